@@ -1,0 +1,48 @@
+import { useLinkTo, useRootData } from "~/utils/root-data";
+
+export function Footer() {
+  const { site } = useRootData();
+  const linkTo = useLinkTo();
+  const { footer } = site;
+  const linkClass = "text-slate-300 underline-offset-4 hover:text-white hover:underline";
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{site.wordmark}</p>
+          <p className="mt-2 text-sm">{site.tagline}</p>
+        </div>
+        <nav aria-label={footer.productHeading}>
+          <h2 className="text-sm font-semibold text-white">{footer.productHeading}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><a className={linkClass} href={linkTo("pricing")}>{footer.pricingLabel}</a></li>
+            <li><a className={linkClass} href={linkTo("faq")}>{footer.faqLabel}</a></li>
+          </ul>
+        </nav>
+        <nav aria-label={footer.companyHeading}>
+          <h2 className="text-sm font-semibold text-white">{footer.companyHeading}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><a className={linkClass} href={`mailto:${site.contactEmail}`}>{footer.contactLabel}</a></li>
+            <li>
+              <a className={linkClass} href={site.social.url} target="_blank" rel="noopener noreferrer">
+                {footer.socialLabel}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={footer.legalHeading}>
+          <h2 className="text-sm font-semibold text-white">{footer.legalHeading}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><a className={linkClass} href={linkTo("privacy")}>{footer.privacyLabel}</a></li>
+            <li><a className={linkClass} href={linkTo("terms")}>{footer.termsLabel}</a></li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-400">
+          {footer.copyright}
+        </p>
+      </div>
+    </footer>
+  );
+}

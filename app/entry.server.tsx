@@ -1,0 +1,45 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./utils/nonce";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "./utils/security.server";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const nonce = createNonce();
+  const controller = new AbortController();
+  const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
+
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timeoutId));
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  const url = new URL(request.url);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applySecurityHeaders(
+    responseHeaders,
+    url,
+    contentSecurityPolicy({ nonce, dev: import.meta.env.DEV }),
+  );
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

@@ -1,0 +1,66 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getPage } from "#content/index";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import stylesheet from "~/styles/app.css?url";
+import { getRequestContext } from "~/utils/context.server";
+import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
+import { useNonce } from "~/utils/nonce";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { variant, contentKey, env } = getRequestContext(request, context);
+  const year = new Date().getUTCFullYear();
+  return {
+    variant,
+    contentKey,
+    site: getPage(contentKey, "site", { year: String(year) }),
+    appSigninUrl: env.APP_SIGNIN_URL,
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const nonce = useNonce();
+  const hydrate = shouldHydrate(matches);
+  const showChrome = Boolean(data);
+  return (
+    <html lang="en" data-theme={data?.contentKey ?? "genius"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        {showChrome && !shouldHideHeader(matches) ? <Header /> : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {showChrome ? <Footer /> : null}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/** Thrown when the Worker's configuration is unusable; the message says what to fix. */
+export class ConfigError extends Error {
+  name = "ConfigError";
+}
+
+const hostList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+const envSchema = z
+  .object({
+    GENIUS_HOSTS: hostList,
+    CHAMPION_HOSTS: hostList,
+    APP_SIGNIN_URL: z.string().url().default("https://app.aiparenting.example/login"),
+    LAUNCH_MODE: z.enum(["waitlist", "live"]).default("waitlist"),
+    QA_PAGES: z.enum(["on", "off"]).default("on"),
+    MAIL_TRANSPORT: z.enum(["outbox", "resend"]).default("outbox"),
+    MAIL_FROM: z.string().min(3).default("AI Parenting <no-reply@aiparenting.example>"),
+    RESEND_API_KEY: optionalString,
+    RESEND_API_URL: z.string().url().default("https://api.resend.com"),
+    EMAIL_API_TOKEN: optionalString,
+    SESSION_SECRET: optionalString,
+    SUPABASE_URL: optionalString.pipe(z.string().url().optional()),
+    SUPABASE_SERVICE_ROLE_KEY: optionalString,
+    SUPABASE_ANON_KEY: optionalString,
+    PIXEL_ID_GENIUS: optionalString,
+    PIXEL_ID_CHAMPION: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === "resend" && !env.RESEND_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RESEND_API_KEY"],
+        message: "is required when MAIL_TRANSPORT=resend",
+      });
+    }
+    if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SUPABASE_SERVICE_ROLE_KEY"],
+        message: "is required when SUPABASE_URL is set",
+      });
+    }
+  });
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+const cache = new WeakMap<object, AppEnv>();
+
+/** Parses the Worker's bindings once per env object; throws ConfigError with every problem listed. */
+export function parseEnv(raw: object): AppEnv {
+  const cached = cache.get(raw);
+  if (cached) return cached;
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid configuration: ${problems}. See .dev.vars.example and README.md.`);
+  }
+  cache.set(raw, result.data);
+  return result.data;
+}

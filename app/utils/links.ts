@@ -1,0 +1,29 @@
+import type { Variant } from "./variant";
+
+type Params = Record<string, string | number | undefined | null>;
+
+/**
+ * The one link builder (SPEC 2.1). A page name becomes a path: lower-cased, spaces to hyphens,
+ * a leading slash ("Guide Form" -> "/guide-form", "" or "home" -> "/"). Champion links carry
+ * domain=champion&sport={sport} so a visitor never falls out of their variant.
+ * Extra params are appended after the variant's; empty values are left out.
+ */
+export function linkTo(variant: Variant, page: string, params: Params = {}): string {
+  const name = page.trim().toLowerCase().replace(/^\/+/, "").replace(/\s+/g, "-");
+  const path = name === "" || name === "home" || name === "index" ? "/" : `/${name}`;
+  const search = new URLSearchParams();
+  if (variant.domain === "champion") {
+    search.set("domain", "champion");
+    search.set("sport", variant.sport);
+  }
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** An absolute link for e-mails and share messages: `{origin}` + the variant's link. */
+export function absoluteLinkTo(origin: string, variant: Variant, page: string, params: Params = {}) {
+  return `${origin.replace(/\/+$/, "")}${linkTo(variant, page, params)}`;
+}

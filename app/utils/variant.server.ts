@@ -1,0 +1,36 @@
+import type { AppEnv } from "./env.server";
+import { GENIUS, type Variant } from "./variant";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTS.has(hostname.toLowerCase());
+}
+
+/**
+ * Resolves the variant of a request (SPEC 2.1):
+ * - loopback hosts: ?domain=champion&sport=X gives champion/X, anything else genius;
+ * - champion hosts: the sport named in the path (/tennis...), else ?sport=, else icehockey;
+ * - genius hosts and any other host: genius.
+ */
+export function resolveVariant(
+  url: URL,
+  env: Pick<AppEnv, "GENIUS_HOSTS" | "CHAMPION_HOSTS">,
+): Variant {
+  const host = url.hostname.toLowerCase();
+  const sportParam = url.searchParams.get("sport")?.trim().toLowerCase();
+
+  if (isLocalHost(host)) {
+    const domain = url.searchParams.get("domain")?.trim().toLowerCase();
+    if (domain === "champion" && sportParam) return { domain: "champion", sport: sportParam };
+    return GENIUS;
+  }
+  if (env.GENIUS_HOSTS.includes(host)) return GENIUS;
+  if (env.CHAMPION_HOSTS.includes(host)) {
+    const path = url.pathname.toLowerCase();
+    if (path.includes("tennis")) return { domain: "champion", sport: "tennis" };
+    if (path.includes("icehockey")) return { domain: "champion", sport: "icehockey" };
+    return { domain: "champion", sport: sportParam || "icehockey" };
+  }
+  return GENIUS;
+}

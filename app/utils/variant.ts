@@ -1,0 +1,30 @@
+/**
+ * The three product variants (SPEC 2.1). Shared by server and browser code: it holds no secrets.
+ * `sport` passes through unknown values (champion/golf) so links keep whatever the visitor came with.
+ */
+export type Variant = { domain: "genius" } | { domain: "champion"; sport: string };
+
+export type LeadTable = "leads" | "leads_icehockey" | "leads_tennis";
+
+import type { ContentKey } from "#content/index";
+export type { ContentKey };
+
+export const GENIUS: Variant = { domain: "genius" };
+
+export function contentKeyOf(variant: Variant): ContentKey {
+  if (variant.domain === "champion" && (variant.sport === "icehockey" || variant.sport === "tennis")) {
+    return variant.sport;
+  }
+  return "genius";
+}
+
+export function leadTableOf(variant: Variant): LeadTable {
+  if (variant.domain === "champion" && variant.sport === "icehockey") return "leads_icehockey";
+  if (variant.domain === "champion" && variant.sport === "tennis") return "leads_tennis";
+  return "leads";
+}
+
+/** A stable key for values kept per variant (session entries, caches). */
+export function variantKey(variant: Variant): string {
+  return variant.domain === "genius" ? "genius" : `champion-${variant.sport}`;
+}

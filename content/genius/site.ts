@@ -1,0 +1,33 @@
+import type { SiteContent } from "../schemas/site";
+
+export const site: SiteContent = {
+  brand: "genius",
+  title: "AI Parenting",
+  wordmark: "AI Parenting Genius",
+  logoLetter: "G",
+  tagline: "Daily, personalised guidance for the most important years of your child's life.",
+  metaDescription:
+    "AI Parenting: a 24/7 AI coach for parents with daily, personalised activities for your child's age, interests and goals. Join the early-access waitlist.",
+  shareImage: "/images/share-genius.png",
+  contactEmail: "hello@aiparenting.example",
+  social: {
+    name: "Facebook",
+    handle: "@AIParentingGenius",
+    url: "https://www.facebook.com/AIParentingGenius",
+  },
+  loginLabel: "Log In",
+  footer: {
+    productHeading: "Product",
+    pricingLabel: "Pricing",
+    faqLabel: "FAQs",
+    companyHeading: "Company",
+    contactLabel: "Contact us",
+    socialLabel: "Facebook",
+    legalHeading: "Legal",
+    privacyLabel: "Privacy Policy",
+    termsLabel: "Terms of Service",
+    copyright: "© {year} AI Parenting Genius. All rights reserved.",
+  },
+  homeLinkLabel: "AI Parenting Genius home",
+  skipLinkLabel: "Skip to content",
+};

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { siteSchema } from "./site";
+
+/**
+ * One zod schema per content page. Add a page here and in each variant's index.ts;
+ * tests/unit/content.test.ts checks every variant against these.
+ */
+export const pageSchemas = {
+  site: siteSchema,
+};
+
+export type PageName = keyof typeof pageSchemas;
+export type PageContent = { [K in PageName]: z.infer<(typeof pageSchemas)[K]> };
+/** Genius holds every page; the sport editions hold what differs and fall back to genius. */
+export type VariantContent = Partial<PageContent> & Pick<PageContent, "site">;

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
+
+/** Brand, header and footer copy shared by every page of a variant (SPEC 2.3). */
+export const siteSchema = z.object({
+  brand: z.enum(["genius", "champion"]),
+  /** Product title shown on test pages and in titles: 'AI Parenting', 'Hockey Champion', 'Tennis Champion'. */
+  title: z.string().min(1),
+  /** The header wordmark (text beside the logo mark). */
+  wordmark: z.string().min(1),
+  /** The single letter in the logo mark. */
+  logoLetter: z.string().length(1),
+  tagline: z.string().min(1),
+  metaDescription: z.string().min(50).max(170),
+  /** Share image under public/, used by Open Graph and Twitter cards. */
+  shareImage: z.string().startsWith("/"),
+  contactEmail: z.string().email(),
+  social: z.object({ name: z.string(), handle: z.string(), url: z.string().url() }),
+  loginLabel: z.string().min(1),
+  footer: z.object({
+    productHeading: z.string(),
+    pricingLabel: z.string(),
+    faqLabel: z.string(),
+    companyHeading: z.string(),
+    contactLabel: z.string(),
+    socialLabel: z.string(),
+    legalHeading: z.string(),
+    privacyLabel: z.string(),
+    termsLabel: z.string(),
+    /** `{year}` is filled in at render time. */
+    copyright: z.string().includes("{year}"),
+  }),
+  homeLinkLabel: z.string(),
+  skipLinkLabel: z.string(),
+});
+
+export type SiteContent = z.infer<typeof siteSchema>;
+export { link };

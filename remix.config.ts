@@ -1,0 +1,26 @@
+import type { VitePluginConfig } from "@remix-run/dev";
+
+/**
+ * Remix options: future flags and the explicit route table.
+ * Every path of SPEC 2.2 maps to one module here; file-based routing is off
+ * so that nothing becomes a route by accident.
+ */
+export const remixConfig = {
+  ignoredRouteFiles: ["**/*"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+  routes(defineRoutes) {
+    return defineRoutes((route) => {
+      route("/", "routes/home.tsx", { index: true, id: "routes/home" });
+      // Unknown paths render the landing page with a 404 status.
+      route("*", "routes/not-found.tsx", { id: "routes/not-found" });
+    });
+  },
+} satisfies VitePluginConfig;
+
+export default remixConfig;
