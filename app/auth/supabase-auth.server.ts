@@ -48,6 +48,16 @@ function toUser(user: User): AuthUser {
   };
 }
 
+/**
+ * Auth never opens a Realtime socket. Handing supabase-js a transport that refuses keeps it from
+ * demanding a global WebSocket when it runs on Node 20 (Vite dev, Vitest); workerd is unaffected.
+ */
+class NoRealtimeSocket {
+  constructor() {
+    throw new Error("Realtime is not used by the auth adapter.");
+  }
+}
+
 const messageOf = (error: { message?: string } | null | undefined) =>
   error?.message?.trim() || GENERIC_AUTH_ERROR;
 
@@ -74,6 +84,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthService {
       },
       cookieOptions: { httpOnly: true, secure: !options.isLocal, sameSite: "lax", path: "/" },
       global: options.fetch ? { fetch: options.fetch } : undefined,
+      realtime: { transport: NoRealtimeSocket as never },
     }));
 
   return {
@@ -131,7 +142,17 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthService {
 
     async signOut(): Promise<void> {
       const { error } = await supabase().auth.signOut({ scope: "local" });
-      if (error) console.error("supabase sign-out failed", error.message);
+      if (!error) return;
+      // Supabase could not be reached: still end the session here by expiring its cookies.
+      console.error("supabase sign-out failed", error.message);
+      for (const { name } of parseCookieHeader(options.request.headers.get("Cookie") ?? "")) {
+        if (name.startsWith("sb-")) {
+          responseHeaders.append(
+            "Set-Cookie",
+            serializeCookieHeader(name, "", { path: "/", maxAge: 0, httpOnly: true, secure: !options.isLocal, sameSite: "lax" }),
+          );
+        }
+      }
     },
   };
 }
