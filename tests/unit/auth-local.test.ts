@@ -127,6 +127,9 @@ describe("local accounts: sign-up and confirmation link", () => {
       `${id}.${Number(expires) + 86_400_000}.${signature}`,
       `${id.slice(0, -1)}${id.at(-1) === "a" ? "b" : "a"}.${expires}.${signature}`,
       `${id}.${expires}`,
+      `${id}.${expires}.A`,
+      `${id}.${expires}.${signature}.extra`,
+      `${id}.soon.${signature}`,
       "",
     ];
     for (const bad of tampered) {
