@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { adminSchema } from "./admin";
+import { plansSchema } from "./plans";
 import { siteSchema } from "./site";
 
 /**
@@ -7,6 +9,8 @@ import { siteSchema } from "./site";
  */
 export const pageSchemas = {
   site: siteSchema,
+  plans: plansSchema,
+  admin: adminSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

@@ -1,0 +1,53 @@
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import type { AdminContent } from "#content/schemas/admin";
+import { BILLING_CYCLES, LEAD_SOURCES, type LeadPatch } from "~/data/lead-store";
+
+/** The lead fields an admin may change in the edit dialog / page. */
+export const EDITABLE_FLAGS = [
+  "email_verified",
+  "followed_on_facebook",
+  "copied_share_message",
+  "copied_ref_link",
+  "clicked_roadmap_button",
+] as const;
+
+/** An unchecked box sends nothing: absent means false. */
+const checkbox = z.preprocess((value) => value === "on" || value === "true", z.boolean());
+
+/** "" (the "none" option) means null. */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === undefined ? null : value), schema.nullable());
+
+/** Edit form schema for one variant: the plan must be one of that variant's plan ids. */
+export function leadEditSchema(planIds: readonly string[], errors: AdminContent["edit"]["errors"]) {
+  const plans = new Set(planIds);
+  return z.object({
+    email: z
+      .string({ required_error: errors.email, invalid_type_error: errors.email })
+      .trim()
+      .min(3, errors.email)
+      .max(254, errors.email)
+      .email(errors.email),
+    step_completed: z.coerce
+      .number({ invalid_type_error: errors.step })
+      .int(errors.step)
+      .min(1, errors.step)
+      .max(3, errors.step),
+    lead_source: z.enum(LEAD_SOURCES, { errorMap: () => ({ message: errors.leadSource }) }),
+    plan_chosen: optional(z.string().refine((id) => plans.has(id), { message: errors.plan })),
+    billing_cycle: optional(z.enum(BILLING_CYCLES, { errorMap: () => ({ message: errors.billingCycle }) })),
+    email_verified: checkbox,
+    followed_on_facebook: checkbox,
+    copied_share_message: checkbox,
+    copied_ref_link: checkbox,
+    clicked_roadmap_button: checkbox,
+  }) satisfies z.ZodType<LeadPatch, z.ZodTypeDef, unknown>;
+}
+
+export function leadEditValidator(planIds: readonly string[], errors: AdminContent["edit"]["errors"]) {
+  return withZod(leadEditSchema(planIds, errors));
+}
+
+export type LeadEditValues = z.infer<ReturnType<typeof leadEditSchema>>;
+export type LeadEditErrors = Partial<Record<keyof LeadEditValues, string>>;

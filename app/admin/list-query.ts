@@ -1,0 +1,72 @@
+import { LEAD_SOURCES, type LeadSource, type ListOptions } from "~/data/lead-store";
+
+/**
+ * The admin list's state in the URL: ?q= (e-mail search), source=, step=, order=asc|desc, page=.
+ * The same parser reads the list page, the CSV export and the "back to the list" value the
+ * edit/delete forms carry, so nothing unchecked reaches the store or a redirect.
+ */
+export type ListQuery = {
+  q: string;
+  source: LeadSource | "";
+  step: 1 | 2 | 3 | null;
+  order: "desc" | "asc";
+  page: number;
+};
+
+export const LIST_PAGE_SIZE = 50;
+const MAX_SEARCH_LENGTH = 100;
+const MAX_PAGE = 1_000_000;
+
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const source = params.get("source") ?? "";
+  const step = Number(params.get("step"));
+  const page = Math.floor(Number(params.get("page")));
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
+    source: (LEAD_SOURCES as readonly string[]).includes(source) ? (source as LeadSource) : "",
+    step: step === 1 || step === 2 || step === 3 ? step : null,
+    order: params.get("order") === "asc" ? "asc" : "desc",
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/** Query parameters for the link builder; defaults are left out so URLs stay short. */
+export function listQueryParams(query: ListQuery, overrides: Partial<ListQuery> = {}): Record<string, string> {
+  const merged = { ...query, ...overrides };
+  const params: Record<string, string> = {};
+  if (merged.q) params.q = merged.q;
+  if (merged.source) params.source = merged.source;
+  if (merged.step) params.step = String(merged.step);
+  if (merged.order === "asc") params.order = "asc";
+  if (merged.page > 1) params.page = String(merged.page);
+  return params;
+}
+
+/** The filter part only (no page): what the CSV export and a filter change keep. */
+export function filterParams(query: ListQuery): Record<string, string> {
+  return listQueryParams({ ...query, page: 1 });
+}
+
+export function listOptions(query: ListQuery, pageSize = LIST_PAGE_SIZE): ListOptions {
+  return {
+    sortBy: "created_at",
+    direction: query.order,
+    page: query.page,
+    pageSize,
+    filters: {
+      email: query.q || undefined,
+      lead_source: query.source || undefined,
+      step_completed: query.step ?? undefined,
+    },
+  };
+}
+
+/** Reads the "back to the list" value of a form (a query string) into a ListQuery. */
+export function parseBack(value: FormDataEntryValue | null): ListQuery {
+  return parseListQuery(new URLSearchParams(typeof value === "string" ? value : ""));
+}
+
+/** The inverse of parseBack: the value forms carry to come back to the same list view. */
+export function backValue(query: ListQuery): string {
+  return new URLSearchParams(listQueryParams(query)).toString();
+}

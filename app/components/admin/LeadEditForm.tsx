@@ -1,0 +1,144 @@
+import type { ReactNode } from "react";
+import type { AdminContent } from "#content/schemas/admin";
+import { EDITABLE_FLAGS, type LeadEditErrors } from "~/admin/edit-schema";
+import { BILLING_CYCLES, LEAD_SOURCES, type Lead } from "~/data/lead-store";
+import { FormError } from "./AdminShell";
+
+/** Remix <Form> or a fetcher's <fetcher.Form>. */
+type FormLike = (props: { method: "post"; action: string; className?: string; children: ReactNode }) => ReactNode;
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand focus:outline-2 focus:outline-brand aria-[invalid=true]:border-red-600";
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * The edit form of one lead: the no-JS edit page renders it with <Form>, the list page's
+ * <dialog> with a fetcher's form. Both post to /admin/leads/:id/edit; the server validates.
+ */
+export function LeadEditForm({
+  FormComponent,
+  action,
+  lead,
+  plans,
+  copy,
+  back,
+  fieldErrors = {},
+  formError,
+  busy,
+  cancel,
+  idPrefix,
+}: {
+  FormComponent: FormLike;
+  action: string;
+  lead: Lead;
+  plans: { id: string; name: string }[];
+  copy: AdminContent;
+  back: string;
+  fieldErrors?: LeadEditErrors;
+  formError?: string | null;
+  busy: boolean;
+  cancel: ReactNode;
+  idPrefix: string;
+}) {
+  const f = copy.edit.fields;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const invalid = (name: keyof LeadEditErrors) =>
+    fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": id(`${name}-error`) } : {};
+  return (
+    <FormComponent method="post" action={action} className="space-y-4">
+      <FormError message={formError} />
+      <input type="hidden" name="back" value={back} />
+      <div>
+        <label htmlFor={id("email")} className="font-medium">
+          {f.email}
+        </label>
+        <input id={id("email")} name="email" type="email" required defaultValue={lead.email} className={inputClass} {...invalid("email")} />
+        <FieldError id={id("email-error")} message={fieldErrors.email} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={id("step")} className="font-medium">
+            {f.step_completed}
+          </label>
+          <select id={id("step")} name="step_completed" defaultValue={String(lead.step_completed)} className={inputClass} {...invalid("step_completed")}>
+            {[1, 2, 3].map((step) => (
+              <option key={step} value={step}>
+                {copy.filters.stepOption.replace("{step}", String(step))}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("step_completed-error")} message={fieldErrors.step_completed} />
+        </div>
+        <div>
+          <label htmlFor={id("source")} className="font-medium">
+            {f.lead_source}
+          </label>
+          <select id={id("source")} name="lead_source" defaultValue={lead.lead_source} className={inputClass} {...invalid("lead_source")}>
+            {LEAD_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {copy.leadSources[source]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("lead_source-error")} message={fieldErrors.lead_source} />
+        </div>
+        <div>
+          <label htmlFor={id("plan")} className="font-medium">
+            {f.plan_chosen}
+          </label>
+          <select id={id("plan")} name="plan_chosen" defaultValue={lead.plan_chosen ?? ""} className={inputClass} {...invalid("plan_chosen")}>
+            <option value="">{copy.edit.noPlan}</option>
+            {plans.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("plan_chosen-error")} message={fieldErrors.plan_chosen} />
+        </div>
+        <div>
+          <label htmlFor={id("billing")} className="font-medium">
+            {f.billing_cycle}
+          </label>
+          <select id={id("billing")} name="billing_cycle" defaultValue={lead.billing_cycle ?? ""} className={inputClass} {...invalid("billing_cycle")}>
+            <option value="">{copy.edit.noBilling}</option>
+            {BILLING_CYCLES.map((cycle) => (
+              <option key={cycle} value={cycle}>
+                {copy.billingCycles[cycle]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("billing_cycle-error")} message={fieldErrors.billing_cycle} />
+        </div>
+      </div>
+      <fieldset>
+        <legend className="font-medium">{copy.edit.flagsLegend}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {EDITABLE_FLAGS.map((flag) => (
+            <label key={flag} className="flex items-center gap-2">
+              <input type="checkbox" name={flag} defaultChecked={lead[flag]} className="size-4 accent-brand" />
+              {f[flag]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex items-center gap-3 pt-2">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-strong disabled:opacity-60"
+        >
+          {busy ? copy.edit.saving : copy.edit.save}
+        </button>
+        {cancel}
+      </div>
+    </FormComponent>
+  );
+}

@@ -1,0 +1,96 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getPage } from "#content/index";
+import { adminHeaders, adminListHref, checkAdmin, deniedResponse, planIdsOf, updateLead, type AdminActionData } from "~/admin/admin.server";
+import { backValue, parseBack } from "~/admin/list-query";
+import { AccessMessage, AdminShell, FormError } from "~/components/admin/AdminShell";
+import { LeadEditForm } from "~/components/admin/LeadEditForm";
+import { getLeadStore } from "~/data/lead-store.server";
+import { getRequestContext } from "~/utils/context.server";
+import type { RouteHandle } from "~/utils/hydrate";
+import { useLinkTo } from "~/utils/root-data";
+
+/** /admin/leads/:id/edit: the edit form as a page (without JavaScript) and the dialog's form target. */
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const copy = getPage(ctx.contentKey, "admin");
+  const access = await checkAdmin(request, ctx);
+  if (!access.ok) {
+    return data({ view: "denied" as const, copy, denied: access.denied }, { status: access.denied.status, headers: adminHeaders(access) });
+  }
+  const back = backValue(parseBack(ctx.url.searchParams.get("back")));
+  const listHref = adminListHref(ctx, back);
+  const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
+  let lead = null;
+  try {
+    lead = await getLeadStore(ctx).getById(ctx.leadTable, params.id ?? "");
+  } catch (error) {
+    console.error("admin: loading a lead failed", error);
+    return data({ view: "missing" as const, copy, listHref, message: copy.messages.fetchFailed }, { status: 503, headers: adminHeaders(access) });
+  }
+  if (!lead) {
+    return data({ view: "missing" as const, copy, listHref, message: copy.messages.notFound }, { status: 404, headers: adminHeaders(access) });
+  }
+  return data({ view: "edit" as const, copy, lead, plans, back, listHref, planIds: planIdsOf(ctx) }, { headers: adminHeaders(access) });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const access = await checkAdmin(request, ctx);
+  if (!access.ok) return deniedResponse(access);
+  return updateLead(access, ctx, params.id ?? "", await request.formData());
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.copy.edit.title ?? "Edit lead" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function EditLeadPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<AdminActionData>();
+  const navigation = useNavigation();
+  const linkTo = useLinkTo();
+  const { copy } = loaderData;
+  if (loaderData.view === "denied") {
+    return <AccessMessage denied={loaderData.denied} signInLabel={copy.access.signInLabel} homeLabel={copy.access.homeLabel} />;
+  }
+  if (loaderData.view === "missing") {
+    return (
+      <AdminShell title={copy.edit.title} toasts={[]} toastCopy={copy.toasts} dismissHref={loaderData.listHref}>
+        <FormError message={loaderData.message} />
+        <p className="mt-4">
+          <a href={loaderData.listHref} className="font-semibold text-brand-strong underline">
+            {copy.title}
+          </a>
+        </p>
+      </AdminShell>
+    );
+  }
+  const { lead, plans, back, listHref } = loaderData;
+  return (
+    <AdminShell title={copy.edit.title} intro={lead.email} toasts={[]} toastCopy={copy.toasts} dismissHref={listHref}>
+      <div className="max-w-xl">
+        <LeadEditForm
+          FormComponent={Form}
+          action={linkTo(`admin/leads/${lead.id}/edit`)}
+          lead={lead}
+          plans={plans}
+          copy={copy}
+          back={back}
+          fieldErrors={actionData?.fieldErrors}
+          formError={actionData?.formError}
+          busy={navigation.state === "submitting"}
+          idPrefix="page"
+          cancel={
+            <a href={listHref} className="px-3 py-2 font-semibold text-slate-700 underline">
+              {copy.edit.cancel}
+            </a>
+          }
+        />
+      </div>
+    </AdminShell>
+  );
+}

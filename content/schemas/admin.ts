@@ -1,0 +1,133 @@
+import { z } from "zod";
+
+const text = z.string().min(1);
+
+/** Copy of the admin lead-management pages (SPEC 2.14, 3.1, 6, 8). */
+export const adminSchema = z.object({
+  metaTitle: text,
+  title: text,
+  intro: text,
+  access: z.object({
+    /** SPEC 6/8: not signed in (401). */
+    notLoggedIn: z.literal("You must be logged in to view this page."),
+    /** SPEC 6/8: signed in without the admin role (403). */
+    accessDenied: z.literal("Access Denied. You are not authorized to view this page."),
+    signInLabel: text,
+    homeLabel: text,
+  }),
+  messages: z.object({
+    fetchFailed: z.literal("Failed to fetch leads. Make sure you have 'admin' role."),
+    updateFailed: z.literal("Failed to update lead."),
+    deleteFailed: z.literal("Failed to delete lead."),
+    confirmDelete: z.literal("Are you sure you want to delete this lead?"),
+    updated: text,
+    deleted: text,
+    notFound: text,
+    invalid: text,
+  }),
+  stats: z.object({
+    heading: text,
+    total: text,
+    completed: text,
+    bySource: text,
+    byPlan: text,
+    referrals: text,
+    none: text,
+  }),
+  filters: z.object({
+    heading: text,
+    email: text,
+    emailPlaceholder: text,
+    source: text,
+    step: text,
+    any: text,
+    /** `{step}` is the step number. */
+    stepOption: z.string().includes("{step}"),
+    sort: text,
+    newest: text,
+    oldest: text,
+    apply: text,
+    reset: text,
+    exportCsv: text,
+  }),
+  table: z.object({
+    caption: text,
+    /** Column headings, in the order of SPEC 3.1's admin list; also the CSV header. */
+    columns: z.object({
+      email: text,
+      lead_source: text,
+      step_completed: text,
+      plan_chosen: text,
+      billing_cycle: text,
+      children_count: text,
+      age_bands: text,
+      time_available: text,
+      focus_areas: text,
+      goals: text,
+      biggest_concern: text,
+      followed_on_facebook: text,
+      copied_share_message: text,
+      copied_ref_link: text,
+      referral_count: text,
+      referred_by: text,
+      utm_source: text,
+      created_at: text,
+    }),
+    actions: text,
+    edit: text,
+    delete: text,
+    yes: text,
+    no: text,
+    empty: text,
+    /** `{from}`, `{to}`, `{total}`. */
+    summary: z.string().includes("{total}"),
+  }),
+  /** Lead source labels (SPEC 3.1: guide, tips, main funnel). */
+  leadSources: z.object({ main_funnel: text, guide_download: text, tips_download: text }),
+  billingCycles: z.object({ monthly: text, yearly: text }),
+  paging: z.object({
+    label: text,
+    previous: text,
+    next: text,
+    /** `{page}`, `{pages}`. */
+    position: z.string().includes("{pages}"),
+  }),
+  edit: z.object({
+    title: text,
+    intro: text,
+    save: text,
+    saving: text,
+    cancel: text,
+    noPlan: text,
+    noBilling: text,
+    fields: z.object({
+      email: text,
+      step_completed: text,
+      lead_source: text,
+      plan_chosen: text,
+      billing_cycle: text,
+      email_verified: text,
+      followed_on_facebook: text,
+      copied_share_message: text,
+      copied_ref_link: text,
+      clicked_roadmap_button: text,
+    }),
+    flagsLegend: text,
+    errors: z.object({
+      email: text,
+      step: text,
+      leadSource: text,
+      plan: text,
+      billingCycle: text,
+    }),
+  }),
+  remove: z.object({
+    title: text,
+    confirm: text,
+    deleting: text,
+    cancel: text,
+  }),
+  toasts: z.object({ label: text, dismiss: text }),
+});
+
+export type AdminContent = z.infer<typeof adminSchema>;
