@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
+import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, adminListHref, checkAdmin, deleteLead, deniedResponse, type AdminActionData } from "~/admin/admin.server";
 import { backValue, parseBack } from "~/admin/list-query";
 import { AccessMessage, AdminShell, FormError } from "~/components/admin/AdminShell";
@@ -11,6 +12,7 @@ import { useLinkTo } from "~/utils/root-data";
 
 /** /admin/leads/:id/delete: the delete confirmation as a page (without JavaScript). */
 export const handle: RouteHandle = { hydrate: true };
+export const headers = adminDocumentHeaders;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);

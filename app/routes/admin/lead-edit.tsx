@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
-import { adminHeaders, adminListHref, checkAdmin, deniedResponse, planIdsOf, updateLead, type AdminActionData } from "~/admin/admin.server";
+import { adminDocumentHeaders } from "~/admin/headers";
+import { adminHeaders, adminListHref, checkAdmin, deniedResponse, updateLead, type AdminActionData } from "~/admin/admin.server";
 import { backValue, parseBack } from "~/admin/list-query";
 import { AccessMessage, AdminShell, FormError } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
@@ -12,6 +13,7 @@ import { useLinkTo } from "~/utils/root-data";
 
 /** /admin/leads/:id/edit: the edit form as a page (without JavaScript) and the dialog's form target. */
 export const handle: RouteHandle = { hydrate: true };
+export const headers = adminDocumentHeaders;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
@@ -33,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!lead) {
     return data({ view: "missing" as const, copy, listHref, message: copy.messages.notFound }, { status: 404, headers: adminHeaders(access) });
   }
-  return data({ view: "edit" as const, copy, lead, plans, back, listHref, planIds: planIdsOf(ctx) }, { headers: adminHeaders(access) });
+  return data({ view: "edit" as const, copy, lead, plans, back, listHref }, { headers: adminHeaders(access) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

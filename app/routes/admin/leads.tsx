@@ -7,6 +7,7 @@ import {
 import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getPage } from "#content/index";
+import { adminDocumentHeaders } from "~/admin/headers";
 import type { AdminContent } from "#content/schemas/admin";
 import {
   adminHeaders,
@@ -36,6 +37,7 @@ import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
 
 export const handle: RouteHandle = { hydrate: true };
+export const headers = adminDocumentHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
