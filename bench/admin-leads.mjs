@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// Times the admin lead list with 100,000 leads in one table (issue 5: "the page stays fast").
+//   npm run build && node bench/admin-leads.mjs [--rows 100000] [--port 8808] [--runs 7] [--reuse]
+// Seeds a dedicated local D1 (.wrangler/bench-admin, batch inserts through `wrangler d1 execute --file`),
+// adds a confirmed admin account, starts `wrangler dev` on the built Worker, signs in through
+// POST /signup?mode=signin and times GET /admin/leads: first page, a deep page, an e-mail search,
+// a source+step filter, and the CSV export of a filter. Prints min / median / max per case.
+import { spawn, spawnSync } from "node:child_process";
+import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const ROWS = Number(option("rows", 100_000));
+const PORT = Number(option("port", 8808));
+const RUNS = Number(option("runs", 7));
+const REUSE = args.includes("--reuse");
+const STATE = join(root, ".wrangler/bench-admin");
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
+const TABLE = "leads";
+
+function wrangler(argv, quiet = true) {
+  const run = spawnSync("npx", ["wrangler", ...argv], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`wrangler ${argv.join(" ")} failed:\n${run.stderr || run.stdout}`);
+  if (!quiet) process.stdout.write(run.stdout);
+  return run.stdout;
+}
+
+const q = (value) => (value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+const pick = (list, i) => list[i % list.length];
+
+function leadValues(i, now) {
+  const source = pick(["main_funnel", "main_funnel", "guide_download", "tips_download"], i);
+  const step = source === "main_funnel" ? 1 + (i % 3) : 1;
+  const plan = step === 3 ? pick(["starter", "growth", "genius"], i >> 2) : null;
+  const values = [
+    randomUUID(),
+    `parent${i}@example.com`,
+    ["1-2y", "3-4y"].slice(0, 1 + (i % 2)),
+    pick(["15-30m", "30-60m", "less-15m"], i),
+    1 + (i % 3),
+    step,
+    i % 10 === 0 ? `REF${String(i % 997).padStart(5, "0")}` : null,
+    `B${i.toString(36).toUpperCase().padStart(7, "0")}`,
+    pick(["facebook", "google", null], i),
+    source,
+    ["language-literacy", "early-math"],
+    ["daily-habit"],
+    pick(["no-time", "unsure-start"], i),
+    plan,
+    plan ? pick(["monthly", "yearly"], i) : null,
+    new Date(now - i * 60_000).toISOString(),
+  ];
+  return `(${values.map((v) => (Array.isArray(v) ? q(JSON.stringify(v)) : typeof v === "number" ? v : q(v))).join(", ")})`;
+}
+
+function seed() {
+  rmSync(STATE, { recursive: true, force: true });
+  mkdirSync(STATE, { recursive: true });
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
+  const columns =
+    "id, email, age_bands, time_available, children_count, step_completed, referred_by, ref_code, utm_source, lead_source, focus_areas, goals, biggest_concern, plan_chosen, billing_cycle, created_at";
+  const PER_STATEMENT = 250;
+  const PER_FILE = 25_000;
+  const now = Date.now();
+  const started = performance.now();
+  for (let start = 0; start < ROWS; start += PER_FILE) {
+    const statements = [];
+    for (let from = start; from < Math.min(start + PER_FILE, ROWS); from += PER_STATEMENT) {
+      const rows = [];
+      for (let i = from; i < Math.min(from + PER_STATEMENT, ROWS); i++) rows.push(leadValues(i, now));
+      statements.push(`INSERT INTO ${TABLE} (${columns}) VALUES ${rows.join(",\n")};`);
+    }
+    const file = join(STATE, `seed-${start}.sql`);
+    writeFileSync(file, statements.join("\n"));
+    wrangler(["d1", "execute", "DB", "--local", "--persist-to", STATE, "--file", file, "--yes"]);
+    rmSync(file);
+    process.stdout.write(`  seeded ${Math.min(start + PER_FILE, ROWS)} rows\n`);
+  }
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(ADMIN.password, salt, 100_000, 32, "sha256").toString("base64");
+  wrangler([
+    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command",
+    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
+     VALUES (${q(randomUUID())}, ${q(ADMIN.email)}, 'Bench admin', ${q(hash)}, ${q(salt.toString("base64"))}, 100000, 'admin', ${q(new Date().toISOString())})`,
+  ]);
+  console.log(`Seeded ${ROWS} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`wrangler dev did not answer on ${ORIGIN}`);
+}
+
+async function signIn() {
+  const body = new URLSearchParams({ mode: "signin", email: ADMIN.email, password: ADMIN.password });
+  const response = await fetch(`${ORIGIN}/signup?mode=signin`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`Sign-in failed (${response.status}): ${await response.text()}`);
+  return cookie.split(";")[0];
+}
+
+async function time(path, cookie) {
+  const t0 = performance.now();
+  const response = await fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
+  const text = await response.text();
+  const ms = performance.now() - t0;
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}\n${text.slice(0, 300)}`);
+  return { ms, bytes: text.length };
+}
+
+async function main() {
+  if (!REUSE) seed();
+  const server = spawn(
+    "npx",
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE],
+    { cwd: root, detached: true, stdio: "ignore" },
+  );
+  const stop = () => {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+  };
+  process.on("SIGINT", () => (stop(), process.exit(130)));
+  try {
+    await waitForServer();
+    const cookie = await signIn();
+    const deep = Math.floor(ROWS / 50 / 2);
+    const cases = [
+      ["first page", "/admin/leads"],
+      [`deep page (${deep})`, `/admin/leads?page=${deep}`],
+      ["e-mail search", `/admin/leads?q=${encodeURIComponent(`parent${Math.floor(ROWS / 3)}@`)}`],
+      ["filter source+step", "/admin/leads?source=main_funnel&step=3"],
+      ["CSV of a filter", "/admin/leads.csv?source=main_funnel&step=3"],
+    ];
+    console.log(`\nGET timings over ${RUNS} runs (after one warm-up), ${ROWS} leads in ${TABLE}:`);
+    console.log("case                     min ms   median ms   max ms   bytes");
+    for (const [name, path] of cases) {
+      await time(path, cookie);
+      const samples = [];
+      let bytes = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const result = await time(path, cookie);
+        samples.push(result.ms);
+        bytes = result.bytes;
+      }
+      samples.sort((a, b) => a - b);
+      const median = samples[Math.floor(samples.length / 2)];
+      console.log(
+        `${name.padEnd(24)} ${samples[0].toFixed(0).padStart(6)} ${median.toFixed(0).padStart(11)} ${samples.at(-1).toFixed(0).padStart(8)}   ${bytes}`,
+      );
+    }
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
