@@ -4,7 +4,7 @@ import { EmailPreview } from "~/components/mail/EmailPreview";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
 import { getOutboxStore } from "~/mail/outbox.server";
 import { getRequestContext } from "~/utils/context.server";
-import Home, { loader as homeLoader } from "./home";
+import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 
 /**
  * GET /dev/outbox: every mail the site "sent" locally, newest first, each in a sandboxed frame.
@@ -21,10 +21,10 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const headers = () => NOINDEX;
 
-export const meta: MetaFunction = () => [
-  { title: "Outbox (local e-mail)" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data?.hidden
+    ? homeMeta(args as unknown as Parameters<typeof homeMeta>[0])
+    : [{ title: "Outbox (local e-mail)" }, { name: "robots", content: "noindex, nofollow" }];
 
 const STATUS_STYLE: Record<string, string> = {
   sent: "bg-green-100 text-green-900",

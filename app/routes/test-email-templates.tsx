@@ -7,7 +7,7 @@ import { sampleEmailData } from "#emails/sample-data";
 import { EmailPreview } from "~/components/mail/EmailPreview";
 import { NOINDEX } from "~/mail/dev-pages.server";
 import { getRequestContext } from "~/utils/context.server";
-import Home, { loader as homeLoader } from "./home";
+import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 
 const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];
 
@@ -37,10 +37,10 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const headers = () => NOINDEX;
 
-export const meta: MetaFunction = () => [
-  { title: "Test: e-mail templates" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data?.hidden
+    ? homeMeta(args as unknown as Parameters<typeof homeMeta>[0])
+    : [{ title: "Test: e-mail templates" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function TestEmailTemplates() {
   const loaded = useLoaderData<typeof loader>();
