@@ -55,7 +55,8 @@ export function createSupabaseOutbox(url: string, serviceRoleKey: string): Outbo
       const { data, error } = await table()
         .select("*")
         .or(
-          `and(status.eq.failed,next_attempt_at.lte.${now}),and(status.eq.pending,updated_at.lte.${stalePendingBefore})`,
+          // Values quoted: PostgREST's or() list would otherwise split on reserved characters.
+          `and(status.eq.failed,next_attempt_at.lte."${now}"),and(status.eq.pending,updated_at.lte."${stalePendingBefore}")`,
         )
         .order("created_at", { ascending: true })
         .limit(limit);
