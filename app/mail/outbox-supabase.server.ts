@@ -1,4 +1,5 @@
-import { createClient } from "@supabase/supabase-js";
+import type { PostgrestError } from "@supabase/supabase-js";
+import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
 import type { OutboxRow, OutboxStore } from "./outbox.server";
 
 /** Postgres timestamps come back as "2025-09-01T10:00:00+00:00"; the app uses toISOString() form. */
@@ -12,31 +13,32 @@ function normalise(row: OutboxRow): OutboxRow {
   };
 }
 
-/** The outbox in Supabase Postgres through the service-role key (server-side only). */
-export function createSupabaseOutbox(url: string, serviceRoleKey: string): OutboxStore {
-  const supabase = createClient(url, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const table = () => supabase.from("outbox");
+function fail(action: string, error: PostgrestError | null) {
+  if (error) throw new Error(`Outbox ${action} failed: ${error.message || error.code}`);
+}
 
-  function fail(action: string, error: { message: string } | null): asserts error is null {
-    if (error) throw new Error(`Outbox ${action} failed: ${error.message}`);
-  }
+/**
+ * The outbox in Supabase Postgres through the service-role key (server-side only), sharing the
+ * lead store's admin client settings (timeout, no realtime). Schema: supabase/migrations/…0002_outbox.sql.
+ */
+export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxStore {
+  const client = createSupabaseAdminClient(options);
+  const table = () => client.from("outbox");
 
   return {
     async insert(row) {
-      const { error } = await table().insert(row);
+      const { error } = await table().insert(row).retry(false);
       fail("insert", error);
     },
 
     async get(id) {
-      const { data, error } = await table().select("*").eq("id", id).maybeSingle<OutboxRow>();
+      const { data, error } = await table().select("*").eq("id", id).maybeSingle<OutboxRow>().retry(false);
       fail("read", error);
       return data ? normalise(data) : null;
     },
 
     async update(id, change) {
-      const { error } = await table().update(change).eq("id", id);
+      const { error } = await table().update(change).eq("id", id).retry(false);
       fail("update", error);
     },
 
@@ -46,7 +48,8 @@ export function createSupabaseOutbox(url: string, serviceRoleKey: string): Outbo
         .eq("id", id)
         .eq("status", from)
         .eq("updated_at", seenAt)
-        .select("id");
+        .select("id")
+        .retry(false);
       fail("claim", error);
       return (data?.length ?? 0) === 1;
     },
@@ -59,15 +62,20 @@ export function createSupabaseOutbox(url: string, serviceRoleKey: string): Outbo
           `and(status.eq.failed,next_attempt_at.lte."${now}"),and(status.eq.pending,updated_at.lte."${stalePendingBefore}")`,
         )
         .order("created_at", { ascending: true })
-        .limit(limit);
+        .limit(limit)
+        .retry(false);
       fail("read", error);
-      return (data as OutboxRow[]).map(normalise);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
     },
 
     async list(limit) {
-      const { data, error } = await table().select("*").order("created_at", { ascending: false }).limit(limit);
+      const { data, error } = await table()
+        .select("*")
+        .order("created_at", { ascending: false })
+        .limit(limit)
+        .retry(false);
       fail("read", error);
-      return (data as OutboxRow[]).map(normalise);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
     },
   };
 }

@@ -47,7 +47,7 @@ export type OutboxBindings = { DB?: D1Database };
 /** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the D1 binding. */
 export function getOutboxStore(env: AppEnv, bindings: OutboxBindings): OutboxStore {
   if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) {
-    return createSupabaseOutbox(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY);
+    return createSupabaseOutbox({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY });
   }
   if (!bindings.DB) throw new Error("No outbox store: bind D1 as DB or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.");
   return createD1Outbox(bindings.DB);

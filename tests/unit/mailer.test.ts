@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
 import { createD1Outbox } from "~/mail/outbox-d1.server";
 import { parseEnv } from "~/utils/env.server";
-import { localD1 } from "./d1";
+import { startLocalD1 } from "./helpers/local-d1";
 
 /** A stand-in for Resend's API on 127.0.0.1: answers from a script, records every call. */
 type Reply = { status: number; body: unknown };
@@ -14,10 +14,10 @@ let apiUrl = "";
 let replies: Reply[] = [];
 let calls: Call[] = [];
 
-let d1: Awaited<ReturnType<typeof localD1>>;
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
 
 beforeAll(async () => {
-  d1 = await localD1();
+  d1 = await startLocalD1();
   server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));

@@ -2,11 +2,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Outbox } from "~/mail/outbox-d1.server";
 import { action, loader } from "~/routes/api.send-email";
-import { localD1 } from "./d1";
+import { startLocalD1 } from "./helpers/local-d1";
 
-let d1: Awaited<ReturnType<typeof localD1>>;
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
 beforeAll(async () => {
-  d1 = await localD1();
+  d1 = await startLocalD1();
 });
 afterAll(async () => {
   await d1?.dispose();
