@@ -1,3 +1,4 @@
+import { emails } from "./emails";
 import { site } from "./site";
 import { landing } from "./landing";
 import { options } from "./options";
@@ -9,4 +10,5 @@ export const content = {
   landing,
   options,
   plans,
+  emails,
 } satisfies PageContent;

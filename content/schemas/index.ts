@@ -2,6 +2,7 @@ import { z } from "zod";
 import { landingSchema } from "./landing";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
+import { emailsSchema } from "./emails";
 import { siteSchema } from "./site";
 
 /**
@@ -13,6 +14,7 @@ export const pageSchemas = {
   landing: landingSchema,
   options: optionsSchema,
   plans: plansSchema,
+  emails: emailsSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
