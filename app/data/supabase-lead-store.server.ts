@@ -127,19 +127,27 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
     async list(table, listOptions) {
       assertLeadTable(table);
       const { sortBy, direction, pageSize, offset, filters, emailSearch } = resolveListOptions(listOptions);
-      let query = client.from(table).select("*", { count: "exact" });
-      if (emailSearch) query = query.ilike("email", `%${escapeLike(emailSearch)}%`);
-      if (filters.lead_source) query = query.eq("lead_source", filters.lead_source);
-      if (filters.step_completed !== undefined) query = query.eq("step_completed", filters.step_completed);
-      query = query.order(sortBy, { ascending: direction === "asc" });
+      const filtered = (head: boolean) => {
+        let query = client.from(table).select(head ? "id" : "*", { count: "exact", head });
+        if (emailSearch) query = query.ilike("email", `%${escapeLike(emailSearch)}%`);
+        if (filters.lead_source) query = query.eq("lead_source", filters.lead_source);
+        if (filters.step_completed !== undefined) query = query.eq("step_completed", filters.step_completed);
+        return query;
+      };
+      let query = filtered(false).order(sortBy, { ascending: direction === "asc" });
       if (sortBy !== "created_at") query = query.order("created_at", { ascending: false });
       const { data, error, count } = await query
         .order("id", { ascending: direction === "asc" && sortBy === "created_at" })
         .range(offset, offset + pageSize - 1)
         .retry(false);
-      // PostgREST answers 416 when the page starts past the end; that is an empty page.
-      if (error && error.code !== "PGRST103") fail(error, `List of ${table}`);
-      return { rows: (data ?? []).map(fromRow), total: count ?? 0 };
+      if (error?.code === "PGRST103") {
+        // The page starts past the end (HTTP 416): an empty page; the total still counts.
+        const head = await filtered(true).retry(false);
+        if (head.error) fail(head.error, `Count of ${table}`);
+        return { rows: [], total: head.count ?? 0 };
+      }
+      if (error) fail(error, `List of ${table}`);
+      return { rows: (data ?? []).map((row) => fromRow(row as Record<string, unknown>)), total: count ?? 0 };
     },
 
     async delete(table, id) {
