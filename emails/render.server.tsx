@@ -4,11 +4,12 @@ import { contentByVariant, placeholderValues, type ContentKey } from "#content/i
 import { fillPlaceholders } from "#content/placeholders";
 import type { EmailsContent, EmailTemplateContent, EmailTemplateName } from "#content/schemas/emails";
 import { absoluteLinkTo } from "~/utils/links";
-import { GENIUS, type Variant } from "~/utils/variant";
+import type { Variant } from "~/utils/variant";
 import type { EmailProps } from "./components/Layout";
 import GuideEmail from "./guide";
 import PrelaunchEmail from "./prelaunch";
 import TipsEmail from "./tips";
+import { variantOfContentKey } from "./variant-of-key";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -51,10 +52,6 @@ export function findEmailContent(
   const fallback = source.genius.emails?.[name as EmailTemplateName];
   if (fallback) return { email: fallback, from: "genius" };
   throw new Error(`Email template content not found for: ${name}`);
-}
-
-export function variantOfContentKey(key: ContentKey): Variant {
-  return key === "genius" ? GENIUS : { domain: "champion", sport: key };
 }
 
 /**
