@@ -114,12 +114,11 @@ export async function confirmLoader({ request, context }: LoaderFunctionArgs, ki
   const stored = getVariantValues(session, ctx.variant);
   const email = stored[config.emailKey];
   const leadId = stored[config.leadIdKey];
-  const noStore = { "Cache-Control": "no-store" };
 
   if (!email || !leadId) {
     const sent = recallSent(session, ctx.variant, kind);
     if (!sent) throw redirect(linkTo(ctx.variant, config.formPage));
-    return data({ kind, copy, email: sent.email, shareLink: sent.shareLink, repeat: true }, { headers: noStore });
+    return { kind, copy, email: sent.email, shareLink: sent.shareLink, repeat: true };
   }
 
   const origin = ctx.url.origin;
@@ -141,7 +140,5 @@ export async function confirmLoader({ request, context }: LoaderFunctionArgs, ki
     console.error(`${kind}-confirm: the e-mail could not be sent`, error);
   }
 
-  const headers = await sessionHeaders(session, ctx);
-  headers.set("Cache-Control", "no-store");
-  return data({ kind, copy, email, shareLink, repeat: false }, { headers });
+  return data({ kind, copy, email, shareLink, repeat: false }, { headers: await sessionHeaders(session, ctx) });
 }
