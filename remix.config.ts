@@ -17,6 +17,13 @@ export const remixConfig = {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("/", "routes/home.tsx", { index: true, id: "routes/home" });
+      // Free guide and free tips funnels (SPEC 2.12).
+      route("/guide", "routes/guide.tsx", { id: "routes/guide" });
+      route("/guide-form", "routes/guide-form.tsx", { id: "routes/guide-form" });
+      route("/guide-confirm", "routes/guide-confirm.tsx", { id: "routes/guide-confirm" });
+      route("/tips", "routes/tips.tsx", { id: "routes/tips" });
+      route("/tips-form", "routes/tips-form.tsx", { id: "routes/tips-form" });
+      route("/tips-confirm", "routes/tips-confirm.tsx", { id: "routes/tips-confirm" });
       // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
       route("test-email-templates", "routes/test-email-templates.tsx", { id: "routes/test-email-templates" });
       route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });

@@ -1,4 +1,6 @@
 import { emails } from "./emails";
+import { guide } from "./guide";
+import { tips } from "./tips";
 import { site } from "./site";
 import { landing } from "./landing";
 import { options } from "./options";
@@ -11,4 +13,6 @@ export const content = {
   options,
   plans,
   emails,
+  guide,
+  tips,
 } satisfies VariantContent;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { landingSchema } from "./landing";
+import { leadMagnetSchema } from "./lead-magnet";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
 import { emailsSchema } from "./emails";
@@ -15,6 +16,8 @@ export const pageSchemas = {
   options: optionsSchema,
   plans: plansSchema,
   emails: emailsSchema,
+  guide: leadMagnetSchema,
+  tips: leadMagnetSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
