@@ -1,6 +1,12 @@
 import { site } from "./site";
+import { landing } from "./landing";
+import { options } from "./options";
+import { plans } from "./plans";
 import type { VariantContent } from "../schemas";
 
 export const content = {
   site,
+  landing,
+  options,
+  plans,
 } satisfies VariantContent;

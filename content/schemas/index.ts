@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { landingSchema } from "./landing";
+import { optionsSchema } from "./options";
+import { plansSchema } from "./plans";
 import { siteSchema } from "./site";
 
 /**
@@ -7,6 +10,9 @@ import { siteSchema } from "./site";
  */
 export const pageSchemas = {
   site: siteSchema,
+  landing: landingSchema,
+  options: optionsSchema,
+  plans: plansSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
