@@ -17,6 +17,10 @@ export const remixConfig = {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("/", "routes/home.tsx", { index: true, id: "routes/home" });
+      route("/form", "routes/form.tsx", { id: "routes/form" });
+      route("/roadmap", "routes/roadmap.tsx", { id: "routes/roadmap" });
+      route("/plans", "routes/plans.tsx", { id: "routes/plans" });
+      route("/pricing", "routes/pricing.tsx", { id: "routes/pricing" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

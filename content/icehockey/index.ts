@@ -1,4 +1,7 @@
 import { site } from "./site";
+import { form } from "./form";
+import { roadmap } from "./roadmap";
+import { plansPage } from "./plans-page";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
@@ -6,6 +9,9 @@ import type { VariantContent } from "../schemas";
 
 export const content = {
   site,
+  form,
+  roadmap,
+  plansPage,
   landing,
   options,
   plans,

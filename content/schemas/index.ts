@@ -3,6 +3,9 @@ import { landingSchema } from "./landing";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
 import { siteSchema } from "./site";
+import { formSchema } from "./form";
+import { roadmapSchema } from "./roadmap";
+import { plansPageSchema } from "./plans-page";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -13,6 +16,9 @@ export const pageSchemas = {
   landing: landingSchema,
   options: optionsSchema,
   plans: plansSchema,
+  form: formSchema,
+  roadmap: roadmapSchema,
+  plansPage: plansPageSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
