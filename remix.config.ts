@@ -21,6 +21,8 @@ export const remixConfig = {
       route("/roadmap", "routes/roadmap.tsx", { id: "routes/roadmap" });
       route("/plans", "routes/plans.tsx", { id: "routes/plans" });
       route("/pricing", "routes/pricing.tsx", { id: "routes/pricing" });
+      route("/confirm", "routes/confirm.tsx", { id: "routes/confirm" });
+      route("/follow", "routes/follow.ts", { id: "routes/follow" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

@@ -6,6 +6,7 @@ import { siteSchema } from "./site";
 import { formSchema } from "./form";
 import { roadmapSchema } from "./roadmap";
 import { plansPageSchema } from "./plans-page";
+import { confirmSchema } from "./confirm";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -19,6 +20,7 @@ export const pageSchemas = {
   form: formSchema,
   roadmap: roadmapSchema,
   plansPage: plansPageSchema,
+  confirm: confirmSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

@@ -2,6 +2,7 @@ import { site } from "./site";
 import { form } from "./form";
 import { roadmap } from "./roadmap";
 import { plansPage } from "./plans-page";
+import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
@@ -12,6 +13,7 @@ export const content = {
   form,
   roadmap,
   plansPage,
+  confirm,
   landing,
   options,
   plans,
