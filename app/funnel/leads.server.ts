@@ -1,12 +1,11 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getLeadStore } from "~/data/lead-store.server";
 import type { Lead, LeadPatch, NewLead } from "~/data/lead-store";
 import { hashedEmail, withUniqueRefCode } from "~/data/lead-codes.server";
 import type { RequestContext } from "~/utils/context.server";
 
 /** The lead store for this request's variant table, with the funnel's few operations. */
-export function funnelLeads(ctx: RequestContext, context: AppLoadContext) {
-  const store = getLeadStore(ctx, context);
+export function funnelLeads(ctx: RequestContext) {
+  const store = getLeadStore(ctx);
   const table = ctx.leadTable;
   return {
     table,

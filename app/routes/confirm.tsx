@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { CheckCircle2, Copy, Facebook, Mail } from "lucide-react";
+import { CheckCircle2, Copy, Mail, ThumbsUp } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { getPage } from "#content/index";
 import { funnelLeads } from "~/funnel/leads.server";
@@ -21,8 +21,9 @@ import {
   commitSession,
   getSession,
   getVariantValue,
-  setVariantValue,
-  unsetVariantValue,
+  getVariantValues,
+  clearVariantValues,
+  setVariantValues,
 } from "~/utils/session.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -44,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // A reload (or a revalidation after a copy) shows what the first visit showed and sends nothing.
   if (!email) {
-    const shown = getVariantValue(session, ctx.variant, "confirmation");
-    if (!shown) throw redirect(linkTo(ctx.variant, "form"));
-    return { copy, ...shown };
+    const shown = getVariantValues(session, ctx.variant);
+    if (!shown.confirmedEmail || !shown.refLink) throw redirect(linkTo(ctx.variant, "form"));
+    return { copy, email: shown.confirmedEmail, refLink: shown.refLink, sent: shown.confirmedSent === "yes" };
   }
 
   const leadId = getVariantValue(session, ctx.variant, "leadId");
@@ -56,11 +57,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   let refCode: string | null = null;
   if (leadId) {
-    const leads = funnelLeads(ctx, context);
+    const leads = funnelLeads(ctx);
     const lead = await leads.get(leadId).catch(() => null);
     refCode = lead?.ref_code ?? null;
     if (lead && !refCode) {
-      const store = getLeadStore(ctx, context);
+      const store = getLeadStore(ctx);
       refCode = await withUniqueRefCode(email, async (code) => {
         await store.update(ctx.leadTable, lead.id, { ref_code: code });
         return code;
@@ -74,12 +75,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { template: "prelaunch", variant: ctx.variant, to: email, data: { origin: ctx.url.origin, selectedPlan: planName, refLink } },
   );
 
-  const shown = { email, refLink, sent: result.ok, leadId: leadId ?? null };
-  for (const key of ["userEmail", "leadId", "selectedPlan", "billingCycle"] as const) {
-    unsetVariantValue(session, ctx.variant, key);
-  }
-  setVariantValue(session, ctx.variant, "confirmation", shown);
-  return data({ copy, ...shown }, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
+  clearVariantValues(session, ctx.variant, ["userEmail", "leadId", "selectedPlan", "billingCycle"]);
+  setVariantValues(session, ctx.variant, {
+    refLink,
+    confirmedEmail: email,
+    confirmedLeadId: leadId ?? null,
+    confirmedSent: result.ok ? "yes" : "no",
+  });
+  return data(
+    { copy, email, refLink, sent: result.ok },
+    { headers: { "Set-Cookie": await commitSession(session, ctx) } },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.copy.metaTitle }];
@@ -90,9 +96,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, ctx);
   const intent = String((await request.formData()).get("intent") ?? "") as FlagIntent;
   if (!FLAG_INTENTS.includes(intent)) return data({ ok: false }, { status: 400 });
-  const leadId = getVariantValue(session, ctx.variant, "confirmation")?.leadId;
+  const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId");
   if (leadId) {
-    await funnelLeads(ctx, context)
+    await funnelLeads(ctx)
       .update(leadId, { [intent]: true })
       .catch((error) => console.error("copy flag not saved", error));
   }
@@ -170,7 +176,7 @@ export default function Confirm() {
           onClick={hydrated ? openPopup : undefined}
           className="mt-4 inline-flex items-center gap-2 rounded-lg bg-[#1877F2] px-4 py-2 font-semibold text-white hover:bg-[#0b5fcc]"
         >
-          <Facebook aria-hidden="true" className="h-5 w-5" />
+          <ThumbsUp aria-hidden="true" className="h-5 w-5" />
           {copy.vip.followButton}
         </a>
         <h3 className="mt-6 font-semibold text-slate-900">{copy.vip.shareTitle}</h3>

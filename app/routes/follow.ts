@@ -12,9 +12,9 @@ import { getSession, getVariantValue } from "~/utils/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
-  const leadId = getVariantValue(session, ctx.variant, "confirmation")?.leadId;
+  const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId");
   if (leadId) {
-    await funnelLeads(ctx, context)
+    await funnelLeads(ctx)
       .update(leadId, { followed_on_facebook: true })
       .catch((error) => console.error("follow flag not saved", error));
   }

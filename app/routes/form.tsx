@@ -21,7 +21,7 @@ import {
   commitSession,
   getSession,
   getVariantValue,
-  setVariantValue,
+  setVariantValues,
 } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Steps 2 and 3 need the lead that step 1 created.
   if (step > 1 && !leadId) throw redirect(linkTo(ctx.variant, "form"));
 
-  const lead = leadId ? await funnelLeads(ctx, context).get(leadId).catch(() => null) : null;
+  const lead = leadId ? await funnelLeads(ctx).get(leadId).catch(() => null) : null;
   if (step > 1 && !lead) throw redirect(linkTo(ctx.variant, "form"));
 
   const times = lead?.time_available?.split(",") ?? [];
@@ -107,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const step = parseStep(String(formData.get("step") ?? "1"));
   const intent = String(formData.get("intent") ?? "continue");
   const { copy, options } = pageCopy(ctx.contentKey);
-  const leads = funnelLeads(ctx, context);
+  const leads = funnelLeads(ctx);
   const leadId = getVariantValue(session, ctx.variant, "leadId");
   const invalid = (result: ActionResult, unknown: boolean) =>
     data<ActionResult>(result, { status: unknown ? 400 : 422 });
@@ -147,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             ...attributionFields(session),
           });
       if (!lead) throw new Error("lead not found");
-      setVariantValue(session, ctx.variant, "leadId", lead.id);
+      setVariantValues(session, ctx.variant, { leadId: lead.id });
     } catch (error) {
       return data<ActionResult>(
         { step, formError: copy.submitError.replace("{message}", failureMessage(error)), values: { children } },
@@ -205,7 +205,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 503 },
     );
   }
-  setVariantValue(session, ctx.variant, "userEmail", result.data.email);
+  setVariantValues(session, ctx.variant, { userEmail: result.data.email });
   return redirect(linkTo(ctx.variant, "roadmap"), {
     headers: { "Set-Cookie": await commitSession(session, ctx) },
   });

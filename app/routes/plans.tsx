@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { parseBillingCycle } from "~/utils/pricing";
 import { useLinkTo } from "~/utils/root-data";
-import { commitSession, getSession, getVariantValue, setVariantValue } from "~/utils/session.server";
+import { commitSession, getSession, getVariantValue, setVariantValues } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -50,12 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const leadId = getVariantValue(session, ctx.variant, "leadId");
   if (leadId) {
     // SPEC 4.1: a failed write of the choice is swallowed; the visitor goes on.
-    await funnelLeads(ctx, context)
+    await funnelLeads(ctx)
       .update(leadId, { plan_chosen: plan.id, billing_cycle: cycle })
       .catch((error) => console.error("plan choice not saved", error));
   }
-  setVariantValue(session, ctx.variant, "selectedPlan", plan.id);
-  setVariantValue(session, ctx.variant, "billingCycle", cycle);
+  setVariantValues(session, ctx.variant, { selectedPlan: plan.id, billingCycle: cycle });
 
   const bookable = ctx.env.LAUNCH_MODE === "live" && plan.status !== "in-preparation";
   return redirect(linkTo(ctx.variant, bookable ? "signup" : "confirm"), {

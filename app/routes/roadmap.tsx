@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, ctx);
   const leadId = getVariantValue(session, ctx.variant, "leadId");
   if (leadId) {
-    await funnelLeads(ctx, context)
+    await funnelLeads(ctx)
       .update(leadId, { clicked_roadmap_button: true })
       .catch((error) => console.error("roadmap click not saved", error));
   }
