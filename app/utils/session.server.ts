@@ -37,6 +37,8 @@ export type Toast = { id: string; type: "success" | "error"; message: string };
 type SessionData = {
   attribution: Attribution;
   isAuthenticated: boolean;
+  /** The signed-in local account (auth adapter "local"); Supabase keeps its own cookies. */
+  userId: string;
 } & { [key: `v:${string}`]: VariantValues };
 type FlashData = { toasts: Toast[] };
 

@@ -1,3 +1,4 @@
+import { emails } from "./emails";
 import { site } from "./site";
 import { form } from "./form";
 import { roadmap } from "./roadmap";
@@ -17,4 +18,5 @@ export const content = {
   landing,
   options,
   plans,
+  emails,
 } satisfies VariantContent;

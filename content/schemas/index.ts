@@ -2,6 +2,7 @@ import { z } from "zod";
 import { landingSchema } from "./landing";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
+import { emailsSchema } from "./emails";
 import { siteSchema } from "./site";
 import { formSchema } from "./form";
 import { roadmapSchema } from "./roadmap";
@@ -21,6 +22,7 @@ export const pageSchemas = {
   roadmap: roadmapSchema,
   plansPage: plansPageSchema,
   confirm: confirmSchema,
+  emails: emailsSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
