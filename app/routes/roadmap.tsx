@@ -2,7 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckCircle2, Clock, Sparkles } from "lucide-react";
 import { getPage } from "#content/index";
+import { Screenshot } from "~/components/Screenshot";
 import { funnelLeads } from "~/funnel/leads.server";
+import { screenshotFor } from "~/utils/screenshot.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
@@ -16,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!getVariantValue(session, ctx.variant, "userEmail")) throw redirect(linkTo(ctx.variant, "form"));
   return {
     copy: getPage(ctx.contentKey, "roadmap"),
-    screenshot: resolveScreenshot(ctx.contentKey),
+    screenshot: screenshotFor(ctx.contentKey),
   };
 }
 
@@ -77,7 +79,7 @@ export default function Roadmap() {
             ))}
           </ul>
         </div>
-        <Screenshot screenshot={screenshot} alt={copy.offer.screenshotAlt} />
+        <Screenshot image={screenshot} alt={copy.offer.screenshotAlt} className="mx-auto h-auto w-56 rounded-3xl shadow-lg" />
       </section>
 
       <section aria-labelledby="why-now" className="mt-12">
