@@ -24,6 +24,12 @@ export const remixConfig = {
       route("/tips", "routes/tips.tsx", { id: "routes/tips" });
       route("/tips-form", "routes/tips-form.tsx", { id: "routes/tips-form" });
       route("/tips-confirm", "routes/tips-confirm.tsx", { id: "routes/tips-confirm" });
+      route("/form", "routes/form.tsx", { id: "routes/form" });
+      route("/roadmap", "routes/roadmap.tsx", { id: "routes/roadmap" });
+      route("/plans", "routes/plans.tsx", { id: "routes/plans" });
+      route("/pricing", "routes/pricing.tsx", { id: "routes/pricing" });
+      route("/confirm", "routes/confirm.tsx", { id: "routes/confirm" });
+      route("/follow", "routes/follow.ts", { id: "routes/follow" });
       // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
       route("test-email-templates", "routes/test-email-templates.tsx", { id: "routes/test-email-templates" });
       route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });

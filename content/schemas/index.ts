@@ -5,6 +5,10 @@ import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
 import { emailsSchema } from "./emails";
 import { siteSchema } from "./site";
+import { formSchema } from "./form";
+import { roadmapSchema } from "./roadmap";
+import { plansPageSchema } from "./plans-page";
+import { confirmSchema } from "./confirm";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -18,6 +22,10 @@ export const pageSchemas = {
   emails: emailsSchema,
   guide: leadMagnetSchema,
   tips: leadMagnetSchema,
+  form: formSchema,
+  roadmap: roadmapSchema,
+  plansPage: plansPageSchema,
+  confirm: confirmSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

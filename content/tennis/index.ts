@@ -2,6 +2,10 @@ import { emails } from "./emails";
 import { guide } from "./guide";
 import { tips } from "./tips";
 import { site } from "./site";
+import { form } from "./form";
+import { roadmap } from "./roadmap";
+import { plansPage } from "./plans-page";
+import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
@@ -9,6 +13,10 @@ import type { VariantContent } from "../schemas";
 
 export const content = {
   site,
+  form,
+  roadmap,
+  plansPage,
+  confirm,
   landing,
   options,
   plans,
