@@ -19,6 +19,10 @@ export type VariantValues = {
   tipsEmail?: string;
   tipsLeadId?: string;
   refLink?: string;
+  /** What /confirm showed, so a reload shows it again and sends no second e-mail. */
+  confirmedEmail?: string;
+  confirmedLeadId?: string;
+  confirmedSent?: "yes" | "no";
 };
 export type VariantValueKey = keyof VariantValues;
 

@@ -1,10 +1,28 @@
-import { admin } from "./admin";
-import { plans } from "./plans";
+import { emails } from "./emails";
+import { guide } from "./guide";
+import { tips } from "./tips";
 import { site } from "./site";
+import { admin } from "./admin";
+import { form } from "./form";
+import { roadmap } from "./roadmap";
+import { plansPage } from "./plans-page";
+import { confirm } from "./confirm";
+import { landing } from "./landing";
+import { options } from "./options";
+import { plans } from "./plans";
 import type { PageContent } from "../schemas";
 
 export const content = {
   site,
+  form,
+  roadmap,
+  plansPage,
+  confirm,
+  landing,
+  options,
   plans,
+  emails,
+  guide,
+  tips,
   admin,
 } satisfies PageContent;

@@ -1,8 +1,26 @@
-import { plans } from "./plans";
+import { emails } from "./emails";
+import { guide } from "./guide";
+import { tips } from "./tips";
 import { site } from "./site";
+import { form } from "./form";
+import { roadmap } from "./roadmap";
+import { plansPage } from "./plans-page";
+import { confirm } from "./confirm";
+import { landing } from "./landing";
+import { options } from "./options";
+import { plans } from "./plans";
 import type { VariantContent } from "../schemas";
 
 export const content = {
   site,
+  form,
+  roadmap,
+  plansPage,
+  confirm,
+  landing,
+  options,
   plans,
+  emails,
+  guide,
+  tips,
 } satisfies VariantContent;

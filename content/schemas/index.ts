@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { adminSchema } from "./admin";
+import { landingSchema } from "./landing";
+import { leadMagnetSchema } from "./lead-magnet";
+import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
+import { emailsSchema } from "./emails";
 import { siteSchema } from "./site";
+import { adminSchema } from "./admin";
+import { formSchema } from "./form";
+import { roadmapSchema } from "./roadmap";
+import { plansPageSchema } from "./plans-page";
+import { confirmSchema } from "./confirm";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -9,7 +17,16 @@ import { siteSchema } from "./site";
  */
 export const pageSchemas = {
   site: siteSchema,
+  landing: landingSchema,
+  options: optionsSchema,
   plans: plansSchema,
+  emails: emailsSchema,
+  guide: leadMagnetSchema,
+  tips: leadMagnetSchema,
+  form: formSchema,
+  roadmap: roadmapSchema,
+  plansPage: plansPageSchema,
+  confirm: confirmSchema,
   admin: adminSchema,
 };
 
