@@ -196,17 +196,17 @@ for (const v of [genius, tennis]) {
       if (jsEnabled) await expect(page.getByRole("dialog")).toBeVisible();
       else await expect(page).toHaveURL((url) => url.pathname === `/admin/leads/${target.id}/edit`);
       const form = jsEnabled ? page.getByRole("dialog") : page.locator("main");
-      await form.getByLabel(copy.edit.fields.email).fill("not-an-email");
+      await form.getByLabel(copy.edit.fields.email, { exact: true }).fill("not-an-email");
       // Bypass the browser's own type=email check to reach the server's validation.
       await form.locator("form").evaluate((el) => el.setAttribute("novalidate", ""));
       await form.getByRole("button", { name: copy.edit.save }).click();
       await expect(form.getByText(copy.edit.errors.email)).toBeVisible();
       expect((await leadRow(v.table, target.id))?.email).toBe(target.email);
 
-      await form.getByLabel(copy.edit.fields.email).fill(tagged(tag, 5));
-      await form.getByLabel(copy.edit.fields.step_completed).selectOption("3");
-      await form.getByLabel(copy.edit.fields.plan_chosen).selectOption(plan.id);
-      await form.getByLabel(copy.edit.fields.copied_ref_link).check();
+      await form.getByLabel(copy.edit.fields.email, { exact: true }).fill(tagged(tag, 5));
+      await form.getByLabel(copy.edit.fields.step_completed, { exact: true }).selectOption("3");
+      await form.getByLabel(copy.edit.fields.plan_chosen, { exact: true }).selectOption(plan.id);
+      await form.getByLabel(copy.edit.fields.copied_ref_link, { exact: true }).check();
       await form.getByRole("button", { name: copy.edit.save }).click();
       await expect(page.getByRole("status")).toContainText(copy.messages.updated);
       await expect(page).toHaveURL((url) => url.pathname === "/admin/leads" && url.searchParams.get("q") === tag);
