@@ -43,11 +43,11 @@ export function Toasts({
 
   const open = shown.filter((t) => t.open);
   return (
-    <div role="status" aria-live="polite" aria-label={label} className="fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2">
+    <div role="status" aria-live="polite" aria-label={label} className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2">
       {open.map((toast) => (
         <div
           key={toast.id}
-          className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${
+          className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${
             toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900"
           }`}
         >

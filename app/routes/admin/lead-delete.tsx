@@ -72,7 +72,7 @@ export default function DeleteLeadPage() {
   const busy = navigation.state === "submitting";
   return (
     <AdminShell title={copy.remove.title} intro={loaderData.email} toasts={[]} toastCopy={copy.toasts} dismissHref={loaderData.listHref}>
-      <Form method="post" action={linkTo(`admin/leads/${loaderData.id}/delete`)} className="max-w-xl space-y-4">
+      <Form method="post" action={linkTo(`admin/leads/${loaderData.id}/delete`, { back: loaderData.back })} className="max-w-xl space-y-4">
         <FormError message={actionData?.formError} />
         <p className="text-lg text-slate-900">{copy.messages.confirmDelete}</p>
         <input type="hidden" name="back" value={loaderData.back} />

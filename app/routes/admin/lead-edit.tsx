@@ -77,7 +77,7 @@ export default function EditLeadPage() {
       <div className="max-w-xl">
         <LeadEditForm
           FormComponent={Form}
-          action={linkTo(`admin/leads/${lead.id}/edit`)}
+          action={linkTo(`admin/leads/${lead.id}/edit`, { back })}
           lead={lead}
           plans={plans}
           copy={copy}
