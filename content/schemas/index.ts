@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailsSchema } from "./emails";
 import { siteSchema } from "./site";
 
 /**
@@ -7,6 +8,7 @@ import { siteSchema } from "./site";
  */
 export const pageSchemas = {
   site: siteSchema,
+  emails: emailsSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
