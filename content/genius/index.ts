@@ -1,8 +1,14 @@
 import { emails } from "./emails";
 import { site } from "./site";
+import { landing } from "./landing";
+import { options } from "./options";
+import { plans } from "./plans";
 import type { PageContent } from "../schemas";
 
 export const content = {
   site,
   emails,
+  landing,
+  options,
+  plans,
 } satisfies PageContent;

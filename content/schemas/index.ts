@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { emailsSchema } from "./emails";
+import { landingSchema } from "./landing";
+import { optionsSchema } from "./options";
+import { plansSchema } from "./plans";
 import { siteSchema } from "./site";
 
 /**
@@ -9,6 +12,9 @@ import { siteSchema } from "./site";
 export const pageSchemas = {
   site: siteSchema,
   emails: emailsSchema,
+  landing: landingSchema,
+  options: optionsSchema,
+  plans: plansSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
