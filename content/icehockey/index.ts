@@ -3,6 +3,7 @@ import { site } from "./site";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
+import { signup } from "./signup";
 import type { VariantContent } from "../schemas";
 
 export const content = {
@@ -11,4 +12,5 @@ export const content = {
   landing,
   options,
   plans,
+  signup,
 } satisfies VariantContent;

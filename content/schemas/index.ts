@@ -3,6 +3,7 @@ import { emailsSchema } from "./emails";
 import { landingSchema } from "./landing";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
+import { signupSchema } from "./signup";
 import { siteSchema } from "./site";
 
 /**
@@ -15,6 +16,7 @@ export const pageSchemas = {
   landing: landingSchema,
   options: optionsSchema,
   plans: plansSchema,
+  signup: signupSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
