@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { emailsSchema } from "./emails";
 import { landingSchema } from "./landing";
 import { leadMagnetSchema } from "./lead-magnet";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
 import { emailsSchema } from "./emails";
+import { signupSchema } from "./signup";
 import { siteSchema } from "./site";
 import { formSchema } from "./form";
 import { roadmapSchema } from "./roadmap";
@@ -26,6 +28,7 @@ export const pageSchemas = {
   roadmap: roadmapSchema,
   plansPage: plansPageSchema,
   confirm: confirmSchema,
+  signup: signupSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
