@@ -4,7 +4,6 @@ import { landingSchema } from "./landing";
 import { leadMagnetSchema } from "./lead-magnet";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
-import { emailsSchema } from "./emails";
 import { signupSchema } from "./signup";
 import { siteSchema } from "./site";
 import { formSchema } from "./form";
