@@ -35,6 +35,10 @@ export const remixConfig = {
       route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });
       route("dev/outbox.json", "routes/dev.outbox-json.ts", { id: "routes/dev.outbox-json" });
       route("api/send-email", "routes/api.send-email.ts", { id: "routes/api.send-email" });
+      // Account creation and sign-in (issue 5).
+      route("signup", "routes/signup.tsx", { id: "routes/signup" });
+      route("signup-confirm", "routes/signup-confirm.tsx", { id: "routes/signup-confirm" });
+      route("signout", "routes/signout.ts", { id: "routes/signout" });
       // Admin lead management (SPEC 2.14): not in the public route table, not linked from any page.
       route("admin/leads", "routes/admin/leads.tsx", { id: "routes/admin/leads" });
       route("admin/leads.csv", "routes/admin/leads-csv.ts", { id: "routes/admin/leads-csv" });

@@ -10,6 +10,7 @@ import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
+import { signup } from "./signup";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -24,5 +25,6 @@ export const content = {
   emails,
   guide,
   tips,
+  signup,
   admin,
 } satisfies PageContent;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { emailsSchema } from "./emails";
 import { landingSchema } from "./landing";
 import { leadMagnetSchema } from "./lead-magnet";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
-import { emailsSchema } from "./emails";
+import { signupSchema } from "./signup";
 import { siteSchema } from "./site";
 import { adminSchema } from "./admin";
 import { formSchema } from "./form";
@@ -27,6 +28,7 @@ export const pageSchemas = {
   roadmap: roadmapSchema,
   plansPage: plansPageSchema,
   confirm: confirmSchema,
+  signup: signupSchema,
   admin: adminSchema,
 };
 

@@ -9,6 +9,7 @@ import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
+import { signup } from "./signup";
 import type { VariantContent } from "../schemas";
 
 export const content = {
@@ -23,4 +24,5 @@ export const content = {
   emails,
   guide,
   tips,
+  signup,
 } satisfies VariantContent;

@@ -1,6 +1,6 @@
 import { getPage } from "../../content/index";
 import { formatPrice, pricePerMonth, yearlySaving } from "../../app/utils/pricing";
-import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import { expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 
 type LeadRow = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ for (const v of variants) {
   const roadmap = getPage(v.key, "roadmap");
 
   test.describe(`main funnel: ${v.key}`, () => {
-    test("landing with referral and UTM -> 3 steps -> roadmap -> plans (yearly) -> waitlist", async ({ page }) => {
+    test("landing with referral and UTM -> 3 steps -> roadmap -> plans (yearly) -> waitlist", async ({ page, context, jsEnabled }) => {
       const email = uniqueEmail(`funnel-${v.key}`);
       const [age1, age2] = [options.ageBands[2].value, options.ageBands[3].value];
       const [time1, time2] = [options.time[1].value, options.time[2].value];
@@ -71,9 +71,57 @@ for (const v of variants) {
         expect(new URL(page.url()).searchParams.get("sport")).toBe(v.variant.sport);
       }
 
+      const confirm = getPage(v.key, "confirm");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirm.title);
+      await expect(page.getByTestId("sent-mark")).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+
       const rows = await leadByEmail(v, email);
       expect(rows).toHaveLength(1);
       const lead = rows[0];
+      const refLink = new URL(pathIn(v, "home", { r: String(lead.ref_code) }), page.url()).href;
+      await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
+      await expect(page.getByTestId("share-message")).toHaveText(confirm.vip.shareMessage.replace("{link}", refLink));
+
+      // Exactly one prelaunch e-mail, with the plan and the referral link; a reload sends none.
+      const mails = await outbox(page, email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].template).toBe("prelaunch");
+      expect(mails[0].subject).toBe(`Welcome to ${plan.name} - Your Referral Link is Ready!`);
+      expect(mails[0].html).toContain(refLink.replace(/&/g, "&amp;"));
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirm.title);
+      await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
+      expect(await outbox(page, email)).toHaveLength(1);
+
+      // The flags: copy buttons and the follow popup with JavaScript, the tracking redirect without.
+      if (jsEnabled) {
+        await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+        await page.getByRole("button", { name: confirm.vip.copyButton }).click();
+        await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+        await page.getByRole("button", { name: confirm.private.copyButton }).click();
+        // The follow button opens the tracking redirect in a popup (it then leaves for the social page).
+        const popupPromise = page.waitForEvent("popup");
+        await page.getByRole("link", { name: confirm.vip.followButton }).click();
+        await popupPromise;
+        await expect
+          .poll(async () => (await leadByEmail(v, email))[0].followed_on_facebook)
+          .toBe(1);
+        await expect
+          .poll(async () => (await leadByEmail(v, email))[0].copied_ref_link)
+          .toBe(1);
+        const [flags] = await leadByEmail(v, email);
+        expect(flags.copied_share_message).toBe(1);
+        expect(flags.followed_on_facebook).toBe(1);
+      } else {
+        const href = await page.getByRole("link", { name: confirm.vip.followButton }).getAttribute("href");
+        const response = await page.request.get(href!, { maxRedirects: 0 });
+        expect(response.status()).toBe(302);
+        expect(response.headers()["location"]).toBe(getPage(v.key, "site").social.url);
+        const [flags] = await leadByEmail(v, email);
+        expect(flags.followed_on_facebook).toBe(1);
+        expect(flags.copied_share_message).toBe(0);
+      }
       expect(lead.step_completed).toBe(3);
       expect(lead.hashed_email).toMatch(/^[0-9a-f]{12}$/);
       expect(lead.ref_code).toMatch(/^[A-Z0-9]{8}$/);

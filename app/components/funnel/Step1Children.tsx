@@ -1,11 +1,12 @@
 import { Form } from "@remix-run/react";
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { useRef, useState, type MouseEvent } from "react";
 import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsSubmittingStep } from "./busy";
 import { FieldError } from "./FieldError";
+import { useFormComplete } from "./use-form-complete";
 
 export type ChildEntry = { ageBand: string; time: string };
 
@@ -24,18 +25,23 @@ export function Step1Children({
   initial: ChildEntry[];
   fieldErrors: Record<string, string>;
 }) {
-  const [children, setChildren] = useState<ChildEntry[]>(initial);
+  // Entries keep a stable key so removing one leaves the others' (uncontrolled) choices in place.
+  const nextKey = useRef(initial.length);
+  const [children, setChildren] = useState(() => initial.map((child, key) => ({ ...child, key })));
+  const { formRef, complete, check } = useFormComplete(
+    (form) => [...form.querySelectorAll("select")].every((select) => select.value !== ""),
+    [children.length],
+  );
   const hydrated = useHydrated();
   const busy = useIsSubmittingStep(1);
-  const complete = children.every((child) => child.ageBand && child.time);
   const text = copy.step1;
 
-  const update = (index: number, field: keyof ChildEntry, value: string) =>
-    setChildren((list) => list.map((child, i) => (i === index ? { ...child, [field]: value } : child)));
   // With JavaScript, add and remove happen in place; without it they are submit buttons.
   const add = (event: MouseEvent) => {
     event.preventDefault();
-    setChildren((list) => (list.length < MAX_CHILDREN ? [...list, { ageBand: "", time: "" }] : list));
+    setChildren((list) =>
+      list.length < MAX_CHILDREN ? [...list, { ageBand: "", time: "", key: nextKey.current++ }] : list,
+    );
   };
   const remove = (event: MouseEvent, index: number) => {
     event.preventDefault();
@@ -43,7 +49,7 @@ export function Step1Children({
   };
 
   return (
-    <Form method="post" className="mt-8" noValidate>
+    <Form method="post" className="mt-8" noValidate ref={formRef} onChange={check}>
       <input type="hidden" name="step" value="1" />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
       <p className="mt-2 text-slate-700">{text.subtitle}</p>
@@ -53,7 +59,7 @@ export function Step1Children({
           const ageName = `children[${index}].ageBand`;
           const timeName = `children[${index}].time`;
           return (
-            <fieldset key={index} className="rounded-xl border border-slate-200 p-4" data-testid="child-entry">
+            <fieldset key={child.key} className="rounded-xl border border-slate-200 p-4" data-testid="child-entry">
               <legend className="px-1 font-semibold text-slate-900">{text.entryLabel.replace("{number}", number)}</legend>
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>
@@ -63,8 +69,7 @@ export function Step1Children({
                   <select
                     id={`age-${index}`}
                     name={ageName}
-                    value={child.ageBand}
-                    onChange={(event) => update(index, "ageBand", event.target.value)}
+                    defaultValue={child.ageBand}
                     className={selectClass}
                     aria-invalid={fieldErrors[ageName] ? true : undefined}
                     aria-describedby={fieldErrors[ageName] ? `age-${index}-error` : undefined}
@@ -85,8 +90,7 @@ export function Step1Children({
                   <select
                     id={`time-${index}`}
                     name={timeName}
-                    value={child.time}
-                    onChange={(event) => update(index, "time", event.target.value)}
+                    defaultValue={child.time}
                     className={selectClass}
                     aria-invalid={fieldErrors[timeName] ? true : undefined}
                     aria-describedby={fieldErrors[timeName] ? `time-${index}-error` : undefined}

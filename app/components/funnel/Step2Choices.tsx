@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
 import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
 import { useLinkTo } from "~/utils/root-data";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsSubmittingStep } from "./busy";
 import { FieldError } from "./FieldError";
+import { useFormComplete } from "./use-form-complete";
 
 type Values = { focus: string[]; goals: string[]; concern: string };
 
@@ -19,7 +19,6 @@ function ChoiceGroup({
   type,
   options,
   selected,
-  onToggle,
   error,
 }: {
   legend: string;
@@ -28,7 +27,6 @@ function ChoiceGroup({
   type: "checkbox" | "radio";
   options: Option[];
   selected: string[];
-  onToggle: (value: string, checked: boolean) => void;
   error?: string;
 }) {
   const errorId = `${name}-error`;
@@ -43,8 +41,7 @@ function ChoiceGroup({
               type={type}
               name={name}
               value={option.value}
-              checked={selected.includes(option.value)}
-              onChange={(event) => onToggle(option.value, event.target.checked)}
+              defaultChecked={selected.includes(option.value)}
               className="h-4 w-4 accent-brand"
             />
             <span>{option.label}</span>
@@ -67,20 +64,16 @@ export function Step2Choices({
   initial: Values;
   fieldErrors: Record<string, string>;
 }) {
-  const [values, setValues] = useState<Values>(initial);
+  const { formRef, complete, check } = useFormComplete((form) =>
+    ["focus", "goals", "concern"].every((name) => form.querySelector(`input[name="${name}"]:checked`)),
+  );
   const hydrated = useHydrated();
   const busy = useIsSubmittingStep(2);
   const linkTo = useLinkTo();
   const text = copy.step2;
-  const complete = values.focus.length > 0 && values.goals.length > 0 && values.concern !== "";
-  const toggle = (field: "focus" | "goals") => (value: string, checked: boolean) =>
-    setValues((current) => ({
-      ...current,
-      [field]: checked ? [...current[field], value] : current[field].filter((item) => item !== value),
-    }));
 
   return (
-    <Form method="post" className="mt-8" noValidate>
+    <Form method="post" className="mt-8" noValidate ref={formRef} onChange={check}>
       <input type="hidden" name="step" value="2" />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
       <p className="mt-2 text-slate-700">{text.subtitle}</p>
@@ -90,8 +83,7 @@ export function Step2Choices({
         name="focus"
         type="checkbox"
         options={options.focus}
-        selected={values.focus}
-        onToggle={toggle("focus")}
+        selected={initial.focus}
         error={fieldErrors.focus}
       />
       <ChoiceGroup
@@ -100,8 +92,7 @@ export function Step2Choices({
         name="goals"
         type="checkbox"
         options={options.goals}
-        selected={values.goals}
-        onToggle={toggle("goals")}
+        selected={initial.goals}
         error={fieldErrors.goals}
       />
       <ChoiceGroup
@@ -109,8 +100,7 @@ export function Step2Choices({
         name="concern"
         type="radio"
         options={options.concerns}
-        selected={values.concern ? [values.concern] : []}
-        onToggle={(value) => setValues((current) => ({ ...current, concern: value }))}
+        selected={initial.concern ? [initial.concern] : []}
         error={fieldErrors.concern}
       />
       <p className="mt-6 rounded-lg bg-brand-soft p-4 text-sm text-slate-800">{text.note}</p>
