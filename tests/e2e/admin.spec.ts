@@ -3,6 +3,7 @@ import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { signIn as signInThroughUi } from "./auth-helpers";
 import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 
 /**
@@ -34,36 +35,21 @@ async function grantAdmin(email: string) {
   });
 }
 
-/**
- * Signs in through the sign-in form's endpoint (POST /signup?mode=signin, the signup/admin contract),
- * from a client address of its own: sign-in is rate limited per IP and the suite runs in parallel.
- */
-async function signIn(page: Page, v: VariantCase, email: string) {
-  const part = () => Math.floor(Math.random() * 254) + 1;
-  await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": `10.${part()}.${part()}.${part()}` });
-  const response = await page.request.post(MAIN_URL + pathIn(v, "signup", { mode: "signin" }), {
-    form: { mode: "signin", email, password: PASSWORD },
-    headers: { Origin: MAIN_URL },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(400);
-  expect((await page.context().cookies()).some((cookie) => cookie.name === "__session")).toBe(true);
-}
-
 type Seed = { id: string; email: string; lead_source: string; step_completed: number; plan_chosen?: string };
 
-/** Inserts leads into a table in one statement; created_at spaced a second apart, the first newest. */
-async function seedLeads(table: string, leads: Seed[]) {
+/** Inserts leads (table -> rows) in one call; created_at spaced a second apart, the first newest. */
+async function seedLeads(tables: Record<string, Seed[]>) {
   const base = Date.now();
-  const values = leads.map(
-    (lead, i) =>
-      `(${sqlString(lead.id)}, ${sqlString(lead.email)}, ${sqlString(lead.lead_source)}, ${lead.step_completed},
-        ${lead.plan_chosen ? sqlString(lead.plan_chosen) : "NULL"}, '["1-2y","3-4y"]',
-        ${sqlString(new Date(base - i * 1000).toISOString())})`,
-  );
-  await queryD1(
-    `INSERT INTO ${table} (id, email, lead_source, step_completed, plan_chosen, age_bands, created_at) VALUES ${values.join(", ")}`,
-  );
+  const statements = Object.entries(tables).map(([table, leads]) => {
+    const values = leads.map(
+      (lead, i) =>
+        `(${sqlString(lead.id)}, ${sqlString(lead.email)}, ${sqlString(lead.lead_source)}, ${lead.step_completed},
+          ${lead.plan_chosen ? sqlString(lead.plan_chosen) : "NULL"}, '["1-2y","3-4y"]',
+          ${sqlString(new Date(base - i * 1000).toISOString())})`,
+    );
+    return `INSERT INTO ${table} (id, email, lead_source, step_completed, plan_chosen, age_bands, created_at) VALUES ${values.join(", ")}`;
+  });
+  await queryD1(statements.join("; "));
 }
 
 async function leadRow(table: string, id: string) {
@@ -96,19 +82,18 @@ function tagged(tag: string, n: number) {
   return `${tag}-${n}@example.com`;
 }
 
-/** One lead per variant table for a guard test, inserted in one call. */
+/** One lead per variant table for a guard test. */
 async function seedGuardLeads(tag: string): Promise<Record<string, Seed>> {
   const leads: Record<string, Seed> = {};
-  const statements: string[] = [];
   for (const v of [genius, tennis]) {
     leads[v.key] = { id: randomUUID(), email: tagged(tag, 1), lead_source: "main_funnel", step_completed: 1 };
-    statements.push(
-      `INSERT INTO ${v.table} (id, email, lead_source, step_completed) VALUES (${sqlString(leads[v.key].id)}, ${sqlString(leads[v.key].email)}, 'main_funnel', 1)`,
-    );
   }
-  await queryD1(statements.join("; "));
+  await seedLeads({ [genius.table]: [leads.genius], [tennis.table]: [leads.tennis] });
   return leads;
 }
+
+// Each test drives whole admin sessions with several D1 reads/writes through wrangler: allow 3x the time.
+test.beforeEach(() => test.slow());
 
 test.describe("admin guard", () => {
   test("anonymous visitors get 401 with a sign-in link, on the page and on every action", async ({ page }) => {
@@ -131,7 +116,7 @@ test.describe("admin guard", () => {
     const leads = await seedGuardLeads(`user${randomUUID().slice(0, 8)}`);
     const email = uniqueEmail("plain-user");
     await createAccount(email);
-    await signIn(page, genius, email);
+    await signInThroughUi(page, genius, email, PASSWORD);
     for (const v of [genius, tennis]) {
       const response = await page.goto(pathIn(v, "admin/leads"));
       expect(response?.status()).toBe(403);
@@ -148,7 +133,8 @@ for (const v of [genius, tennis]) {
 
   test.describe(`admin: ${v.key}`, () => {
     test("an admin sees the variant's leads, filters, edits, deletes and exports CSV", async ({ page, jsEnabled }) => {
-      const tag = `adm${randomUUID().slice(0, 8)}`;
+      // One whole admin session: sign-in, grant script and several D1 checks through wrangler.
+        const tag = `adm${randomUUID().slice(0, 8)}`;
       const seeds: Seed[] = [
         { id: randomUUID(), email: tagged(tag, 1), lead_source: "main_funnel", step_completed: 3, plan_chosen: plan.id },
         { id: randomUUID(), email: tagged(tag, 2), lead_source: "guide_download", step_completed: 1 },
@@ -156,13 +142,12 @@ for (const v of [genius, tennis]) {
         { id: randomUUID(), email: `=${tag}-4@example.com`, lead_source: "guide_download", step_completed: 1 },
       ];
       const elsewhere: Seed = { id: randomUUID(), email: tagged(tag, 9), lead_source: "main_funnel", step_completed: 1 };
-      await seedLeads(v.table, seeds);
-      await seedLeads(other.table, [elsewhere]);
+      await seedLeads({ [v.table]: seeds, [other.table]: [elsewhere] });
 
       const email = uniqueEmail("admin");
       await createAccount(email);
       await grantAdmin(email);
-      await signIn(page, v, email);
+      await signInThroughUi(page, v, email, PASSWORD);
 
       // The list, searched by this test's tag: the variant's own table only, newest first.
       const response = await page.goto(pathIn(v, "admin/leads", { q: tag }));
