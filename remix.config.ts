@@ -17,6 +17,12 @@ export const remixConfig = {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("/", "routes/home.tsx", { index: true, id: "routes/home" });
+      route("faq", "routes/faq.tsx", { id: "routes/faq" });
+      route("privacy", "routes/privacy.tsx", { id: "routes/privacy" });
+      route("terms", "routes/terms.tsx", { id: "routes/terms" });
+      route("consent", "routes/consent.ts", { id: "routes/consent" });
+      route("robots.txt", "routes/robots.ts", { id: "routes/robots" });
+      route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

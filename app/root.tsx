@@ -10,9 +10,12 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getPage } from "#content/index";
+import { ConsentBanner } from "~/components/consent/ConsentBanner";
+import { Pixel, PixelPageViews } from "~/components/consent/Pixel";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import stylesheet from "~/styles/app.css?url";
+import { activePixelId, readConsent } from "~/utils/consent.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { useNonce } from "~/utils/nonce";
@@ -20,13 +23,21 @@ import { useNonce } from "~/utils/nonce";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { variant, contentKey, env } = getRequestContext(request, context);
+  const { variant, contentKey, env, url } = getRequestContext(request, context);
   const year = new Date().getUTCFullYear();
   return {
     variant,
     contentKey,
     site: getPage(contentKey, "site", { year: String(year) }),
     appSigninUrl: env.APP_SIGNIN_URL,
+    /** For absolute links in meta tags (canonical, Open Graph). */
+    origin: url.origin,
+    consent: {
+      choice: readConsent(request.headers.get("Cookie")),
+      copy: getPage(contentKey, "consent"),
+    },
+    /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
+    pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
 }
 
@@ -45,11 +56,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        {data ? <ConsentBanner /> : null}
         {showChrome && !shouldHideHeader(matches) ? <Header /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
         {showChrome ? <Footer /> : null}
+        {data?.pixelId ? (
+          <>
+            <Pixel pixelId={data.pixelId} />
+            {hydrate ? <PixelPageViews /> : null}
+          </>
+        ) : null}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

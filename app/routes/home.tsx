@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
+import { pageMeta } from "~/utils/seo";
 
 export const handle: RouteHandle = { hideHeader: true };
 
@@ -11,10 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { site: getPage(contentKey, "site") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.site.title ?? "AI Parenting" },
-  { name: "description", content: data?.site.metaDescription },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta(matches, "home");
 
 export default function Home() {
   const { site } = useLoaderData<typeof loader>();

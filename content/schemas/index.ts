@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { consentSchema } from "./consent";
+import { faqSchema } from "./faq";
+import { legalDocumentSchema } from "./legal";
 import { siteSchema } from "./site";
 
 /**
@@ -7,6 +10,10 @@ import { siteSchema } from "./site";
  */
 export const pageSchemas = {
   site: siteSchema,
+  faq: faqSchema,
+  privacy: legalDocumentSchema,
+  terms: legalDocumentSchema,
+  consent: consentSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

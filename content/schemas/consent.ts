@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** The cookie consent banner for the advertising pixel (SPEC 1, 7.4). */
+export const consentSchema = z.object({
+  title: z.string().min(1),
+  text: z.string().min(1),
+  acceptLabel: z.string().min(1),
+  rejectLabel: z.string().min(1),
+  /** Shown when the banner is re-opened from the footer; `{choice}` is the current choice. */
+  currentChoice: z.string().includes("{choice}"),
+  grantedLabel: z.string().min(1),
+  deniedLabel: z.string().min(1),
+  privacyLinkLabel: z.string().min(1),
+});
+
+export type ConsentContent = z.infer<typeof consentSchema>;
