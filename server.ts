@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { getLoadContext, type Env } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
+import { isCrossOriginWrite } from "./app/utils/security.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -18,15 +19,15 @@ export default {
       }
       throw error;
     }
+    if (isCrossOriginWrite(request)) {
+      return new Response("Cross-origin form posts are not accepted.", { status: 403 });
+    }
     const loadContext = getLoadContext({
       request,
       context: {
         cloudflare: {
           cf: request.cf as never,
-          ctx: {
-            waitUntil: ctx.waitUntil.bind(ctx),
-            passThroughOnException: ctx.passThroughOnException.bind(ctx),
-          },
+          ctx,
           caches: caches as never,
           env,
         },

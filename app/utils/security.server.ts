@@ -44,3 +44,19 @@ export function applySecurityHeaders(headers: Headers, url: URL, csp: string): v
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
 }
+
+/**
+ * State-changing requests from another origin are refused (CSRF defence in depth on top of
+ * SameSite=Lax cookies). Requests without an Origin header (server-to-server calls, old
+ * browsers) pass; those routes authenticate by other means.
+ */
+export function isCrossOriginWrite(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return origin === "null";
+  try {
+    return new URL(origin).host !== new URL(request.url).host;
+  } catch {
+    return true;
+  }
+}

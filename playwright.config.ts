@@ -1,0 +1,61 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Two servers, both `wrangler dev` on the production build with a fresh local D1:
+ * - main (8788): the embedded defaults (waitlist mode, QA pages on, outbox mail);
+ * - live (8789): production-like switches (LAUNCH_MODE=live, QA_PAGES=off).
+ * Two projects run every spec with JavaScript on and off (progressive enhancement).
+ * `npm test` builds first; never build while these servers run (STACK pitfall 4).
+ */
+export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8788);
+export const LIVE_PORT = MAIN_PORT + 1;
+
+const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL: `http://127.0.0.1:${MAIN_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: `bash scripts/e2e-server.sh main ${MAIN_PORT}`,
+      url: `http://127.0.0.1:${MAIN_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `bash scripts/e2e-server.sh live ${LIVE_PORT} LAUNCH_MODE:live QA_PAGES:off`,
+      url: `http://127.0.0.1:${LIVE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

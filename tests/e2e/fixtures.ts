@@ -1,0 +1,108 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { test as base, expect, type Page } from "@playwright/test";
+import { linkTo } from "../../app/utils/links";
+import type { LeadTable, Variant } from "../../app/utils/variant";
+
+const run = promisify(execFile);
+
+export const MAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788)}`;
+/** The production-like server: LAUNCH_MODE=live, QA_PAGES=off. */
+export const LIVE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788) + 1}`;
+
+export type VariantCase = {
+  key: "genius" | "icehockey" | "tennis";
+  variant: Variant;
+  title: string;
+  wordmark: string;
+  table: LeadTable;
+  pixelId: string;
+};
+
+/** The three variants as a visitor reaches them on localhost. */
+export const variants: VariantCase[] = [
+  {
+    key: "genius",
+    variant: { domain: "genius" },
+    title: "AI Parenting",
+    wordmark: "AI Parenting Genius",
+    table: "leads",
+    pixelId: "111111111111111",
+  },
+  {
+    key: "icehockey",
+    variant: { domain: "champion", sport: "icehockey" },
+    title: "Hockey Champion",
+    wordmark: "Hockey Champion",
+    table: "leads_icehockey",
+    pixelId: "222222222222222",
+  },
+  {
+    key: "tennis",
+    variant: { domain: "champion", sport: "tennis" },
+    title: "Tennis Champion",
+    wordmark: "Tennis Champion",
+    table: "leads_tennis",
+    pixelId: "222222222222222",
+  },
+];
+
+/** A path in the variant, built by the app's own link builder. */
+export function pathIn(v: VariantCase, page: string, params?: Record<string, string>) {
+  return linkTo(v.variant, page, params);
+}
+
+/** A unique e-mail address per test run, so parallel tests never share rows. */
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`.toLowerCase();
+}
+
+/**
+ * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses).
+ * `server` is "main" or "live". Returns the result rows.
+ */
+export async function queryD1<T = Record<string, unknown>>(
+  sql: string,
+  server: "main" | "live" = "main",
+): Promise<T[]> {
+  const { stdout } = await run(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${server}`, "--json", "--command", sql],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const start = stdout.indexOf("[");
+  const parsed = JSON.parse(stdout.slice(start)) as { results: T[] }[];
+  return parsed.flatMap((batch) => batch.results);
+}
+
+/** Quotes a value for a SQL literal in test queries. */
+export const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  variant: string;
+  status: string;
+  attempts: number;
+  created_at: string;
+};
+
+/** Mails in the local outbox (GET /dev/outbox.json), newest first, optionally for one recipient. */
+export async function outbox(page: Page, to?: string): Promise<OutboxMail[]> {
+  const response = await page.request.get(`${MAIN_URL}/dev/outbox.json`);
+  expect(response.ok()).toBe(true);
+  const mails = (await response.json()) as OutboxMail[];
+  return to ? mails.filter((mail) => mail.to === to) : mails;
+}
+
+export const test = base.extend<{ jsEnabled: boolean }>({
+  jsEnabled: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+export { expect };
