@@ -13,13 +13,10 @@ const consentForm = z.object({
  * POST /consent: stores the visitor's pixel choice in a cookie and returns them to the page
  * they were on. A full-page POST/redirect on purpose: the next document response carries the
  * CSP that allows (or keeps blocking) the provider, which a fetcher could not change.
+ * Cross-origin posts are refused before this runs (server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { url, variant } = getRequestContext(request, context);
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== url.origin) {
-    return new Response("Cross-site request refused.", { status: 403 });
-  }
   const parsed = consentForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return new Response("Please choose Accept or Reject.", {
