@@ -5,8 +5,7 @@ export const consent: ConsentContent = {
   text: "We use a Meta (Facebook) advertising pixel to measure visits from our ads. It loads only if you accept. The site works the same either way.",
   acceptLabel: "Accept",
   rejectLabel: "Reject",
-  currentChoice: "Your current choice: {choice}.",
-  grantedLabel: "accepted",
-  deniedLabel: "rejected",
+  currentGranted: "Your current choice: accepted.",
+  currentDenied: "Your current choice: rejected.",
   privacyLinkLabel: "Privacy Policy",
 };

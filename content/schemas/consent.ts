@@ -6,10 +6,9 @@ export const consentSchema = z.object({
   text: z.string().min(1),
   acceptLabel: z.string().min(1),
   rejectLabel: z.string().min(1),
-  /** Shown when the banner is re-opened from the footer; `{choice}` is the current choice. */
-  currentChoice: z.string().includes("{choice}"),
-  grantedLabel: z.string().min(1),
-  deniedLabel: z.string().min(1),
+  /** Shown when the banner is re-opened from the footer, for the current choice. */
+  currentGranted: z.string().min(1),
+  currentDenied: z.string().min(1),
   privacyLinkLabel: z.string().min(1),
 });
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { landingSchema } from "./landing";
+import { optionsSchema } from "./options";
+import { plansSchema } from "./plans";
 import { consentSchema } from "./consent";
 import { faqSchema } from "./faq";
 import { legalDocumentSchema } from "./legal";
@@ -10,6 +13,9 @@ import { siteSchema } from "./site";
  */
 export const pageSchemas = {
   site: siteSchema,
+  landing: landingSchema,
+  options: optionsSchema,
+  plans: plansSchema,
   faq: faqSchema,
   privacy: legalDocumentSchema,
   terms: legalDocumentSchema,

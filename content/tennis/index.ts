@@ -1,10 +1,16 @@
 import { faq } from "./faq";
 import { site } from "./site";
+import { landing } from "./landing";
+import { options } from "./options";
+import { plans } from "./plans";
 import { terms } from "./terms";
 import type { VariantContent } from "../schemas";
 
 export const content = {
   site,
+  landing,
+  options,
+  plans,
   faq,
   terms,
 } satisfies VariantContent;

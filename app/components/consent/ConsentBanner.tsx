@@ -17,10 +17,7 @@ export function ConsentBanner() {
   const redirectTo = currentPageLink(variant, location);
   const button =
     "min-w-28 rounded-lg border-2 border-brand-strong bg-brand-strong px-5 py-2 text-sm font-semibold text-white hover:bg-brand focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-strong";
-  const current =
-    choice === null
-      ? null
-      : copy.currentChoice.replace("{choice}", choice === "granted" ? copy.grantedLabel : copy.deniedLabel);
+  const current = choice === null ? null : choice === "granted" ? copy.currentGranted : copy.currentDenied;
   return (
     <section
       aria-labelledby="consent-title"
