@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapXml } from "~/utils/crawl.server";
+import { readFileSync } from "node:fs";
 import { qaPagesEnabled, QA_PAGE_PATHS } from "~/utils/qa.server";
 import type { Variant } from "~/utils/variant";
 
@@ -53,9 +54,15 @@ describe("robots.txt", () => {
   });
 });
 
-describe("QA page gating", () => {
+describe("QA page switch", () => {
   it("is on by default and off only with QA_PAGES=off", () => {
     expect(qaPagesEnabled({ QA_PAGES: "on" })).toBe(true);
     expect(qaPagesEnabled({ QA_PAGES: "off" })).toBe(false);
+  });
+
+  it("is off in the production deployment's configuration", () => {
+    const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
+    const production = toml.slice(toml.indexOf("[env.production.vars]"));
+    expect(production.split("\n[")[0]).toMatch(/^QA_PAGES = "off"$/m);
   });
 });
