@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   Links,
   Meta,
@@ -18,14 +18,16 @@ import stylesheet from "~/styles/app.css?url";
 import { activePixelId, readConsent } from "~/utils/consent.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
+import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { variant, contentKey, env, url } = getRequestContext(request, context);
+  const ctx = getRequestContext(request, context);
+  const { variant, contentKey, env, url } = ctx;
   const year = new Date().getUTCFullYear();
-  return {
+  const payload = {
     variant,
     contentKey,
     site: getPage(contentKey, "site", { year: String(year) }),
@@ -39,6 +41,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
+  // A landing URL with ?r= or utm_* : remember the attribution in the session (SPEC 4.1).
+  if (hasAttributionParams(ctx.url)) {
+    const session = await getSession(request, ctx);
+    if (captureAttribution(ctx.url, session)) {
+      return data(payload, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
+    }
+  }
+  return payload;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,0 +1,44 @@
+/**
+ * Picks the auth adapter for a request: Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are
+ * configured, local D1 accounts otherwise (DESIGN "Ports and adapters").
+ */
+import type { RequestContext } from "~/utils/context.server";
+import { absoluteLinkTo } from "~/utils/links";
+import type { AuthService } from "./auth";
+import { signingSecret } from "./confirm-token.server";
+import { createLocalAuth, type ConfirmationMail, type CurrentUserStore } from "./local-auth.server";
+import { createSupabaseAuth } from "./supabase-auth.server";
+
+export type AuthWiring = {
+  /** Keeps the local account's user id in the cookie session. */
+  currentUser: CurrentUserStore;
+  /** Sends the local account's confirmation e-mail through the mailer. */
+  sendConfirmation: (mail: ConfirmationMail) => Promise<void>;
+};
+
+export function usesSupabaseAuth(env: RequestContext["env"]): boolean {
+  return Boolean(env.SUPABASE_URL && env.SUPABASE_ANON_KEY);
+}
+
+export function getAuthService(request: Request, ctx: RequestContext, wiring: AuthWiring): AuthService {
+  const { env } = ctx;
+  if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY) {
+    return createSupabaseAuth({
+      url: env.SUPABASE_URL,
+      anonKey: env.SUPABASE_ANON_KEY,
+      request,
+      isLocal: ctx.isLocal,
+    });
+  }
+  return createLocalAuth({
+    db: ctx.bindings.DB,
+    secret: signingSecret(env.SESSION_SECRET, ctx.isLocal),
+    currentUser: wiring.currentUser,
+    sendConfirmation: wiring.sendConfirmation,
+  });
+}
+
+/** This site's /signup-confirm in the visitor's variant, on the origin the request came to. */
+export function signupConfirmUrl(ctx: Pick<RequestContext, "url" | "variant">): string {
+  return absoluteLinkTo(ctx.url.origin, ctx.variant, "signup-confirm");
+}

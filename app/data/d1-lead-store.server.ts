@@ -1,0 +1,219 @@
+import {
+  BOOLEAN_COLUMNS,
+  DuplicateRefCodeError,
+  LIST_COLUMNS,
+  PENDING_EMAIL,
+  WRITABLE_COLUMNS,
+  assertLeadTable,
+  cleanPatch,
+  escapeLike,
+  normalizeEmail,
+  resolveListOptions,
+  withLeadDefaults,
+  type Lead,
+  type LeadPatch,
+  type LeadStats,
+  type LeadStore,
+  type LeadTable,
+  type ListOptions,
+  type NewLead,
+  type UserRecord,
+  type UserUpsert,
+} from "./lead-store";
+
+/**
+ * Lead store on Cloudflare D1 (SQLite), the embedded default. Schema: migrations/0001_leads_and_users.sql.
+ * Values are always bound parameters; table and column names only ever come from the allow-lists.
+ */
+
+type Row = Record<string, unknown>;
+
+const listColumns = new Set<string>(LIST_COLUMNS);
+const booleanColumns = new Set<string>(BOOLEAN_COLUMNS);
+
+function toStorage(column: string, value: unknown): unknown {
+  if (listColumns.has(column)) return JSON.stringify(Array.isArray(value) ? value : []);
+  if (booleanColumns.has(column)) return value ? 1 : 0;
+  return value ?? null;
+}
+
+function parseList(value: unknown): string[] {
+  if (typeof value !== "string") return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function fromRow(row: Row): Lead {
+  const lead: Record<string, unknown> = { ...row };
+  for (const column of listColumns) lead[column] = parseList(row[column]);
+  for (const column of booleanColumns) lead[column] = Boolean(row[column]);
+  return lead as Lead;
+}
+
+function isRefCodeViolation(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : error} ${
+    error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
+  }`;
+  return /UNIQUE constraint failed: \w+\.ref_code/.test(text);
+}
+
+/** Default order: newest first; rowid breaks ties between rows created in the same millisecond. */
+function orderBy(sortBy: string, direction: "asc" | "desc"): string {
+  const dir = direction === "asc" ? "ASC" : "DESC";
+  return sortBy === "created_at" ? `created_at ${dir}, rowid ${dir}` : `${sortBy} ${dir}, created_at DESC, rowid DESC`;
+}
+
+export function createD1LeadStore(db: D1Database): LeadStore {
+  async function getById(table: LeadTable, id: string): Promise<Lead | null> {
+    assertLeadTable(table);
+    const row = await db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<Row>();
+    return row ? fromRow(row) : null;
+  }
+
+  return {
+    async create(table, lead: NewLead) {
+      assertLeadTable(table);
+      const values = withLeadDefaults(lead);
+      const columns = ["id", ...WRITABLE_COLUMNS, "created_at"] as const;
+      const id = crypto.randomUUID();
+      const params = columns.map((column) =>
+        column === "id" ? id : toStorage(column, values[column as keyof typeof values]),
+      );
+      try {
+        const row = await db
+          .prepare(
+            `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING *`,
+          )
+          .bind(...params)
+          .first<Row>();
+        if (!row) throw new Error(`Insert into ${table} returned no row`);
+        return fromRow(row);
+      } catch (error) {
+        if (isRefCodeViolation(error)) throw new DuplicateRefCodeError(error);
+        throw error;
+      }
+    },
+
+    async update(table, id, patch: LeadPatch) {
+      assertLeadTable(table);
+      const clean = cleanPatch(patch);
+      const columns = Object.keys(clean) as (keyof LeadPatch)[];
+      if (columns.length === 0) return getById(table, id);
+      try {
+        const row = await db
+          .prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ? RETURNING *`)
+          .bind(...columns.map((column) => toStorage(column, clean[column])), id)
+          .first<Row>();
+        return row ? fromRow(row) : null;
+      } catch (error) {
+        if (isRefCodeViolation(error)) throw new DuplicateRefCodeError(error);
+        throw error;
+      }
+    },
+
+    getById,
+
+    async getByEmail(table, email) {
+      assertLeadTable(table);
+      const row = await db
+        .prepare(`SELECT * FROM ${table} WHERE email = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+        .bind(normalizeEmail(email))
+        .first<Row>();
+      return row ? fromRow(row) : null;
+    },
+
+    async list(table, options?: ListOptions) {
+      assertLeadTable(table);
+      const { sortBy, direction, pageSize, offset, filters, emailSearch } = resolveListOptions(options);
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (emailSearch) {
+        where.push(`email LIKE ? ESCAPE '\\'`);
+        params.push(`%${escapeLike(emailSearch)}%`);
+      }
+      if (filters.lead_source) {
+        where.push("lead_source = ?");
+        params.push(filters.lead_source);
+      }
+      if (filters.step_completed !== undefined) {
+        where.push("step_completed = ?");
+        params.push(filters.step_completed);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+      const [rows, count] = await db.batch<Row>([
+        db
+          .prepare(`SELECT * FROM ${table} ${whereSql} ORDER BY ${orderBy(sortBy, direction)} LIMIT ? OFFSET ?`)
+          .bind(...params, pageSize, offset),
+        db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${whereSql}`).bind(...params),
+      ]);
+      return {
+        rows: rows.results.map(fromRow),
+        total: Number(count.results[0]?.total ?? 0),
+      };
+    },
+
+    async delete(table, id) {
+      assertLeadTable(table);
+      const result = await db.prepare(`DELETE FROM ${table} WHERE id = ?`).bind(id).run();
+      return result.meta.changes > 0;
+    },
+
+    async incomplete(table) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(`SELECT * FROM ${table} WHERE email = ? ORDER BY created_at DESC, rowid DESC`)
+        .bind(PENDING_EMAIL)
+        .all<Row>();
+      return results.map(fromRow);
+    },
+
+    async stats(table): Promise<LeadStats> {
+      assertLeadTable(table);
+      const [totals, sources, plans] = await db.batch<Row>([
+        db.prepare(
+          `SELECT COUNT(*) AS total,
+                  COUNT(CASE WHEN step_completed = 3 THEN 1 END) AS completed,
+                  COUNT(CASE WHEN referred_by IS NOT NULL AND referred_by <> '' THEN 1 END) AS referrals
+             FROM ${table}`,
+        ),
+        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} GROUP BY lead_source`),
+        db.prepare(
+          `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table}
+            WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`,
+        ),
+      ]);
+      const counts = (rows: Row[]) => Object.fromEntries(rows.map((row) => [String(row.key), Number(row.n)]));
+      const first = totals.results[0] ?? {};
+      return {
+        total: Number(first.total ?? 0),
+        completed: Number(first.completed ?? 0),
+        referrals: Number(first.referrals ?? 0),
+        bySource: counts(sources.results),
+        byPlan: counts(plans.results),
+      };
+    },
+
+    async upsertUser(user: UserUpsert): Promise<UserRecord> {
+      const now = new Date().toISOString();
+      const hasLead = user.lead_id !== undefined && user.lead_id !== null && user.lead_id !== "";
+      const row = await db
+        .prepare(
+          `INSERT INTO users (id, email, name, lead_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET
+             email = excluded.email,
+             name = excluded.name,
+             ${hasLead ? "lead_id = excluded.lead_id," : ""}
+             updated_at = excluded.updated_at
+           RETURNING *`,
+        )
+        .bind(user.id, user.email, user.name, hasLead ? user.lead_id : null, now, now)
+        .first<UserRecord>();
+      if (!row) throw new Error("Upsert into users returned no row");
+      return row;
+    },
+  };
+}

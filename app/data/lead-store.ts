@@ -1,0 +1,268 @@
+import type { LeadTable } from "~/utils/variant";
+
+/**
+ * The lead store port (SPEC 3.1, 3.5, 7.1). One interface, two adapters:
+ * D1 (`d1-lead-store.server.ts`, embedded default) and Supabase (`supabase-lead-store.server.ts`).
+ * This file holds types and small pure helpers only, no I/O.
+ */
+
+export type { LeadTable };
+
+/** Every lead table, in one allow-list; adapters refuse any other name. */
+export const LEAD_TABLES = ["leads", "leads_icehockey", "leads_tennis"] as const satisfies readonly LeadTable[];
+
+export const LEAD_SOURCES = ["main_funnel", "guide_download", "tips_download"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const BILLING_CYCLES = ["monthly", "yearly"] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+/** One lead row as the app sees it: lists as string arrays, flags as booleans. */
+export type Lead = {
+  id: string;
+  email: string;
+  hashed_email: string | null;
+  age_bands: string[];
+  time_available: string | null;
+  children_count: number | null;
+  step_completed: number;
+  referred_by: string | null;
+  ref_code: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referral_count: number;
+  email_verified: boolean;
+  followed_on_facebook: boolean;
+  copied_share_message: boolean;
+  copied_ref_link: boolean;
+  clicked_roadmap_button: boolean;
+  lead_source: LeadSource;
+  focus_areas: string[];
+  goals: string[];
+  biggest_concern: string | null;
+  plan_chosen: string | null;
+  billing_cycle: BillingCycle | null;
+  created_at: string;
+};
+
+export type LeadColumn = keyof Lead;
+
+/** Columns the app may write (id is generated; created_at only on create). */
+export type LeadPatch = Partial<Omit<Lead, "id" | "created_at">>;
+
+/**
+ * A new lead. Omitted fields take the defaults of SPEC 3.1: email = the pending placeholder,
+ * step_completed 1, lead_source main_funnel, empty lists, false flags, referral_count 0,
+ * created_at now (it may be given, e.g. for imports and tests).
+ */
+export type NewLead = LeadPatch & { created_at?: string };
+
+export const LIST_COLUMNS = ["age_bands", "focus_areas", "goals"] as const satisfies readonly LeadColumn[];
+export const BOOLEAN_COLUMNS = [
+  "email_verified",
+  "followed_on_facebook",
+  "copied_share_message",
+  "copied_ref_link",
+  "clicked_roadmap_button",
+] as const satisfies readonly LeadColumn[];
+
+/** Every column except id, in storage order. */
+export const WRITABLE_COLUMNS = [
+  "email",
+  "hashed_email",
+  "age_bands",
+  "time_available",
+  "children_count",
+  "step_completed",
+  "referred_by",
+  "ref_code",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "referral_count",
+  "email_verified",
+  "followed_on_facebook",
+  "copied_share_message",
+  "copied_ref_link",
+  "clicked_roadmap_button",
+  "lead_source",
+  "focus_areas",
+  "goals",
+  "biggest_concern",
+  "plan_chosen",
+  "billing_cycle",
+] as const satisfies readonly (keyof LeadPatch)[];
+
+/** Columns the admin list may be sorted by (allow-list: the name ends up in SQL / a URL). */
+export const SORTABLE_COLUMNS = [
+  "created_at",
+  "email",
+  "lead_source",
+  "step_completed",
+  "plan_chosen",
+  "billing_cycle",
+  "children_count",
+  "time_available",
+  "biggest_concern",
+  "referral_count",
+  "referred_by",
+  "utm_source",
+] as const satisfies readonly LeadColumn[];
+export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
+
+export type ListFilters = {
+  /** Case-insensitive substring of the e-mail. */
+  email?: string;
+  lead_source?: LeadSource;
+  step_completed?: number;
+};
+
+export type ListOptions = {
+  sortBy?: SortColumn;
+  direction?: "asc" | "desc";
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+  filters?: ListFilters;
+};
+
+export type ListResult = { rows: Lead[]; total: number };
+
+export type LeadStats = {
+  total: number;
+  /** Rows with step_completed = 3. */
+  completed: number;
+  bySource: Record<string, number>;
+  /** Rows with a plan chosen, by plan id. */
+  byPlan: Record<string, number>;
+  /** Rows with referred_by set. */
+  referrals: number;
+};
+
+export type UserRecord = {
+  id: string;
+  email: string | null;
+  name: string | null;
+  lead_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** SPEC 3.5: upsert on id; lead_id is only written when known, so an existing one is kept. */
+export type UserUpsert = { id: string; email: string | null; name: string | null; lead_id?: string | null };
+
+export interface LeadStore {
+  create(table: LeadTable, lead: NewLead): Promise<Lead>;
+  /** Returns the updated row, or null when no row has this id. */
+  update(table: LeadTable, id: string, patch: LeadPatch): Promise<Lead | null>;
+  getById(table: LeadTable, id: string): Promise<Lead | null>;
+  /** The newest row with this e-mail (compared trimmed and lower-cased), or null. */
+  getByEmail(table: LeadTable, email: string): Promise<Lead | null>;
+  /** Newest first by created_at unless sortBy says otherwise. */
+  list(table: LeadTable, options?: ListOptions): Promise<ListResult>;
+  /** True when a row was removed. */
+  delete(table: LeadTable, id: string): Promise<boolean>;
+  /** Rows whose e-mail is still the pending placeholder, newest first. */
+  incomplete(table: LeadTable): Promise<Lead[]>;
+  stats(table: LeadTable): Promise<LeadStats>;
+  upsertUser(user: UserUpsert): Promise<UserRecord>;
+}
+
+export class LeadStoreError extends Error {
+  name = "LeadStoreError";
+}
+
+/** A table name outside the allow-list reached an adapter. */
+export class InvalidTableError extends LeadStoreError {
+  name = "InvalidTableError";
+  constructor(table: string) {
+    super(`Unknown lead table: ${JSON.stringify(table)}`);
+  }
+}
+
+/** The ref_code is already taken by another row (unique constraint). Retry with a new code. */
+export class DuplicateRefCodeError extends LeadStoreError {
+  name = "DuplicateRefCodeError";
+  constructor(cause?: unknown) {
+    super("Referral code already in use", { cause });
+  }
+}
+
+export const PENDING_EMAIL = "pending@placeholder.invalid";
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export function assertLeadTable(table: string): asserts table is LeadTable {
+  if (!(LEAD_TABLES as readonly string[]).includes(table)) throw new InvalidTableError(table);
+}
+
+/** E-mails are stored and compared trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Fills the defaults of a new lead and normalises its e-mail. */
+export function withLeadDefaults(lead: NewLead, now: Date = new Date()): Omit<Lead, "id"> {
+  return {
+    email: normalizeEmail(lead.email ?? PENDING_EMAIL),
+    hashed_email: lead.hashed_email ?? null,
+    age_bands: lead.age_bands ?? [],
+    time_available: lead.time_available ?? null,
+    children_count: lead.children_count ?? null,
+    step_completed: lead.step_completed ?? 1,
+    referred_by: lead.referred_by ?? null,
+    ref_code: lead.ref_code ?? null,
+    utm_source: lead.utm_source ?? null,
+    utm_medium: lead.utm_medium ?? null,
+    utm_campaign: lead.utm_campaign ?? null,
+    utm_term: lead.utm_term ?? null,
+    utm_content: lead.utm_content ?? null,
+    referral_count: lead.referral_count ?? 0,
+    email_verified: lead.email_verified ?? false,
+    followed_on_facebook: lead.followed_on_facebook ?? false,
+    copied_share_message: lead.copied_share_message ?? false,
+    copied_ref_link: lead.copied_ref_link ?? false,
+    clicked_roadmap_button: lead.clicked_roadmap_button ?? false,
+    lead_source: lead.lead_source ?? "main_funnel",
+    focus_areas: lead.focus_areas ?? [],
+    goals: lead.goals ?? [],
+    biggest_concern: lead.biggest_concern ?? null,
+    plan_chosen: lead.plan_chosen ?? null,
+    billing_cycle: lead.billing_cycle ?? null,
+    created_at: lead.created_at ?? now.toISOString(),
+  };
+}
+
+/** Keeps only known, defined columns of a patch (undefined means "leave as is"). */
+export function cleanPatch(patch: LeadPatch): LeadPatch {
+  const out: Record<string, unknown> = {};
+  for (const column of WRITABLE_COLUMNS) {
+    const value = patch[column];
+    if (value === undefined) continue;
+    out[column] = column === "email" && typeof value === "string" ? normalizeEmail(value) : value;
+  }
+  return out as LeadPatch;
+}
+
+/** Resolved paging and sorting with bounds applied. */
+export function resolveListOptions(options: ListOptions = {}) {
+  const sortBy: SortColumn = (SORTABLE_COLUMNS as readonly string[]).includes(options.sortBy ?? "")
+    ? (options.sortBy as SortColumn)
+    : "created_at";
+  const direction: "asc" | "desc" = options.direction === "asc" ? "asc" : "desc";
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)));
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const filters = options.filters ?? {};
+  const emailSearch = filters.email?.trim().toLowerCase() || undefined;
+  return { sortBy, direction, page, pageSize, offset: (page - 1) * pageSize, filters, emailSearch };
+}
+
+/** Escapes LIKE wildcards so a search for "a_b" or "50%" matches literally (escape char: backslash). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,206 @@
+import { createClient, type PostgrestError, type SupabaseClient } from "@supabase/supabase-js";
+import {
+  DuplicateRefCodeError,
+  LeadStoreError,
+  PENDING_EMAIL,
+  assertLeadTable,
+  cleanPatch,
+  escapeLike,
+  normalizeEmail,
+  resolveListOptions,
+  withLeadDefaults,
+  type Lead,
+  type LeadStats,
+  type LeadStore,
+  type LeadTable,
+  type UserRecord,
+} from "./lead-store";
+
+/**
+ * Lead store on Supabase Postgres through supabase-js (PostgREST), the production adapter.
+ * Server-only: it holds the service-role key, which bypasses RLS. Schema, RLS and the
+ * lead_stats() function: supabase/migrations/20250901000001_leads_and_users.sql.
+ */
+
+export type SupabaseLeadStoreOptions = {
+  url: string;
+  serviceRoleKey: string;
+  /** Injected in tests to see and answer the HTTP requests. */
+  fetch?: typeof fetch;
+  /** Per-request timeout so an unreachable backend fails fast (STACK pitfall 3). */
+  timeoutMs?: number;
+};
+
+/** The server never opens a realtime socket; this keeps supabase-js from demanding one on Node 20. */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error("Realtime is not used by the lead store");
+  }
+}
+
+const PG_UNIQUE_VIOLATION = "23505";
+const PG_NO_ROWS = "PGRST116";
+
+function fail(error: PostgrestError, what: string): never {
+  if (error.code === PG_UNIQUE_VIOLATION && /ref_code/.test(`${error.message} ${error.details}`)) {
+    throw new DuplicateRefCodeError(error);
+  }
+  throw new LeadStoreError(`${what} failed: ${error.message || error.code}`, { cause: error });
+}
+
+function toIso(value: unknown): string {
+  return new Date(String(value)).toISOString();
+}
+
+/** PostgREST returns timestamptz as "2025-09-01T12:00:00.123456+00:00"; the app uses toISOString(). */
+function fromRow(row: Record<string, unknown>): Lead {
+  return { ...(row as Lead), created_at: toIso(row.created_at) };
+}
+
+function fromUserRow(row: Record<string, unknown>): UserRecord {
+  return {
+    ...(row as UserRecord),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+export function createSupabaseAdminClient(options: SupabaseLeadStoreOptions): SupabaseClient {
+  return createClient(options.url, options.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    db: { timeout: options.timeoutMs ?? 5000 },
+    realtime: { transport: NoRealtimeTransport as never },
+    global: options.fetch ? { fetch: options.fetch } : {},
+  });
+}
+
+export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): LeadStore {
+  const client = createSupabaseAdminClient(options);
+
+  async function getById(table: LeadTable, id: string): Promise<Lead | null> {
+    assertLeadTable(table);
+    const { data, error } = await client.from(table).select("*").eq("id", id).maybeSingle().retry(false);
+    if (error && error.code !== PG_NO_ROWS) fail(error, `Read from ${table}`);
+    return data ? fromRow(data) : null;
+  }
+
+  return {
+    async create(table, lead) {
+      assertLeadTable(table);
+      const { data, error } = await client.from(table).insert(withLeadDefaults(lead)).select().single().retry(false);
+      if (error) fail(error, `Insert into ${table}`);
+      return fromRow(data);
+    },
+
+    async update(table, id, patch) {
+      assertLeadTable(table);
+      const clean = cleanPatch(patch);
+      if (Object.keys(clean).length === 0) return getById(table, id);
+      const { data, error } = await client
+        .from(table)
+        .update(clean)
+        .eq("id", id)
+        .select()
+        .maybeSingle()
+        .retry(false);
+      if (error) fail(error, `Update of ${table}`);
+      return data ? fromRow(data) : null;
+    },
+
+    getById,
+
+    async getByEmail(table, email) {
+      assertLeadTable(table);
+      const { data, error } = await client
+        .from(table)
+        .select("*")
+        .eq("email", normalizeEmail(email))
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .limit(1)
+        .maybeSingle()
+        .retry(false);
+      if (error && error.code !== PG_NO_ROWS) fail(error, `Read from ${table}`);
+      return data ? fromRow(data) : null;
+    },
+
+    async list(table, listOptions) {
+      assertLeadTable(table);
+      const { sortBy, direction, pageSize, offset, filters, emailSearch } = resolveListOptions(listOptions);
+      const filtered = (head: boolean) => {
+        let query = client.from(table).select(head ? "id" : "*", { count: "exact", head });
+        if (emailSearch) query = query.ilike("email", `%${escapeLike(emailSearch)}%`);
+        if (filters.lead_source) query = query.eq("lead_source", filters.lead_source);
+        if (filters.step_completed !== undefined) query = query.eq("step_completed", filters.step_completed);
+        return query;
+      };
+      let query = filtered(false).order(sortBy, { ascending: direction === "asc" });
+      if (sortBy !== "created_at") query = query.order("created_at", { ascending: false });
+      const { data, error, count } = await query
+        .order("id", { ascending: direction === "asc" && sortBy === "created_at" })
+        .range(offset, offset + pageSize - 1)
+        .retry(false);
+      if (error?.code === "PGRST103") {
+        // The page starts past the end (HTTP 416): an empty page; the total still counts.
+        const head = await filtered(true).retry(false);
+        if (head.error) fail(head.error, `Count of ${table}`);
+        return { rows: [], total: head.count ?? 0 };
+      }
+      if (error) fail(error, `List of ${table}`);
+      return { rows: (data ?? []).map((row) => fromRow(row as Record<string, unknown>)), total: count ?? 0 };
+    },
+
+    async delete(table, id) {
+      assertLeadTable(table);
+      const { data, error } = await client.from(table).delete().eq("id", id).select("id").retry(false);
+      if (error) fail(error, `Delete from ${table}`);
+      return (data ?? []).length > 0;
+    },
+
+    async incomplete(table) {
+      assertLeadTable(table);
+      const { data, error } = await client
+        .from(table)
+        .select("*")
+        .eq("email", PENDING_EMAIL)
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .retry(false);
+      if (error) fail(error, `Read from ${table}`);
+      return (data ?? []).map(fromRow);
+    },
+
+    async stats(table): Promise<LeadStats> {
+      assertLeadTable(table);
+      const { data, error } = await client.rpc("lead_stats", { lead_table: table }).retry(false);
+      if (error) fail(error, `Stats of ${table}`);
+      const stats = data as LeadStats;
+      return {
+        total: Number(stats.total),
+        completed: Number(stats.completed),
+        referrals: Number(stats.referrals),
+        bySource: stats.bySource ?? {},
+        byPlan: stats.byPlan ?? {},
+      };
+    },
+
+    async upsertUser(user) {
+      const row: Record<string, unknown> = {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        updated_at: new Date().toISOString(),
+      };
+      // SPEC 3.5: lead_id only when known; leaving it out of the payload keeps the stored one.
+      if (user.lead_id) row.lead_id = user.lead_id;
+      const { data, error } = await client
+        .from("users")
+        .upsert(row, { onConflict: "id" })
+        .select()
+        .single()
+        .retry(false);
+      if (error) fail(error, "Upsert into users");
+      return fromUserRow(data);
+    },
+  };
+}
