@@ -33,6 +33,11 @@ export const remixConfig = {
       route("simple-test", "routes/qa/simple-test.tsx", { id: "routes/qa/simple-test" });
       route("test-content-loading", "routes/qa/test-content-loading.tsx", { id: "routes/qa/test-content-loading" });
       route("test-table-selection", "routes/qa/test-table-selection.tsx", { id: "routes/qa/test-table-selection" });
+      // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
+      route("test-email-templates", "routes/test-email-templates.tsx", { id: "routes/test-email-templates" });
+      route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });
+      route("dev/outbox.json", "routes/dev.outbox-json.ts", { id: "routes/dev.outbox-json" });
+      route("api/send-email", "routes/api.send-email.ts", { id: "routes/api.send-email" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

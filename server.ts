@@ -4,6 +4,7 @@ import * as build from "./build/server";
 import { getLoadContext, type Env } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
+import { retryFailedMail } from "./app/mail/mailer.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -34,5 +35,14 @@ export default {
       },
     });
     return handleRemixRequest(request, loadContext);
+  },
+
+  // Cron Trigger (wrangler.toml [triggers]): retries e-mails whose send failed.
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      retryFailedMail({ env: parseEnv(env), bindings: env }).then((summary) =>
+        console.log(`mail retry: ${JSON.stringify(summary)}`),
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -21,7 +21,7 @@ export const QA_PAGE_PATHS = [
   "/test-table-selection",
 ] as const;
 
-export const QA_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
+export const QA_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 
 /** QA pages are on unless the deployment sets QA_PAGES=off (production does, in wrangler.toml). */
 export function qaPagesEnabled(env: Pick<AppEnv, "QA_PAGES">): boolean {

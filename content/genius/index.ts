@@ -1,6 +1,7 @@
 import { consent } from "./consent";
 import { faq } from "./faq";
 import { privacy } from "./privacy";
+import { emails } from "./emails";
 import { site } from "./site";
 import { landing } from "./landing";
 import { options } from "./options";
@@ -17,4 +18,5 @@ export const content = {
   privacy,
   terms,
   consent,
+  emails,
 } satisfies PageContent;

@@ -1,4 +1,5 @@
 import { faq } from "./faq";
+import { emails } from "./emails";
 import { site } from "./site";
 import { landing } from "./landing";
 import { options } from "./options";
@@ -13,4 +14,5 @@ export const content = {
   plans,
   faq,
   terms,
+  emails,
 } satisfies VariantContent;

@@ -5,6 +5,7 @@ import { plansSchema } from "./plans";
 import { consentSchema } from "./consent";
 import { faqSchema } from "./faq";
 import { legalDocumentSchema } from "./legal";
+import { emailsSchema } from "./emails";
 import { siteSchema } from "./site";
 
 /**
@@ -20,6 +21,7 @@ export const pageSchemas = {
   privacy: legalDocumentSchema,
   terms: legalDocumentSchema,
   consent: consentSchema,
+  emails: emailsSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

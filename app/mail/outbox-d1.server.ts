@@ -1,0 +1,72 @@
+import type { OutboxChange, OutboxRow, OutboxStatus, OutboxStore } from "./outbox.server";
+
+const COLUMNS = [
+  "id",
+  "template",
+  "variant",
+  "recipient",
+  "subject",
+  "html",
+  "text",
+  "status",
+  "attempts",
+  "last_error",
+  "provider_message_id",
+  "next_attempt_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+const CHANGEABLE = new Set(["status", "attempts", "last_error", "provider_message_id", "next_attempt_at", "updated_at"]);
+
+/** The outbox in Cloudflare D1 (SQLite), the embedded default. */
+export function createD1Outbox(db: D1Database): OutboxStore {
+  return {
+    async insert(row) {
+      await db
+        .prepare(`INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`)
+        .bind(...COLUMNS.map((column) => row[column]))
+        .run();
+    },
+
+    async get(id) {
+      return (await db.prepare("SELECT * FROM outbox WHERE id = ?").bind(id).first<OutboxRow>()) ?? null;
+    },
+
+    async update(id, change: OutboxChange) {
+      const entries = Object.entries(change).filter(([key]) => CHANGEABLE.has(key));
+      await db
+        .prepare(`UPDATE outbox SET ${entries.map(([key]) => `${key} = ?`).join(", ")} WHERE id = ?`)
+        .bind(...entries.map(([, value]) => value ?? null), id)
+        .run();
+    },
+
+    async claim(id, from: OutboxStatus, seenAt, now) {
+      const result = await db
+        .prepare("UPDATE outbox SET status = 'pending', updated_at = ? WHERE id = ? AND status = ? AND updated_at = ?")
+        .bind(now, id, from, seenAt)
+        .run();
+      return result.meta.changes === 1;
+    },
+
+    async due(now, stalePendingBefore, limit) {
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM outbox
+           WHERE (status = 'failed' AND next_attempt_at <= ?) OR (status = 'pending' AND updated_at <= ?)
+           ORDER BY created_at LIMIT ?`,
+        )
+        .bind(now, stalePendingBefore, limit)
+        .all<OutboxRow>();
+      return results;
+    },
+
+    async list(limit) {
+      const { results } = await db
+        .prepare("SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?")
+        .bind(limit)
+        .all<OutboxRow>();
+      return results;
+    },
+  };
+}

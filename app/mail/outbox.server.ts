@@ -1,0 +1,54 @@
+import type { AppEnv } from "~/utils/env.server";
+import { createD1Outbox } from "./outbox-d1.server";
+import { createSupabaseOutbox } from "./outbox-supabase.server";
+
+export type OutboxStatus = "pending" | "sent" | "failed" | "dead";
+
+/** One row of the outbox table (migrations/0002_outbox.sql). Timestamps are ISO strings. */
+export type OutboxRow = {
+  id: string;
+  template: string;
+  variant: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  provider_message_id: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type OutboxChange = Partial<
+  Pick<OutboxRow, "status" | "attempts" | "last_error" | "provider_message_id" | "next_attempt_at">
+> & { updated_at: string };
+
+/** The outbox port: D1 by default, Supabase in production (DESIGN "Ports and adapters"). */
+export interface OutboxStore {
+  insert(row: OutboxRow): Promise<void>;
+  get(id: string): Promise<OutboxRow | null>;
+  update(id: string, change: OutboxChange): Promise<void>;
+  /**
+   * Moves a row from `from` to pending if it is still in `from` and not updated since `seenAt`;
+   * true when this caller won (two overlapping cron runs never send the same mail twice).
+   */
+  claim(id: string, from: OutboxStatus, seenAt: string, now: string): Promise<boolean>;
+  /** Failed rows due by `now`, and pending rows untouched since `stalePendingBefore` (a send that died). */
+  due(now: string, stalePendingBefore: string, limit: number): Promise<OutboxRow[]>;
+  /** Newest first. */
+  list(limit: number): Promise<OutboxRow[]>;
+}
+
+export type OutboxBindings = { DB?: D1Database };
+
+/** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the D1 binding. */
+export function getOutboxStore(env: AppEnv, bindings: OutboxBindings): OutboxStore {
+  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) {
+    return createSupabaseOutbox({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY });
+  }
+  if (!bindings.DB) throw new Error("No outbox store: bind D1 as DB or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.");
+  return createD1Outbox(bindings.DB);
+}

@@ -1,0 +1,122 @@
+import { toPlainText } from "@react-email/render";
+import { z } from "zod";
+import type { Variant } from "~/utils/variant";
+import { sendMail, type MailContext } from "./mailer.server";
+
+/** POST /api/send-email (SPEC 7.2): server-to-server only, behind a bearer token; never an open relay. */
+export const MAX_BODY_BYTES = 256 * 1024;
+export const MAX_HTML_BYTES = 200 * 1024;
+
+const bytes = (value: string) => new TextEncoder().encode(value).byteLength;
+
+const bodySchema = z.object({
+  from: z.string({ required_error: "from is required" }).trim().min(1, "from is required"),
+  to: z.string({ required_error: "to is required" }).trim().email("to must be a valid e-mail address"),
+  subject: z
+    .string({ required_error: "subject is required" })
+    .trim()
+    .min(1, "subject is required")
+    .max(200, "subject must be at most 200 characters")
+    .refine((value) => !/[\r\n]/.test(value), "subject must be one line"),
+  html: z
+    .string({ required_error: "html is required" })
+    .min(1, "html is required")
+    .refine((value) => bytes(value) <= MAX_HTML_BYTES, "html must be at most 200 kB"),
+});
+
+function reply(status: number, body: { ok: boolean; error?: string; data?: { id: string } }, headers: HeadersInit = {}) {
+  return Response.json(body, {
+    status,
+    headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", ...headers },
+  });
+}
+
+const failure = (status: number, error: string, headers?: HeadersInit) => reply(status, { ok: false, error }, headers);
+
+/** Compares secrets in time independent of where they differ (hashing first equalises lengths). */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [a, b] = await Promise.all([
+    crypto.subtle.digest("SHA-256", encoder.encode(given)),
+    crypto.subtle.digest("SHA-256", encoder.encode(expected)),
+  ]);
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  let difference = 0;
+  for (let i = 0; i < x.length; i += 1) difference |= x[i] ^ y[i];
+  return difference === 0;
+}
+
+/** The bare address of "Name <address>" or of a plain address, lower-cased. */
+export function addressOf(sender: string): string {
+  const match = sender.match(/<([^>]+)>/);
+  return (match ? match[1] : sender).trim().toLowerCase();
+}
+
+/** Reads at most `limit` bytes of the body; null when it is larger. */
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+export async function handleSendEmailRequest(
+  request: Request,
+  ctx: MailContext & { variant: Variant },
+): Promise<Response> {
+  if (request.method !== "POST") return failure(405, "Method not allowed: use POST", { Allow: "POST" });
+
+  const token = ctx.env.EMAIL_API_TOKEN;
+  if (!token) return failure(503, "The e-mail API is disabled: EMAIL_API_TOKEN is not configured");
+  const authorization = request.headers.get("Authorization") ?? "";
+  const given = authorization.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? "";
+  if (!given || !(await sameSecret(given, token))) {
+    return failure(401, "Unauthorized: a valid bearer token is required", { "WWW-Authenticate": "Bearer" });
+  }
+
+  const raw = await readLimited(request, MAX_BODY_BYTES);
+  if (raw === null) return failure(413, "Request body is larger than 256 kB");
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return failure(400, "Request body must be JSON with from, to, subject and html");
+  }
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request body");
+  const body = parsed.data;
+  if (body.from !== ctx.env.MAIL_FROM && addressOf(body.from) !== addressOf(ctx.env.MAIL_FROM)) {
+    return failure(400, `from must be the site's sender address ${addressOf(ctx.env.MAIL_FROM)}`);
+  }
+
+  const result = await sendMail(ctx, {
+    template: "api",
+    variant: ctx.variant,
+    to: body.to,
+    subject: body.subject,
+    html: body.html,
+    text: toPlainText(body.html),
+  });
+  if (!result.ok) return failure(502, result.error);
+  return reply(200, { ok: true, data: { id: result.id } });
+}

@@ -1,0 +1,88 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { EmailPreview } from "~/components/mail/EmailPreview";
+import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
+import { getOutboxStore } from "~/mail/outbox.server";
+import { getRequestContext } from "~/utils/context.server";
+import Home, { loader as homeLoader, meta as homeMeta } from "./home";
+
+/**
+ * GET /dev/outbox: every mail the site "sent" locally, newest first, each in a sandboxed frame.
+ * Only with MAIL_TRANSPORT=outbox; otherwise a 404 that shows the home page like any unknown path.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { env, bindings } = getRequestContext(args.request, args.context);
+  if (!outboxPagesEnabled(env)) {
+    return data({ ...(await homeLoader(args)), hidden: true as const, mails: [] }, { status: 404, headers: NOINDEX });
+  }
+  const rows = await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE);
+  return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: NOINDEX });
+}
+
+export const headers = () => NOINDEX;
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data?.hidden
+    ? homeMeta(args as unknown as Parameters<typeof homeMeta>[0])
+    : [{ title: "Outbox (local e-mail)" }, { name: "robots", content: "noindex, nofollow" }];
+
+const STATUS_STYLE: Record<string, string> = {
+  sent: "bg-green-100 text-green-900",
+  pending: "bg-slate-100 text-slate-900",
+  failed: "bg-amber-100 text-amber-900",
+  dead: "bg-red-100 text-red-900",
+};
+
+export default function DevOutbox() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.hidden) return <Home />;
+  const { mails } = loaded;
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Outbox</h1>
+      <p className="mt-2 text-slate-700">
+        Local mail transport: nothing leaves this machine. Newest first; the same list is at{" "}
+        <a className="text-brand-strong underline" href="/dev/outbox.json">
+          /dev/outbox.json
+        </a>
+        .
+      </p>
+      {mails.length === 0 ? <p className="mt-8 text-slate-700">No e-mails yet.</p> : null}
+      <ol className="mt-8 space-y-10">
+        {mails.map((mail) => (
+          <li key={mail.id} data-testid="outbox-mail" className="rounded-xl border border-slate-200 p-4">
+            <h2 className="text-xl font-semibold text-slate-900">{mail.subject}</h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
+              <dt className="font-medium">To</dt>
+              <dd>{mail.to}</dd>
+              <dt className="font-medium">Template</dt>
+              <dd>
+                {mail.template} ({mail.variant})
+              </dd>
+              <dt className="font-medium">Status</dt>
+              <dd>
+                <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[mail.status] ?? ""}`}>
+                  {mail.status}
+                </span>{" "}
+                after {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}
+              </dd>
+              {mail.last_error ? (
+                <>
+                  <dt className="font-medium">Last error</dt>
+                  <dd>{mail.last_error}</dd>
+                </>
+              ) : null}
+              <dt className="font-medium">Created</dt>
+              <dd>
+                <time dateTime={mail.created_at}>{mail.created_at}</time>
+              </dd>
+            </dl>
+            <div className="mt-4">
+              <EmailPreview title={`E-mail: ${mail.subject}`} html={mail.html} />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { contentByVariant, type ContentKey } from "#content/index";
+import { EMAIL_TEMPLATES } from "#content/schemas/emails";
+import { renderEmail } from "#emails/render.server";
+import { sampleEmailData } from "#emails/sample-data";
+import { EmailPreview } from "~/components/mail/EmailPreview";
+import { qaMeta } from "~/utils/qa";
+import { qaHeaders, qaLoader } from "~/utils/qa.server";
+import Home from "./home";
+
+const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];
+
+/**
+ * /test-email-templates (SPEC 2.15): every template for every variant with sample data.
+ * Hidden (404 showing the home page) when QA_PAGES=off, through the shared QA gate.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  qaLoader(args, async ({ env, url }) => ({
+    editions: await Promise.all(
+      KEYS.map(async (key) => ({
+        key,
+        title: contentByVariant[key].site.title,
+        emails: await Promise.all(
+          EMAIL_TEMPLATES.map(async (template) => ({
+            template,
+            ...(await renderEmail(template, key, sampleEmailData(key, url.origin, env.APP_SIGNIN_URL))),
+          })),
+        ),
+      })),
+    ),
+  }));
+
+export const headers = qaHeaders;
+
+export const meta = qaMeta("e-mail templates");
+
+export default function TestEmailTemplates() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.qaHidden) return <Home />;
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">E-mail templates</h1>
+      <p className="mt-2 text-slate-700">
+        Every template for every variant, rendered with sample data (plan, invite link, app link).
+      </p>
+      {loaded.editions.map((edition) => (
+        <section key={edition.key} className="mt-10" data-testid={`edition-${edition.key}`}>
+          <h2 className="text-2xl font-semibold text-slate-900">
+            {edition.title} ({edition.key})
+          </h2>
+          {edition.emails.map((email) => (
+            <article key={email.template} className="mt-6" data-testid={`email-${edition.key}-${email.template}`}>
+              <h3 className="text-lg font-semibold text-slate-900">{email.template}</h3>
+              <p className="mb-2 text-sm text-slate-700">
+                Subject: <span data-testid="subject">{email.subject}</span>
+              </p>
+              <EmailPreview title={`${edition.title} ${email.template} e-mail`} html={email.html} />
+            </article>
+          ))}
+        </section>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import type { EmailsContent } from "../schemas/emails";
+
+const styles = {
+  brand: "#6d28d9",
+  brandStrong: "#4c1d95",
+  brandSoft: "#f3e8ff",
+  accent: "#b45309",
+  text: "#1e293b",
+  muted: "#475569",
+  background: "#f8fafc",
+};
+
+const logo = { letter: "G", text: "{wordmark}" };
+const signature = "The {wordmark} team";
+
+export const emails: EmailsContent = {
+  prelaunch: {
+    template: {
+      title: "You're on the {brand} early-access list",
+      subject: "Welcome to {selectedPlan} - Your Referral Link is Ready!",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "You're on the list! 🎉",
+        subtitle: "Early access is limited to the first 100 families.",
+        celebration: "You've secured one of the 100 seats on our early-access list.",
+        description:
+          "Thank you for joining {brand}: a 24/7 AI coach that gives you daily activities personalised to your child's age, interests and goals. You stay in charge: the AI suggests, you decide what fits your family.",
+        buttonText: "Open your invite link",
+        buttonUrl: "{refLink}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "We can't wait to help you make the most of these important years.",
+        planSelected: "Your selected plan: {selectedPlan}",
+        planNotSelected: "Not selected yet: you can choose when we open",
+        confirmation: "Your early-access seat is confirmed. Keep this e-mail: it holds your personal invite link.",
+      },
+      cta: {
+        title: "Follow us for early-access news",
+        description: "Launch dates, new activities and parenting tips appear first on {socialHandle}.",
+        buttonText: "Follow {socialHandle}",
+        url: "{socialUrl}",
+      },
+      sharing: {
+        message:
+          "I just joined the early-access list of {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me: {refLink}",
+        personalLink: "Your personal invite link: {refLink}",
+      },
+      whatHappensNextTitle: "What happens next",
+      whatHappensNext: [
+        {
+          number: 1,
+          title: "Get your early-access date",
+          description:
+            "We'll e-mail your early-access date and a free 7-day activity plan: about 15 minutes a day.",
+        },
+        {
+          number: 2,
+          title: "Pick your plan",
+          description: "Choose Starter, Growth or Genius when we open. You can upgrade anytime.",
+        },
+        {
+          number: 3,
+          title: "Start daily activities",
+          description: "Short, playful activities that fit your day and grow with your child.",
+        },
+      ],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you joined the {brand} early-access list.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+  guide: {
+    template: {
+      title: "Your AI Parenting Guide",
+      subject: "Your AI Parenting Guide is Ready!",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "Your AI Parenting Guide is ready!",
+        subtitle: "Thanks for requesting the free guide.",
+        description:
+          "Inside you'll find how to use AI as a parenting assistant, age-by-age activity ideas and a simple weekly rhythm you can start today.",
+        buttonText: "Download your guide",
+        buttonUrl: "/downloads/ai-parenting-guide.pdf",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "Enjoy the guide, and tell us what you try first.",
+      },
+      cta: {
+        title: "Want daily guidance made for your child?",
+        description:
+          "Join the early-access list: the first 100 families get a free 7-day trial, no credit card needed.",
+        buttonText: "Get early access",
+        url: "/form",
+      },
+      sharing: {
+        message:
+          "I just got the free AI Parenting Guide from {socialHandle}: practical ideas for every age. Get yours: {refLink}",
+        personalLink: "Share the guide with a friend: {refLink}",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you requested the free {brand} guide.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+  tips: {
+    template: {
+      title: "Your Practical AI Parenting Tips",
+      subject: "Your Practical AI Parenting Tips are Here!",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "Your practical AI parenting tips are here!",
+        subtitle: "Small habits, 10 minutes a day.",
+        description:
+          "These tips show how to turn everyday moments into learning in just 10 minutes a day, with ready-to-use AI prompts for busy parents.",
+        buttonText: "Download your tips",
+        buttonUrl: "/downloads/ai-parenting-tips.pdf",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "Pick one tip for this week and make it a habit.",
+      },
+      cta: {
+        title: "Follow us for a new tip every week",
+        description: "Quick ideas, activities and early-access news on {socialHandle}.",
+        buttonText: "Follow {socialHandle}",
+        url: "{socialUrl}",
+      },
+      sharing: {
+        message:
+          "These practical AI parenting tips from {socialHandle} take 10 minutes a day. Get them free: {refLink}",
+        personalLink: "Share the tips with a friend: {refLink}",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you requested the free {brand} tips.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+  welcome: {
+    template: {
+      title: "Welcome to {brand}",
+      subject: "You're in! Welcome to {brand}",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "You're in! Welcome to {brand}",
+        subtitle: "Your account is ready.",
+        celebration: "Your 7-day free trial starts when you open your dashboard. No credit card needed.",
+        description:
+          "Three quick steps get you the most out of your first week. Your guidance is personalised to your child; you stay the judge of what fits your family.",
+        buttonText: "Go to your dashboard",
+        buttonUrl: "{appUrl}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "Questions? Just reply to this e-mail; a real person reads it.",
+        planSelected: "Your plan: {selectedPlan}",
+        planNotSelected: "Not selected",
+      },
+      sharing: {
+        message:
+          "I just joined {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me: {refLink}",
+        personalLink: "Your personal invite link: {refLink}",
+      },
+      whatHappensNextTitle: "Your first three steps",
+      whatHappensNext: [
+        {
+          number: 1,
+          title: "Set up your profile",
+          description: "Add your child's age and interests so every suggestion fits.",
+        },
+        {
+          number: 2,
+          title: "Try today's activities",
+          description: "Pick one short activity a day and see what your child enjoys.",
+        },
+        {
+          number: 3,
+          title: "Follow the progress",
+          description: "Check the progress view each week and adjust the goals together.",
+        },
+      ],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you created a {brand} account.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+};

@@ -1,0 +1,152 @@
+import type { EmailsContent } from "../schemas/emails";
+
+const styles = {
+  brand: "#1d4ed8",
+  brandStrong: "#1e3a8a",
+  brandSoft: "#e0f2fe",
+  accent: "#b91c1c",
+  text: "#1e293b",
+  muted: "#475569",
+  background: "#f8fafc",
+};
+
+const logo = { letter: "C", text: "{wordmark}" };
+const signature = "Coach AI and the {wordmark} team";
+
+/** The welcome e-mail is genius-branded only (SPEC 2.16): it falls back to the genius copy. */
+export const emails: EmailsContent = {
+  prelaunch: {
+    template: {
+      title: "You're on the {brand} early-access list",
+      subject: "Welcome to {selectedPlan} - Your Referral Link is Ready!",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "You're on the list, champion parent! 🏆",
+        subtitle: "Early access is limited to the first 100 families.",
+        celebration: "You've secured one of the 100 seats on our early-access list.",
+        description:
+          "Thank you for joining {brand}: a 24/7 AI coach with daily personalised off-ice drills and a clear roadmap for young hockey players. You stay in charge: the AI suggests, you decide what fits your player.",
+        buttonText: "Open your invite link",
+        buttonUrl: "{refLink}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "See you on the ice. Let's build a champion together.",
+        planSelected: "Your selected plan: {selectedPlan}",
+        planNotSelected: "Not selected yet: you can choose when we open",
+        confirmation: "Your early-access seat is confirmed. Keep this e-mail: it holds your personal invite link.",
+      },
+      cta: {
+        title: "Follow us for early-access news",
+        description: "Launch dates, new drills and training tips appear first on {socialHandle}.",
+        buttonText: "Follow {socialHandle}",
+        url: "{socialUrl}",
+      },
+      sharing: {
+        message:
+          "I just joined the early-access list of {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me: {refLink}",
+        personalLink: "Your personal invite link: {refLink}",
+      },
+      whatHappensNextTitle: "What happens next",
+      whatHappensNext: [
+        {
+          number: 1,
+          title: "Get your early-access date",
+          description:
+            "We'll e-mail your early-access date and a free 7-day training plan with off-ice drills for ages 0-12: about 15 minutes a day.",
+        },
+        {
+          number: 2,
+          title: "Pick your plan",
+          description: "Choose Practice, Compete or Champion. You can upgrade anytime.",
+        },
+        {
+          number: 3,
+          title: "Start daily drills",
+          description: "Short, focused off-ice drills at home that build skills, confidence and a love for the game.",
+        },
+      ],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you joined the {brand} early-access list.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+  guide: {
+    template: {
+      title: "Your {brand} guide",
+      subject: "Your AI Parenting Guide is Ready!",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "Your {brand} guide is ready!",
+        subtitle: "Thanks for requesting the free guide.",
+        description:
+          "Inside you'll find how to use an AI coach for off-ice drills, age-by-age skill milestones and a simple weekly training rhythm you can start today.",
+        buttonText: "Download your guide",
+        buttonUrl: "/downloads/icehockey-guide.pdf",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "Enjoy the guide, and tell us which drill your player liked best.",
+      },
+      cta: {
+        title: "Want daily drills made for your player?",
+        description:
+          "Join the early-access list: the first 100 families get a free 7-day trial, no credit card needed.",
+        buttonText: "Get early access",
+        url: "/form",
+      },
+      sharing: {
+        message:
+          "I just got the free {brand} guide from {socialHandle}: practical training ideas for every age. Get yours: {refLink}",
+        personalLink: "Share the guide with a friend: {refLink}",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you requested the free {brand} guide.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+  tips: {
+    template: {
+      title: "Your {brand} tips",
+      subject: "Your Practical AI Parenting Tips are Here!",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "Your practical {brand} tips are here!",
+        subtitle: "Small habits, 10 minutes a day.",
+        description:
+          "These tips show how to turn 10 minutes a day into real progress, with off-ice drills and ready-to-use AI prompts for busy sport parents.",
+        buttonText: "Download your tips",
+        buttonUrl: "/downloads/icehockey-tips.pdf",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "Pick one tip for this week and make it a habit.",
+      },
+      cta: {
+        title: "Follow us for a new drill every week",
+        description: "Quick drills, training tips and early-access news on {socialHandle}.",
+        buttonText: "Follow {socialHandle}",
+        url: "{socialUrl}",
+      },
+      sharing: {
+        message:
+          "These practical {brand} tips from {socialHandle} take 10 minutes a day. Get them free: {refLink}",
+        personalLink: "Share the tips with a friend: {refLink}",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you requested the free {brand} tips.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
+};

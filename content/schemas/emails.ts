@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/** The e-mails the product sends (SPEC 1, 2.16). */
+export const EMAIL_TEMPLATES = ["prelaunch", "guide", "tips", "welcome"] as const;
+export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
+
+const text = z.string().min(1);
+const colour = z.string().regex(/^#[0-9a-f]{6}$/i, "a #rrggbb colour");
+/**
+ * A link target: an absolute http(s) URL, a site path starting with "/" (made absolute with the
+ * link builder for the variant), or a placeholder filled at send time ({refLink}, {appUrl}).
+ */
+const url = z.string().regex(/^(https?:\/\/|\/|\{\w+\}$)/, "an http(s) URL, a /path or a {placeholder}");
+
+/** One template's copy and branding (SPEC 3.6). Placeholders: {selectedPlan}, {refLink}, {appUrl}, {socialUrl} and the site ones. */
+export const emailTemplateSchema = z.object({
+  template: z.object({
+    title: text,
+    subject: text,
+    /** Brand colours; inline styles because mail clients ignore style sheets. */
+    styles: z.object({
+      brand: colour,
+      brandStrong: colour,
+      brandSoft: colour,
+      accent: colour,
+      text: colour,
+      muted: colour,
+      background: colour,
+    }),
+  }),
+  content: z.object({
+    logo: z.object({ letter: z.string().length(1), text }),
+    main: z.object({
+      title: text,
+      subtitle: text.optional(),
+      celebration: text.optional(),
+      description: text,
+      buttonText: text.optional(),
+      buttonUrl: url.optional(),
+      fallbackText: text.optional(),
+      closing: text.optional(),
+      planSelected: text.optional(),
+      /** Fills {selectedPlan} in the body when no plan was chosen (the subject uses {brand} then). */
+      planNotSelected: text.optional(),
+      confirmation: text.optional(),
+    }),
+    cta: z
+      .object({ title: text, description: text, buttonText: text, url })
+      .optional(),
+    sharing: z.object({ message: text, personalLink: text }).optional(),
+    /** Heading above the whatHappensNext list (shown only when the list has steps). */
+    whatHappensNextTitle: text.optional(),
+    whatHappensNext: z.array(
+      z.object({ number: z.number().int().positive(), title: text, description: text }),
+    ),
+    signature: text,
+    /** contactAddress is usually "{contactEmail}". */
+    footer: z.object({ text, contactAddress: text }),
+  }),
+});
+
+export type EmailTemplateContent = z.infer<typeof emailTemplateSchema>;
+
+/** A variant's e-mail copy; genius holds every template, the sport editions fall back to it. */
+export const emailsSchema = z.object({
+  prelaunch: emailTemplateSchema.optional(),
+  guide: emailTemplateSchema.optional(),
+  tips: emailTemplateSchema.optional(),
+  welcome: emailTemplateSchema.optional(),
+});
+
+export type EmailsContent = z.infer<typeof emailsSchema>;

@@ -1,0 +1,220 @@
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
+import type { ReactNode } from "react";
+import type { EmailTemplateContent } from "#content/schemas/emails";
+
+/**
+ * Shared pieces of every e-mail. Styles are inline (mail clients drop <style> and classes);
+ * the container is at most 600px wide (SPEC 2.16). All text arrives through React children,
+ * so user values (plan names, links) are escaped.
+ */
+export type EmailProps = { email: EmailTemplateContent };
+type Styles = EmailTemplateContent["template"]["styles"];
+
+const font =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+export function EmailLayout({ email, children }: EmailProps & { children: ReactNode }) {
+  const { template, content } = email;
+  const s = template.styles;
+  return (
+    <Html lang="en">
+      <Head>
+        <title>{template.title}</title>
+      </Head>
+      <Preview>{content.main.subtitle ?? content.main.title}</Preview>
+      <Body style={{ backgroundColor: s.background, fontFamily: font, margin: 0, padding: "24px 0" }}>
+        <Container
+          style={{
+            maxWidth: "600px",
+            width: "100%",
+            margin: "0 auto",
+            backgroundColor: "#ffffff",
+            borderRadius: "12px",
+            padding: "32px 28px",
+            color: s.text,
+          }}
+        >
+          <Section>
+            <Text style={{ margin: 0, fontSize: "18px", fontWeight: 700, color: s.brandStrong }}>
+              <span
+                style={{
+                  display: "inline-block",
+                  width: "32px",
+                  height: "32px",
+                  lineHeight: "32px",
+                  textAlign: "center",
+                  borderRadius: "8px",
+                  backgroundColor: s.brand,
+                  color: "#ffffff",
+                  marginRight: "10px",
+                }}
+              >
+                {content.logo.letter}
+              </span>
+              {content.logo.text}
+            </Text>
+          </Section>
+          {children}
+          <Text style={{ fontSize: "16px", margin: "24px 0 0", color: s.text }}>{content.signature}</Text>
+          <Hr style={{ borderColor: "#e2e8f0", margin: "24px 0 16px" }} />
+          <Text style={{ fontSize: "12px", lineHeight: "18px", color: s.muted, margin: 0 }}>
+            {content.footer.text}{" "}
+            <Link href={`mailto:${content.footer.contactAddress}`} style={{ color: s.brandStrong }}>
+              {content.footer.contactAddress}
+            </Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+function paragraph(s: Styles) {
+  return { fontSize: "16px", lineHeight: "24px", color: s.text, margin: "0 0 16px" };
+}
+
+/** Title, greeting, celebration and description of the main block. */
+export function MainIntro({ email }: EmailProps) {
+  const { main } = email.content;
+  const s = email.template.styles;
+  return (
+    <Section style={{ marginTop: "24px" }}>
+      <Heading as="h1" style={{ fontSize: "26px", lineHeight: "32px", color: s.brandStrong, margin: "0 0 12px" }}>
+        {main.title}
+      </Heading>
+      {main.subtitle ? <Text style={{ ...paragraph(s), fontWeight: 600 }}>{main.subtitle}</Text> : null}
+      {main.celebration ? (
+        <Text
+          style={{
+            ...paragraph(s),
+            backgroundColor: s.brandSoft,
+            color: s.brandStrong,
+            borderRadius: "8px",
+            padding: "12px 16px",
+            fontWeight: 600,
+          }}
+        >
+          {main.celebration}
+        </Text>
+      ) : null}
+      <Text style={paragraph(s)}>{main.description}</Text>
+      {main.planSelected ? <Text style={{ ...paragraph(s), fontWeight: 600 }}>{main.planSelected}</Text> : null}
+      {main.confirmation ? <Text style={paragraph(s)}>{main.confirmation}</Text> : null}
+    </Section>
+  );
+}
+
+/** The main button with a copyable fallback link below it. */
+export function MainButton({ email }: EmailProps) {
+  const { main } = email.content;
+  const s = email.template.styles;
+  if (!main.buttonText || !main.buttonUrl) return null;
+  return (
+    <Section style={{ margin: "8px 0 16px" }}>
+      <Button
+        href={main.buttonUrl}
+        style={{
+          backgroundColor: s.brand,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "14px 24px",
+          fontSize: "16px",
+          fontWeight: 700,
+          textDecoration: "none",
+        }}
+      >
+        {main.buttonText}
+      </Button>
+      {main.fallbackText ? (
+        <Text style={{ fontSize: "13px", lineHeight: "20px", color: s.muted, margin: "16px 0 0" }}>
+          {main.fallbackText}{" "}
+          <Link href={main.buttonUrl} style={{ color: s.brandStrong, wordBreak: "break-all" }}>
+            {main.buttonUrl}
+          </Link>
+        </Text>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The personal invite link and the prepared share message. */
+export function Sharing({ email }: EmailProps) {
+  const { sharing } = email.content;
+  const s = email.template.styles;
+  if (!sharing) return null;
+  return (
+    <Section style={{ margin: "8px 0 16px", borderLeft: `4px solid ${s.brand}`, paddingLeft: "16px" }}>
+      <Text style={{ ...paragraph(s), fontWeight: 600, wordBreak: "break-all" }}>{sharing.personalLink}</Text>
+      <Text style={{ ...paragraph(s), color: s.muted, fontStyle: "italic", margin: 0 }}>{sharing.message}</Text>
+    </Section>
+  );
+}
+
+/** The numbered what-happens-next list. */
+export function NextSteps({ email }: EmailProps) {
+  const steps = email.content.whatHappensNext;
+  const s = email.template.styles;
+  if (steps.length === 0) return null;
+  return (
+    <Section style={{ margin: "8px 0 16px" }}>
+      <Heading as="h2" style={{ fontSize: "20px", color: s.brandStrong, margin: "0 0 12px" }}>
+        {email.content.whatHappensNextTitle}
+      </Heading>
+      {steps.map((step) => (
+        <Text key={step.number} style={{ ...paragraph(s), margin: "0 0 12px" }}>
+          <strong style={{ color: s.accent }}>{step.number}. </strong>
+          <strong>{step.title}</strong>
+          <br />
+          {step.description}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+/** The follow or early-access call to action. */
+export function CallToAction({ email }: EmailProps) {
+  const { cta } = email.content;
+  const s = email.template.styles;
+  if (!cta) return null;
+  return (
+    <Section style={{ margin: "16px 0", backgroundColor: s.brandSoft, borderRadius: "12px", padding: "20px" }}>
+      <Heading as="h2" style={{ fontSize: "20px", color: s.brandStrong, margin: "0 0 8px" }}>
+        {cta.title}
+      </Heading>
+      <Text style={paragraph(s)}>{cta.description}</Text>
+      <Button
+        href={cta.url}
+        style={{
+          backgroundColor: s.brandStrong,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "15px",
+          fontWeight: 700,
+          textDecoration: "none",
+        }}
+      >
+        {cta.buttonText}
+      </Button>
+    </Section>
+  );
+}
+
+export function Closing({ email }: EmailProps) {
+  const { closing } = email.content.main;
+  if (!closing) return null;
+  return <Text style={{ ...paragraph(email.template.styles), margin: "16px 0 0" }}>{closing}</Text>;
+}

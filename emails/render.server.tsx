@@ -1,0 +1,115 @@
+import type { ComponentType } from "react";
+import { render, toPlainText } from "@react-email/render";
+import { contentByVariant, placeholderValues, type ContentKey } from "#content/index";
+import { fillPlaceholders } from "#content/placeholders";
+import type { EmailsContent, EmailTemplateContent, EmailTemplateName } from "#content/schemas/emails";
+import { absoluteLinkTo } from "~/utils/links";
+import type { Variant } from "~/utils/variant";
+import type { EmailProps } from "./components/Layout";
+import GuideEmail from "./guide";
+import PrelaunchEmail from "./prelaunch";
+import TipsEmail from "./tips";
+import { variantOfContentKey } from "./variant-of-key";
+import WelcomeEmail from "./welcome";
+
+const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
+  prelaunch: PrelaunchEmail,
+  guide: GuideEmail,
+  tips: TipsEmail,
+  welcome: WelcomeEmail,
+};
+
+/** Values filled into a template at send time. All of them are treated as untrusted text. */
+export type EmailData = {
+  /** The site origin links are made absolute against, e.g. https://aiparenting.example. */
+  origin: string;
+  /** The chosen plan's name; {selectedPlan}. */
+  selectedPlan?: string | null;
+  /** The visitor's personal invite link; {refLink}. Defaults to the variant's home page. */
+  refLink?: string | null;
+  /** The separate web app (dashboard) address; {appUrl}. */
+  appUrl?: string | null;
+  /** The visitor's variant, for links; defaults to the content key's own variant. */
+  variant?: Variant;
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+type ContentSource = { genius: { emails?: EmailsContent } } & Record<ContentKey, { emails?: EmailsContent }>;
+
+/**
+ * A template's copy for a content key: the variant's own, else genius (SPEC 2.1). The welcome
+ * e-mail exists only in genius, so every edition sends the genius-branded one (SPEC 2.16).
+ * Throws `Email template content not found for: {name}` when neither has it (SPEC 8).
+ */
+export function findEmailContent(
+  name: string,
+  key: ContentKey,
+  source: ContentSource = contentByVariant,
+): { email: EmailTemplateContent; from: ContentKey } {
+  const own = source[key]?.emails?.[name as EmailTemplateName];
+  if (own) return { email: own, from: key };
+  const fallback = source.genius.emails?.[name as EmailTemplateName];
+  if (fallback) return { email: fallback, from: "genius" };
+  throw new Error(`Email template content not found for: ${name}`);
+}
+
+/**
+ * Makes a link safe and absolute: http(s) URLs are kept (normalised), site paths go through the
+ * link builder; anything else (javascript:, garbage) becomes the variant's home page.
+ */
+function resolveLink(value: string, origin: string, variant: Variant): string {
+  if (value.startsWith("/") && !value.startsWith("//")) return absoluteLinkTo(origin, variant, value);
+  try {
+    const url = new URL(value);
+    if (url.protocol === "https:" || url.protocol === "http:") return url.href;
+  } catch {
+    // not a URL: fall through
+  }
+  return absoluteLinkTo(origin, variant, "/");
+}
+
+/** Renders one e-mail for a content key: subject, HTML and its plain-text part. */
+export async function renderEmail(
+  template: EmailTemplateName,
+  contentKey: ContentKey,
+  data: EmailData,
+): Promise<RenderedEmail> {
+  const Component = components[template];
+  const { email, from } = findEmailContent(template, contentKey, contentByVariant);
+  if (!Component) throw new Error(`Email template content not found for: ${template}`);
+
+  const variant = data.variant ?? variantOfContentKey(contentKey);
+  // Brand placeholders follow the copy that is used, so a fallback e-mail stays consistently branded.
+  const site = placeholderValues(from);
+  const socialUrl = contentByVariant[from].site.social.url;
+  const plan = data.selectedPlan?.trim();
+  const vars = {
+    ...site,
+    socialUrl,
+    selectedPlan: plan || email.content.main.planNotSelected || "",
+    refLink: data.refLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    appUrl: data.appUrl?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+  };
+  const filled = fillPlaceholders(email, vars);
+  const { main, cta } = filled.content;
+  const ready: EmailTemplateContent = {
+    ...filled,
+    content: {
+      ...filled.content,
+      main: {
+        ...main,
+        buttonUrl: main.buttonUrl ? resolveLink(main.buttonUrl, data.origin, variant) : undefined,
+      },
+      cta: cta ? { ...cta, url: resolveLink(cta.url, data.origin, variant) } : undefined,
+    },
+  };
+  const subject = fillPlaceholders(email.template.subject, {
+    ...vars,
+    selectedPlan: plan || site.brand,
+  }).replace(/\s+/g, " "); // a header: no line breaks from user values
+
+  const html = await render(<Component email={ready} />);
+  const text = toPlainText(html);
+  return { subject, html, text };
+}

@@ -1,0 +1,19 @@
+import type { ContentKey } from "#content/index";
+import { absoluteLinkTo } from "~/utils/links";
+import type { EmailData } from "./render.server";
+import { variantOfContentKey } from "./variant-of-key";
+
+/** Plan names used to preview the e-mails on /test-email-templates (SPEC 9 plan lists). */
+const SAMPLE_PLAN: Record<ContentKey, string> = { genius: "Growth", icehockey: "Compete", tennis: "Compete" };
+
+/** Sample values for previewing every template (SPEC 2.15): a plan, an invite link, the app URL. */
+export function sampleEmailData(key: ContentKey, origin: string, appUrl: string): EmailData {
+  const variant = variantOfContentKey(key);
+  return {
+    origin,
+    variant,
+    selectedPlan: SAMPLE_PLAN[key],
+    refLink: absoluteLinkTo(origin, variant, "home", { r: "AB12CD34" }),
+    appUrl,
+  };
+}

@@ -1,0 +1,59 @@
+import { LIVE_URL, MAIN_URL, expect, outbox, test, uniqueEmail, variants } from "./fixtures";
+
+/** The token scripts/e2e-server.sh gives both servers. */
+const TOKEN = "e2e-email-token";
+
+test.describe("e-mail", () => {
+  test("/test-email-templates shows every template for every variant, noindex", async ({ page }) => {
+    const response = await page.goto("/test-email-templates");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+    for (const v of variants) {
+      const edition = page.getByTestId(`edition-${v.key}`);
+      await expect(edition.getByRole("heading", { level: 2 })).toContainText(v.title);
+      await expect(edition.getByTestId("subject")).toHaveText([
+        /^Welcome to .+ - Your Referral Link is Ready!$/,
+        "Your AI Parenting Guide is Ready!",
+        "Your Practical AI Parenting Tips are Here!",
+        "You're in! Welcome to AI Parenting",
+      ]);
+    }
+    const tennis = page.frameLocator('iframe[title="Tennis Champion prelaunch e-mail"]');
+    await expect(tennis.getByText(/Choose Practice, Compete or Champion/)).toBeVisible();
+  });
+
+  test("/test-email-templates is a 404 showing the home page when QA pages are off", async ({ page }) => {
+    const response = await page.goto(`${LIVE_URL}/test-email-templates`);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(/AI Parenting/);
+    await expect(page.locator("iframe")).toHaveCount(0);
+  });
+
+  test("a mail sent through /api/send-email shows in the outbox, newest first", async ({ page }) => {
+    const to = uniqueEmail("api");
+    const send = await page.request.post(`${MAIN_URL}/api/send-email`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      data: { from: "no-reply@aiparenting.example", to, subject: "Hello from the API", html: "<p>It <b>works</b></p>" },
+    });
+    expect(send.status()).toBe(200);
+    const { ok, data } = (await send.json()) as { ok: boolean; data: { id: string } };
+    expect(ok).toBe(true);
+
+    const [mail] = await outbox(page, to);
+    expect(mail).toMatchObject({ id: data.id, subject: "Hello from the API", status: "sent", attempts: 1, text: "It works" });
+
+    const response = await page.goto("/dev/outbox");
+    expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+    const item = page.getByTestId("outbox-mail").filter({ hasText: to });
+    await expect(item.getByRole("heading", { name: "Hello from the API" })).toBeVisible();
+    await expect(item.frameLocator("iframe").locator("b")).toHaveText("works");
+  });
+
+  test("/api/send-email refuses a caller without the token", async ({ page }) => {
+    const response = await page.request.post(`${MAIN_URL}/api/send-email`, {
+      data: { from: "no-reply@aiparenting.example", to: "x@example.com", subject: "Spam", html: "<p>x</p>" },
+    });
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toMatchObject({ ok: false });
+  });
+});

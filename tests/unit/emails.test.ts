@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { contentByVariant, type ContentKey } from "#content/index";
+import { EMAIL_TEMPLATES, emailsSchema, emailTemplateSchema } from "#content/schemas/emails";
+import { findEmailContent, renderEmail } from "#emails/render.server";
+
+const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];
+const origin = "https://site.example";
+const hostile = `<script>alert(1)</script>&"'`;
+
+describe("e-mail content (SPEC 3.6)", () => {
+  it.each(KEYS)("%s e-mail copy matches the schema", (key) => {
+    expect(() => emailsSchema.parse(contentByVariant[key].emails)).not.toThrow();
+  });
+
+  it("genius holds every template", () => {
+    for (const name of EMAIL_TEMPLATES) {
+      expect(() => emailTemplateSchema.parse(contentByVariant.genius.emails?.[name])).not.toThrow();
+    }
+  });
+
+  it("the welcome e-mail falls back to genius for the sport editions", () => {
+    expect(findEmailContent("welcome", "tennis").from).toBe("genius");
+    expect(findEmailContent("prelaunch", "tennis").from).toBe("tennis");
+  });
+
+  it("missing template content raises the catalogue error", () => {
+    const source = { genius: { emails: {} }, icehockey: {}, tennis: {} };
+    expect(() => findEmailContent("guide", "tennis", source)).toThrow(
+      new Error("Email template content not found for: guide"),
+    );
+    expect(() => findEmailContent("newsletter", "genius")).toThrow(
+      "Email template content not found for: newsletter",
+    );
+  });
+});
+
+describe("renderEmail", () => {
+  const cases = KEYS.flatMap((key) => EMAIL_TEMPLATES.map((name) => [name, key] as const));
+
+  it.each(cases)("%s for %s: 600px container, plain-text part, escaped user values", async (name, key) => {
+    const mail = await renderEmail(name, key, {
+      origin,
+      selectedPlan: hostile,
+      refLink: `https://site.example/?r=${hostile}`,
+    });
+    expect(mail.html).toMatch(/max-width:\s*600px/);
+    expect(mail.text.length).toBeGreaterThan(100);
+    expect(mail.text).not.toMatch(/<(html|table|td|a) /i);
+    // The hostile value appears, but only as text.
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.text).toContain("<script>alert(1)</script>");
+  });
+
+  it("uses the SPEC 7.2 subjects", async () => {
+    const plan = { origin, selectedPlan: "Growth" };
+    expect((await renderEmail("prelaunch", "genius", plan)).subject).toBe(
+      "Welcome to Growth - Your Referral Link is Ready!",
+    );
+    expect((await renderEmail("guide", "tennis", plan)).subject).toBe("Your AI Parenting Guide is Ready!");
+    expect((await renderEmail("tips", "icehockey", plan)).subject).toBe(
+      "Your Practical AI Parenting Tips are Here!",
+    );
+    expect((await renderEmail("welcome", "genius", plan)).subject).toBe("You're in! Welcome to AI Parenting");
+  });
+
+  it("prelaunch names the plan, the 100 seats and the invite link", async () => {
+    const refLink = "https://site.example/?r=ABCD1234";
+    const mail = await renderEmail("prelaunch", "genius", { origin, selectedPlan: "Genius", refLink });
+    expect(mail.text).toContain("Your selected plan: Genius");
+    expect(mail.text).toMatch(/100 seats/);
+    expect(mail.text).toContain(refLink);
+    expect(mail.html).toContain(`href="${refLink}"`);
+  });
+
+  it("tennis prelaunch next steps name Practice, Compete and Champion, upgrade anytime", async () => {
+    const mail = await renderEmail("prelaunch", "tennis", { origin, selectedPlan: "Compete" });
+    expect(mail.text).toMatch(/Practice, Compete or Champion\. You can upgrade anytime/);
+    expect(mail.text).toMatch(/early-access date and a free 7-day training plan/i);
+    expect(mail.text).toMatch(/Start daily drills/i);
+  });
+
+  it("links keep the champion variant and unsafe links are replaced", async () => {
+    const mail = await renderEmail("guide", "icehockey", { origin, refLink: "javascript:alert(1)" });
+    expect(mail.html).toContain("https://site.example/form?domain=champion&amp;sport=icehockey");
+    expect(mail.html).not.toContain('href="javascript:');
+  });
+
+  it("welcome shows 'Not selected' without a plan and a dashboard button to the app", async () => {
+    const mail = await renderEmail("welcome", "tennis", {
+      origin,
+      appUrl: "https://app.aiparenting.example/login",
+    });
+    expect(mail.text).toContain("Your plan: Not selected");
+    expect(mail.html).toContain('href="https://app.aiparenting.example/login"');
+    expect(mail.text).toMatch(/Set up your profile/);
+  });
+
+  it("tips mention 10 minutes a day", async () => {
+    const mail = await renderEmail("tips", "genius", { origin });
+    expect(mail.text).toMatch(/10 minutes a day/);
+  });
+});

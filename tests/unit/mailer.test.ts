@@ -1,0 +1,202 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_ATTEMPTS, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
+import { createD1Outbox } from "~/mail/outbox-d1.server";
+import { parseEnv } from "~/utils/env.server";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** A stand-in for Resend's API on 127.0.0.1: answers from a script, records every call. */
+type Reply = { status: number; body: unknown };
+type Call = { path: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> };
+let server: Server;
+let apiUrl = "";
+let replies: Reply[] = [];
+let calls: Call[] = [];
+
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+
+beforeAll(async () => {
+  d1 = await startLocalD1();
+  server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      calls.push({ path: req.url ?? "", headers: req.headers, body: JSON.parse(raw || "{}") });
+      const reply = replies.shift() ?? { status: 500, body: { statusCode: 500, name: "internal_server_error", message: "Down" } };
+      res.writeHead(reply.status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await d1?.dispose();
+});
+
+beforeEach(async () => {
+  replies = [];
+  calls = [];
+  await d1.db.prepare("DELETE FROM outbox").run();
+});
+
+/** A mail context on the real D1 with a controllable clock. */
+function context(transport: "resend" | "outbox", clock: { now: Date }): MailContext {
+  const env = parseEnv({
+    MAIL_TRANSPORT: transport,
+    RESEND_API_KEY: "re_test_key",
+    RESEND_API_URL: apiUrl,
+    MAIL_FROM: "AI Parenting <no-reply@aiparenting.example>",
+  });
+  return { env, bindings: { DB: d1.db }, now: () => clock.now };
+}
+
+const mail = (to: string) => ({
+  template: "prelaunch" as const,
+  variant: { domain: "champion" as const, sport: "tennis" },
+  to,
+  subject: "Welcome to Compete - Your Referral Link is Ready!",
+  html: "<p>Hello</p>",
+  text: "Hello",
+});
+
+const later = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+const row = (id: string) => createD1Outbox(d1.db).get(id);
+const serverError = { status: 500, body: { statusCode: 500, name: "internal_server_error", message: "Mail service down" } };
+
+describe("sendMail with the Resend transport", () => {
+  it("records a failed first attempt, then the retry delivers it with the same idempotency key", async () => {
+    const clock = { now: new Date("2025-09-01T10:00:00.000Z") };
+    const ctx = context("resend", clock);
+    replies = [serverError, { status: 200, body: { id: "re_msg_123" } }];
+
+    const first = await sendMail(ctx, mail("first@example.com"));
+    expect(first.ok).toBe(false);
+    expect(first.id).toBeTruthy();
+    const failed = await row(first.id!);
+    expect(failed).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      recipient: "first@example.com",
+      variant: "champion-tennis",
+      provider_message_id: null,
+      next_attempt_at: "2025-09-01T10:01:00.000Z",
+    });
+    expect(failed?.last_error).toContain("Mail service down");
+    expect(calls).toHaveLength(1);
+
+    // Not due yet: nothing is sent.
+    clock.now = later(clock.now, 0.5);
+    expect((await retryFailedMail(ctx)).picked).toBe(0);
+    expect(calls).toHaveLength(1);
+
+    clock.now = later(clock.now, 1);
+    const summary = await retryFailedMail(ctx);
+    expect(summary).toMatchObject({ picked: 1, sent: 1 });
+    expect(await row(first.id!)).toMatchObject({
+      status: "sent",
+      attempts: 2,
+      provider_message_id: "re_msg_123",
+      last_error: null,
+    });
+
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call.path).toBe("/emails");
+      expect(call.headers["idempotency-key"]).toBe(first.id);
+      expect(call.headers.authorization).toBe("Bearer re_test_key");
+      expect(call.body).toMatchObject({
+        from: "AI Parenting <no-reply@aiparenting.example>",
+        to: ["first@example.com"],
+        subject: "Welcome to Compete - Your Referral Link is Ready!",
+        html: "<p>Hello</p>",
+        text: "Hello",
+      });
+    }
+
+    // A sent row is never sent again.
+    clock.now = later(clock.now, 600);
+    await retryFailedMail(ctx);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("backs off exponentially and marks the row dead after the bound", async () => {
+    const clock = { now: new Date("2025-09-02T10:00:00.000Z") };
+    const ctx = context("resend", clock);
+    const first = await sendMail(ctx, mail("dead@example.com"));
+    const id = first.id!;
+    const waits: number[] = [];
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const current = await row(id);
+      waits.push((Date.parse(current!.next_attempt_at!) - clock.now.getTime()) / 60_000);
+      clock.now = new Date(current!.next_attempt_at!);
+      await retryFailedMail(ctx);
+    }
+    expect(waits).toEqual([1, 5, 25, 125]);
+    const dead = await row(id);
+    expect(dead).toMatchObject({ status: "dead", attempts: MAX_ATTEMPTS, next_attempt_at: null });
+    expect(dead?.last_error).toContain("HTTP 500");
+    expect(calls).toHaveLength(MAX_ATTEMPTS);
+
+    clock.now = later(clock.now, 10_000);
+    expect((await retryFailedMail(ctx)).picked).toBe(0);
+    expect(calls).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it("a mail the provider rejects as invalid is dead at once with the provider's message", async () => {
+    const clock = { now: new Date("2025-09-03T10:00:00.000Z") };
+    replies = [{ status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field." } }];
+    const result = await sendMail(context("resend", clock), mail("bad@example.com"));
+    expect(result).toMatchObject({ ok: false, error: "Mail API refused the e-mail (HTTP 422): validation_error: Invalid `to` field." });
+    expect(await row(result.id!)).toMatchObject({ status: "dead", attempts: 1 });
+  });
+
+  it("a network error is a clear, retryable failure", async () => {
+    const clock = { now: new Date("2025-09-04T10:00:00.000Z") };
+    const ctx = context("resend", clock);
+    ctx.env = { ...ctx.env, RESEND_API_URL: "http://127.0.0.1:9" };
+    const result = await sendMail(ctx, mail("offline@example.com"));
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.error).toMatch(/^Mail API unreachable/);
+    expect(await row(result.id!)).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("the outbox transport marks the mail sent locally without any network call", async () => {
+    const clock = { now: new Date("2025-09-05T10:00:00.000Z") };
+    const result = await sendMail(context("outbox", clock), mail("local@example.com"));
+    expect(result.ok).toBe(true);
+    expect(await row(result.id!)).toMatchObject({ status: "sent", attempts: 1, provider_message_id: `local-${result.id}` });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("a send that died while pending is retried by the cron once stale", async () => {
+    const store = createD1Outbox(d1.db);
+    const created = "2025-09-06T10:00:00.000Z";
+    await store.insert({
+      id: "11111111-1111-4111-8111-111111111111",
+      template: "guide",
+      variant: "genius",
+      recipient: "stale@example.com",
+      subject: "Your AI Parenting Guide is Ready!",
+      html: "<p>Guide</p>",
+      text: "Guide",
+      status: "pending",
+      attempts: 0,
+      last_error: null,
+      provider_message_id: null,
+      next_attempt_at: null,
+      created_at: created,
+      updated_at: created,
+    });
+    replies = [{ status: 200, body: { id: "re_stale" } }];
+    const clock = { now: later(new Date(created), 5) };
+    expect((await retryFailedMail(context("resend", clock))).picked).toBe(0);
+    clock.now = later(new Date(created), 11);
+    expect((await retryFailedMail(context("resend", clock))).sent).toBe(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers["idempotency-key"]).toBe("11111111-1111-4111-8111-111111111111");
+  });
+});

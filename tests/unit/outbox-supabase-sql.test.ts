@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** The Supabase outbox schema on a real Postgres engine (PGlite), with Supabase's client roles. */
+let pg: PGlite;
+
+beforeAll(async () => {
+  pg = await PGlite.create();
+  await pg.exec(`
+    create role anon nologin;
+    create role authenticated nologin;
+    create role service_role nologin bypassrls;
+    grant usage on schema public to anon, authenticated, service_role;
+    -- Supabase's default: new tables are granted to the client roles unless a migration revokes it.
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  `);
+  await pg.exec(readFileSync("supabase/migrations/20250901000002_outbox.sql", "utf8"));
+});
+
+afterAll(async () => {
+  await pg?.close();
+});
+
+const insert = (status = "pending") =>
+  pg.query(
+    `insert into public.outbox (id, template, variant, recipient, subject, html, text, status)
+     values (gen_random_uuid(), 'guide', 'genius', 'a@example.com', 'Subject', '<p>x</p>', 'x', $1)`,
+    [status],
+  );
+
+describe("supabase/migrations/20250901000002_outbox.sql", () => {
+  it("enables row level security with no policies", async () => {
+    const { rows } = await pg.query<{ relrowsecurity: boolean }>(
+      "select relrowsecurity from pg_class where oid = 'public.outbox'::regclass",
+    );
+    expect(rows[0].relrowsecurity).toBe(true);
+    const policies = await pg.query("select * from pg_policies where tablename = 'outbox'");
+    expect(policies.rows).toHaveLength(0);
+  });
+
+  it("gives the anon and authenticated roles no access; the service role keeps it", async () => {
+    const { rows } = await pg.query<{ role: string; allowed: boolean }>(
+      `select r as role, has_table_privilege(r, 'public.outbox', 'select,insert,update,delete') as allowed
+       from unnest(array['anon', 'authenticated', 'service_role']) as r`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.role, row.allowed]))).toEqual({
+      anon: false,
+      authenticated: false,
+      service_role: true,
+    });
+  });
+
+  it("an anon client cannot read or write the outbox", async () => {
+    await insert();
+    await pg.exec("set role anon");
+    try {
+      await expect(pg.query("select * from public.outbox")).rejects.toThrow(/permission denied/);
+      await expect(insert()).rejects.toThrow(/permission denied/);
+    } finally {
+      await pg.exec("reset role");
+    }
+  });
+
+  it("accepts the four statuses only, with defaults for attempts and timestamps", async () => {
+    for (const status of ["pending", "sent", "failed", "dead"]) await insert(status);
+    await expect(insert("bounced")).rejects.toThrow(/check constraint/);
+    const { rows } = await pg.query<{ attempts: number; created_at: Date }>(
+      "select attempts, created_at from public.outbox limit 1",
+    );
+    expect(rows[0].attempts).toBe(0);
+    expect(rows[0].created_at).toBeInstanceOf(Date);
+  });
+});

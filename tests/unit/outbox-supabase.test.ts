@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { createSupabaseOutbox } from "~/mail/outbox-supabase.server";
+
+/** The Supabase outbox adapter at its HTTP boundary: a fetch that answers like PostgREST. */
+type Recorded = { method: string; url: URL; headers: Headers; body: unknown };
+
+function fakePostgrest(answer: (req: Recorded) => { status?: number; body?: unknown } = () => ({ body: [] })) {
+  const requests: Recorded[] = [];
+  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const text = typeof init.body === "string" ? init.body : undefined;
+    const req: Recorded = {
+      method: init.method ?? "GET",
+      url: new URL(String(input)),
+      headers: new Headers(init.headers),
+      body: text ? JSON.parse(text) : undefined,
+    };
+    requests.push(req);
+    const { status = 200, body = [] } = answer(req);
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  }) as typeof globalThis.fetch;
+  const store = createSupabaseOutbox({ url: "https://project.supabase.example", serviceRoleKey: "service-key", fetch });
+  return { store, requests };
+}
+
+const pgRow = {
+  id: "7a8f4c1e-0000-4000-8000-000000000001",
+  template: "guide",
+  variant: "genius",
+  recipient: "a@example.com",
+  subject: "Your AI Parenting Guide is Ready!",
+  html: "<p>x</p>",
+  text: "x",
+  status: "failed",
+  attempts: 1,
+  last_error: "Mail API refused the e-mail (HTTP 500): Down",
+  provider_message_id: null,
+  next_attempt_at: "2025-09-01T10:01:00+00:00",
+  created_at: "2025-09-01T10:00:00.123456+00:00",
+  updated_at: "2025-09-01T10:00:00.5+00:00",
+};
+
+describe("Supabase outbox over PostgREST", () => {
+  it("reads due rows with the service-role key, oldest first, timestamps as ISO strings", async () => {
+    const { store, requests } = fakePostgrest(() => ({ body: [pgRow] }));
+    const rows = await store.due("2025-09-01T10:02:00.000Z", "2025-09-01T09:52:00.000Z", 20);
+    const [req] = requests;
+    expect(req.url.pathname).toBe("/rest/v1/outbox");
+    expect(req.headers.get("authorization")).toBe("Bearer service-key");
+    expect(req.url.searchParams.get("or")).toBe(
+      '(and(status.eq.failed,next_attempt_at.lte."2025-09-01T10:02:00.000Z"),and(status.eq.pending,updated_at.lte."2025-09-01T09:52:00.000Z"))',
+    );
+    expect(req.url.searchParams.get("order")).toBe("created_at.asc");
+    expect(req.url.searchParams.get("limit")).toBe("20");
+    expect(rows[0]).toMatchObject({
+      next_attempt_at: "2025-09-01T10:01:00.000Z",
+      created_at: "2025-09-01T10:00:00.123Z",
+      updated_at: "2025-09-01T10:00:00.500Z",
+    });
+  });
+
+  it("claims a row only while it is still in the seen state", async () => {
+    const won = fakePostgrest(() => ({ body: [{ id: pgRow.id }] }));
+    expect(await won.store.claim(pgRow.id, "failed", "2025-09-01T10:00:00.500Z", "2025-09-01T10:02:00.000Z")).toBe(true);
+    const [req] = won.requests;
+    expect(req.method).toBe("PATCH");
+    expect(req.url.searchParams.get("id")).toBe(`eq.${pgRow.id}`);
+    expect(req.url.searchParams.get("status")).toBe("eq.failed");
+    expect(req.url.searchParams.get("updated_at")).toBe("eq.2025-09-01T10:00:00.500Z");
+    expect(req.body).toEqual({ status: "pending", updated_at: "2025-09-01T10:02:00.000Z" });
+
+    const lost = fakePostgrest(() => ({ body: [] }));
+    expect(await lost.store.claim(pgRow.id, "failed", "2025-09-01T10:00:00.500Z", "2025-09-01T10:02:00.000Z")).toBe(false);
+  });
+
+  it("lists newest first and reports PostgREST errors clearly", async () => {
+    const { store, requests } = fakePostgrest(() => ({ body: [] }));
+    await store.list(100);
+    expect(requests[0].url.searchParams.get("order")).toBe("created_at.desc");
+
+    const broken = fakePostgrest(() => ({ status: 401, body: { code: "42501", message: "permission denied for table outbox" } }));
+    await expect(broken.store.insert({ ...pgRow, status: "pending", next_attempt_at: null } as never)).rejects.toThrow(
+      "Outbox insert failed: permission denied for table outbox",
+    );
+  });
+});
