@@ -1,24 +1,52 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { LogIn } from "lucide-react";
 import { getPage } from "#content/index";
+import { Hero } from "~/components/landing/Hero";
+import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
+import { useRootData } from "~/utils/root-data";
+import { screenshotFor } from "~/utils/screenshot.server";
 import { pageMeta } from "~/utils/seo";
 
+// No header (SPEC 2.3) and no `hydrate`: the landing page ships no app bundle.
 export const handle: RouteHandle = { hideHeader: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { contentKey } = getRequestContext(request, context);
-  return { site: getPage(contentKey, "site") };
+  return {
+    landing: getPage(contentKey, "landing"),
+    screenshot: screenshotFor(contentKey),
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta(matches, "home");
+// The landing page's own title (it names the brand) with the shared canonical and sharing tags.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "home", data ? { fullTitle: data.landing.meta.title, description: data.landing.meta.description } : undefined);
 
 export default function Home() {
-  const { site } = useLoaderData<typeof loader>();
+  const { landing, screenshot } = useLoaderData<typeof loader>();
+  const { site, appSigninUrl } = useRootData();
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16 text-center">
-      <h1 className="text-4xl font-extrabold">{site.title}</h1>
-    </section>
+    <>
+      <div className="flex justify-end bg-brand-soft px-4 pt-4">
+        <a
+          href={appSigninUrl}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand-strong"
+        >
+          <LogIn aria-hidden="true" className="h-4 w-4" />
+          {site.loginLabel}
+        </a>
+      </div>
+      <Hero hero={landing.hero} screenshot={screenshot} />
+      <DreamOutcome content={landing.dreamOutcome} />
+      <PainPoints content={landing.painPoints} />
+      <Solution content={landing.solution} />
+      <Credibility content={landing.credibility} />
+      <FinalCta content={landing.finalCta} />
+    </>
   );
 }

@@ -15,6 +15,8 @@ type SeoInput = {
   page: string;
   /** The page's own title; the site title is appended. Omit for the site title alone. */
   title?: string;
+  /** A complete title used as is (the landing page's, which already names the brand). */
+  fullTitle?: string;
   description?: string;
   type?: "website" | "article";
 };
@@ -23,8 +25,9 @@ type SeoInput = {
  * Title, description, canonical URL, Open Graph and Twitter card tags for a page of a variant.
  * Every route's `meta` goes through this (usually via `pageMeta`) so shared previews stay consistent.
  */
-export function seoMeta({ root, page, title, description, type = "website" }: SeoInput): MetaDescriptor[] {
-  const fullTitle = title ? `${title} | ${root.site.title}` : root.site.title;
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const { root, page, title, description, type = "website" } = input;
+  const fullTitle = input.fullTitle ?? (title ? `${title} | ${root.site.title}` : root.site.title);
   const summary = description ?? root.site.metaDescription;
   const url = absoluteLinkTo(root.origin, root.variant, page);
   const image = new URL(root.site.shareImage, root.origin).href;
@@ -58,10 +61,10 @@ export function rootSeoData(matches: readonly { id: string; data: unknown }[]): 
 export function pageMeta(
   matches: readonly { id: string; data: unknown }[],
   page: string,
-  copy?: { title?: string; description?: string },
+  copy?: { title?: string; fullTitle?: string; description?: string },
   extra: MetaDescriptor[] = [],
 ): MetaDescriptor[] {
   const root = rootSeoData(matches);
-  if (!root) return [{ title: copy?.title ?? "" }, ...extra];
-  return [...seoMeta({ root, page, title: copy?.title, description: copy?.description }), ...extra];
+  if (!root) return [{ title: copy?.fullTitle ?? copy?.title ?? "" }, ...extra];
+  return [...seoMeta({ root, page, ...copy }), ...extra];
 }

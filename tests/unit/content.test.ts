@@ -19,11 +19,19 @@ describe("content schemas", () => {
     }
   }
 
-  it("leaves no unknown placeholder unfilled", () => {
+  it("fills every name placeholder on every page", () => {
     for (const key of keys) {
       for (const page of pageNames) {
         const text = JSON.stringify(getPage(key, page, { year: "2026" }));
-        expect(text.match(/\{\w+\}/g), `${key}/${page}`).toBeNull();
+        expect(text.match(/\{(brand|wordmark|contactEmail|socialHandle|year)\}/g), `${key}/${page}`).toBeNull();
+      }
+    }
+  });
+
+  it("leaves no placeholder at all on the landing, options and plans pages", () => {
+    for (const key of keys) {
+      for (const page of ["landing", "options", "plans"] as const) {
+        expect(JSON.stringify(getPage(key, page)).match(/\{\w+\}/g), `${key}/${page}`).toBeNull();
       }
     }
   });

@@ -1,0 +1,59 @@
+import type { LandingContent } from "#content/schemas/landing";
+import { LogoMark } from "~/components/layout/LogoMark";
+import { Screenshot } from "~/components/Screenshot";
+import type { ScreenshotImage } from "~/utils/screenshot.server";
+import { useRootData } from "~/utils/root-data";
+import { CtaButton } from "./CtaButton";
+import { trustIcons } from "./icons";
+
+type Props = { hero: LandingContent["hero"]; screenshot: ScreenshotImage | null };
+
+/**
+ * Logo, title, subtitle, app text, screenshot, call to action, subtext and trust indicators, in that
+ * order (SPEC 2.4). On wide screens the screenshot moves to a second column; the reading order stays.
+ */
+export function Hero({ hero, screenshot }: Props) {
+  const { site } = useRootData();
+  return (
+    <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-soft to-white">
+      <div className="animate-enter mx-auto grid max-w-6xl gap-8 px-4 pb-16 pt-4 text-center lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left">
+        <div className="lg:col-start-1 lg:row-start-1 lg:self-end">
+          <p className="inline-flex items-center gap-3">
+            <LogoMark letter={site.logoLetter} size="lg" />
+            <span className="text-xl font-extrabold text-slate-900">{site.wordmark}</span>
+          </p>
+          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
+            {hero.title}
+          </h1>
+          <p className="mt-4 text-xl text-balance text-slate-700">{hero.subtitle}</p>
+          <p className="mt-4 text-base text-slate-700">{hero.appText}</p>
+        </div>
+        {screenshot ? (
+          <div className="mx-auto w-56 sm:w-64 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:w-full">
+            <Screenshot
+              image={screenshot}
+              alt={hero.screenshotAlt}
+              priority
+              className="h-auto w-full drop-shadow-xl"
+            />
+          </div>
+        ) : null}
+        <div className="lg:col-start-1 lg:row-start-2">
+          <CtaButton label={hero.ctaLabel} />
+          <p className="mt-3 text-sm font-medium text-slate-700">{hero.subtext}</p>
+          <ul className="mt-6 flex flex-col items-center gap-3 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
+            {hero.trustIndicators.map((item) => {
+              const Icon = trustIcons[item.icon];
+              return (
+                <li key={item.icon} className="inline-flex items-center gap-2">
+                  <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-brand" data-icon={item.icon} />
+                  {item.text}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

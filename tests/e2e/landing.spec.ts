@@ -1,0 +1,112 @@
+import { getPage } from "../../content/index";
+import { expect, pathIn, test, variants } from "./fixtures";
+
+const APP_SIGNIN_URL = "https://app.aiparenting.example/login";
+const hockeyShot = "/images/screenshot-icehockey.svg";
+
+for (const v of variants) {
+  const landing = getPage(v.key, "landing");
+  const ownShot = `/images/screenshot-${v.key}.svg`;
+
+  test.describe(`landing: ${v.key}`, () => {
+    test("shows every block of SPEC 2.4 in order, with the variant's copy", async ({ page }) => {
+      await page.goto(pathIn(v, "home"));
+      await expect(page).toHaveTitle(landing.meta.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", landing.meta.description);
+
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(landing.hero.title);
+      const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+      expect(headings.slice(0, 5)).toEqual([
+        landing.dreamOutcome.title,
+        landing.painPoints.title,
+        landing.solution.title,
+        landing.credibility.title,
+        landing.finalCta.title,
+      ]);
+      const hero = page.locator("section").first();
+      await expect(hero).toContainText(landing.hero.subtitle);
+      await expect(hero).toContainText(landing.hero.appText);
+      await expect(hero).toContainText(landing.hero.subtext);
+      for (const icon of ["users", "shield", "star"]) {
+        await expect(hero.locator(`svg[data-icon="${icon}"]`)).toHaveCount(1);
+      }
+      // The last outcome is bold.
+      const lastOutcome = landing.dreamOutcome.outcomes.at(-1)!;
+      await expect(page.locator("strong", { hasText: lastOutcome })).toBeVisible();
+      await expect(page.locator("#pain-title + ul > li")).toHaveCount(3);
+      await expect(page.locator("#solution-title + ul > li")).toHaveCount(4);
+      await expect(page.locator("#credibility-title + ul > li")).toHaveCount(3);
+    });
+
+    test("every call to action leads to the variant's form; Log In opens the app in a new tab", async ({ page }) => {
+      await page.goto(pathIn(v, "home"));
+      for (const label of [
+        landing.hero.ctaLabel,
+        landing.dreamOutcome.buttonLabel,
+        landing.solution.buttonLabel,
+        landing.finalCta.buttonLabel,
+      ]) {
+        await expect(page.getByRole("link", { name: label })).toHaveAttribute("href", pathIn(v, "form"));
+      }
+      const login = page.getByRole("link", { name: "Log In" });
+      await expect(login).toHaveAttribute("href", APP_SIGNIN_URL);
+      await expect(login).toHaveAttribute("target", "_blank");
+      await expect(login).toHaveAttribute("rel", /noopener/);
+
+      await page.getByRole("link", { name: landing.finalCta.buttonLabel }).click();
+      await expect(page).toHaveURL(new RegExp(`${pathIn(v, "form").replace(/[?]/g, "\\?")}$`));
+    });
+
+    test("shows the variant's screenshot with its size reserved", async ({ page }) => {
+      await page.goto(pathIn(v, "home"));
+      const shot = page.getByRole("img", { name: landing.hero.screenshotAlt });
+      await expect(shot).toBeVisible();
+      await expect(shot).toHaveAttribute("src", ownShot);
+      await expect(shot).toHaveAttribute("width", "300");
+      await expect(shot).toHaveAttribute("height", "600");
+      await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    });
+  });
+
+  test.describe(`landing screenshot fallback: ${v.key}`, () => {
+    test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the fallback is a script");
+
+    test("a failed screenshot falls back to the ice hockey one, then hides", async ({ page }) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.route(`**${ownShot}`, (route) => route.abort());
+      await page.goto(pathIn(v, "home"));
+      const shot = page.getByRole("img", { name: landing.hero.screenshotAlt });
+      if (v.key === "icehockey") {
+        await expect(shot).toBeHidden();
+      } else {
+        await expect(shot).toHaveAttribute("src", hockeyShot);
+        await expect(shot).toBeVisible();
+        await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    test("when the ice hockey screenshot fails too, the image is hidden", async ({ page }) => {
+      await page.route("**/images/screenshot-*.svg", (route) => route.abort());
+      await page.goto(pathIn(v, "home"));
+      await expect(page.locator("img[data-screenshot]")).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  });
+}
+
+test("the landing page has no console errors and no app bundle, only the nonce'd fallback script", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.goto("/");
+  const nonce = /'nonce-([^']+)'/.exec(response?.headers()["content-security-policy"] ?? "")?.[1];
+  const html = await response!.text();
+  const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+  expect(scripts).toEqual([` nonce="${nonce}"`]);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("load");
+  expect(errors).toEqual([]);
+});
