@@ -6,7 +6,7 @@ import { useLinkTo, useRootData } from "~/utils/root-data";
  * The consent choice (SPEC 1, 7.4): two plain POST forms with equally prominent buttons, so it
  * works without JavaScript. A full-page POST on purpose, also with JavaScript: the next document
  * carries the CSP that allows (or keeps blocking) the provider. Rendered in the page flow (not
- * fixed) so it never covers content.
+ * fixed) so it never covers content; a labelled region, not a <section>, so page sections stay first.
  */
 export function ConsentBanner() {
   const { variant, consent } = useRootData();
@@ -19,7 +19,8 @@ export function ConsentBanner() {
     "min-w-28 rounded-lg border-2 border-brand-strong bg-brand-strong px-5 py-2 text-sm font-semibold text-white hover:bg-brand focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-strong";
   const current = choice === null ? null : choice === "granted" ? copy.currentGranted : copy.currentDenied;
   return (
-    <section
+    <div
+      role="region"
       aria-labelledby="consent-title"
       data-testid="consent-banner"
       className="border-b border-slate-200 bg-brand-soft"
@@ -49,6 +50,6 @@ export function ConsentBanner() {
           ))}
         </div>
       </div>
-    </section>
+    </div>
   );
 }
