@@ -9,6 +9,7 @@ import type { EmailProps } from "./components/Layout";
 import GuideEmail from "./guide";
 import PrelaunchEmail from "./prelaunch";
 import TipsEmail from "./tips";
+import ConfirmAccountEmail from "./confirm-account";
 import { variantOfContentKey } from "./variant-of-key";
 import WelcomeEmail from "./welcome";
 
@@ -17,6 +18,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   guide: GuideEmail,
   tips: TipsEmail,
   welcome: WelcomeEmail,
+  "confirm-account": ConfirmAccountEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -29,6 +31,8 @@ export type EmailData = {
   refLink?: string | null;
   /** The separate web app (dashboard) address; {appUrl}. */
   appUrl?: string | null;
+  /** The signed, single-use e-mail confirmation link; {confirmLink}. Defaults to the variant's /signup-confirm. */
+  confirmLink?: string | null;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
 };
@@ -90,6 +94,7 @@ export async function renderEmail(
     selectedPlan: plan || email.content.main.planNotSelected || "",
     refLink: data.refLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     appUrl: data.appUrl?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    confirmLink: data.confirmLink?.trim() || absoluteLinkTo(data.origin, variant, "signup-confirm"),
   };
   const filled = fillPlaceholders(email, vars);
   const { main, cta } = filled.content;

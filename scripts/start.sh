@@ -5,7 +5,8 @@ cd "$(dirname "$0")/.."
 PORT="${PORT:-8787}"
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # npm ci rejects this lockfile on npm 11 (platform optional deps it omits); install honours it.
+  npm install --no-audit --no-fund
 fi
 npm run build
 npx wrangler d1 migrations apply DB --local

@@ -19,6 +19,10 @@ export type VariantValues = {
   tipsEmail?: string;
   tipsLeadId?: string;
   refLink?: string;
+  /** What /confirm showed, so a reload shows it again and sends no second e-mail. */
+  confirmedEmail?: string;
+  confirmedLeadId?: string;
+  confirmedSent?: "yes" | "no";
 };
 export type VariantValueKey = keyof VariantValues;
 
@@ -35,6 +39,8 @@ type SessionData = {
   isAuthenticated: boolean;
   /** The signed-in local account (auth adapter "local"); Supabase keeps its own cookies. */
   userId: string;
+  /** /signup-confirm: the account whose welcome e-mail went out from this browser, and whether it was accepted. */
+  welcome: { userId: string; sent: boolean };
 } & { [key: `v:${string}`]: VariantValues };
 type FlashData = { toasts: Toast[] };
 

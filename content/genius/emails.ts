@@ -199,4 +199,32 @@ export const emails: EmailsContent = {
       },
     },
   },
+  "confirm-account": {
+    template: {
+      title: "Confirm your {brand} account",
+      subject: "Confirm your {brand} account",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "Confirm your e-mail address",
+        subtitle: "One click and your {brand} account is ready.",
+        description:
+          "Thanks for signing up. Confirm your address to finish creating your account. The link works once and expires in 24 hours.",
+        buttonText: "Confirm my account",
+        buttonUrl: "{confirmLink}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        planSelected: "Your plan: {selectedPlan}",
+        planNotSelected: "Not selected",
+        closing: "We can't wait to help you make the most of these early years.",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because someone created a {brand} account with this address. If it wasn't you, ignore it and no account will be activated.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
 };

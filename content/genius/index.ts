@@ -2,15 +2,26 @@ import { consent } from "./consent";
 import { faq } from "./faq";
 import { privacy } from "./privacy";
 import { emails } from "./emails";
+import { guide } from "./guide";
+import { tips } from "./tips";
 import { site } from "./site";
+import { form } from "./form";
+import { roadmap } from "./roadmap";
+import { plansPage } from "./plans-page";
+import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
 import { terms } from "./terms";
+import { signup } from "./signup";
 import type { PageContent } from "../schemas";
 
 export const content = {
   site,
+  form,
+  roadmap,
+  plansPage,
+  confirm,
   landing,
   options,
   plans,
@@ -19,4 +30,7 @@ export const content = {
   terms,
   consent,
   emails,
+  guide,
+  tips,
+  signup,
 } satisfies PageContent;

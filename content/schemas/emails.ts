@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** The e-mails the product sends (SPEC 1, 2.16). */
-export const EMAIL_TEMPLATES = ["prelaunch", "guide", "tips", "welcome"] as const;
+/** The e-mails the product sends (SPEC 1, 2.16), and the local accounts' confirmation link (confirm-account). */
+export const EMAIL_TEMPLATES = ["prelaunch", "guide", "tips", "welcome", "confirm-account"] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
 const text = z.string().min(1);
@@ -12,7 +12,7 @@ const colour = z.string().regex(/^#[0-9a-f]{6}$/i, "a #rrggbb colour");
  */
 const url = z.string().regex(/^(https?:\/\/|\/|\{\w+\}$)/, "an http(s) URL, a /path or a {placeholder}");
 
-/** One template's copy and branding (SPEC 3.6). Placeholders: {selectedPlan}, {refLink}, {appUrl}, {socialUrl} and the site ones. */
+/** One template's copy and branding (SPEC 3.6). Placeholders: {selectedPlan}, {refLink}, {appUrl}, {confirmLink}, {socialUrl} and the site ones. */
 export const emailTemplateSchema = z.object({
   template: z.object({
     title: text,
@@ -67,6 +67,8 @@ export const emailsSchema = z.object({
   guide: emailTemplateSchema.optional(),
   tips: emailTemplateSchema.optional(),
   welcome: emailTemplateSchema.optional(),
+  /** Sent by the local auth adapter; the button goes to {confirmLink}. */
+  "confirm-account": emailTemplateSchema.optional(),
 });
 
 export type EmailsContent = z.infer<typeof emailsSchema>;

@@ -1,12 +1,18 @@
 import { z } from "zod";
+import { emailsSchema } from "./emails";
 import { landingSchema } from "./landing";
+import { leadMagnetSchema } from "./lead-magnet";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
 import { consentSchema } from "./consent";
 import { faqSchema } from "./faq";
 import { legalDocumentSchema } from "./legal";
-import { emailsSchema } from "./emails";
+import { signupSchema } from "./signup";
 import { siteSchema } from "./site";
+import { formSchema } from "./form";
+import { roadmapSchema } from "./roadmap";
+import { plansPageSchema } from "./plans-page";
+import { confirmSchema } from "./confirm";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -22,6 +28,13 @@ export const pageSchemas = {
   terms: legalDocumentSchema,
   consent: consentSchema,
   emails: emailsSchema,
+  guide: leadMagnetSchema,
+  tips: leadMagnetSchema,
+  form: formSchema,
+  roadmap: roadmapSchema,
+  plansPage: plansPageSchema,
+  confirm: confirmSchema,
+  signup: signupSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

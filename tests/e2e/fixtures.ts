@@ -71,8 +71,13 @@ export async function queryD1<T = Record<string, unknown>>(
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const start = stdout.indexOf("[");
-  const parsed = JSON.parse(stdout.slice(start)) as { results: T[] }[];
-  return parsed.flatMap((batch) => batch.results);
+  const parsed = JSON.parse(stdout.slice(start)) as { results: Record<string, unknown>[] }[];
+  // wrangler's --json output prints SQL NULL as the string "null"; give tests a real null.
+  return parsed.flatMap((batch) =>
+    batch.results.map(
+      (row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === "null" ? null : value])) as T,
+    ),
+  );
 }
 
 /** Quotes a value for a SQL literal in test queries. */

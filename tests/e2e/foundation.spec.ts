@@ -28,6 +28,14 @@ for (const v of variants) {
       }
     });
 
+    test("other pages show the header with the variant's wordmark and a home link", async ({ page }) => {
+      await page.goto(pathIn(v, "pricing"));
+      const header = page.getByRole("banner");
+      await expect(header).toBeVisible();
+      await expect(header).toContainText(v.wordmark);
+      await expect(header.getByRole("link").first()).toHaveAttribute("href", pathIn(v, "home"));
+    });
+
     test("an unknown path shows the home page with status 404", async ({ page }) => {
       const response = await page.goto(pathIn(v, "no such page"));
       expect(response?.status()).toBe(404);

@@ -16,6 +16,7 @@ test.describe("e-mail", () => {
         "Your AI Parenting Guide is Ready!",
         "Your Practical AI Parenting Tips are Here!",
         "You're in! Welcome to AI Parenting",
+        `Confirm your ${v.title} account`,
       ]);
     }
     const tennis = page.frameLocator('iframe[title="Tennis Champion prelaunch e-mail"]');

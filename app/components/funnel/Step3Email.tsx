@@ -1,0 +1,72 @@
+import { Form, Link } from "@remix-run/react";
+import { Lock } from "lucide-react";
+import type { FormContent } from "#content/schemas/form";
+import { useLinkTo } from "~/utils/root-data";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useIsSubmittingStep } from "./busy";
+import { FieldError } from "./FieldError";
+import { useFormComplete } from "./use-form-complete";
+
+export function Step3Email({
+  copy,
+  initial,
+  fieldErrors,
+}: {
+  copy: FormContent;
+  initial: string;
+  fieldErrors: Record<string, string>;
+}) {
+  const { formRef, complete, check } = useFormComplete(
+    (form) => (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() !== "",
+  );
+  const hydrated = useHydrated();
+  const busy = useIsSubmittingStep(3);
+  const linkTo = useLinkTo();
+  const text = copy.step3;
+  return (
+    <Form method="post" className="mt-8" ref={formRef} onChange={check}>
+      <input type="hidden" name="step" value="3" />
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
+      <p className="mt-2 text-slate-700">{text.subtitle}</p>
+      <label htmlFor="email" className="mt-6 block text-sm font-medium text-slate-800">
+        {text.emailLabel}
+      </label>
+      <input
+        id="email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        placeholder={text.emailPlaceholder}
+        defaultValue={initial}
+        onInput={check}
+        aria-invalid={fieldErrors.email ? true : undefined}
+        aria-describedby={fieldErrors.email ? "email-error" : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600"
+      />
+      <FieldError id="email-error" message={fieldErrors.email} />
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row">
+        <Link
+          to={linkTo("form", { step: 2 })}
+          className="rounded-lg border border-slate-300 px-6 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {copy.back}
+        </Link>
+        <button
+          type="submit"
+          name="intent"
+          value="continue"
+          disabled={hydrated && (!complete || busy)}
+          className="flex-1 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {busy ? text.busy : text.submit}
+        </button>
+      </div>
+      <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-600">
+        <Lock aria-hidden="true" className="h-4 w-4" />
+        {text.noSpam}
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import { CircleCheck, Home, Inbox, Share2 } from "lucide-react";
+import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
+import { useLinkTo } from "~/utils/root-data";
+
+/**
+ * /guide-confirm and /tips-confirm (SPEC 2.12): the address the e-mail went to, an inbox/spam
+ * reminder, the visitor's share link and 'Back to Home'. `repeat` is a reload after the send.
+ */
+export function LeadMagnetConfirm({
+  copy,
+  email,
+  shareLink,
+  repeat,
+}: {
+  copy: LeadMagnetContent["confirm"];
+  email: string;
+  shareLink: string;
+  repeat: boolean;
+}) {
+  const linkTo = useLinkTo();
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16">
+      <div className="text-center">
+        <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-brand" />
+        <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
+        {repeat ? (
+          <p className="mt-4 text-lg text-slate-700">{copy.alreadySent}</p>
+        ) : (
+          <p className="mt-4 text-lg text-slate-700">{copy.sentTo}</p>
+        )}
+        <p className="mt-1 text-lg font-semibold break-all text-slate-900" data-testid="sent-to">
+          {email}
+        </p>
+      </div>
+
+      <div className="mt-8 flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
+        <Inbox aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-brand" />
+        <div className="text-slate-800">
+          <p className="font-medium">{copy.inboxReminder}</p>
+          <p className="mt-1 text-slate-700">{copy.spamReminder}</p>
+        </div>
+      </div>
+
+      <div className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
+        <h2 className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          <Share2 aria-hidden="true" className="h-5 w-5 text-brand" />
+          {copy.share.title}
+        </h2>
+        <p className="mt-2 text-slate-700">{copy.share.text}</p>
+        <label htmlFor="share-link" className="mt-4 block text-sm font-medium text-slate-800">
+          {copy.share.linkLabel}
+        </label>
+        <input
+          id="share-link"
+          type="text"
+          readOnly
+          value={shareLink}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+        />
+      </div>
+
+      <div className="mt-10 text-center">
+        <Link
+          to={linkTo("home")}
+          className="inline-flex items-center gap-2 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-strong"
+        >
+          <Home aria-hidden="true" className="h-5 w-5" />
+          {copy.backHome}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getPage } from "#content/index";
+import { funnelLeads } from "~/funnel/leads.server";
+import { getRequestContext } from "~/utils/context.server";
+import { getSession, getVariantValue } from "~/utils/session.server";
+
+/**
+ * The follow button's tracking redirect (SPEC 4.2): records followed_on_facebook on the visitor's
+ * lead (failure ignored), then sends them to the variant's social page. The popup (with JavaScript)
+ * and the plain link (without) both come through here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId");
+  if (leadId) {
+    await funnelLeads(ctx)
+      .update(leadId, { followed_on_facebook: true })
+      .catch((error) => console.error("follow flag not saved", error));
+  }
+  return redirect(getPage(ctx.contentKey, "site").social.url, {
+    headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" },
+  });
+}

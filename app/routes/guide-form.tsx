@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LeadMagnetFormPage } from "~/components/guides/LeadMagnetFormPage";
+import { formAction, formLoader } from "~/guides/lead-magnet.server";
+import { pageMeta } from "~/guides/meta";
+import type { RouteHandle } from "~/utils/hydrate";
+
+/** /guide-form: e-mail, age band and goals for the free guide (SPEC 2.12, 4.3, 5). */
+export const handle: RouteHandle = { hydrate: true };
+
+export const loader = (args: LoaderFunctionArgs) => formLoader(args, "guide");
+export const action = (args: ActionFunctionArgs) => formAction(args, "guide");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.copy.meta);
+
+export default function GuideForm() {
+  const { copy, ageBands, goals } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <LeadMagnetFormPage copy={copy} ageBands={ageBands} goals={goals} result={result} />;
+}

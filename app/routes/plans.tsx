@@ -1,0 +1,115 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getPage } from "#content/index";
+import { BillingToggle } from "~/components/plans/BillingToggle";
+import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
+import { funnelLeads } from "~/funnel/leads.server";
+import { getRequestContext } from "~/utils/context.server";
+import type { RouteHandle } from "~/utils/hydrate";
+import { linkTo } from "~/utils/links";
+import { parseBillingCycle } from "~/utils/pricing";
+import { useLinkTo } from "~/utils/root-data";
+import { commitSession, getSession, getVariantValue, setVariantValues } from "~/utils/session.server";
+
+export const handle: RouteHandle = { hydrate: true };
+
+/** The pro plan is not bookable on this screen (SPEC 2.7, 6). */
+const DISABLED_PLAN_ID = "pro";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  if (!getVariantValue(session, ctx.variant, "userEmail")) throw redirect(linkTo(ctx.variant, "form"));
+  return {
+    cycle: parseBillingCycle(ctx.url.searchParams.get("cycle")),
+    plans: getPage(ctx.contentKey, "plans").plans,
+    copy: getPage(ctx.contentKey, "plansPage"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.copy.plans.metaTitle }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  if (!getVariantValue(session, ctx.variant, "userEmail")) return redirect(linkTo(ctx.variant, "form"));
+
+  const formData = await request.formData();
+  const copy = getPage(ctx.contentKey, "plansPage").plans;
+  const plan = getPage(ctx.contentKey, "plans").plans.find((item) => item.id === formData.get("plan"));
+  const cycle = parseBillingCycle(formData.get("cycle"));
+  if (!plan) return data({ error: copy.unknownPlan }, { status: 400 });
+  if (plan.id === DISABLED_PLAN_ID) return data({ error: copy.unavailable }, { status: 400 });
+
+  const leadId = getVariantValue(session, ctx.variant, "leadId");
+  if (leadId) {
+    // SPEC 4.1: a failed write of the choice is swallowed; the visitor goes on.
+    await funnelLeads(ctx)
+      .update(leadId, { plan_chosen: plan.id, billing_cycle: cycle })
+      .catch((error) => console.error("plan choice not saved", error));
+  }
+  setVariantValues(session, ctx.variant, { selectedPlan: plan.id, billingCycle: cycle });
+
+  const bookable = ctx.env.LAUNCH_MODE === "live" && plan.status !== "in-preparation";
+  return redirect(linkTo(ctx.variant, bookable ? "signup" : "confirm"), {
+    headers: { "Set-Cookie": await commitSession(session, ctx) },
+  });
+}
+
+export default function Plans() {
+  const { cycle, plans, copy } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const linkTo = useLinkTo();
+  const choosing = navigation.state === "submitting" ? navigation.formData?.get("plan") : null;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.plans.title}</h1>
+        <p className="mt-3 text-lg text-slate-700">{copy.plans.subtitle}</p>
+      </header>
+      <div className="mt-8">
+        <BillingToggle copy={copy.toggle} cycle={cycle} hrefFor={(value) => linkTo("plans", { cycle: value })} />
+      </div>
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="mx-auto mt-6 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-center text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {plans.map((plan) => {
+          const disabled = plan.id === DISABLED_PLAN_ID;
+          return (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              copy={copy.card}
+              disabled={disabled}
+              disabledLabel={copy.plans.comingSoon}
+              action={
+                <Form method="post">
+                  <input type="hidden" name="plan" value={plan.id} />
+                  <input type="hidden" name="cycle" value={cycle} />
+                  <button
+                    type="submit"
+                    disabled={disabled || Boolean(choosing)}
+                    className={planButtonClass(plan)}
+                  >
+                    {disabled ? copy.plans.comingSoon : choosing === plan.id ? copy.plans.busy : copy.plans.choose}
+                  </button>
+                </Form>
+              }
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

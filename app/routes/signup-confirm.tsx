@@ -1,0 +1,134 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Check, CircleCheckBig, MailCheck } from "lucide-react";
+import { getPage } from "#content/index";
+import { requestAuth } from "~/auth/session-auth.server";
+import { completeAccount, isConfirmationLink } from "~/signup/signup.server";
+import { getRequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+import { useLinkTo, useRootData } from "~/utils/root-data";
+import { commitSession, getSession } from "~/utils/session.server";
+
+type View =
+  | { state: "waiting"; linkError: string | null }
+  | { state: "saved"; welcomeSent: boolean }
+  | { state: "save-failed" };
+
+/**
+ * /signup-confirm (SPEC 2.10, 4.5). The e-mail's link lands here: it is confirmed (which signs the
+ * visitor in) and the page reloads without the token, so a reload never reuses it. With a confirmed,
+ * signed-in session the users record is saved and the welcome e-mail sent once; without one only the
+ * "check your e-mail" state shows and nothing is written.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  const copy = getPage(ctx.contentKey, "signup");
+  const auth = requestAuth(request, ctx, session);
+  const withCookies = async () => {
+    const headers = new Headers(auth.responseHeaders);
+    headers.append("Set-Cookie", await commitSession(session, ctx));
+    return headers;
+  };
+
+  if (isConfirmationLink(ctx.url)) {
+    const confirmed = await auth.confirm(ctx.url.searchParams);
+    // A link opened twice by someone already signed in still lands on their confirmed page.
+    if (confirmed.ok || (await auth.getUser())) {
+      throw redirect(linkTo(ctx.variant, "signup-confirm"), { headers: await withCookies() });
+    }
+    const view: View = { state: "waiting", linkError: confirmed.message };
+    return data({ copy, view }, { status: 400, headers: auth.responseHeaders });
+  }
+
+  const user = await auth.getUser();
+  if (!user || !user.emailConfirmed) {
+    // SPEC 4.5: no session, no users record.
+    const view: View = { state: "waiting", linkError: null };
+    return data({ copy, view }, { headers: auth.responseHeaders });
+  }
+
+  const outcome = await completeAccount(ctx, session, user);
+  const view: View = outcome.saved ? { state: "saved", welcomeSent: outcome.welcomeSent } : { state: "save-failed" };
+  return data({ copy, view }, { headers: await withCookies() });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.copy.confirm.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+export default function SignupConfirm() {
+  const { copy, view } = useLoaderData<typeof loader>();
+  const { appSigninUrl } = useRootData();
+  const link = useLinkTo();
+  const text = copy.confirm;
+  const appLink = (label: string) => (
+    <a
+      href={appSigninUrl}
+      target="_blank"
+      rel="noopener"
+      className="font-semibold text-brand-strong underline underline-offset-4"
+    >
+      {label}
+      <span className="sr-only"> {text.opensInNewTab}</span>
+    </a>
+  );
+  const signOut = (
+    <Form method="post" action={link("signout")} className="mt-6">
+      <button type="submit" className="text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-slate-900">
+        {text.signOut}
+      </button>
+    </Form>
+  );
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      {view.state === "saved" ? (
+        <>
+          <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-green-600" data-testid="check-mark" />
+          <h1 className="mt-4 text-2xl font-extrabold text-slate-900">{text.success}</h1>
+          <p className="mt-4 flex items-center justify-center gap-2 text-slate-700">
+            <MailCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-brand" />
+            {text.emailSent}
+          </p>
+          {view.welcomeSent ? (
+            <p className="mt-2 flex items-center justify-center gap-1 text-sm font-semibold text-green-800" data-testid="email-sent">
+              <Check aria-hidden="true" className="h-4 w-4" />
+              {text.emailSentTick}
+            </p>
+          ) : null}
+          <p className="mt-4 text-sm text-slate-600">{text.spamHint}</p>
+          <p className="mt-8">{appLink(text.continueLabel)}</p>
+          {signOut}
+        </>
+      ) : view.state === "save-failed" ? (
+        <>
+          <h1 className="text-2xl font-extrabold text-slate-900">{copy.signup.title}</h1>
+          <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+            {text.saveError}
+          </p>
+          <p className="mt-6 text-slate-700">
+            {text.loginPrompt} {appLink(text.loginLabel)}
+          </p>
+          {signOut}
+        </>
+      ) : (
+        <>
+          <MailCheck aria-hidden="true" className="mx-auto h-14 w-14 text-brand" />
+          <h1 className="mt-4 text-2xl font-extrabold text-slate-900">{text.checkEmail}</h1>
+          {view.linkError ? (
+            <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+              {view.linkError}
+            </p>
+          ) : null}
+          <p className="mt-4 text-slate-700">{text.checkEmailDetail}</p>
+          <p className="mt-2 text-sm text-slate-600">{text.spamHint}</p>
+          <p className="mt-6 text-slate-700">
+            {text.loginPrompt} {appLink(text.loginLabel)}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

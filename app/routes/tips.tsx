@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LeadMagnetLanding } from "~/components/guides/LeadMagnetLanding";
+import { landingLoader } from "~/guides/lead-magnet.server";
+import { pageMeta } from "~/guides/meta";
+
+/** /tips: the free tips landing page (SPEC 2.12). Static: no client JavaScript. */
+export const loader = (args: LoaderFunctionArgs) => landingLoader(args, "tips");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.copy.meta);
+
+export default function TipsLanding() {
+  const { kind, copy } = useLoaderData<typeof loader>();
+  return <LeadMagnetLanding kind={kind} copy={copy} />;
+}

@@ -1,0 +1,53 @@
+import type { FormContent } from "../schemas/form";
+
+export const form: FormContent = {
+  metaTitle: "Your child's assessment | {brand}",
+  progress: { step: "Step {step} of {total}", complete: "{percent}% Complete" },
+  back: "Back",
+  step1: {
+    title: "Tell us about your children",
+    subtitle: "We tailor every activity to each child's age and the time you really have.",
+    entryLabel: "Child {number}",
+    ageBandLabel: "Age",
+    ageBandPlaceholder: "Choose an age",
+    timeLabel: "Time available each day",
+    timePlaceholder: "Choose a time",
+    add: "Add another child",
+    remove: "Remove child {number}",
+    continue: "Continue",
+    busy: "Saving...",
+    errors: {
+      ageBand: "Please choose an age for this child.",
+      time: "Please choose how much time you have each day.",
+    },
+  },
+  step2: {
+    title: "What matters most to you?",
+    subtitle: "Pick as many as you like. This shapes your child's first roadmap.",
+    focusLabel: "Focus areas",
+    focusHint: "Choose at least one.",
+    goalsLabel: "Your goals",
+    goalsHint: "Choose at least one.",
+    concernLabel: "Your biggest concern",
+    note: "You can fine-tune all of this, and add more detail for each child, in the app later.",
+    continue: "Create my plan",
+    busy: "Creating Your Plan...",
+    errors: {
+      focus: "Please choose at least one focus area.",
+      goals: "Please choose at least one goal.",
+      concern: "Please choose your biggest concern.",
+    },
+  },
+  step3: {
+    title: "Where should we send your personalised roadmap?",
+    subtitle: "Your roadmap is ready. Enter your e-mail to see it and save your early-access spot.",
+    emailLabel: "E-mail address",
+    emailPlaceholder: "you@example.com",
+    submit: "Get Started",
+    busy: "Getting Started...",
+    noSpam: "We never spam. Unsubscribe with one click at any time.",
+    errors: { email: "Please enter a valid e-mail address." },
+  },
+  submitError: "Error submitting form: {message}",
+  unknownOption: "Please choose one of the listed options.",
+};

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+const text = z.string().min(1);
+
+/** The waitlist success page (SPEC 2.11). */
+export const confirmSchema = z.object({
+  metaTitle: text,
+  emoji: text,
+  title: text,
+  description: text,
+  /** '{email}' is filled. */
+  sentNote: z.string().includes("{email}"),
+  notSentNote: text,
+  spamTip: text,
+  vip: z.object({
+    title: text,
+    text: text,
+    followButton: text,
+    shareTitle: text,
+    /** '{link}' is replaced by the invite link (SPEC 2.11). */
+    shareMessage: z.string().includes("{link}"),
+    copyButton: text,
+    copied: z.literal("Copied!"),
+  }),
+  private: z.object({ title: text, text: text, linkLabel: text, copyButton: text }),
+  whatHappensNext: z.object({
+    title: text,
+    steps: z.array(z.object({ title: text, text: text })).length(3),
+  }),
+  backHome: text,
+  notSelected: text,
+});
+
+export type ConfirmContent = z.infer<typeof confirmSchema>;

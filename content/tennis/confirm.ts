@@ -1,0 +1,22 @@
+import type { ConfirmContent } from "../schemas/confirm";
+import { confirm as genius } from "../genius/confirm";
+
+export const confirm: ConfirmContent = {
+  ...genius,
+  description:
+    "Your spot in the first wave of 100 founding families is saved. We'll e-mail you your early-access date before anyone else hears about it.",
+  vip: {
+    ...genius.vip,
+    text: "Follow us and share {brand} with a teammate's parents: founding families who spread the word move up the list.",
+    shareMessage:
+      "I just joined the early-access list for {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me here: {link}",
+  },
+  whatHappensNext: {
+    title: "What happens next",
+    steps: [
+      { title: "Check your e-mail", text: "Get your early-access date and a free 7-day training plan by e-mail." },
+      { title: "Pick a plan", text: "Choose Practice, Compete or Champion when early access opens. Upgrade anytime." },
+      { title: "Start daily drills", text: "About 10 minutes a day of drills built for your player's age and goals." },
+    ],
+  },
+};

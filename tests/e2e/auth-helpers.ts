@@ -1,0 +1,65 @@
+import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { expect, outbox, pathIn, type VariantCase } from "./fixtures";
+
+/**
+ * Shared Playwright steps for accounts (the signup/admin contract): sign up through the UI and
+ * open the confirmation link from the local outbox; sign in through the UI.
+ */
+
+export type NewAccount = { email: string; password: string; name: string };
+
+/**
+ * Gives this page its own client address. Sign-in is rate limited per IP (10 a minute, see
+ * wrangler.toml); wrangler dev takes CF-Connecting-IP from the request, so tests that sign in
+ * pretend to be different visitors instead of sharing one budget.
+ */
+export async function useDistinctClientIp(page: Page): Promise<string> {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  const ip = `10.${part()}.${part()}.${part()}`;
+  await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+  return ip;
+}
+
+/** The /signup-confirm?token=... link of the newest confirmation e-mail to `email`. */
+export async function confirmationLink(page: Page, email: string): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    const mail = (await outbox(page, email)).find((item) => item.template === "confirm-account");
+    const match = mail?.html.match(/href="([^"]*\/signup-confirm\?[^"]*token=[^"]+)"/);
+    expect(match, `confirmation e-mail to ${email}`).toBeTruthy();
+    link = match![1].replace(/&amp;/g, "&");
+  }).toPass({ timeout: 10_000 });
+  return link;
+}
+
+/** Signs up through /signup, then opens the e-mailed link: the page ends on a signed-in /signup-confirm. */
+export async function signUpAndConfirm(page: Page, v: VariantCase, account: NewAccount): Promise<void> {
+  const copy = getPage(v.key, "signup");
+  await page.goto(pathIn(v, "signup"));
+  await page.getByLabel(copy.fields.email, { exact: true }).fill(account.email);
+  await page.getByLabel(copy.fields.name, { exact: true }).fill(account.name);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill(account.password);
+  await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+
+  await page.goto(await confirmationLink(page, account.email));
+  await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm" && !url.searchParams.has("token"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.success);
+}
+
+/**
+ * Signs in through /signup?mode=signin and waits for /signup-confirm (after 'Sign in successful!'
+ * with JavaScript, at once without). Uses a fresh client address (see useDistinctClientIp).
+ */
+export async function signIn(page: Page, v: VariantCase, email: string, password: string): Promise<void> {
+  const copy = getPage(v.key, "signup");
+  await useDistinctClientIp(page);
+  await page.goto(pathIn(v, "signup", { mode: "signin" }));
+  await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+}

@@ -1,0 +1,283 @@
+import { getPage } from "../../content/index";
+import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../app/auth/rate-limit.server";
+import { confirmationLink, signIn, signUpAndConfirm, useDistinctClientIp } from "./auth-helpers";
+import {
+  LIVE_URL,
+  MAIN_URL,
+  expect,
+  outbox,
+  pathIn,
+  queryD1,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+} from "./fixtures";
+
+const cases = variants.filter((v) => v.key === "genius" || v.key === "tennis");
+const PASSWORD = "correct-horse-42";
+
+for (const v of cases) {
+  const copy = getPage(v.key, "signup");
+  const m = copy.messages;
+  const usersWith = (email: string) => queryD1(`SELECT * FROM users WHERE email = ${sqlString(email)}`);
+  const welcomeMails = async (page: Parameters<typeof outbox>[0], email: string) =>
+    (await outbox(page, email)).filter((mail) => mail.template === "welcome");
+
+  test.describe(`signup: ${v.key}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useDistinctClientIp(page);
+    });
+
+    test("sign up, confirm by e-mail, one users row and one welcome e-mail, sign out, sign in", async ({ page, jsEnabled }) => {
+      const email = uniqueEmail(`signup-${v.key}`);
+      await signUpAndConfirm(page, v, { email, password: PASSWORD, name: "Ann Lee" });
+
+      await expect(page.getByTestId("check-mark")).toBeVisible();
+      await expect(page.getByText(copy.confirm.emailSent)).toBeVisible();
+      await expect(page.getByTestId("email-sent")).toHaveText(copy.confirm.emailSentTick);
+      await expect(page.getByText(copy.confirm.spamHint)).toBeVisible();
+      // The variant stays in the URL.
+      if (v.variant.domain === "champion") expect(new URL(page.url()).searchParams.get("sport")).toBe(v.variant.sport);
+
+      const rows = await usersWith(email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ email, name: "Ann Lee" });
+      const welcome = await welcomeMails(page, email);
+      expect(welcome).toHaveLength(1);
+      expect(welcome[0].subject).toMatch(/^You're in! Welcome to \S.*$/);
+      expect(welcome[0].status).toBe("sent");
+      expect(welcome[0].text).toContain("Not selected");
+      // SPEC 7.2: an origin-based invite link with an 8-character code.
+      expect(welcome[0].text).toMatch(new RegExp(`${MAIN_URL.replace(/\./g, "\\.")}/\\S*[?&]r=[A-Z2-7]{8}\\b`));
+
+      // A reload writes no second row and sends no second e-mail.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.success);
+      expect(await usersWith(email)).toHaveLength(1);
+      expect(await welcomeMails(page, email)).toHaveLength(1);
+
+      await page.getByRole("button", { name: copy.confirm.signOut }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("mode") === "signin");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signin.title);
+      await page.goto(pathIn(v, "signup-confirm"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+
+      // A wrong password and an unknown e-mail get the same answer.
+      const attempt = async (address: string, password: string) => {
+        await page.goto(pathIn(v, "signup", { mode: "signin" }));
+        await page.getByLabel(copy.fields.email, { exact: true }).fill(address);
+        await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
+        await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
+        const alert = page.getByRole("alert");
+        await expect(alert).toBeVisible();
+        return alert.innerText();
+      };
+      const wrongPassword = await attempt(email, "not-the-password");
+      const unknownEmail = await attempt(uniqueEmail("nobody"), "not-the-password");
+      expect(wrongPassword.trim()).not.toBe("");
+      expect(unknownEmail).toBe(wrongPassword);
+      await expect(page).toHaveURL((url) => url.pathname === "/signup");
+
+      const signingIn = signIn(page, v, email, PASSWORD);
+      if (jsEnabled) {
+        await expect(page.getByRole("status")).toHaveText(m.signInSuccess);
+        await expect(page.getByRole("status")).toHaveClass(/text-green/);
+      }
+      await signingIn;
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.success);
+      expect(await usersWith(email)).toHaveLength(1);
+      expect(await welcomeMails(page, email)).toHaveLength(1);
+    });
+
+    test("every sign-up rule shows its message under the field", async ({ page, jsEnabled }) => {
+      await page.goto(pathIn(v, "signup"));
+      const submit = page.getByRole("button", { name: copy.signup.submit, exact: true });
+      const error = (field: string) => page.getByTestId(`error-${field}`);
+      const field = (label: string) => page.getByLabel(label, { exact: true });
+
+      let posts = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts += 1;
+      });
+
+      await submit.click();
+      await expect(error("email")).toHaveText(m.emailRequired);
+      await expect(error("name")).toHaveText(m.nameRequired);
+      await expect(error("password")).toHaveText(m.passwordRequired);
+      await expect(error("confirmPassword")).toHaveText(m.confirmRequired);
+      // Each message is tied to its input for screen readers.
+      await expect(field(copy.fields.email)).toHaveAttribute("aria-invalid", "true");
+
+      const email = uniqueEmail("invalid").replace("@", "-at-");
+      await field(copy.fields.email).fill(email);
+      await field(copy.fields.name).fill("   ");
+      await field(copy.fields.password).fill("short");
+      await field(copy.fields.confirmPassword).fill("other");
+      await submit.click();
+      await expect(error("email")).toHaveText(m.emailInvalid);
+      await expect(error("name")).toHaveText(m.nameRequired);
+      await expect(error("password")).toHaveText(m.passwordTooShort);
+      await expect(error("confirmPassword")).toHaveText(m.passwordsMismatch);
+
+      // Without JavaScript the server answered (and kept the e-mail, never the passwords);
+      // with it the browser did, without a request.
+      if (jsEnabled) expect(posts).toBe(0);
+      else {
+        expect(posts).toBe(2);
+        await expect(field(copy.fields.email)).toHaveValue(email);
+        await expect(field(copy.fields.password)).toHaveValue("");
+      }
+      expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(0);
+    });
+
+    test("mode toggle, copy, links, prefill and the password toggle", async ({ page, jsEnabled }) => {
+      const prefill = uniqueEmail("prefill");
+      await page.goto(pathIn(v, "signup", { email: prefill }));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
+      await expect(page.getByText(copy.signup.subtitle)).toBeVisible();
+      await expect(page.getByLabel(copy.fields.email, { exact: true })).toHaveValue(prefill);
+      const main = page.locator("#main");
+      await expect(main.getByRole("link", { name: copy.legal.terms })).toHaveAttribute("href", pathIn(v, "terms"));
+      await expect(main.getByRole("link", { name: copy.legal.privacy })).toHaveAttribute("href", pathIn(v, "privacy"));
+      await expect(main.getByRole("link", { name: copy.assessment.link })).toHaveAttribute("href", pathIn(v, "form"));
+      await expect(page.getByTestId("chosen-plan")).toHaveCount(0);
+
+      const password = page.getByLabel(copy.fields.password, { exact: true });
+      if (jsEnabled) {
+        await password.fill("secret-value");
+        await page.getByRole("button", { name: copy.fields.showPassword }).click();
+        await expect(password).toHaveAttribute("type", "text");
+        await page.getByRole("button", { name: copy.fields.hidePassword }).click();
+        await expect(password).toHaveAttribute("type", "password");
+      } else {
+        await expect(page.getByRole("button", { name: copy.fields.showPassword })).toHaveCount(0);
+      }
+
+      // Errors, then the toggle: the other mode starts clean.
+      await page.getByLabel(copy.fields.email, { exact: true }).fill("");
+      await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
+      await expect(page.getByTestId("error-email")).toHaveText(m.emailRequired);
+      await page.getByRole("link", { name: copy.signup.toggle }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.get("mode") === "signin");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signin.title);
+      await expect(page.getByText(copy.signin.subtitle)).toBeVisible();
+      await expect(page.locator("[data-testid^='error-']")).toHaveCount(0);
+      await expect(page.getByLabel(copy.fields.name, { exact: true })).toHaveCount(0);
+      await expect(page.getByLabel(copy.fields.confirmPassword, { exact: true })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: copy.signin.submit, exact: true })).toBeVisible();
+
+      // A failed sign-in shows its message; toggling back clears it.
+      await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("nobody"));
+      await page.getByLabel(copy.fields.password, { exact: true }).fill("whatever");
+      await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveClass(/text-red/);
+      await page.getByRole("link", { name: copy.signin.toggle }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+
+    test("busy labels disable the button while the request runs", async ({ page, jsEnabled }) => {
+      test.skip(!jsEnabled, "busy labels need JavaScript");
+      await page.route(/\/signup\.data/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(pathIn(v, "signup", { mode: "signin" }));
+      await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("busy"));
+      await page.getByLabel(copy.fields.password, { exact: true }).fill("whatever");
+      await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
+      const busy = page.getByRole("button", { name: copy.signin.busy });
+      await expect(busy).toBeVisible();
+      await expect(busy).toBeDisabled();
+      await expect(page.getByRole("alert")).toBeVisible();
+
+      await page.getByRole("link", { name: copy.signin.toggle }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
+      const email = uniqueEmail("busy-signup");
+      await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
+      await page.getByLabel(copy.fields.name, { exact: true }).fill("Busy Bee");
+      await page.getByLabel(copy.fields.password, { exact: true }).fill(PASSWORD);
+      await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
+      await expect(page.getByRole("button", { name: copy.signup.busy })).toBeDisabled();
+      await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+      expect(await confirmationLink(page, email)).toContain("token=");
+    });
+
+    test("without a session /signup-confirm only asks to check the e-mail", async ({ page }) => {
+      await page.goto(pathIn(v, "signup-confirm"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+      const login = page.getByRole("link", { name: copy.confirm.loginLabel });
+      await expect(login).toHaveAttribute("href", /^https:\/\//);
+      await expect(login).toHaveAttribute("target", "_blank");
+      await expect(login).toHaveAttribute("rel", /noopener/);
+      await expect(page.getByText(copy.confirm.success)).toHaveCount(0);
+
+      // A forged or used link is refused and signs nobody in.
+      await page.goto(pathIn(v, "signup-confirm", { token: "forged.1.token" }));
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+    });
+  });
+}
+
+test("sign-in attempts per e-mail are limited: a 429 with a clear message", async ({ page, jsEnabled }) => {
+  test.skip(jsEnabled, "the same HTTP exchange with JavaScript on and off");
+  const email = uniqueEmail("limited");
+  const answers: { status: number; body: string }[] = [];
+  // 10 a minute are allowed; 21 attempts within a minute span at most two windows, so one refusal is certain.
+  for (let i = 0; i < 21; i++) {
+    const response = await page.request.post(`${MAIN_URL}${pathIn(cases[0], "signup", { mode: "signin" })}`, {
+      form: { mode: "signin", email, password: "wrong-password" },
+      // Different visitors, one account: the per-e-mail limit answers.
+      headers: { "CF-Connecting-IP": `10.200.${i}.${Math.floor(Math.random() * 250) + 1}` },
+    });
+    answers.push({ status: response.status(), body: await response.text() });
+  }
+  expect(answers[0].status).toBe(400);
+  const refused = answers.find((answer) => answer.status === 429);
+  expect(refused, answers.map((answer) => answer.status).join(",")).toBeDefined();
+  expect(refused!.body).toContain(TOO_MANY_SIGN_IN_ATTEMPTS);
+  expect(answers.filter((answer) => answer.status === 400).length).toBeGreaterThanOrEqual(10);
+});
+
+test("live: a plan chosen on /plans leads to /signup showing the plan and billing cycle", async ({ page }) => {
+  const v = cases[1];
+  const options = getPage(v.key, "options");
+  const plan = getPage(v.key, "plans").plans.find((item) => item.id !== "pro" && item.status !== "in-preparation")!;
+  const copy = getPage(v.key, "signup");
+  const at = (page_: string, params?: Record<string, string>) => `${LIVE_URL}${pathIn(v, page_, params)}`;
+
+  // The funnel's three steps as plain form posts (the same fields its pages send).
+  const post = (url: string, form: Record<string, string>) => page.request.post(url, { form, maxRedirects: 0 });
+  expect((await post(at("form"), {
+    step: "1",
+    "children[0].ageBand": options.ageBands[0].value,
+    "children[0].time": options.time[0].value,
+  })).status()).toBe(302);
+  const step2 = new URLSearchParams({ step: "2" });
+  step2.append("focus", options.focus[0].value);
+  step2.append("goals", options.goals[0].value);
+  step2.append("concern", options.concerns[0].value);
+  expect((await page.request.post(at("form", { step: "2" }), {
+    data: step2.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    maxRedirects: 0,
+  })).status()).toBe(302);
+  const email = uniqueEmail("live-plan");
+  expect((await post(at("form", { step: "3" }), { step: "3", email })).status()).toBe(302);
+
+  const chosen = await post(at("plans"), { plan: plan.id, cycle: "yearly" });
+  expect(chosen.status()).toBe(302);
+  const location = chosen.headers()["location"];
+  expect(new URL(location, LIVE_URL).pathname).toBe("/signup");
+
+  await page.goto(new URL(location, LIVE_URL).toString());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
+  await expect(page.getByTestId("chosen-plan")).toContainText(plan.name);
+  await expect(page.getByTestId("chosen-plan")).toContainText(copy.plan.cycles.yearly);
+  // The e-mail given in the funnel is prefilled.
+  await expect(page.getByLabel(copy.fields.email, { exact: true })).toHaveValue(email);
+});

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// The guide and tips e-mails send parents to /downloads/*.pdf; a missing or broken file is a dead button.
+const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
+const publicDir = fileURLToPath(new URL("../../public/", import.meta.url));
+
+/** Every distinct "/downloads/..." path written anywhere in the content files. */
+function downloadLinks(): string[] {
+  const links = new Set<string>();
+  const files = readdirSync(contentDir, { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f));
+  for (const file of files) {
+    const text = readFileSync(contentDir + file, "utf8");
+    for (const match of text.matchAll(/\/downloads\/[\w./-]+/g)) links.add(match[0]);
+  }
+  return [...links].sort();
+}
+
+const links = downloadLinks();
+
+describe("free guide and tips downloads", () => {
+  it("finds the guide and tips links of all three editions in content", () => {
+    expect(links).toEqual(
+      expect.arrayContaining([
+        "/downloads/ai-parenting-guide.pdf",
+        "/downloads/ai-parenting-tips.pdf",
+        "/downloads/icehockey-guide.pdf",
+        "/downloads/icehockey-tips.pdf",
+        "/downloads/tennis-guide.pdf",
+        "/downloads/tennis-tips.pdf",
+      ]),
+    );
+  });
+
+  it.each(links)("%s is a non-empty PDF under public/", (link) => {
+    const file = publicDir + link.slice(1);
+    const size = (() => {
+      try {
+        return statSync(file).size;
+      } catch {
+        return 0;
+      }
+    })();
+    expect(size, `${file} is missing or empty`).toBeGreaterThan(0);
+    expect(readFileSync(file).subarray(0, 4).toString("latin1")).toBe("%PDF");
+  });
+});

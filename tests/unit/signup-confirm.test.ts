@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthUser } from "~/auth/auth";
+import { completeAccount, welcomeRefLink } from "~/signup/signup.server";
+import type { RequestContext } from "~/utils/context.server";
+import { parseEnv } from "~/utils/env.server";
+import { getSession, setVariantValues } from "~/utils/session.server";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** The confirmed-account step of /signup-confirm (SPEC 4.5, 7.2) on a real local D1 with the outbox transport. */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+
+const TENNIS = { domain: "champion", sport: "tennis" } as const;
+
+function ctx(bindings: Record<string, unknown> = d1.bindings): RequestContext {
+  const url = new URL("http://127.0.0.1:8807/signup-confirm?domain=champion&sport=tennis");
+  return {
+    env: parseEnv({}),
+    bindings: bindings as RequestContext["bindings"],
+    url,
+    isLocal: true,
+    variant: TENNIS,
+    contentKey: "tennis",
+    leadTable: "leads_tennis",
+  };
+}
+
+const user = (id: string, email: string): AuthUser => ({ id, email, name: "Ann Lee", role: "user", emailConfirmed: true });
+
+async function rows<T>(sql: string, ...args: unknown[]): Promise<T[]> {
+  return (await d1.db.prepare(sql).bind(...args).all<T>()).results;
+}
+
+describe("completeAccount", () => {
+  it("saves the users record and sends one welcome e-mail, also when called again", async () => {
+    const c = ctx();
+    const session = await getSession(new Request(c.url), c);
+    setVariantValues(session, TENNIS, { selectedPlan: "compete", billingCycle: "yearly" });
+    const ann = user("user-1", "ann@example.com");
+
+    expect(await completeAccount(c, session, ann)).toEqual({ saved: true, welcomeSent: true });
+    expect(await completeAccount(c, session, ann)).toEqual({ saved: true, welcomeSent: true });
+
+    expect(await rows("SELECT id, email, name, lead_id FROM users WHERE id = ?", "user-1")).toEqual([
+      { id: "user-1", email: "ann@example.com", name: "Ann Lee", lead_id: null },
+    ]);
+    const mails = await rows<{ subject: string; text: string; template: string }>(
+      "SELECT subject, text, template FROM outbox WHERE recipient = ?",
+      "ann@example.com",
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].template).toBe("welcome");
+    expect(mails[0].subject).toBe("You're in! Welcome to AI Parenting");
+    expect(mails[0].text).toContain("Compete");
+    expect(mails[0].text).toMatch(/http:\/\/127\.0\.0\.1:8807\/\?domain=champion&sport=tennis&r=[A-Z2-7]{8}/);
+    expect(session.get("isAuthenticated")).toBe(true);
+  });
+
+  it("keeps the lead id and uses the lead's own referral code", async () => {
+    const c = ctx();
+    await d1.db
+      .prepare("INSERT INTO leads_tennis (id, email, ref_code) VALUES (?, ?, ?)")
+      .bind("lead-7", "bo@example.com", "LEADCODE")
+      .run();
+    const session = await getSession(new Request(c.url), c);
+    setVariantValues(session, TENNIS, { leadId: "lead-7" });
+    expect(await welcomeRefLink(c, session, "bo@example.com")).toBe(
+      "http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE",
+    );
+    await completeAccount(c, session, user("user-2", "bo@example.com"));
+    expect(await rows("SELECT lead_id FROM users WHERE id = ?", "user-2")).toEqual([{ lead_id: "lead-7" }]);
+  });
+
+  it("prefers the session's referral link", async () => {
+    const c = ctx();
+    const session = await getSession(new Request(c.url), c);
+    setVariantValues(session, TENNIS, { refLink: "http://127.0.0.1:8807/?r=FROMSESS" });
+    expect(await welcomeRefLink(c, session, "cy@example.com")).toBe("http://127.0.0.1:8807/?r=FROMSESS");
+  });
+
+  it("reports a failed save, sends nothing and sets no marker, so the next visit tries again", async () => {
+    const broken = {
+      ...d1.bindings,
+      DB: {
+        prepare: () => {
+          throw new Error("D1 is down");
+        },
+      },
+    };
+    const c = ctx(broken);
+    const session = await getSession(new Request(c.url), c);
+    expect(await completeAccount(c, session, user("user-3", "dee@example.com"))).toEqual({ saved: false });
+    expect(session.get("welcome")).toBeUndefined();
+    expect(await rows("SELECT id FROM outbox WHERE recipient = ?", "dee@example.com")).toEqual([]);
+  });
+});
