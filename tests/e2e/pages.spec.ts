@@ -78,13 +78,21 @@ for (const v of variants) {
       await expect(main).toContainText(`${cap} the amount you paid us in the last 12 months`);
     });
 
-    test("canonical and sharing tags point at the page in the variant", async ({ page, baseURL }) => {
-      await page.goto(pathIn(v, "terms"));
-      const canonical = `${baseURL}${pathIn(v, "terms")}`;
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/127\.0\.0\.1:\d+\/images\/share-/);
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    test("canonical and sharing tags point at each public page in the variant", async ({ page, baseURL }) => {
+      for (const name of ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"]) {
+        await page.goto(pathIn(v, name));
+        const canonical = `${baseURL}${pathIn(v, name)}`;
+        await expect(page.locator('link[rel="canonical"]'), name).toHaveAttribute("href", canonical);
+        await expect(page.locator('meta[property="og:url"]'), name).toHaveAttribute("content", canonical);
+        await expect(page.locator('meta[property="og:title"]'), name).toHaveAttribute("content", await page.title());
+        await expect(page.locator('meta[property="og:site_name"]'), name).toHaveAttribute("content", v.wordmark);
+        await expect(page.locator('meta[property="og:image"]'), name).toHaveAttribute(
+          "content",
+          `${baseURL}/images/share-${v.key}.png`,
+        );
+        await expect(page.locator('meta[name="twitter:card"]'), name).toHaveAttribute("content", "summary_large_image");
+        await expect(page.locator('meta[name="description"]'), name).toHaveAttribute("content", /.{50,}/);
+      }
     });
 
     test("no pixel before consent, nor after Reject; the choice survives a reload", async ({ page, context }) => {
@@ -135,6 +143,31 @@ for (const v of variants) {
       hits.length = 0;
       await page.goto(pathIn(v, "faq"));
       await expectOneLoad();
+    });
+
+    test("hydrated pages track one PageView per client-side navigation, loading the script once", async ({
+      page,
+      jsEnabled,
+    }) => {
+      test.skip(!jsEnabled, "client-side navigation needs JavaScript");
+      const hits = await recordProvider(page);
+      await page.goto(pathIn(v, "guide-form"));
+      await banner(page).getByRole("button", { name: "Accept" }).click();
+      await expect(banner(page)).toHaveCount(0);
+      await page.waitForFunction(() => "__remixRouter" in window);
+      expect(await queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
+      // A client-side navigation, as a hydrated page's links and redirects do.
+      await page.evaluate(
+        (to) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to),
+        pathIn(v, "tips-form"),
+      );
+      await expect(page).toHaveURL((url) => url.pathname === "/tips-form");
+      await expect.poll(() => queuedCalls(page)).toEqual([
+        ["init", v.pixelId],
+        ["track", "PageView"],
+        ["track", "PageView"],
+      ]);
+      expect(hits.filter((url) => url.endsWith("/en_US/fbevents.js"))).toHaveLength(1);
     });
 
     test("Cookie settings re-opens the choice and Reject switches the pixel off", async ({ page }) => {

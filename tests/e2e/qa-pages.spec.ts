@@ -1,4 +1,5 @@
-import { expect, LIVE_URL, test, variants, type VariantCase } from "./fixtures";
+import { getPage } from "../../content/index";
+import { expect, LIVE_URL, pathIn, test, variants, type VariantCase } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** The internal test pages (SPEC 2.15) and their production switch (QA_PAGES=off). */
@@ -68,6 +69,19 @@ test.describe("QA pages", () => {
     await page.goto("/test-content-loading?page=plans&domain=champion&sport=icehockey");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByTestId("content-keys")).toHaveText("plans");
+  });
+
+  test("test-confirm-pages previews the waitlist, guide and tips confirm copy", async ({ page }) => {
+    for (const v of variants) {
+      await page.goto(pathIn(v, "test-confirm-pages"));
+      await expect(page.getByTestId("preview-confirm")).toContainText(getPage(v.key, "confirm").title);
+      await expect(page.getByTestId("preview-guide-confirm")).toContainText(getPage(v.key, "guide").confirm.title);
+      await expect(page.getByTestId("preview-tips-confirm")).toContainText(getPage(v.key, "tips").confirm.title);
+      await expect(page.getByTestId("preview-guide-confirm").getByRole("link")).toHaveAttribute(
+        "href",
+        pathIn(v, "guide-confirm"),
+      );
+    }
   });
 
   test("test-table-selection shows the table of each variant", async ({ page }) => {

@@ -17,24 +17,30 @@ function flatten(value: unknown, path = ""): { path: string; text: string }[] {
   return [];
 }
 
-/** The waitlist, guide and tips confirm pages; whichever content pages exist are previewed. */
-const isConfirmPage = (name: string) => /confirm/i.test(name) && !/signup/i.test(name);
-const ROUTE_OF: Record<string, string> = { guide: "guide-confirm", tips: "tips-confirm" };
+/**
+ * The confirm pages and where their copy lives: the waitlist page has its own content page, the
+ * guide and tips confirm copy is the `confirm` part of their funnel's page. Missing ones are skipped.
+ */
+const CONFIRM_PAGES = [
+  { name: "confirm", page: "confirm", part: null },
+  { name: "guide-confirm", page: "guide", part: "confirm" },
+  { name: "tips-confirm", page: "tips", part: "confirm" },
+] as const;
 
 export const loader = (args: LoaderFunctionArgs) =>
   qaLoader(args, (ctx) => ({
     panel: qaPanel(ctx),
-    previews: Object.keys(pageSchemas)
-      .filter(isConfirmPage)
-      .map((name) => {
-        const prefix = Object.keys(ROUTE_OF).find((key) => name.toLowerCase().startsWith(key));
-        const href = linkTo(ctx.variant, prefix ? ROUTE_OF[prefix] : "confirm");
-        try {
-          return { name, href, error: null, lines: flatten(loadContentPage(ctx, name)) };
-        } catch (error) {
-          return { name, href, error: error instanceof Error ? error.message : String(error), lines: [] };
-        }
-      }),
+    previews: CONFIRM_PAGES.filter(({ page }) => page in pageSchemas).map(({ name, page, part }) => {
+      const href = linkTo(ctx.variant, name);
+      try {
+        const value = loadContentPage(ctx, page) as Record<string, unknown>;
+        const copy = part ? value[part] : value;
+        if (copy === undefined) return { name, href, error: `No ${part} copy in "${page}".`, lines: [] };
+        return { name, href, error: null, lines: flatten(copy) };
+      } catch (error) {
+        return { name, href, error: error instanceof Error ? error.message : String(error), lines: [] };
+      }
+    }),
   }));
 export const headers = qaHeaders;
 export const meta = qaMeta("Confirm pages");
