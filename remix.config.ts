@@ -17,6 +17,22 @@ export const remixConfig = {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("/", "routes/home.tsx", { index: true, id: "routes/home" });
+      route("faq", "routes/faq.tsx", { id: "routes/faq" });
+      route("privacy", "routes/privacy.tsx", { id: "routes/privacy" });
+      route("terms", "routes/terms.tsx", { id: "routes/terms" });
+      route("consent", "routes/consent.ts", { id: "routes/consent" });
+      route("robots.txt", "routes/robots.ts", { id: "routes/robots" });
+      route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
+      // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/utils/qa.server.ts).
+      route("test-content", "routes/qa/test-content.tsx", { id: "routes/qa/test-content" });
+      route("debug-content", "routes/qa/debug-content.tsx", { id: "routes/qa/debug-content" });
+      route("test-plans", "routes/qa/test-plans.tsx", { id: "routes/qa/test-plans" });
+      route("test-confirm-pages", "routes/qa/test-confirm-pages.tsx", { id: "routes/qa/test-confirm-pages" });
+      route("test-urls", "routes/qa/test-urls.tsx", { id: "routes/qa/test-urls" });
+      route("debug-domain", "routes/qa/debug-domain.tsx", { id: "routes/qa/debug-domain" });
+      route("simple-test", "routes/qa/simple-test.tsx", { id: "routes/qa/simple-test" });
+      route("test-content-loading", "routes/qa/test-content-loading.tsx", { id: "routes/qa/test-content-loading" });
+      route("test-table-selection", "routes/qa/test-table-selection.tsx", { id: "routes/qa/test-table-selection" });
       // Free guide and free tips funnels (SPEC 2.12).
       route("/guide", "routes/guide.tsx", { id: "routes/guide" });
       route("/guide-form", "routes/guide-form.tsx", { id: "routes/guide-form" });

@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { trackingHostsFor } from "./utils/consent.server";
+import { getRequestContext } from "./utils/context.server";
 import { NonceProvider } from "./utils/nonce";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "./utils/security.server";
 
@@ -12,7 +14,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
   const controller = new AbortController();
@@ -34,12 +36,14 @@ export default async function handleRequest(
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
-  const url = new URL(request.url);
+  const { url, variant, env } = getRequestContext(request, loadContext);
+  // The pixel's hosts are allowed only when the root loader also renders the pixel.
+  const trackingHosts = trackingHostsFor(request.headers.get("Cookie"), variant, env);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(
     responseHeaders,
     url,
-    contentSecurityPolicy({ nonce, dev: import.meta.env.DEV }),
+    contentSecurityPolicy({ nonce, trackingHosts, dev: import.meta.env.DEV }),
   );
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

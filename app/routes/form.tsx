@@ -16,6 +16,7 @@ import { failureMessage, funnelLeads } from "~/funnel/leads.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
+import { pageMeta } from "~/utils/seo";
 import {
   attributionFields,
   commitSession,
@@ -85,7 +86,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.meta.title }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "form", data && { fullTitle: data.meta.title });
 
 type ActionResult = {
   step: 1 | 2 | 3;

@@ -8,6 +8,7 @@ import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
 import { screenshotFor } from "~/utils/screenshot.server";
+import { pageMeta } from "~/utils/seo";
 
 // No header (SPEC 2.3) and no `hydrate`: the landing page ships no app bundle.
 export const handle: RouteHandle = { hideHeader: true };
@@ -20,13 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: data.landing.meta.title },
-        { name: "description", content: data.landing.meta.description },
-      ]
-    : [];
+// The landing page's own title (it names the brand) with the shared canonical and sharing tags.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "home", data ? { fullTitle: data.landing.meta.title, description: data.landing.meta.description } : undefined);
 
 export default function Home() {
   const { landing, screenshot } = useLoaderData<typeof loader>();

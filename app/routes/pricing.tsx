@@ -7,6 +7,7 @@ import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
 import { getRequestContext } from "~/utils/context.server";
 import { parseBillingCycle } from "~/utils/pricing";
 import { useLinkTo } from "~/utils/root-data";
+import { pageMeta } from "~/utils/seo";
 
 // Public pricing (SPEC 2.8): static, ships no JavaScript; every button leads to the form.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,10 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.copy.pricing.metaTitle },
-  { name: "description", content: data?.copy.pricing.metaDescription },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(
+    matches,
+    "pricing",
+    data && { fullTitle: data.copy.pricing.metaTitle, description: data.copy.pricing.metaDescription },
+  );
 
 export default function Pricing() {
   const { cycle, plans, copy } = useLoaderData<typeof loader>();

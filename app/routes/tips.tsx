@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LeadMagnetLanding } from "~/components/guides/LeadMagnetLanding";
 import { landingLoader } from "~/guides/lead-magnet.server";
-import { pageMeta } from "~/guides/meta";
+import { pageMeta } from "~/utils/seo";
 
 /** /tips: the free tips landing page (SPEC 2.12). Static: no client JavaScript. */
 export const loader = (args: LoaderFunctionArgs) => landingLoader(args, "tips");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.copy.meta);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "tips", data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description });
 
 export default function TipsLanding() {
   const { kind, copy } = useLoaderData<typeof loader>();

@@ -1,3 +1,6 @@
+import { consent } from "./consent";
+import { faq } from "./faq";
+import { privacy } from "./privacy";
 import { emails } from "./emails";
 import { guide } from "./guide";
 import { tips } from "./tips";
@@ -10,6 +13,7 @@ import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
+import { terms } from "./terms";
 import { signup } from "./signup";
 import type { PageContent } from "../schemas";
 
@@ -22,6 +26,10 @@ export const content = {
   landing,
   options,
   plans,
+  faq,
+  privacy,
+  terms,
+  consent,
   emails,
   guide,
   tips,

@@ -26,6 +26,7 @@ export const site: SiteContent = {
     legalHeading: "Legal",
     privacyLabel: "Privacy Policy",
     termsLabel: "Terms of Service",
+    cookieSettingsLabel: "Cookie settings",
     copyright: "© {year} AI Parenting Genius. All rights reserved.",
   },
   homeLinkLabel: "AI Parenting Genius home",

@@ -26,6 +26,7 @@ export const site: SiteContent = {
     legalHeading: "Legal",
     privacyLabel: "Privacy Policy",
     termsLabel: "Terms of Service",
+    cookieSettingsLabel: "Cookie settings",
     copyright: "© {year} Hockey Champion. All rights reserved.",
   },
   homeLinkLabel: "Hockey Champion home",

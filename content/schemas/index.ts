@@ -4,6 +4,9 @@ import { landingSchema } from "./landing";
 import { leadMagnetSchema } from "./lead-magnet";
 import { optionsSchema } from "./options";
 import { plansSchema } from "./plans";
+import { consentSchema } from "./consent";
+import { faqSchema } from "./faq";
+import { legalDocumentSchema } from "./legal";
 import { signupSchema } from "./signup";
 import { siteSchema } from "./site";
 import { adminSchema } from "./admin";
@@ -21,6 +24,10 @@ export const pageSchemas = {
   landing: landingSchema,
   options: optionsSchema,
   plans: plansSchema,
+  faq: faqSchema,
+  privacy: legalDocumentSchema,
+  terms: legalDocumentSchema,
+  consent: consentSchema,
   emails: emailsSchema,
   guide: leadMagnetSchema,
   tips: leadMagnetSchema,

@@ -28,6 +28,8 @@ export const siteSchema = z.object({
     legalHeading: z.string(),
     privacyLabel: z.string(),
     termsLabel: z.string(),
+    /** Re-opens the cookie consent banner. */
+    cookieSettingsLabel: z.string().min(1),
     /** `{year}` is filled in at render time. */
     copyright: z.string().includes("{year}"),
   }),

@@ -1,3 +1,4 @@
+import { faq } from "./faq";
 import { emails } from "./emails";
 import { guide } from "./guide";
 import { tips } from "./tips";
@@ -9,6 +10,7 @@ import { confirm } from "./confirm";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
+import { terms } from "./terms";
 import { signup } from "./signup";
 import type { VariantContent } from "../schemas";
 
@@ -21,6 +23,8 @@ export const content = {
   landing,
   options,
   plans,
+  faq,
+  terms,
   emails,
   guide,
   tips,

@@ -1,7 +1,10 @@
+import { useLocation } from "@remix-run/react";
+import { currentPageLink } from "~/utils/consent";
 import { useLinkTo, useRootData } from "~/utils/root-data";
 
 export function Footer() {
-  const { site } = useRootData();
+  const { site, variant } = useRootData();
+  const location = useLocation();
   const linkTo = useLinkTo();
   const { footer } = site;
   const linkClass = "text-slate-300 underline-offset-4 hover:text-white hover:underline";
@@ -35,6 +38,7 @@ export function Footer() {
           <ul className="mt-3 space-y-2 text-sm">
             <li><a className={linkClass} href={linkTo("privacy")}>{footer.privacyLabel}</a></li>
             <li><a className={linkClass} href={linkTo("terms")}>{footer.termsLabel}</a></li>
+            <li><a className={linkClass} href={currentPageLink(variant, location, { consent: "change" })}>{footer.cookieSettingsLabel}</a></li>
           </ul>
         </nav>
       </div>

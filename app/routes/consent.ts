@@ -1,0 +1,38 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { consentCookie, safeRedirectPath } from "~/utils/consent.server";
+import { getRequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+
+const consentForm = z.object({
+  choice: z.enum(["granted", "denied"]),
+  redirectTo: z.string().optional(),
+});
+
+/**
+ * POST /consent: stores the visitor's pixel choice in a cookie and returns them to the page
+ * they were on. A full-page POST/redirect on purpose: the next document response carries the
+ * CSP that allows (or keeps blocking) the provider, which a fetcher could not change.
+ * Cross-origin posts are refused before this runs (server.ts).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { url, variant } = getRequestContext(request, context);
+  const parsed = consentForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return new Response("Please choose Accept or Reject.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const to = safeRedirectPath(parsed.data.redirectTo, linkTo(variant, "home"));
+  return redirect(to, {
+    status: 303,
+    headers: { "Set-Cookie": consentCookie(parsed.data.choice, url), "Cache-Control": "no-store" },
+  });
+}
+
+// The choice is made with a POST; a stray GET goes home.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { variant } = getRequestContext(request, context);
+  return redirect(linkTo(variant, "home"));
+}

@@ -1,0 +1,48 @@
+import { absoluteLinkTo } from "./links";
+import { QA_PAGE_PATHS } from "./qa.server";
+import type { Variant } from "./variant";
+
+/** Public pages listed in the sitemap, as link-builder page names. */
+export const SITEMAP_PAGES = ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"];
+
+/** The champion site serves these editions on one host; its robots.txt lists a sitemap for each. */
+export const CHAMPION_SPORTS = ["icehockey", "tennis"];
+
+const PRIVATE_PREFIXES = ["/admin", "/dev", "/api"];
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** sitemap.xml for the host's variant: absolute URLs from the link builder. */
+export function sitemapXml(origin: string, variant: Variant): string {
+  const urls = SITEMAP_PAGES.map(
+    (page) => `  <url><loc>${escapeXml(absoluteLinkTo(origin, variant, page))}</loc></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** The sitemaps of a host: one for genius, one per sport edition on the champion site. */
+export function sitemapUrls(origin: string, variant: Variant): string[] {
+  if (variant.domain === "genius") return [absoluteLinkTo(origin, variant, "sitemap.xml")];
+  return CHAMPION_SPORTS.map((sport) =>
+    absoluteLinkTo(origin, { domain: "champion", sport }, "sitemap.xml"),
+  );
+}
+
+/** robots.txt: public pages allowed; QA pages, admin, dev tools and the API disallowed. */
+export function robotsTxt(origin: string, variant: Variant): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...[...QA_PAGE_PATHS, ...PRIVATE_PREFIXES].map((path) => `Disallow: ${path}`),
+    "",
+    ...sitemapUrls(origin, variant).map((url) => `Sitemap: ${url}`),
+    "",
+  ].join("\n");
+}

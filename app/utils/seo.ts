@@ -1,0 +1,70 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { absoluteLinkTo } from "./links";
+import type { Variant } from "./variant";
+
+/** What the root loader provides for meta tags. */
+type SeoRoot = {
+  variant: Variant;
+  origin: string;
+  site: { title: string; wordmark: string; metaDescription: string; shareImage: string };
+};
+
+type SeoInput = {
+  root: SeoRoot;
+  /** Page name for the link builder ("home", "faq"): the canonical URL in the visitor's variant. */
+  page: string;
+  /** The page's own title; the site title is appended. Omit for the site title alone. */
+  title?: string;
+  /** A complete title used as is (the landing page's, which already names the brand). */
+  fullTitle?: string;
+  description?: string;
+  type?: "website" | "article";
+};
+
+/**
+ * Title, description, canonical URL, Open Graph and Twitter card tags for a page of a variant.
+ * Every route's `meta` goes through this (usually via `pageMeta`) so shared previews stay consistent.
+ */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const { root, page, title, description, type = "website" } = input;
+  const fullTitle = input.fullTitle ?? (title ? `${title} | ${root.site.title}` : root.site.title);
+  const summary = description ?? root.site.metaDescription;
+  const url = absoluteLinkTo(root.origin, root.variant, page);
+  const image = new URL(root.site.shareImage, root.origin).href;
+  return [
+    { title: fullTitle },
+    { name: "description", content: summary },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: type },
+    { property: "og:site_name", content: root.site.wordmark },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: summary },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: summary },
+    { name: "twitter:image", content: image },
+  ];
+}
+
+/** The root loader's data from a meta function's `matches`. */
+export function rootSeoData(matches: readonly { id: string; data: unknown }[]): SeoRoot | undefined {
+  const root = matches.find((match) => match.id === "root")?.data as SeoRoot | undefined;
+  return root && root.site && root.origin ? root : undefined;
+}
+
+/**
+ * A route's meta in one line: `export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+ * pageMeta(matches, "faq", data?.page.meta)`. Falls back to the plain title when the root failed.
+ */
+export function pageMeta(
+  matches: readonly { id: string; data: unknown }[],
+  page: string,
+  copy?: { title?: string; fullTitle?: string; description?: string },
+  extra: MetaDescriptor[] = [],
+): MetaDescriptor[] {
+  const root = rootSeoData(matches);
+  if (!root) return [{ title: copy?.fullTitle ?? copy?.title ?? "" }, ...extra];
+  return [...seoMeta({ root, page, ...copy }), ...extra];
+}

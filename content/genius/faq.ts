@@ -1,0 +1,124 @@
+import type { FaqContent } from "../schemas/faq";
+
+export const faq: FaqContent = {
+  meta: {
+    title: "FAQ",
+    description:
+      "Answers about {brand}: who it is for, which ages it covers, the 7-day free trial, pricing, the money-back guarantee and how we protect your child's data.",
+  },
+  title: "Frequently asked questions",
+  intro: "Everything parents ask us before joining {brand}. Can't find your answer? Write to us.",
+  categories: [
+    {
+      title: "About {brand}",
+      items: [
+        {
+          question: "What is {brand}?",
+          answer: [
+            "{brand} is a 24/7 AI coach for parents. You tell it your child's age, interests and goals, and it gives you short, personalised activities for every day plus a roadmap for the months ahead.",
+            "It is built for the early years, when small daily moments make the biggest difference.",
+          ],
+        },
+        {
+          question: "Who is it for? Will my child use the app?",
+          answer: [
+            "The AI is for parents, not children. Your child never needs a screen: you read the suggestion and play it together.",
+            "You stay responsible for judging the guidance. You know your child best, so adapt or skip anything that does not fit.",
+          ],
+        },
+        {
+          question: "Which ages does it cover?",
+          answer: [
+            "From expecting parents through children of 10 years and older. Activities change as your child grows, and you can add up to five children on the larger plans.",
+          ],
+        },
+        {
+          question: "How much time does it take each day?",
+          answer: [
+            "Most activities take 10 to 15 minutes. You tell us how much time you have, from under 15 minutes to an hour, and the plan fits around it.",
+          ],
+        },
+        {
+          question: "Is {brand} available now?",
+          answer: [
+            "We are in pre-launch. Join the early-access list and we will e-mail you your early-access date. The first wave is limited to 100 spots.",
+          ],
+        },
+      ],
+    },
+    {
+      title: "Free trial, pricing and guarantee",
+      items: [
+        {
+          question: "How does the free trial work?",
+          answer: [
+            "Every plan starts with a 7-day free trial. No credit card is needed to start, and you can cancel anytime.",
+          ],
+        },
+        {
+          question: "How much does it cost?",
+          answer: [
+            "Plans start at $14.99 a month for one child. Paying yearly costs 10 times the monthly price, so you get 2 months free. See the Pricing page for every plan.",
+          ],
+        },
+        {
+          question: "What if it is not right for us?",
+          answer: [
+            "We offer a 7-day money-back guarantee: if you are not happy within 7 days of your first payment, e-mail {contactEmail} and we will refund you in full.",
+          ],
+        },
+        {
+          question: "Can I cancel anytime?",
+          answer: [
+            "Yes. Cancel from your account settings at any time; you keep access until the end of the period you paid for and are not charged again.",
+          ],
+        },
+      ],
+    },
+    {
+      title: "Privacy and your child's data",
+      items: [
+        {
+          question: "What do you collect about my child?",
+          answer: [
+            "Only what shapes the plan: age band, the daily time you have, focus areas, goals and your biggest concern. We do not ask for your child's name, photos or school.",
+          ],
+        },
+        {
+          question: "Do you sell or share my data?",
+          answer: [
+            "No, we never sell your data. We use a few service providers to run the site (hosting, database and e-mail). An advertising pixel is loaded only if you accept it in the cookie banner.",
+          ],
+        },
+        {
+          question: "How do I see or delete my data?",
+          answer: [
+            "E-mail {contactEmail} from the address you signed up with and ask for a copy or for erasure. We answer within 30 days.",
+          ],
+        },
+      ],
+    },
+    {
+      title: "Early access and referrals",
+      items: [
+        {
+          question: "How do the 100 first-wave spots work?",
+          answer: [
+            "The first 100 parents on the list get early access and founding-parent pricing. When you join, we confirm your spot by e-mail.",
+          ],
+        },
+        {
+          question: "How does my referral link work?",
+          answer: [
+            "After joining you get a personal invite link and a ready-made share message. Every parent who joins through your link is counted as your referral and keeps you near the front of the queue.",
+          ],
+        },
+      ],
+    },
+  ],
+  contact: {
+    title: "Still have a question?",
+    text: "Our team reads every message and answers within two working days.",
+    buttonLabel: "E-mail us",
+  },
+};

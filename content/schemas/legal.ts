@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { metaSchema } from "./faq";
+
+/** Privacy policy and terms (SPEC 2.13, 9): a title, the last-updated line and sections of paragraphs. */
+export const legalDocumentSchema = z.object({
+  meta: metaSchema,
+  title: z.string().min(1),
+  /** SPEC 9: policies are dated September 2025. */
+  lastUpdated: z.string().includes("September 2025"),
+  intro: z.string().min(1),
+  sections: z
+    .array(
+      z.object({
+        /** Anchor of the section (`#arbitration`), stable across variants. */
+        id: z.string().regex(/^[a-z0-9-]+$/),
+        heading: z.string().min(1),
+        paragraphs: z.array(z.string().min(1)).min(1),
+      }),
+    )
+    .min(3),
+});
+
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+
+type Section = LegalDocument["sections"][number];
+
+/** A variant's document: the base document with some sections (matched by id) replaced. */
+export function withSections(base: LegalDocument, replacements: Section[]): LegalDocument {
+  const byId = new Map(replacements.map((section) => [section.id, section]));
+  for (const id of byId.keys()) {
+    if (!base.sections.some((section) => section.id === id)) throw new Error(`Unknown legal section: ${id}`);
+  }
+  return { ...base, sections: base.sections.map((section) => byId.get(section.id) ?? section) };
+}

@@ -1,0 +1,115 @@
+import { getPage } from "../../content/index";
+import { expect, LIVE_URL, pathIn, test, variants, type VariantCase } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/** The internal test pages (SPEC 2.15) and their production switch (QA_PAGES=off). */
+const QA_PAGES = [
+  "/test-content",
+  "/debug-content",
+  "/test-plans",
+  "/test-confirm-pages",
+  "/test-urls",
+  "/debug-domain",
+  "/simple-test",
+  "/test-content-loading",
+  "/test-table-selection",
+];
+
+const SWITCH_LABEL: Record<VariantCase["key"], string> = {
+  genius: "?domain=genius",
+  icehockey: "?domain=champion&sport=icehockey",
+  tennis: "?domain=champion&sport=tennis",
+};
+
+async function expectPanel(page: Page, v: VariantCase) {
+  const champion = v.variant.domain === "champion";
+  await expect(page.getByTestId("qa-domain")).toHaveText(v.variant.domain);
+  await expect(page.getByTestId("qa-sport")).toHaveText(champion ? v.key : "none");
+  await expect(page.getByTestId("qa-brand")).toHaveText(champion ? "champion" : "genius");
+  await expect(page.getByTestId("qa-title")).toHaveText(v.title);
+  await expect(page.getByTestId("qa-logo")).toHaveText(v.wordmark);
+  await expect(page.getByTestId("qa-table")).toHaveText(v.table);
+  const query = champion ? `?domain=champion&sport=${v.key}` : "";
+  for (const name of ["form", "plans", "confirm", "guide", "tips", "faq", "pricing"]) {
+    await expect(page.getByTestId(`qa-url-${name}`)).toHaveText(`/${name}${query}`);
+  }
+}
+
+test.describe("QA pages", () => {
+  for (const path of QA_PAGES) {
+    test(`${path} shows the expected values for each switch link`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      for (const v of variants) {
+        await page.getByRole("link", { name: SWITCH_LABEL[v.key], exact: true }).click();
+        await expect(page).toHaveURL((url) => url.pathname === path && url.search === SWITCH_LABEL[v.key]);
+        await expectPanel(page, v);
+      }
+    });
+  }
+
+  test("test-plans shows every plan with computed prices", async ({ page }) => {
+    await page.goto("/test-plans?domain=champion&sport=tennis");
+    await expect(page.getByTestId("plan-practice")).toContainText("$49.00");
+    await expect(page.getByTestId("plan-practice")).toContainText("$40.83");
+    await expect(page.getByTestId("plan-pro-academy")).toContainText("in-preparation");
+    await page.goto("/test-plans");
+    await expect(page.getByTestId("plan-starter")).toContainText("$14.99");
+    await expect(page.getByTestId("plan-starter")).toContainText("$12.49");
+    await expect(page.getByTestId("plan-starter")).toContainText("$29.98");
+    await expect(page.locator("tbody tr")).toHaveCount(4);
+  });
+
+  test("test-content-loading shows 'Error Loading Content' for an unknown page", async ({ page }) => {
+    await page.goto("/test-content-loading?page=unknown");
+    await expect(page.getByRole("alert")).toContainText("Error Loading Content");
+    await expect(page.getByTestId("content-error")).toContainText('No content page named "unknown"');
+    await page.goto("/test-content-loading?page=plans&domain=champion&sport=icehockey");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("content-keys")).toHaveText("plans");
+  });
+
+  test("test-confirm-pages previews the waitlist, guide and tips confirm copy", async ({ page }) => {
+    for (const v of variants) {
+      await page.goto(pathIn(v, "test-confirm-pages"));
+      await expect(page.getByTestId("preview-confirm")).toContainText(getPage(v.key, "confirm").title);
+      await expect(page.getByTestId("preview-guide-confirm")).toContainText(getPage(v.key, "guide").confirm.title);
+      await expect(page.getByTestId("preview-tips-confirm")).toContainText(getPage(v.key, "tips").confirm.title);
+      await expect(page.getByTestId("preview-guide-confirm").getByRole("link")).toHaveAttribute(
+        "href",
+        pathIn(v, "guide-confirm"),
+      );
+    }
+  });
+
+  test("test-table-selection shows the table of each variant", async ({ page }) => {
+    await page.goto("/test-table-selection?domain=champion&sport=tennis");
+    await expect(page.getByTestId("table-genius")).toHaveText("leads");
+    await expect(page.getByTestId("table-champion-icehockey")).toHaveText("leads_icehockey");
+    await expect(page.getByTestId("table-champion-tennis")).toHaveText("leads_tennis");
+    await expect(page.locator('tr[aria-current="true"]')).toContainText("champion-tennis");
+  });
+
+  test("no configuration value or secret is shown", async ({ request }) => {
+    for (const path of QA_PAGES) {
+      const html = await (await request.get(path)).text();
+      for (const secret of ["e2e-email-token", "GENIUS_HOSTS", "CHAMPION_HOSTS", "SESSION_SECRET", "PIXEL_ID"]) {
+        expect(html, path).not.toContain(secret);
+      }
+    }
+  });
+});
+
+test.describe("QA pages switched off (production-like server) @live", () => {
+  for (const path of QA_PAGES) {
+    test(`${path} behaves like an unknown path`, async ({ page }) => {
+      const response = await page.goto(`${LIVE_URL}${path}?domain=champion&sport=tennis`);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(/Tennis Champion/);
+      await expect(page.getByTestId("qa-domain")).toHaveCount(0);
+      await expect(page.getByText("Internal test page")).toHaveCount(0);
+    });
+  }
+});

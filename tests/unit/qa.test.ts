@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { describe, expect, it } from "vitest";
+import { loader as homeLoader } from "~/routes/home";
+import { getRequestContext } from "~/utils/context.server";
+import { ContentLoadError, loadContentPage, qaLoader, qaPanel } from "~/utils/qa.server";
+
+type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Record<string, string> } | null };
+
+function args(url: string, vars: Record<string, string> = {}): LoaderFunctionArgs {
+  const env = { GENIUS_HOSTS: "aiparenting.example", CHAMPION_HOSTS: "champion.example", ...vars };
+  return {
+    request: new Request(url),
+    params: {},
+    context: { cloudflare: { env } } as unknown as LoaderFunctionArgs["context"],
+  };
+}
+
+describe("qaLoader gating", () => {
+  it("runs the page's loader with a noindex header while QA pages are on", async () => {
+    const result = (await qaLoader(args("http://127.0.0.1/simple-test"), () => ({ value: 42 }))) as unknown as Result;
+    expect(result.data).toMatchObject({ value: 42, qaHidden: false });
+    expect(result.init?.status ?? 200).toBe(200);
+    expect(result.init?.headers?.["X-Robots-Tag"]).toContain("noindex");
+  });
+
+  it("behaves like an unknown path with QA_PAGES=off: landing data, 404, page loader not run", async () => {
+    let ran = false;
+    const offArgs = args("http://127.0.0.1/test-plans?domain=champion&sport=tennis", { QA_PAGES: "off" });
+    const result = (await qaLoader(
+      offArgs,
+      () => {
+        ran = true;
+        return { secret: "x" };
+      },
+    )) as unknown as Result;
+    expect(ran).toBe(false);
+    expect(result.init?.status).toBe(404);
+    expect(result.data.qaHidden).toBe(true);
+    expect(result.data).not.toHaveProperty("secret");
+    expect(result.data).toMatchObject(JSON.parse(JSON.stringify(await homeLoader(offArgs))));
+  });
+});
+
+describe("qaPanel", () => {
+  it.each([
+    ["http://127.0.0.1/test-urls?domain=genius", "genius", "none", "AI Parenting", "AI Parenting Genius", "leads", "/form"],
+    ["http://127.0.0.1/test-urls?domain=champion&sport=icehockey", "champion", "icehockey", "Hockey Champion", "Hockey Champion", "leads_icehockey", "/form?domain=champion&sport=icehockey"],
+    ["http://127.0.0.1/test-urls?domain=champion&sport=tennis", "champion", "tennis", "Tennis Champion", "Tennis Champion", "leads_tennis", "/form?domain=champion&sport=tennis"],
+  ])("%s", (url, domain, sport, title, logo, table, formUrl) => {
+    const a = args(url);
+    const panel = qaPanel(getRequestContext(a.request, a.context));
+    expect(panel).toMatchObject({ domain, sport, heroTitle: title, logoText: logo, leadTable: table });
+    expect(panel.urls.find((u) => u.page === "form")?.href).toBe(formUrl);
+    expect(panel.switches.map((s) => s.href)).toEqual([
+      "/test-urls?domain=genius",
+      "/test-urls?domain=champion&sport=icehockey",
+      "/test-urls?domain=champion&sport=tennis",
+    ]);
+    expect(JSON.stringify(panel)).not.toMatch(/aiparenting\.example|champion\.example/);
+  });
+});
+
+describe("loadContentPage", () => {
+  it("loads and validates a known page, with the genius fallback", () => {
+    expect(loadContentPage({ contentKey: "tennis" }, "privacy")).toHaveProperty("lastUpdated");
+  });
+
+  it("throws a readable error for an unknown page", () => {
+    expect(() => loadContentPage({ contentKey: "genius" }, "unknown")).toThrow(ContentLoadError);
+    expect(() => loadContentPage({ contentKey: "genius" }, "unknown")).toThrow('No content page named "unknown"');
+    expect(() => loadContentPage({ contentKey: "genius" }, "__proto__")).toThrow(ContentLoadError);
+  });
+});
