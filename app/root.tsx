@@ -5,7 +5,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  isRouteErrorResponse,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -19,6 +21,7 @@ import { activePixelId, readConsent } from "~/utils/consent.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
+import { linkTo } from "~/utils/links";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -91,4 +94,28 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/** A page that failed unexpectedly: a plain message in the site's layout, never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const copy = data?.site.errorPage ?? {
+    title: "Something went wrong",
+    text: "Please try again in a moment.",
+    backHome: "Back to Home",
+  };
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{copy.title}</h1>
+      <p className="mt-4 text-slate-700">{copy.text}</p>
+      <a
+        href={data ? linkTo(data.variant, "home") : "/"}
+        className="mt-8 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong"
+      >
+        {copy.backHome}
+      </a>
+    </section>
+  );
 }

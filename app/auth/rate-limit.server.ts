@@ -4,9 +4,10 @@
  * 10 attempts a minute each). Under Vite dev the bindings may be missing: then attempts are
  * allowed and that is logged once.
  */
+import { clientIp, limiterFrom, type RateLimiter } from "~/utils/rate-limit.server";
 import { normalizeEmail } from "./auth";
 
-export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
+export { clientIp, type RateLimiter };
 
 export type RateLimitResult = { ok: true } | { ok: false; status: 429; message: string };
 
@@ -14,15 +15,6 @@ export const TOO_MANY_SIGN_IN_ATTEMPTS = "Too many sign-in attempts. Please wait
 
 let warnedMissing = false;
 
-function limiterFrom(bindings: Record<string, unknown>, name: string): RateLimiter | null {
-  const candidate = bindings[name] as Partial<RateLimiter> | undefined;
-  return candidate && typeof candidate.limit === "function" ? (candidate as RateLimiter) : null;
-}
-
-/** The client's IP as Cloudflare reports it; one shared key when there is none (local runs). */
-export function clientIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
-}
 
 /** Checks both limits; a 429 result carries the message to show the visitor. */
 export async function limitSignIn(

@@ -18,6 +18,7 @@ import {
 import { alertFor, leadMagnetValidator } from "./form-schema";
 import { LEAD_MAGNETS, type LeadMagnetKind } from "./kinds";
 import { forgetSent, recallSent, rememberSent } from "./sent-memo.server";
+import { formPostLimited } from "~/utils/rate-limit.server";
 
 /** /guide and /tips: copy only; the page is static. */
 export function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
@@ -60,6 +61,8 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
   const { copy, ageBands, goals } = formCopy(ctx, kind);
   const form = await request.formData();
   const values = typedValues(form);
+  const limited = await formPostLimited(ctx.bindings, request, kind);
+  if (limited) return data({ alert: limited, values }, { status: 429 });
   const result = await leadMagnetValidator({ ageBands, goals }, copy.errors).validate(form);
   if (result.error) {
     return data({ alert: alertFor(result.error.fieldErrors, copy.errors), values }, { status: 400 });

@@ -16,6 +16,7 @@ import { sendTemplateMail } from "~/mail/mailer.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
+import { pageMeta } from "~/utils/seo";
 import { useLinkTo } from "~/utils/root-data";
 import {
   commitSession,
@@ -88,7 +89,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.copy.metaTitle }];
+// Session-bound funnel pages: shared tags for a consistent title, kept out of search results.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "confirm", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
 /** Records a copy on the lead; failures are ignored (SPEC 8). */
 export async function action({ request, context }: ActionFunctionArgs) {

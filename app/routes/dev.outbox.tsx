@@ -13,7 +13,10 @@ import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 export async function loader(args: LoaderFunctionArgs) {
   const { env, bindings } = getRequestContext(args.request, args.context);
   if (!outboxPagesEnabled(env)) {
-    return data({ ...(await homeLoader(args)), hidden: true as const, mails: [] }, { status: 404, headers: NOINDEX });
+    return data(
+      { ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] },
+      { status: 404, headers: NOINDEX },
+    );
   }
   const rows = await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE);
   return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: NOINDEX });

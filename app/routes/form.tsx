@@ -16,6 +16,7 @@ import { failureMessage, funnelLeads } from "~/funnel/leads.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
+import { formPostLimited } from "~/utils/rate-limit.server";
 import { pageMeta } from "~/utils/seo";
 import {
   attributionFields,
@@ -111,6 +112,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { copy, options } = pageCopy(ctx.contentKey);
   const leads = funnelLeads(ctx);
   const leadId = getVariantValue(session, ctx.variant, "leadId");
+  const limited = await formPostLimited(ctx.bindings, request, "form");
+  if (limited) return data<ActionResult>({ step, formError: limited }, { status: 429 });
   const invalid = (result: ActionResult, unknown: boolean) =>
     data<ActionResult>(result, { status: unknown ? 400 : 422 });
 

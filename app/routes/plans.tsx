@@ -13,6 +13,7 @@ import { funnelLeads } from "~/funnel/leads.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
+import { pageMeta } from "~/utils/seo";
 import { parseBillingCycle } from "~/utils/pricing";
 import { useLinkTo } from "~/utils/root-data";
 import { commitSession, getSession, getVariantValue, setVariantValues } from "~/utils/session.server";
@@ -33,7 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.copy.plans.metaTitle }];
+// Session-bound funnel pages: shared tags for a consistent title, kept out of search results.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "plans", { fullTitle: data?.copy.plans.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);

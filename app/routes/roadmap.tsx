@@ -8,6 +8,7 @@ import { screenshotFor } from "~/utils/screenshot.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
+import { pageMeta } from "~/utils/seo";
 import { getSession, getVariantValue } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -22,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.copy.metaTitle }];
+// Session-bound funnel pages: shared tags for a consistent title, kept out of search results.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "roadmap", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
 // The button records the click (failure ignored, SPEC 4.1) and goes on to the plans.
 export async function action({ request, context }: ActionFunctionArgs) {

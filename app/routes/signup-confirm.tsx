@@ -8,6 +8,7 @@ import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { useLinkTo, useRootData } from "~/utils/root-data";
 import { commitSession, getSession } from "~/utils/session.server";
+import { pageMeta } from "~/utils/seo";
 
 type View =
   | { state: "waiting"; linkError: string | null }
@@ -53,10 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ copy, view }, { headers: await withCookies() });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.copy.confirm.metaTitle },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "signup confirm", { fullTitle: data?.copy.confirm.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
 export default function SignupConfirm() {
   const { copy, view } = useLoaderData<typeof loader>();

@@ -17,6 +17,7 @@ import { clientIp, limitSignIn } from "~/auth/rate-limit.server";
 import { chosenPlan, signupAuth } from "~/signup/signup.server";
 import { parseMode, signupValidator, type SignupMode } from "~/signup/validation";
 import { getRequestContext } from "~/utils/context.server";
+import { pageMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
@@ -45,10 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.copy.metaTitle },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "signup", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);

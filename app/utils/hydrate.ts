@@ -14,6 +14,14 @@ export function shouldHydrate(matches: UIMatch[]): boolean {
   return matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
 }
 
+/**
+ * The landing page has no header, and neither has a page that renders it in its place
+ * (unknown paths, switched-off QA and dev pages: their loaders return `rendersHome: true`).
+ */
 export function shouldHideHeader(matches: UIMatch[]): boolean {
-  return matches.some((match) => (match.handle as RouteHandle | undefined)?.hideHeader === true);
+  return matches.some(
+    (match) =>
+      (match.handle as RouteHandle | undefined)?.hideHeader === true ||
+      (match.data as { rendersHome?: boolean } | undefined)?.rendersHome === true,
+  );
 }

@@ -39,7 +39,10 @@ export async function qaLoader<T extends object>(
 ) {
   const ctx = getRequestContext(args.request, args.context);
   if (!qaPagesEnabled(ctx.env)) {
-    return data({ ...(await homeLoader(args)), qaHidden: true as const }, { status: 404, headers: QA_HEADERS });
+    return data(
+      { ...(await homeLoader(args)), qaHidden: true as const, rendersHome: true },
+      { status: 404, headers: QA_HEADERS },
+    );
   }
   return data({ ...(await load(ctx)), qaHidden: false as const }, { headers: QA_HEADERS });
 }

@@ -29,6 +29,11 @@ export const site: SiteContent = {
     cookieSettingsLabel: "Cookie settings",
     copyright: "© {year} Hockey Champion. All rights reserved.",
   },
+  errorPage: {
+    title: "Something went wrong on our side",
+    text: "Sorry about that. Nothing you entered is lost: please try again in a moment, or start again from the home page.",
+    backHome: "Back to Home",
+  },
   homeLinkLabel: "Hockey Champion home",
   skipLinkLabel: "Skip to content",
 };

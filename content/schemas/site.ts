@@ -34,6 +34,8 @@ export const siteSchema = z.object({
     copyright: z.string().includes("{year}"),
   }),
   homeLinkLabel: z.string(),
+  /** Shown by the root error boundary when a page fails unexpectedly. */
+  errorPage: z.object({ title: z.string().min(1), text: z.string().min(1), backHome: z.string().min(1) }),
   skipLinkLabel: z.string(),
 });
 

@@ -1,0 +1,32 @@
+/**
+ * Cloudflare Rate Limiting bindings (wrangler.toml [[unsafe.bindings]] type = "ratelimit").
+ * Under Vite dev the bindings may be missing: then requests are allowed.
+ */
+export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
+
+export function limiterFrom(bindings: Record<string, unknown>, name: string): RateLimiter | null {
+  const candidate = bindings[name] as Partial<RateLimiter> | undefined;
+  return candidate && typeof candidate.limit === "function" ? (candidate as RateLimiter) : null;
+}
+
+/** The client's IP as Cloudflare reports it; one shared key when there is none (local runs). */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
+}
+
+export const TOO_MANY_FORM_POSTS = "Too many submissions in a short time. Please wait a few seconds and try again.";
+
+/**
+ * Burst limit on the public lead forms (FORM_LIMITER, 30 posts per 10 s per IP and form): enough for
+ * any person, not for a script filling the lead tables. Returns the message when over the limit.
+ */
+export async function formPostLimited(
+  bindings: Record<string, unknown>,
+  request: Request,
+  form: string,
+): Promise<string | null> {
+  const limiter = limiterFrom(bindings, "FORM_LIMITER");
+  if (!limiter) return null;
+  const { success } = await limiter.limit({ key: `${form}:${clientIp(request)}` });
+  return success ? null : TOO_MANY_FORM_POSTS;
+}
