@@ -36,8 +36,9 @@ const envSchema = z
     SUPABASE_URL: optionalString.pipe(z.string().url().optional()),
     SUPABASE_SERVICE_ROLE_KEY: optionalString,
     SUPABASE_ANON_KEY: optionalString,
-    PIXEL_ID_GENIUS: optionalString,
-    PIXEL_ID_CHAMPION: optionalString,
+    // Digits only: the id is written into an inline script.
+    PIXEL_ID_GENIUS: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
+    PIXEL_ID_CHAMPION: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === "resend" && !env.RESEND_API_KEY) {
