@@ -3,9 +3,9 @@ import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type MouseEvent } from "react";
 import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
-import { useHydrated } from "~/utils/use-hydrated";
 import { useIsSubmittingStep } from "./busy";
 import { FieldError } from "./FieldError";
+import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
 export type ChildEntry = { ageBand: string; time: string };
@@ -32,7 +32,6 @@ export function Step1Children({
     (form) => [...form.querySelectorAll("select")].every((select) => select.value !== ""),
     [children.length],
   );
-  const hydrated = useHydrated();
   const busy = useIsSubmittingStep(1);
   const text = copy.step1;
 
@@ -135,17 +134,13 @@ export function Step1Children({
           {text.add}
         </button>
       ) : null}
-      <div className="mt-8">
-        <button
-          type="submit"
-          name="intent"
-          value="continue"
-          disabled={hydrated && (!complete || busy)}
-          className="w-full rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {busy ? text.busy : text.continue}
-        </button>
-      </div>
+      <StepActions
+        backLabel={copy.back}
+        label={text.continue}
+        busyLabel={text.busy}
+        busy={busy}
+        complete={complete}
+      />
     </Form>
   );
 }

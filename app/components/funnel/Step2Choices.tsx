@@ -1,10 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
 import { useLinkTo } from "~/utils/root-data";
-import { useHydrated } from "~/utils/use-hydrated";
 import { useIsSubmittingStep } from "./busy";
 import { FieldError } from "./FieldError";
+import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
 type Values = { focus: string[]; goals: string[]; concern: string };
@@ -67,7 +67,6 @@ export function Step2Choices({
   const { formRef, complete, check } = useFormComplete((form) =>
     ["focus", "goals", "concern"].every((name) => form.querySelector(`input[name="${name}"]:checked`)),
   );
-  const hydrated = useHydrated();
   const busy = useIsSubmittingStep(2);
   const linkTo = useLinkTo();
   const text = copy.step2;
@@ -104,23 +103,14 @@ export function Step2Choices({
         error={fieldErrors.concern}
       />
       <p className="mt-6 rounded-lg bg-brand-soft p-4 text-sm text-slate-800">{text.note}</p>
-      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row">
-        <Link
-          to={linkTo("form", { step: 1 })}
-          className="rounded-lg border border-slate-300 px-6 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          {copy.back}
-        </Link>
-        <button
-          type="submit"
-          name="intent"
-          value="continue"
-          disabled={hydrated && (!complete || busy)}
-          className="flex-1 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {busy ? text.busy : text.continue}
-        </button>
-      </div>
+      <StepActions
+        backHref={linkTo("form", { step: 1 })}
+        backLabel={copy.back}
+        label={text.continue}
+        busyLabel={text.busy}
+        busy={busy}
+        complete={complete}
+      />
     </Form>
   );
 }

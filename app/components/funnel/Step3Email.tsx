@@ -1,10 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Lock } from "lucide-react";
 import type { FormContent } from "#content/schemas/form";
 import { useLinkTo } from "~/utils/root-data";
-import { useHydrated } from "~/utils/use-hydrated";
 import { useIsSubmittingStep } from "./busy";
 import { FieldError } from "./FieldError";
+import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
 export function Step3Email({
@@ -19,7 +19,6 @@ export function Step3Email({
   const { formRef, complete, check } = useFormComplete(
     (form) => (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() !== "",
   );
-  const hydrated = useHydrated();
   const busy = useIsSubmittingStep(3);
   const linkTo = useLinkTo();
   const text = copy.step3;
@@ -46,23 +45,14 @@ export function Step3Email({
         className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600"
       />
       <FieldError id="email-error" message={fieldErrors.email} />
-      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row">
-        <Link
-          to={linkTo("form", { step: 2 })}
-          className="rounded-lg border border-slate-300 px-6 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          {copy.back}
-        </Link>
-        <button
-          type="submit"
-          name="intent"
-          value="continue"
-          disabled={hydrated && (!complete || busy)}
-          className="flex-1 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {busy ? text.busy : text.submit}
-        </button>
-      </div>
+      <StepActions
+        backHref={linkTo("form", { step: 2 })}
+        backLabel={copy.back}
+        label={text.submit}
+        busyLabel={text.busy}
+        busy={busy}
+        complete={complete}
+      />
       <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-600">
         <Lock aria-hidden="true" className="h-4 w-4" />
         {text.noSpam}
