@@ -64,3 +64,29 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/** The edit or delete page of a lead that no longer exists: the message and a way back to the list. */
+export function LeadMissing({
+  title,
+  message,
+  listHref,
+  listLabel,
+  toastCopy,
+}: {
+  title: string;
+  message: string;
+  listHref: string;
+  listLabel: string;
+  toastCopy: Parameters<typeof AdminShell>[0]["toastCopy"];
+}) {
+  return (
+    <AdminShell title={title} toasts={[]} toastCopy={toastCopy} dismissHref={listHref}>
+      <FormError message={message} />
+      <p className="mt-4">
+        <a href={listHref} className="font-semibold text-brand-strong underline">
+          {listLabel}
+        </a>
+      </p>
+    </AdminShell>
+  );
+}

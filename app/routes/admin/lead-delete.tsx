@@ -4,7 +4,7 @@ import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, adminListHref, checkAdmin, deleteLead, deniedResponse, type AdminActionData } from "~/admin/admin.server";
 import { backValue, parseBack } from "~/admin/list-query";
-import { AccessMessage, AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AccessMessage, AdminShell, FormError, LeadMissing } from "~/components/admin/AdminShell";
 import { getLeadStore } from "~/data/lead-store.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
@@ -59,14 +59,13 @@ export default function DeleteLeadPage() {
   }
   if (loaderData.view === "missing") {
     return (
-      <AdminShell title={copy.remove.title} toasts={[]} toastCopy={copy.toasts} dismissHref={loaderData.listHref}>
-        <FormError message={loaderData.message} />
-        <p className="mt-4">
-          <a href={loaderData.listHref} className="font-semibold text-brand-strong underline">
-            {copy.title}
-          </a>
-        </p>
-      </AdminShell>
+      <LeadMissing
+        title={copy.remove.title}
+        message={loaderData.message}
+        listHref={loaderData.listHref}
+        listLabel={copy.title}
+        toastCopy={copy.toasts}
+      />
     );
   }
   const busy = navigation.state === "submitting";

@@ -4,7 +4,7 @@ import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, adminListHref, checkAdmin, deniedResponse, updateLead, type AdminActionData } from "~/admin/admin.server";
 import { backValue, parseBack } from "~/admin/list-query";
-import { AccessMessage, AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AccessMessage, AdminShell, LeadMissing } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { getLeadStore } from "~/data/lead-store.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -61,14 +61,13 @@ export default function EditLeadPage() {
   }
   if (loaderData.view === "missing") {
     return (
-      <AdminShell title={copy.edit.title} toasts={[]} toastCopy={copy.toasts} dismissHref={loaderData.listHref}>
-        <FormError message={loaderData.message} />
-        <p className="mt-4">
-          <a href={loaderData.listHref} className="font-semibold text-brand-strong underline">
-            {copy.title}
-          </a>
-        </p>
-      </AdminShell>
+      <LeadMissing
+        title={copy.edit.title}
+        message={loaderData.message}
+        listHref={loaderData.listHref}
+        listLabel={copy.title}
+        toastCopy={copy.toasts}
+      />
     );
   }
   const { lead, plans, back, listHref } = loaderData;
