@@ -196,6 +196,36 @@ test.describe("funnel rules (server)", () => {
   const v = variants[0];
   const options = getPage(v.key, "options");
 
+  test("each step shows its busy label while it is saved (JavaScript on)", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "busy labels are a JavaScript enhancement");
+    const form = getPage(v.key, "form");
+    // Hold every form post for a moment so the busy state can be seen.
+    await page.route("**/form*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(pathIn(v, "form"));
+    const next = page.getByRole("button", { name: form.step1.continue, exact: true });
+    await expect(next).toBeDisabled(); // hydrated
+    await page.locator("select[name='children[0].ageBand']").selectOption(options.ageBands[0].value);
+    await page.locator("select[name='children[0].time']").selectOption(options.time[0].value);
+    await next.click();
+    await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+
+    await expect(page.getByText("Step 2 of 3")).toBeVisible();
+    await page.locator(`input[name='focus'][value='${options.focus[0].value}']`).check();
+    await page.locator(`input[name='goals'][value='${options.goals[0].value}']`).check();
+    await page.locator(`input[name='concern'][value='${options.concerns[0].value}']`).check();
+    await page.getByRole("button", { name: form.step2.continue }).click();
+    await expect(page.getByRole("button", { name: "Creating Your Plan..." })).toBeDisabled();
+
+    await expect(page.getByText("Step 3 of 3")).toBeVisible();
+    await page.getByLabel(form.step3.emailLabel).fill(uniqueEmail("busy"));
+    await page.getByRole("button", { name: form.step3.submit }).click();
+    await expect(page.getByRole("button", { name: "Getting Started..." })).toBeDisabled();
+    await expect(page).toHaveURL(/\/roadmap/);
+  });
+
   test("roadmap and plans redirect to the form without an e-mail in the session", async ({ request }) => {
     for (const page of ["roadmap", "plans"]) {
       const response = await request.get(pathIn(v, page), { maxRedirects: 0 });
