@@ -33,7 +33,6 @@ export const siteSchema = z.object({
     /** `{year}` is filled in at render time. */
     copyright: z.string().includes("{year}"),
   }),
-  homeLinkLabel: z.string(),
   /** Shown by the root error boundary when a page fails unexpectedly. */
   errorPage: z.object({ title: z.string().min(1), text: z.string().min(1), backHome: z.string().min(1) }),
   skipLinkLabel: z.string(),

@@ -34,6 +34,5 @@ export const site: SiteContent = {
     text: "Sorry about that. Nothing you entered is lost: please try again in a moment, or start again from the home page.",
     backHome: "Back to Home",
   },
-  homeLinkLabel: "Tennis Champion home",
   skipLinkLabel: "Skip to content",
 };

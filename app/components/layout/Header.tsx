@@ -7,7 +7,7 @@ export function Header() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
-        <a href={linkTo("home")} className="flex items-center gap-2" aria-label={site.homeLinkLabel}>
+        <a href={linkTo("home")} className="flex items-center gap-2">
           <LogoMark letter={site.logoLetter} />
           <span className="text-lg font-bold text-slate-900" data-testid="wordmark">
             {site.wordmark}
