@@ -215,5 +215,9 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       if (!row) throw new Error("Upsert into users returned no row");
       return row;
     },
+
+    async getUser(id) {
+      return (await db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRecord>()) ?? null;
+    },
   };
 }

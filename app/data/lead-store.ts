@@ -171,6 +171,8 @@ export interface LeadStore {
   incomplete(table: LeadTable): Promise<Lead[]>;
   stats(table: LeadTable): Promise<LeadStats>;
   upsertUser(user: UserUpsert): Promise<UserRecord>;
+  /** The users record of an auth user id, or null before the account was first saved. */
+  getUser(id: string): Promise<UserRecord | null>;
 }
 
 export class LeadStoreError extends Error {

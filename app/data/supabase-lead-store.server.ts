@@ -202,5 +202,11 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       if (error) fail(error, "Upsert into users");
       return fromUserRow(data);
     },
+
+    async getUser(id) {
+      const { data, error } = await client.from("users").select("*").eq("id", id).maybeSingle().retry(false);
+      if (error && error.code !== PG_NO_ROWS) fail(error, "Read from users");
+      return data ? fromUserRow(data) : null;
+    },
   };
 }

@@ -92,8 +92,13 @@ export async function completeAccount(
   user: AuthUser,
 ): Promise<ConfirmedAccount> {
   const values = getVariantValues(session, ctx.variant);
+  const store = getLeadStore(ctx);
+  let welcomedBefore = false;
   try {
-    await getLeadStore(ctx).upsertUser({
+    // The users record is first saved here, together with the welcome e-mail: an existing record
+    // means this account was welcomed already (in another browser or session).
+    welcomedBefore = (await store.getUser(user.id)) !== null;
+    await store.upsertUser({
       id: user.id,
       email: user.email || null,
       name: user.name,
@@ -108,6 +113,10 @@ export async function completeAccount(
 
   const marker = session.get("welcome");
   if (marker && marker.userId === user.id) return { saved: true, welcomeSent: marker.sent === true };
+  if (welcomedBefore) {
+    session.set("welcome", { userId: user.id, sent: true });
+    return { saved: true, welcomeSent: true };
+  }
 
   const refLink = await welcomeRefLink(ctx, session, user.email);
   setVariantValues(session, ctx.variant, { refLink });

@@ -61,6 +61,16 @@ describe("completeAccount", () => {
     expect(session.get("isAuthenticated")).toBe(true);
   });
 
+  it("sends no second welcome e-mail when the account is confirmed again from another browser", async () => {
+    const c = ctx();
+    const eve = user("user-4", "eve@example.com");
+    const first = await getSession(new Request(c.url), c);
+    expect(await completeAccount(c, first, eve)).toEqual({ saved: true, welcomeSent: true });
+    const otherBrowser = await getSession(new Request(c.url), c);
+    expect(await completeAccount(c, otherBrowser, eve)).toEqual({ saved: true, welcomeSent: true });
+    expect(await rows("SELECT id FROM outbox WHERE recipient = ?", "eve@example.com")).toHaveLength(1);
+  });
+
   it("keeps the lead id and uses the lead's own referral code", async () => {
     const c = ctx();
     await d1.db

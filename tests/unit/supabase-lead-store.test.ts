@@ -229,6 +229,17 @@ describe("Supabase lead store over PostgREST", () => {
     expect(saved.created_at).toBe("2025-09-01T00:00:00.000Z");
   });
 
+  it("getUser reads users by id and answers null when there is none", async () => {
+    const user = { id: "u1", email: "a@b.io", name: "A", lead_id: null, created_at: "2025-09-01T00:00:00+00:00", updated_at: "2025-09-01T00:00:00+00:00" };
+    let body: unknown = [user];
+    const { store, last } = fakePostgrest(() => ({ body }));
+    expect(await store.getUser("u1")).toMatchObject({ id: "u1", email: "a@b.io" });
+    expect(last().url.pathname).toBe("/rest/v1/users");
+    expect(last().url.searchParams.get("id")).toBe("eq.u1");
+    body = [];
+    expect(await store.getUser("u2")).toBeNull();
+  });
+
   it("a unique ref_code violation becomes DuplicateRefCodeError", async () => {
     const { store } = fakePostgrest(() => ({
       status: 409,

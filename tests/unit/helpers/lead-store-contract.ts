@@ -318,6 +318,13 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         const other = await store.upsertUser({ id: crypto.randomUUID(), email: null, name: null });
         expect(other.lead_id).toBeNull();
       });
+
+      it("reads a users record by id, and null before it exists", async () => {
+        const id = crypto.randomUUID();
+        expect(await store.getUser(id)).toBeNull();
+        await store.upsertUser({ id, email: "v@x.io", name: "Vera" });
+        expect(await store.getUser(id)).toMatchObject({ id, email: "v@x.io", name: "Vera", lead_id: null });
+      });
     });
   });
 }
