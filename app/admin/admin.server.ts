@@ -7,7 +7,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast, commitSession, getSession, takeToasts, type AppSession, type Toast } from "~/utils/session.server";
 import { leadEditValidator, type LeadEditErrors } from "./edit-schema";
-import { listQueryParams, parseBack } from "./list-query";
+import { backValue, listQueryParams, parseBack } from "./list-query";
 
 /**
  * The admin guard and the shared update/delete handlers of the admin pages (SPEC 2.14, 6, 8).
@@ -64,6 +64,32 @@ export async function popToasts(access: Extract<AdminAccess, { ok: true }>, ctx:
 
 export function adminListHref(ctx: RequestContext, back: FormDataEntryValue | null) {
   return linkTo(ctx.variant, "admin/leads", listQueryParams(parseBack(back)));
+}
+
+/**
+ * The shared loader of the single-lead pages (edit, delete): the guard, then the lead.
+ * Returns `response` for a refusal or a missing lead; otherwise the lead and the way back to the list.
+ */
+export async function loadAdminLead(request: Request, ctx: RequestContext, id: string) {
+  const copy = getPage(ctx.contentKey, "admin");
+  const access = await checkAdmin(request, ctx);
+  if (!access.ok) {
+    const denied = { view: "denied" as const, copy, denied: access.denied };
+    return { response: data(denied, { status: access.denied.status, headers: adminHeaders(access) }) };
+  }
+  const back = backValue(parseBack(ctx.url.searchParams.get("back")));
+  const listHref = adminListHref(ctx, back);
+  const missing = (message: string, status: number) => ({
+    response: data({ view: "missing" as const, copy, listHref, message }, { status, headers: adminHeaders(access) }),
+  });
+  try {
+    const lead = await getLeadStore(ctx).getById(ctx.leadTable, id);
+    if (!lead) return missing(copy.messages.notFound, 404);
+    return { response: null, copy, access, lead, back, listHref };
+  } catch (error) {
+    console.error("admin: loading a lead failed", error);
+    return missing(copy.messages.fetchFailed, 503);
+  }
 }
 
 export function planIdsOf(ctx: RequestContext): string[] {

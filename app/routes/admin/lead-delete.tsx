@@ -1,11 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, adminListHref, checkAdmin, deleteLead, deniedResponse, type AdminActionData } from "~/admin/admin.server";
-import { backValue, parseBack } from "~/admin/list-query";
+import { adminHeaders, checkAdmin, loadAdminLead, deleteLead, deniedResponse, type AdminActionData } from "~/admin/admin.server";
 import { AccessMessage, AdminShell, FormError, LeadMissing } from "~/components/admin/AdminShell";
-import { getLeadStore } from "~/data/lead-store.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
@@ -16,23 +13,9 @@ export const headers = adminDocumentHeaders;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const copy = getPage(ctx.contentKey, "admin");
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) {
-    return data({ view: "denied" as const, copy, denied: access.denied }, { status: access.denied.status, headers: adminHeaders(access) });
-  }
-  const back = backValue(parseBack(ctx.url.searchParams.get("back")));
-  const listHref = adminListHref(ctx, back);
-  let lead = null;
-  try {
-    lead = await getLeadStore(ctx).getById(ctx.leadTable, params.id ?? "");
-  } catch (error) {
-    console.error("admin: loading a lead failed", error);
-    return data({ view: "missing" as const, copy, listHref, message: copy.messages.fetchFailed }, { status: 503, headers: adminHeaders(access) });
-  }
-  if (!lead) {
-    return data({ view: "missing" as const, copy, listHref, message: copy.messages.notFound }, { status: 404, headers: adminHeaders(access) });
-  }
+  const loaded = await loadAdminLead(request, ctx, params.id ?? "");
+  if (loaded.response) return loaded.response;
+  const { copy, access, lead, back, listHref } = loaded;
   return data({ view: "confirm" as const, copy, id: lead.id, email: lead.email, back, listHref }, { headers: adminHeaders(access) });
 }
 
