@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { getPage } from "#content/index";
 import { ConsentBanner } from "~/components/consent/ConsentBanner";
 import { Pixel, PixelPageViews } from "~/components/consent/Pixel";
@@ -93,6 +93,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated it (only pages that ship JavaScript): tests wait for
+  // it before using enhancements, as a fast visitor could click before hydration.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

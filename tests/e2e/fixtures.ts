@@ -104,6 +104,11 @@ export async function outbox(page: Page, to?: string): Promise<OutboxMail[]> {
   return to ? mails.filter((mail) => mail.to === to) : mails;
 }
 
+/** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);

@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  waitForHydration,
   type VariantCase,
 } from "./fixtures";
 
@@ -110,6 +111,7 @@ for (const v of variants) {
 
         const submit = page.getByRole("button", { name: copy.form.submit });
         if (jsEnabled) {
+          await waitForHydration(page);
           // Hold the post a moment so the sending label can be seen.
           await page.route(/-form(\.data)?(\?|$)/, async (route) => {
             if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));

@@ -12,6 +12,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  waitForHydration,
 } from "./fixtures";
 
 const cases = variants.filter((v) => v.key === "genius" || v.key === "tennis");
@@ -185,6 +186,7 @@ for (const v of cases) {
         await route.continue();
       });
       await page.goto(pathIn(v, "signup", { mode: "signin" }));
+      await waitForHydration(page);
       await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("busy"));
       await page.getByLabel(copy.fields.password, { exact: true }).fill("whatever");
       await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
