@@ -5,36 +5,44 @@ import { getLoadContext, type Env } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { retryFailedMail } from "./app/mail/mailer.server";
+import { guardRequest } from "./app/platform/request-guard.server";
+import { secureResponse } from "./app/platform/response-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  try {
+    // Fail fast and say why when the configuration is wrong.
+    parseEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return new Response(error.message, { status: 500 });
+    }
+    throw error;
+  }
+  if (isCrossOriginWrite(request)) {
+    return new Response("Cross-origin form posts are not accepted.", { status: 403 });
+  }
+  const refused = await guardRequest(request);
+  if (refused) return refused;
+  const loadContext = getLoadContext({
+    request,
+    context: {
+      cloudflare: {
+        cf: request.cf as never,
+        ctx,
+        caches: caches as never,
+        env,
+      },
+    },
+  });
+  return handleRemixRequest(request, loadContext);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    try {
-      // Fail fast and say why when the configuration is wrong.
-      parseEnv(env);
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        console.error(error.message);
-        return new Response(error.message, { status: 500 });
-      }
-      throw error;
-    }
-    if (isCrossOriginWrite(request)) {
-      return new Response("Cross-origin form posts are not accepted.", { status: 403 });
-    }
-    const loadContext = getLoadContext({
-      request,
-      context: {
-        cloudflare: {
-          cf: request.cf as never,
-          ctx,
-          caches: caches as never,
-          env,
-        },
-      },
-    });
-    return handleRemixRequest(request, loadContext);
+    return secureResponse(await handleFetch(request, env, ctx), request);
   },
 
   // Cron Trigger (wrangler.toml [triggers]): retries e-mails whose send failed.

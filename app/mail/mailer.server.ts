@@ -134,6 +134,29 @@ export async function sendTemplateMail(
   return sendMail(ctx, { template: input.template, variant: input.variant, to: input.to, ...rendered });
 }
 
+/** What a page may tell the visitor about a queued mail: `sent` only once the provider accepted it. */
+export type QueuedMail = { queued: true; id: string; status: OutboxRow["status"] } | { queued: false; error: string };
+
+/**
+ * Queues one e-mail per `dedupeKey` (e.g. `prelaunch:{table}:{leadId}`) and sends it after the
+ * response. A repeated or parallel call with the same key finds the first row and sends nothing.
+ * `queued: false` means the outbox write failed: the caller keeps what it needs to try again.
+ */
+export async function queueTemplateMail(
+  ctx: MailContext & { waitUntil?: (promise: Promise<unknown>) => void },
+  input: { dedupeKey: string; template: EmailTemplateName; variant: Variant; to: string; data: EmailData },
+): Promise<QueuedMail> {
+  // Contract only: the outbox dedupe key and the after-response send replace this.
+  const result = await sendTemplateMail(ctx, input);
+  if (!result.id) return { queued: false, error: result.ok ? "" : result.error };
+  return { queued: true, id: result.id, status: result.ok ? "sent" : "failed" };
+}
+
+/** The status of the mail queued under `dedupeKey`, or null when none was queued. */
+export async function mailStatus(_ctx: MailContext, _dedupeKey: string): Promise<OutboxRow["status"] | null> {
+  return null;
+}
+
 export type RetrySummary = { picked: number; sent: number; failed: number; dead: number };
 
 /**

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseEnv, type AppEnv } from "./env.server";
-import { isLocalHost, resolveVariant } from "./variant.server";
+import { isLocalHost, publicOrigin, resolveVariant } from "./variant.server";
 import { contentKeyOf, leadTableOf, type ContentKey, type LeadTable, type Variant } from "./variant";
 
 export type RequestContext = {
@@ -8,10 +8,14 @@ export type RequestContext = {
   /** Raw bindings (D1, rate limiters); use `env` for configuration values. */
   bindings: AppLoadContext["cloudflare"]["env"];
   url: URL;
+  /** The variant's configured public origin: the base of every link we send out (never the Host header). */
+  origin: string;
   isLocal: boolean;
   variant: Variant;
   contentKey: ContentKey;
   leadTable: LeadTable;
+  /** Work that goes on after the response (e-mail sends, analytics); failures are logged only. */
+  waitUntil: (promise: Promise<unknown>) => void;
 };
 
 /** Everything a loader or action needs to know about the request's variant and configuration. */
@@ -20,13 +24,19 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
   const env = parseEnv(bindings);
   const url = new URL(request.url);
   const variant = resolveVariant(url, env);
+  const platform = context.cloudflare.ctx as Partial<ExecutionContext> | undefined;
   return {
     env,
     bindings,
     url,
+    origin: publicOrigin(url, variant, env),
     isLocal: isLocalHost(url.hostname),
     variant,
     contentKey: contentKeyOf(variant),
     leadTable: leadTableOf(variant),
+    waitUntil: (promise) => {
+      const settled = promise.catch((error) => console.error("background work failed", error));
+      if (platform?.waitUntil) platform.waitUntil(settled);
+    },
   };
 }

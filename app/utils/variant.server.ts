@@ -34,3 +34,14 @@ export function resolveVariant(
   }
   return GENIUS;
 }
+
+/**
+ * The origin links in e-mails and share messages point to: on loopback the request's own origin
+ * (local runs and tests), elsewhere https:// and the first configured host of the variant's site.
+ * A forged Host header therefore never reaches a link we send.
+ */
+export function publicOrigin(url: URL, variant: Variant, env: Pick<AppEnv, "GENIUS_HOSTS" | "CHAMPION_HOSTS">): string {
+  if (isLocalHost(url.hostname)) return url.origin;
+  const hosts = variant.domain === "champion" ? env.CHAMPION_HOSTS : env.GENIUS_HOSTS;
+  return hosts[0] ? `https://${hosts[0]}` : url.origin;
+}

@@ -2,18 +2,10 @@ import { describe, expect, it } from "vitest";
 import { getAuthService, signupConfirmUrl } from "~/auth/auth.server";
 import { signingSecret } from "~/auth/confirm-token.server";
 import type { RequestContext } from "~/utils/context.server";
-import { parseEnv } from "~/utils/env.server";
+import { testContext } from "./helpers/context";
 
 function ctx(vars: Record<string, string>, url = "http://127.0.0.1:8805/signup?domain=champion&sport=tennis"): RequestContext {
-  return {
-    env: parseEnv({ ...vars }),
-    bindings: { DB: {} as D1Database },
-    url: new URL(url),
-    isLocal: new URL(url).hostname === "127.0.0.1",
-    variant: { domain: "champion", sport: "tennis" },
-    contentKey: "tennis",
-    leadTable: "leads_tennis",
-  };
+  return testContext(url, { DB: {} as D1Database, ...vars }).ctx;
 }
 const wiring = {
   currentUser: { getUserId: async () => null, setUserId: async () => {}, clear: async () => {} },

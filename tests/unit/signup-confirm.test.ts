@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthUser } from "~/auth/auth";
 import { completeAccount, welcomeRefLink } from "~/signup/signup.server";
 import type { RequestContext } from "~/utils/context.server";
-import { parseEnv } from "~/utils/env.server";
+import { testContext } from "./helpers/context";
 import { getSession, setVariantValues } from "~/utils/session.server";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -18,16 +18,7 @@ afterAll(async () => {
 const TENNIS = { domain: "champion", sport: "tennis" } as const;
 
 function ctx(bindings: Record<string, unknown> = d1.bindings): RequestContext {
-  const url = new URL("http://127.0.0.1:8807/signup-confirm?domain=champion&sport=tennis");
-  return {
-    env: parseEnv({}),
-    bindings: bindings as RequestContext["bindings"],
-    url,
-    isLocal: true,
-    variant: TENNIS,
-    contentKey: "tennis",
-    leadTable: "leads_tennis",
-  };
+  return testContext("http://127.0.0.1:8807/signup-confirm?domain=champion&sport=tennis", bindings).ctx;
 }
 
 const user = (id: string, email: string): AuthUser => ({ id, email, name: "Ann Lee", role: "user", emailConfirmed: true });
