@@ -74,28 +74,42 @@ export function createD1LeadStore(db: D1Database): LeadStore {
     return row ? fromRow(row) : null;
   }
 
+  /** Inserts a lead; with `ifAbsent`, an existing row with the same id is left as it is (null). */
+  async function insert(table: LeadTable, id: string, lead: NewLead, ifAbsent: boolean): Promise<Lead | null> {
+    assertLeadTable(table);
+    const values = withLeadDefaults(lead);
+    const columns = ["id", ...WRITABLE_COLUMNS, "created_at"] as const;
+    const params = columns.map((column) =>
+      column === "id" ? id : toStorage(column, values[column as keyof typeof values]),
+    );
+    try {
+      const row = await db
+        .prepare(
+          `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})` +
+            `${ifAbsent ? " ON CONFLICT (id) DO NOTHING" : ""} RETURNING *`,
+        )
+        .bind(...params)
+        .first<Row>();
+      return row ? fromRow(row) : null;
+    } catch (error) {
+      if (isRefCodeViolation(error)) throw new DuplicateRefCodeError(error);
+      throw error;
+    }
+  }
+
   return {
     async create(table, lead: NewLead) {
-      assertLeadTable(table);
-      const values = withLeadDefaults(lead);
-      const columns = ["id", ...WRITABLE_COLUMNS, "created_at"] as const;
-      const id = crypto.randomUUID();
-      const params = columns.map((column) =>
-        column === "id" ? id : toStorage(column, values[column as keyof typeof values]),
-      );
-      try {
-        const row = await db
-          .prepare(
-            `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING *`,
-          )
-          .bind(...params)
-          .first<Row>();
-        if (!row) throw new Error(`Insert into ${table} returned no row`);
-        return fromRow(row);
-      } catch (error) {
-        if (isRefCodeViolation(error)) throw new DuplicateRefCodeError(error);
-        throw error;
-      }
+      const row = await insert(table, crypto.randomUUID(), lead, false);
+      if (!row) throw new Error(`Insert into ${table} returned no row`);
+      return row;
+    },
+
+    async createOnce(table, id, lead) {
+      const inserted = await insert(table, id, lead, true);
+      if (inserted) return { lead: inserted, created: true };
+      const existing = await getById(table, id);
+      if (!existing) throw new Error(`Lead ${id} neither inserted nor found in ${table}`);
+      return { lead: existing, created: false };
     },
 
     async update(table, id, patch: LeadPatch) {

@@ -158,6 +158,11 @@ export type UserUpsert = { id: string; email: string | null; name: string | null
 
 export interface LeadStore {
   create(table: LeadTable, lead: NewLead): Promise<Lead>;
+  /**
+   * Creates the lead with this id unless a row with it exists already; either way returns the row.
+   * `created` tells whether this call wrote it, so a repeated submission writes nothing new.
+   */
+  createOnce(table: LeadTable, id: string, lead: NewLead): Promise<{ lead: Lead; created: boolean }>;
   /** Returns the updated row, or null when no row has this id. */
   update(table: LeadTable, id: string, patch: LeadPatch): Promise<Lead | null>;
   getById(table: LeadTable, id: string): Promise<Lead | null>;

@@ -92,6 +92,20 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       return fromRow(data);
     },
 
+    async createOnce(table, id, lead) {
+      assertLeadTable(table);
+      const { data, error } = await client
+        .from(table)
+        .upsert({ id, ...withLeadDefaults(lead) }, { onConflict: "id", ignoreDuplicates: true })
+        .select()
+        .retry(false);
+      if (error) fail(error, `Insert into ${table}`);
+      if (data && data.length > 0) return { lead: fromRow(data[0]), created: true };
+      const existing = await getById(table, id);
+      if (!existing) throw new LeadStoreError(`Lead ${id} neither inserted nor found in ${table}`);
+      return { lead: existing, created: false };
+    },
+
     async update(table, id, patch) {
       assertLeadTable(table);
       const clean = cleanPatch(patch);

@@ -1,11 +1,14 @@
 import { getLeadStore } from "~/data/lead-store.server";
-import type { Lead, LeadPatch } from "~/data/lead-store";
-import { withUniqueRefCode } from "~/data/lead-codes.server";
+import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/lead-store";
+import { hashedEmail, withUniqueRefCode } from "~/data/lead-codes.server";
 import type { RequestContext } from "~/utils/context.server";
 
+/** Flags a page records on the visitor's lead; a failure to record one is logged and ignored. */
+export type LeadFlag = "clicked_roadmap_button" | "copied_share_message" | "copied_ref_link" | "followed_on_facebook";
+
 /**
- * The lead module: every write to a lead row of any flow goes through here (routes never write
- * lead rows themselves). One instance per request, bound to the request's variant table.
+ * The lead module: every write to a lead row of every flow goes through here, so routes never
+ * write lead rows themselves. One instance per request, bound to the request's variant table.
  */
 export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTable">) {
   const store = getLeadStore(ctx);
@@ -19,13 +22,91 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
     return updated.ref_code;
   }
 
+  /**
+   * Creates the lead of a submission under its submission id. A repeat of the same submission (same
+   * id: double click, retry, second tab) writes the submitted fields onto the row the first wrote.
+   */
+  async function createForSubmission(id: string, lead: NewLead): Promise<Lead> {
+    const { lead: row, created } = await store.createOnce(table, id, lead);
+    if (created) return row;
+    const { referred_by: _r, utm_source: _s, utm_medium: _m, utm_campaign: _c, utm_term: _t, utm_content: _u, ...fields } = lead;
+    return (await store.update(table, id, fields)) ?? row;
+  }
+
+  async function updateOrFail(id: string, patch: LeadPatch): Promise<Lead> {
+    const lead = await store.update(table, id, patch);
+    if (!lead) throw new Error(`lead ${id} not found in ${table}`);
+    return lead;
+  }
+
   return {
     table,
     get: (id: string) => store.getById(table, id),
     ensureRefCode,
+
+    /** Funnel step 1: the children. The visitor's lead is updated, or created under the submission id. */
+    saveChildren(
+      current: Lead | null,
+      submission: string,
+      fields: { age_bands: string[]; time_available: string; children_count: number },
+      attribution: Pick<NewLead, "referred_by" | "utm_source" | "utm_medium" | "utm_campaign" | "utm_term" | "utm_content">,
+    ): Promise<Lead> {
+      if (current) return updateOrFail(current.id, fields);
+      return createForSubmission(submission, { ...fields, ...attribution, step_completed: 1, lead_source: "main_funnel" });
+    },
+
+    /** Funnel step 2: focus areas, goals and the biggest concern. */
+    saveChoices(lead: Lead, choices: { focus: string[]; goals: string[]; concern: string }): Promise<Lead> {
+      return updateOrFail(lead.id, {
+        focus_areas: choices.focus,
+        goals: choices.goals,
+        biggest_concern: choices.concern,
+        step_completed: Math.max(lead.step_completed, 2),
+      });
+    },
+
+    /** Funnel step 3: the e-mail, its hash and the lead's own referral code. */
+    async saveEmail(lead: Lead, email: string): Promise<Lead> {
+      const hashed_email = await hashedEmail(email);
+      if (lead.ref_code) return updateOrFail(lead.id, { email, hashed_email, step_completed: 3 });
+      return withUniqueRefCode(email, (ref_code) => updateOrFail(lead.id, { email, hashed_email, ref_code, step_completed: 3 }));
+    },
+
+    /** A free guide or tips request: one lead per submission id. */
+    createLeadMagnetLead(
+      submission: string,
+      lead: { email: string; age_band: string; goals: string[]; lead_source: LeadSource } & Pick<
+        NewLead,
+        "referred_by" | "utm_source" | "utm_medium" | "utm_campaign" | "utm_term" | "utm_content"
+      >,
+    ): Promise<Lead> {
+      const { age_band, ...rest } = lead;
+      return hashedEmail(lead.email).then((hashed_email) =>
+        createForSubmission(submission, { ...rest, hashed_email, age_bands: [age_band], step_completed: 1 }),
+      );
+    },
+
+    /** The plan chosen on the plans page; a failure is logged and the visitor goes on. */
+    recordPlan(id: string, plan: string, cycle: BillingCycle): Promise<void> {
+      return quietly(store.update(table, id, { plan_chosen: plan, billing_cycle: cycle }), "plan choice");
+    },
+
+    /** A click or copy the page reports; a failure is logged and ignored. */
+    recordFlag(id: string, flag: LeadFlag): Promise<void> {
+      return quietly(store.update(table, id, { [flag]: true }), flag);
+    },
+
     /** An admin's edit: the validated fields of the edit form. Null when the lead is gone. */
     adminUpdate: (id: string, patch: LeadPatch) => store.update(table, id, patch),
     /** An admin's delete. False when the lead was already gone. */
     adminDelete: (id: string) => store.delete(table, id),
   };
+}
+
+async function quietly(write: Promise<unknown>, what: string): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    console.error(`lead: ${what} not saved`, error);
+  }
 }

@@ -9,23 +9,17 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Copy, Mail, ThumbsUp } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { getPage } from "#content/index";
-import { funnelLeads } from "~/funnel/leads.server";
-import { withUniqueRefCode } from "~/data/lead-codes.server";
-import { getLeadStore } from "~/data/lead-store.server";
-import { sendTemplateMail } from "~/mail/mailer.server";
+import { ConfirmUnavailable, confirmWaitlist } from "~/leads/confirmation.server";
+import { leadsOf } from "~/leads/leads.server";
+import { MAIL_REFRESH_SECONDS } from "~/leads/mail-state";
+import { confirmedLeadId } from "~/leads/submission.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
-import { absoluteLinkTo, linkTo } from "~/utils/links";
+import { linkTo } from "~/utils/links";
 import { pageMeta } from "~/utils/seo";
 import { useLinkTo } from "~/utils/root-data";
-import {
-  commitSession,
-  getSession,
-  getVariantValue,
-  getVariantValues,
-  clearVariantValues,
-  setVariantValues,
-} from "~/utils/session.server";
+import { getSession, sessionHeaders } from "~/utils/session.server";
+import { useSettlingMail } from "~/utils/use-settling-mail";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -33,6 +27,7 @@ export const handle: RouteHandle = { hydrate: true };
 /** The copy-button state lasts 2 seconds (SPEC 9). */
 const COPIED_MS = 2000;
 const POPUP_FEATURES = "width=600,height=400";
+
 
 /** Flags the page may set on the visitor's lead (SPEC 4.2). */
 const FLAG_INTENTS = ["copied_share_message", "copied_ref_link"] as const;
@@ -42,50 +37,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
   const copy = getPage(ctx.contentKey, "confirm");
-  const email = getVariantValue(session, ctx.variant, "userEmail");
-
-  // A reload (or a revalidation after a copy) shows what the first visit showed and sends nothing.
-  if (!email) {
-    const shown = getVariantValues(session, ctx.variant);
-    if (!shown.confirmedEmail || !shown.refLink) throw redirect(linkTo(ctx.variant, "form"));
-    return { copy, email: shown.confirmedEmail, refLink: shown.refLink, sent: shown.confirmedSent === "yes" };
+  let shown: Awaited<ReturnType<typeof confirmWaitlist>>;
+  try {
+    shown = await confirmWaitlist(ctx, session);
+  } catch (error) {
+    if (error instanceof ConfirmUnavailable) throw data(null, { status: 503 });
+    throw error;
   }
-
-  const leadId = getVariantValue(session, ctx.variant, "leadId");
-  const planId = getVariantValue(session, ctx.variant, "selectedPlan");
-  const planName =
-    getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === planId)?.name ?? copy.notSelected;
-
-  let refCode: string | null = null;
-  if (leadId) {
-    const leads = funnelLeads(ctx);
-    const lead = await leads.get(leadId).catch(() => null);
-    refCode = lead?.ref_code ?? null;
-    if (lead && !refCode) {
-      const store = getLeadStore(ctx);
-      refCode = await withUniqueRefCode(email, async (code) => {
-        await store.update(ctx.leadTable, lead.id, { ref_code: code });
-        return code;
-      }).catch(() => null);
-    }
-  }
-  const refLink = absoluteLinkTo(ctx.url.origin, ctx.variant, "home", refCode ? { r: refCode } : {});
-
-  const result = await sendTemplateMail(
-    { env: ctx.env, bindings: ctx.bindings },
-    { template: "prelaunch", variant: ctx.variant, to: email, data: { origin: ctx.url.origin, selectedPlan: planName, refLink } },
-  );
-
-  clearVariantValues(session, ctx.variant, ["userEmail", "leadId", "selectedPlan", "billingCycle"]);
-  setVariantValues(session, ctx.variant, {
-    refLink,
-    confirmedEmail: email,
-    confirmedLeadId: leadId ?? null,
-    confirmedSent: result.ok ? "yes" : "no",
-  });
+  if (!shown) throw redirect(linkTo(ctx.variant, "form"));
   return data(
-    { copy, email, refLink, sent: result.ok },
-    { headers: { "Set-Cookie": await commitSession(session, ctx) } },
+    { copy, email: shown.lead.email, refLink: shown.link, mail: shown.mail },
+    { headers: await sessionHeaders(session, ctx) },
   );
 }
 
@@ -99,12 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, ctx);
   const intent = String((await request.formData()).get("intent") ?? "") as FlagIntent;
   if (!FLAG_INTENTS.includes(intent)) return data({ ok: false }, { status: 400 });
-  const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId");
-  if (leadId) {
-    await funnelLeads(ctx)
-      .update(leadId, { [intent]: true })
-      .catch((error) => console.error("copy flag not saved", error));
-  }
+  const leadId = confirmedLeadId(session, ctx.variant, "main");
+  if (leadId) await leadsOf(ctx).recordFlag(leadId, intent);
   return data({ ok: true });
 }
 
@@ -138,8 +96,10 @@ function CopyButton({ text, label, copiedLabel, intent }: { text: string; label:
 }
 
 export default function Confirm() {
-  const { copy, email, refLink, sent } = useLoaderData<typeof loader>();
+  const { copy, email, refLink, mail } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const sent = mail === "sent";
+  useSettlingMail(mail === "queued");
   const linkTo = useLinkTo();
   const shareMessage = copy.vip.shareMessage.replace("{link}", refLink);
   const followHref = linkTo("follow");
@@ -164,8 +124,22 @@ export default function Confirm() {
           ) : (
             <Mail aria-hidden="true" className="h-5 w-5 flex-none text-slate-500" />
           )}
-          <span>{sent ? copy.sentNote.replace("{email}", email) : copy.notSentNote}</span>
+          <span data-testid="mail-state" data-state={mail}>
+            {mail === "sent"
+              ? copy.sentNote.replace("{email}", email)
+              : mail === "queued" || mail === "retrying"
+                ? copy.notSentNote
+                : mail === "undeliverable"
+                  ? copy.undeliverableNote.replace("{email}", email)
+                  : copy.notQueuedNote}
+          </span>
         </p>
+        {mail === "queued" ? (
+          // Without JavaScript the page reloads itself until the provider has taken the e-mail.
+          <noscript>
+            <meta httpEquiv="refresh" content={String(MAIL_REFRESH_SECONDS)} />
+          </noscript>
+        ) : null}
         <p className="mt-3 text-sm text-slate-600">{copy.spamTip}</p>
       </section>
 

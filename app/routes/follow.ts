@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import { funnelLeads } from "~/funnel/leads.server";
+import { leadsOf } from "~/leads/leads.server";
 import { getRequestContext } from "~/utils/context.server";
 import { getSession, getVariantValue } from "~/utils/session.server";
 
@@ -14,9 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, ctx);
   const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId");
   if (leadId) {
-    await funnelLeads(ctx)
-      .update(leadId, { followed_on_facebook: true })
-      .catch((error) => console.error("follow flag not saved", error));
+    await leadsOf(ctx).recordFlag(leadId, "followed_on_facebook");
   }
   return redirect(getPage(ctx.contentKey, "site").social.url, {
     headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" },

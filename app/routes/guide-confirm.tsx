@@ -1,7 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LeadMagnetConfirm } from "~/components/guides/LeadMagnetConfirm";
-import { confirmLoader } from "~/guides/lead-magnet.server";
+import { confirmLoader } from "~/leads/lead-magnet.server";
+import { MAIL_REFRESH_SECONDS } from "~/leads/mail-state";
 import { pageMeta } from "~/utils/seo";
 
 /** /guide-confirm: the e-mail went out; share link and 'Back to Home' (SPEC 2.12, 4.3). */
@@ -15,10 +16,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     matches,
     "guide confirm",
     data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description },
-    [{ name: "robots", content: "noindex" }],
+    [
+      { name: "robots", content: "noindex" },
+      // The page ships no JavaScript: it reloads itself until the provider has taken the e-mail.
+      ...(data?.mail === "queued" ? [{ httpEquiv: "refresh", content: String(MAIL_REFRESH_SECONDS) }] : []),
+    ],
   );
 
 export default function GuideConfirm() {
-  const { copy, email, shareLink, repeat } = useLoaderData<typeof loader>();
-  return <LeadMagnetConfirm copy={copy} email={email} shareLink={shareLink} repeat={repeat} />;
+  const { copy, email, shareLink, repeat, mail } = useLoaderData<typeof loader>();
+  return <LeadMagnetConfirm copy={copy} email={email} shareLink={shareLink} repeat={repeat} mail={mail} />;
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LeadMagnetFormPage } from "~/components/guides/LeadMagnetFormPage";
-import { formAction, formLoader } from "~/guides/lead-magnet.server";
+import { formAction, formLoader } from "~/leads/lead-magnet.server";
 import { pageMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/utils/hydrate";
 

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getPage } from "#content/index";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
-import { funnelLeads } from "~/funnel/leads.server";
+import { leadsOf } from "~/leads/leads.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
@@ -53,9 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const leadId = getVariantValue(session, ctx.variant, "leadId");
   if (leadId) {
     // SPEC 4.1: a failed write of the choice is swallowed; the visitor goes on.
-    await funnelLeads(ctx)
-      .update(leadId, { plan_chosen: plan.id, billing_cycle: cycle })
-      .catch((error) => console.error("plan choice not saved", error));
+    await leadsOf(ctx).recordPlan(leadId, plan.id, cycle);
   }
   setVariantValues(session, ctx.variant, { selectedPlan: plan.id, billingCycle: cycle });
 

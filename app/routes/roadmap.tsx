@@ -3,7 +3,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckCircle2, Clock, Sparkles } from "lucide-react";
 import { getPage } from "#content/index";
 import { Screenshot } from "~/components/Screenshot";
-import { funnelLeads } from "~/funnel/leads.server";
+import { leadsOf } from "~/leads/leads.server";
 import { screenshotFor } from "~/utils/screenshot.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
@@ -33,9 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, ctx);
   const leadId = getVariantValue(session, ctx.variant, "leadId");
   if (leadId) {
-    await funnelLeads(ctx)
-      .update(leadId, { clicked_roadmap_button: true })
-      .catch((error) => console.error("roadmap click not saved", error));
+    await leadsOf(ctx).recordFlag(leadId, "clicked_roadmap_button");
   }
   return redirect(linkTo(ctx.variant, "plans"));
 }

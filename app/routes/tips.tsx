@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LeadMagnetLanding } from "~/components/guides/LeadMagnetLanding";
-import { landingLoader } from "~/guides/lead-magnet.server";
+import { landingLoader } from "~/leads/lead-magnet.server";
 import { pageMeta } from "~/utils/seo";
 
 /** /tips: the free tips landing page (SPEC 2.12). Static: no client JavaScript. */

@@ -19,10 +19,14 @@ export type VariantValues = {
   tipsEmail?: string;
   tipsLeadId?: string;
   refLink?: string;
-  /** What /confirm showed, so a reload shows it again and sends no second e-mail. */
-  confirmedEmail?: string;
+  /** The id the next lead of each flow gets (app/leads/submission.server.ts). */
+  mainSubmission?: string;
+  guideSubmission?: string;
+  tipsSubmission?: string;
+  /** The lead each flow's confirm page last showed, so a reload shows it again. */
   confirmedLeadId?: string;
-  confirmedSent?: "yes" | "no";
+  guideConfirmedLeadId?: string;
+  tipsConfirmedLeadId?: string;
 };
 export type VariantValueKey = keyof VariantValues;
 

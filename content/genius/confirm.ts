@@ -8,6 +8,8 @@ export const confirm: ConfirmContent = {
     "Your spot in the first wave of 100 founding parents is saved. We'll e-mail you your early-access date before anyone else hears about it.",
   sentNote: "We've sent a confirmation with your personal referral link to {email}.",
   notSentNote: "We saved your spot. Your confirmation e-mail is on its way; it can take a few minutes.",
+  notQueuedNote: "We saved your spot, but we could not send your confirmation e-mail just now. Reload this page in a moment to try again.",
+  undeliverableNote: "We saved your spot, but we could not deliver the confirmation e-mail to {email}. Check the address, or write to us.",
   spamTip: "Can't find it? Check your Spam or Promotions folder and mark us as 'Not spam'.",
   vip: {
     title: "Want early-access priority?",

@@ -10,7 +10,12 @@ export const confirmSchema = z.object({
   description: text,
   /** '{email}' is filled. */
   sentNote: z.string().includes("{email}"),
+  /** The e-mail is queued but the mail provider has not accepted it yet. */
   notSentNote: text,
+  /** The e-mail could not even be queued; a reload tries again. */
+  notQueuedNote: text,
+  /** The mail provider gave up on the address. */
+  undeliverableNote: z.string().includes("{email}"),
   spamTip: text,
   vip: z.object({
     title: text,

@@ -58,6 +58,12 @@ export const leadMagnetSchema = z.object({
     title: text,
     /** Shown before the visitor's e-mail address. */
     sentTo: text,
+    /** Instead of sentTo while the mail provider has not accepted the e-mail yet. */
+    sendingTo: text,
+    /** The e-mail could not even be queued; a reload tries again. */
+    notQueued: text,
+    /** The mail provider gave up on the address. */
+    undeliverable: text,
     inboxReminder: text,
     spamReminder: text,
     share: z.object({ title: text, text, linkLabel: text }),

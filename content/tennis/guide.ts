@@ -84,6 +84,9 @@ export const guide: LeadMagnetContent = {
     },
     title: "Your training plan is on its way!",
     sentTo: "We've sent the free 7-day tennis training plan to",
+    sendingTo: "We're sending the free 7-day tennis training plan to",
+    notQueued: "We saved your request, but we could not send the e-mail just now. Reload this page in a moment to try again.",
+    undeliverable: "We could not deliver the e-mail to this address. Check it and try again with another one.",
     inboxReminder: "Check your inbox in the next few minutes.",
     spamReminder: "Can't find it? Look in your spam or promotions folder and mark us as a safe sender.",
     share: {

@@ -84,6 +84,9 @@ export const tips: LeadMagnetContent = {
     },
     title: "Your tips are on their way!",
     sentTo: "We've sent your practical tennis tips to",
+    sendingTo: "We're sending your practical tennis tips to",
+    notQueued: "We saved your request, but we could not send the e-mail just now. Reload this page in a moment to try again.",
+    undeliverable: "We could not deliver the e-mail to this address. Check it and try again with another one.",
     inboxReminder: "Check your inbox in the next few minutes.",
     spamReminder: "Can't find them? Look in your spam or promotions folder and mark us as a safe sender.",
     share: {

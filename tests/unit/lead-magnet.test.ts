@@ -2,10 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
-import { formAction } from "~/guides/lead-magnet.server";
-import { recallSent, rememberSent } from "~/guides/sent-memo.server";
-import { getSession } from "~/utils/session.server";
-import type { Variant } from "~/utils/variant";
+import { formAction } from "~/leads/lead-magnet.server";
 
 const options = getPage("genius", "options");
 const messages = getPage("genius", "guide").form.errors;
@@ -87,18 +84,3 @@ describe("guide form save failure (SPEC 8)", () => {
   });
 });
 
-describe("confirm page memo", () => {
-  const ctx = { env: { SESSION_SECRET: undefined }, isLocal: true };
-  const tennis: Variant = { domain: "champion", sport: "tennis" };
-  const hockey: Variant = { domain: "champion", sport: "icehockey" };
-
-  it("recalls the shown address and link for 30 minutes, per variant and funnel", async () => {
-    const session = await getSession(new Request("http://127.0.0.1/"), ctx);
-    const memo = { email: "a@example.com", shareLink: "http://127.0.0.1/tips?r=ABCDEFGH" };
-    rememberSent(session, tennis, "tips", memo, 0);
-    expect(recallSent(session, tennis, "tips", 29 * 60_000)).toEqual(memo);
-    expect(recallSent(session, tennis, "tips", 31 * 60_000)).toBeNull();
-    expect(recallSent(session, tennis, "guide", 0)).toBeNull();
-    expect(recallSent(session, hockey, "tips", 0)).toBeNull();
-  });
-});

@@ -1,22 +1,25 @@
 import { Link } from "@remix-run/react";
 import { CircleCheck, Home, Inbox, Share2 } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
+import type { MailState } from "~/leads/mail-state";
 import { useLinkTo } from "~/utils/root-data";
 
 /**
  * /guide-confirm and /tips-confirm (SPEC 2.12): the address the e-mail went to, an inbox/spam
- * reminder, the visitor's share link and 'Back to Home'. `repeat` is a reload after the send.
+ * reminder, the visitor's share link and 'Back to Home'. `repeat` is a reload; `mail` says where the e-mail stands.
  */
 export function LeadMagnetConfirm({
   copy,
   email,
   shareLink,
   repeat,
+  mail,
 }: {
   copy: LeadMagnetContent["confirm"];
   email: string;
   shareLink: string;
   repeat: boolean;
+  mail: MailState;
 }) {
   const linkTo = useLinkTo();
   return (
@@ -24,11 +27,17 @@ export function LeadMagnetConfirm({
       <div className="text-center">
         <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-brand" />
         <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
-        {repeat ? (
-          <p className="mt-4 text-lg text-slate-700">{copy.alreadySent}</p>
-        ) : (
-          <p className="mt-4 text-lg text-slate-700">{copy.sentTo}</p>
-        )}
+        <p className="mt-4 text-lg text-slate-700" data-testid="mail-state" data-state={mail}>
+          {mail === "sent"
+            ? repeat
+              ? copy.alreadySent
+              : copy.sentTo
+            : mail === "not-queued"
+              ? copy.notQueued
+              : mail === "undeliverable"
+                ? copy.undeliverable
+                : copy.sendingTo}
+        </p>
         <p className="mt-1 text-lg font-semibold break-all text-slate-900" data-testid="sent-to">
           {email}
         </p>

@@ -101,6 +101,21 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
       });
     });
 
+    describe("createOnce", () => {
+      it("creates the lead once per id: parallel and repeated calls return the same row", async () => {
+        const id = crypto.randomUUID();
+        const results = await Promise.all(
+          Array.from({ length: 8 }, () => store.createOnce(T, id, { age_bands: ["0-1y"], children_count: 1 })),
+        );
+        expect(results.filter((result) => result.created)).toHaveLength(1);
+        expect(new Set(results.map((result) => result.lead.id))).toEqual(new Set([id]));
+        const again = await store.createOnce(T, id, { age_bands: ["5-6y"] });
+        expect(again.created).toBe(false);
+        expect(again.lead.age_bands).toEqual(["0-1y"]);
+        expect((await store.list(T)).total).toBe(1);
+      });
+    });
+
     describe("update", () => {
       it("writes the patch, leaves other fields and returns the row", async () => {
         const lead = await store.create(T, { age_bands: ["1-2y"], time_available: "less-15m" });

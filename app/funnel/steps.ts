@@ -1,0 +1,7 @@
+/** The main funnel has three steps: children, then focus, goals and concern, then the e-mail. */
+export const TOTAL_STEPS = 3;
+export type Step = 1 | 2 | 3;
+
+export function parseStep(value: unknown): Step {
+  return value === "2" ? 2 : value === "3" ? 3 : 1;
+}

@@ -1,0 +1,114 @@
+import { getPage } from "#content/index";
+import type { EmailTemplateName } from "#content/schemas/emails";
+import type { EmailData } from "#emails/render.server";
+import type { Lead } from "~/data/lead-store";
+import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/mailer.server";
+import type { RequestContext } from "~/utils/context.server";
+import { absoluteLinkTo } from "~/utils/links";
+import { clearVariantValues, getVariantValues, type AppSession, type VariantValueKey } from "~/utils/session.server";
+import { leadsOf } from "./leads.server";
+import type { MailState } from "./mail-state";
+import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
+
+/**
+ * The confirm pages of the three flows: the flow's e-mail is queued once per lead (the outbox's
+ * dedupe key), sent after the response, and the page says truthfully where it stands.
+ */
+
+export type { MailState };
+
+/** The one e-mail each flow sends a lead. */
+export function mailKey(template: EmailTemplateName, lead: Pick<Lead, "id">, table: string): string {
+  return `${template}:${table}:${lead.id}`;
+}
+
+function stateOf(status: QueuedMail | Awaited<ReturnType<typeof mailStatus>>): MailState {
+  const value = status && typeof status === "object" ? (status.queued ? status.status : null) : status;
+  if (value === "sent") return "sent";
+  if (value === "pending") return "queued";
+  if (value === "failed") return "retrying";
+  if (value === "dead") return "undeliverable";
+  return "not-queued";
+}
+
+/** Thrown when the lead cannot be read: the route answers 503 and the visitor can reload. */
+export class ConfirmUnavailable extends Error {}
+
+type Pending = { leadId: string; clear: VariantValueKey[] };
+
+/**
+ * Shared by every flow: the lead the session points at, its referral code, its e-mail queued once.
+ * With `pending`, the first view after the form: on success the form's session keys are cleared
+ * and the submission spent; when the outbox write fails nothing is cleared, so a reload retries.
+ * Without it, a reload: the lead the page showed, and its e-mail's current state.
+ */
+async function confirmFlow(
+  ctx: RequestContext,
+  session: AppSession,
+  flow: Flow,
+  pending: Pending | null,
+  mail: (lead: Lead, refCode: string | null) => { template: EmailTemplateName; data: EmailData; link: string },
+) {
+  const leadId = pending?.leadId ?? confirmedLeadId(session, ctx.variant, flow);
+  if (!leadId) return null;
+  const leads = leadsOf(ctx);
+  let lead: Lead | null;
+  try {
+    lead = await leads.get(leadId);
+  } catch (error) {
+    throw new ConfirmUnavailable("lead read failed", { cause: error });
+  }
+  if (!lead) return null;
+
+  let refCode: string | null = lead.ref_code;
+  if (!refCode) {
+    refCode = await leads.ensureRefCode(lead).catch((error) => {
+      console.error(`${flow} confirm: referral code not saved`, error);
+      return null;
+    });
+  }
+  const { template, data, link } = mail(lead, refCode);
+  const key = mailKey(template, lead, ctx.leadTable);
+
+  if (!pending) {
+    const status = await mailStatus(ctx, key).catch(() => null);
+    return { lead, link, mail: stateOf(status), repeat: true };
+  }
+  const queued = await queueTemplateMail(ctx, { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data });
+  if (queued.queued) {
+    clearVariantValues(session, ctx.variant, pending.clear);
+    endSubmission(session, ctx.variant, flow, lead.id);
+  } else {
+    console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
+  }
+  return { lead, link, mail: stateOf(queued), repeat: false };
+}
+
+/** /confirm: the waitlist e-mail with the personal referral link. */
+export function confirmWaitlist(ctx: RequestContext, session: AppSession) {
+  const values = getVariantValues(session, ctx.variant);
+  const pending = values.leadId && values.userEmail
+    ? { leadId: values.leadId, clear: ["userEmail", "leadId", "selectedPlan", "billingCycle"] as VariantValueKey[] }
+    : null;
+  const copy = getPage(ctx.contentKey, "confirm");
+  const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? copy.notSelected;
+  return confirmFlow(ctx, session, "main", pending, (_lead, refCode) => {
+    const refLink = absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {});
+    return { template: "prelaunch", link: refLink, data: { origin: ctx.origin, selectedPlan: planName, refLink } };
+  });
+}
+
+/** /guide-confirm and /tips-confirm: the guide or tips e-mail with the visitor's share link. */
+export function confirmLeadMagnet(
+  ctx: RequestContext,
+  session: AppSession,
+  config: { kind: "guide" | "tips"; emailKey: VariantValueKey; leadIdKey: VariantValueKey; landingPage: string },
+) {
+  const values = getVariantValues(session, ctx.variant);
+  const leadId = values[config.leadIdKey];
+  const pending = leadId && values[config.emailKey] ? { leadId, clear: [config.emailKey, config.leadIdKey] } : null;
+  return confirmFlow(ctx, session, config.kind, pending, (_lead, refCode) => {
+    const shareLink = absoluteLinkTo(ctx.origin, ctx.variant, config.landingPage, refCode ? { r: refCode } : {});
+    return { template: config.kind, link: shareLink, data: { origin: ctx.origin, refLink: shareLink } };
+  });
+}

@@ -1,0 +1,218 @@
+import { getPage } from "#content/index";
+import type { ChildEntry } from "~/components/funnel/Step1Children";
+import type { Lead } from "~/data/lead-store";
+import { parseStep, type Step } from "~/funnel/steps";
+import { MAX_CHILDREN, hasUnknownOption, step1Validator, step2Validator, step3Validator } from "~/funnel/form-schemas";
+import type { RequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
+import { attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
+import { leadsOf } from "./leads.server";
+import { submissionId } from "./submission.server";
+
+/** The main funnel's three steps: what each shows and what each submit does to the visitor's lead. */
+
+
+export type StepValues = {
+  children?: ChildEntry[];
+  focus?: string[];
+  goals?: string[];
+  concern?: string;
+  email?: string;
+};
+
+export type StepResult = {
+  step: Step;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  values?: StepValues;
+};
+
+/** A submit either re-renders the step (with a status) or moves on (the session changed). */
+export type StepOutcome = { status: number; result: StepResult } | { redirectTo: string };
+
+/** Steps 2 and 3 need the lead step 1 wrote; a database failure is told apart from a missing lead. */
+class LeadUnavailable extends Error {}
+
+function pageCopy(ctx: RequestContext) {
+  return { copy: getPage(ctx.contentKey, "form"), options: getPage(ctx.contentKey, "options") };
+}
+
+async function visitorLead(ctx: RequestContext, session: AppSession): Promise<Lead | null> {
+  const leadId = getVariantValue(session, ctx.variant, "leadId");
+  if (!leadId) return null;
+  try {
+    return await leadsOf(ctx).get(leadId);
+  } catch (error) {
+    throw new LeadUnavailable("lead read failed", { cause: error });
+  }
+}
+
+function failureMessage(error: unknown): string {
+  console.error("funnel: lead write failed", error);
+  return "we could not save your answers right now. Please try again in a moment.";
+}
+
+/**
+ * What a step page shows: the step, its copy and options, and the visitor's earlier answers.
+ * `null` when the step cannot be shown yet (no lead for step 2 or 3): go to step 1.
+ * Issues the submission id step 1 will create the lead under (the caller commits the session).
+ */
+export async function stepPage(ctx: RequestContext, session: AppSession, step: Step) {
+  const { copy, options } = pageCopy(ctx);
+  let lead: Lead | null = null;
+  let unavailable = false;
+  try {
+    lead = await visitorLead(ctx, session);
+  } catch {
+    unavailable = true;
+  }
+  if (step > 1 && !lead && !unavailable) return null;
+  const { issued } = step === 1 && !lead ? submissionId(session, ctx.variant, "main") : { issued: false };
+
+  const times = lead?.time_available?.split(",") ?? [];
+  const children: ChildEntry[] = lead?.age_bands.length
+    ? lead.age_bands.map((ageBand, index) => ({ ageBand, time: times[index] ?? times[0] ?? "" }))
+    : [{ ageBand: "", time: "" }];
+  return {
+    issued,
+    status: unavailable ? 503 : 200,
+    page: {
+      step,
+      copy,
+      formError: unavailable ? copy.submitError.replace("{message}", failureMessage("lead read failed")) : null,
+      options: {
+        ageBands: options.ageBands,
+        time: options.time,
+        focus: options.focus,
+        goals: options.goals,
+        concerns: options.concerns,
+      },
+      values: {
+        children,
+        focus: lead?.focus_areas ?? [],
+        goals: lead?.goals ?? [],
+        concern: lead?.biggest_concern ?? "",
+        email: lead && lead.email !== "pending@placeholder.invalid" ? lead.email : "",
+      },
+    },
+  };
+}
+
+/** Children entries as typed, kept as strings so nothing the visitor chose is lost on a re-render. */
+function childrenFromForm(form: FormData): ChildEntry[] {
+  const entries: ChildEntry[] = [];
+  for (let index = 0; index < MAX_CHILDREN; index++) {
+    const ageBand = form.get(`children[${index}].ageBand`);
+    const time = form.get(`children[${index}].time`);
+    if (ageBand === null && time === null) continue;
+    entries.push({ ageBand: String(ageBand ?? ""), time: String(time ?? "") });
+  }
+  return entries.length ? entries : [{ ageBand: "", time: "" }];
+}
+
+/** What the visitor typed on a step, echoed back when the step is shown again. */
+function typedValues(step: Step, form: FormData): StepValues {
+  if (step === 1) return { children: childrenFromForm(form) };
+  if (step === 2) {
+    return {
+      focus: form.getAll("focus").map(String),
+      goals: form.getAll("goals").map(String),
+      concern: String(form.get("concern") ?? ""),
+    };
+  }
+  return { email: String(form.get("email") ?? "") };
+}
+
+/**
+ * One submit of a funnel step (add/remove child buttons included): validates, writes the visitor's
+ * lead through the lead module, and says where to go. Input is kept on every refusal and failure.
+ */
+export async function submitStep(ctx: RequestContext, session: AppSession, request: Request, form: FormData): Promise<StepOutcome> {
+  const step = parseStep(String(form.get("step") ?? "1"));
+  const intent = String(form.get("intent") ?? "continue");
+  const values = typedValues(step, form);
+  const { copy, options } = pageCopy(ctx);
+  const messages = { unknownOption: copy.unknownOption };
+  const show = (status: number, result: Omit<StepResult, "step" | "values"> = {}): StepOutcome => ({
+    status,
+    result: { step, values, ...result },
+  });
+  const failed = (error: unknown) =>
+    show(503, { formError: copy.submitError.replace("{message}", failureMessage(error)) });
+
+  // Without JavaScript, add and remove are submit buttons: show the step again with the entries kept.
+  if (step === 1 && intent === "add") {
+    const children = values.children ?? [];
+    if (children.length < MAX_CHILDREN) children.push({ ageBand: "", time: "" });
+    return show(200);
+  }
+  if (step === 1 && intent.startsWith("remove-")) {
+    const children = values.children ?? [];
+    const index = Number(intent.slice("remove-".length));
+    if (children.length > 1 && Number.isInteger(index)) children.splice(index, 1);
+    return show(200);
+  }
+
+  if (await formPostLimited(ctx.bindings, request, "form")) return show(429, { formError: TOO_MANY_FORM_POSTS });
+
+  let lead: Lead | null;
+  try {
+    lead = await visitorLead(ctx, session);
+  } catch (error) {
+    return failed(error);
+  }
+  if (step > 1 && !lead) return { redirectTo: linkTo(ctx.variant, "form") };
+  const leads = leadsOf(ctx);
+
+  if (step === 1) {
+    const result = await step1Validator(options, { ...copy.step1.errors, ...messages }).validate(form);
+    if (result.error) {
+      return show(hasUnknownOption(result.error.fieldErrors, copy.unknownOption) ? 400 : 422, {
+        fieldErrors: result.error.fieldErrors,
+      });
+    }
+    const entries = result.data.children;
+    try {
+      const saved = await leads.saveChildren(
+        lead,
+        submissionId(session, ctx.variant, "main").id,
+        {
+          age_bands: entries.map((child) => child.ageBand),
+          time_available: entries.map((child) => child.time).join(","),
+          children_count: entries.length,
+        },
+        attributionFields(session),
+      );
+      setVariantValues(session, ctx.variant, { leadId: saved.id });
+    } catch (error) {
+      return failed(error);
+    }
+    return { redirectTo: linkTo(ctx.variant, "form", { step: 2 }) };
+  }
+
+  if (step === 2) {
+    const result = await step2Validator(options, { ...copy.step2.errors, ...messages }).validate(form);
+    if (result.error) {
+      return show(hasUnknownOption(result.error.fieldErrors, copy.unknownOption) ? 400 : 422, {
+        fieldErrors: result.error.fieldErrors,
+      });
+    }
+    try {
+      await leads.saveChoices(lead!, result.data);
+    } catch (error) {
+      return failed(error);
+    }
+    return { redirectTo: linkTo(ctx.variant, "form", { step: 3 }) };
+  }
+
+  const result = await step3Validator(copy.step3.errors).validate(form);
+  if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
+  try {
+    await leads.saveEmail(lead!, result.data.email);
+  } catch (error) {
+    return failed(error);
+  }
+  setVariantValues(session, ctx.variant, { userEmail: result.data.email });
+  return { redirectTo: linkTo(ctx.variant, "roadmap") };
+}

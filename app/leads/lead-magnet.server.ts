@@ -1,0 +1,105 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getPage } from "#content/index";
+import type { LeadMagnetValues } from "~/components/guides/LeadMagnetForm";
+import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
+import { LEAD_MAGNETS, type LeadMagnetKind } from "~/guides/kinds";
+import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+import { formPostLimited } from "~/utils/rate-limit.server";
+import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
+import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
+import { leadsOf } from "./leads.server";
+import { submissionId } from "./submission.server";
+
+/** /guide and /tips: copy only; the page is static. */
+export function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
+  const { contentKey } = getRequestContext(request, context);
+  return { kind, copy: getPage(contentKey, kind).landing };
+}
+
+function formCopy(ctx: RequestContext, kind: LeadMagnetKind) {
+  const options = getPage(ctx.contentKey, "options");
+  return {
+    kind,
+    copy: getPage(ctx.contentKey, kind).form,
+    ageBands: options.leadFormAgeBands,
+    goals: options.leadFormGoals,
+  };
+}
+
+/** The form page; issues the id the visitor's lead will get (the caller commits the session). */
+export async function formLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  const { issued } = submissionId(session, ctx.variant, kind);
+  return data(formCopy(ctx, kind), { headers: issued ? await sessionHeaders(session, ctx) : undefined });
+}
+
+/** What the visitor typed, echoed back into the form after a rejected or failed submit. */
+function typedValues(form: FormData): LeadMagnetValues {
+  const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.slice(0, 254) : "");
+  return {
+    email: text(form.get("email")).trim(),
+    ageBand: text(form.get("ageBand")),
+    goals: form.getAll("goals").map(text).slice(0, 50),
+  };
+}
+
+/**
+ * The form's submit: validate, create the lead once per submission (step_completed 1, the guide or
+ * tips source, the visitor's referral and UTM attribution), keep its e-mail and id in the session
+ * for this variant, and go to the confirm page. Nothing is written for a bad form.
+ */
+export async function formAction({ request, context }: ActionFunctionArgs, kind: LeadMagnetKind) {
+  const ctx = getRequestContext(request, context);
+  const config = LEAD_MAGNETS[kind];
+  const { copy, ageBands, goals } = formCopy(ctx, kind);
+  const form = await request.formData();
+  const values = typedValues(form);
+  const limited = await formPostLimited(ctx.bindings, request, kind);
+  if (limited) return data({ alert: limited, values }, { status: 429 });
+  const result = await leadMagnetValidator({ ageBands, goals }, copy.errors).validate(form);
+  if (result.error) {
+    return data({ alert: alertFor(result.error.fieldErrors, copy.errors), values }, { status: 400 });
+  }
+
+  const session = await getSession(request, ctx);
+  const { email, ageBand, goals: chosenGoals } = result.data;
+  try {
+    const lead = await leadsOf(ctx).createLeadMagnetLead(submissionId(session, ctx.variant, kind).id, {
+      ...attributionFields(session),
+      email,
+      age_band: ageBand,
+      goals: chosenGoals,
+      lead_source: config.leadSource,
+    });
+    setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
+  } catch (error) {
+    console.error(`${kind}-form: the lead could not be saved`, error);
+    return data({ alert: copy.errors.saveFailed, values }, { status: 503 });
+  }
+  return redirect(linkTo(ctx.variant, config.confirmPage), { headers: await sessionHeaders(session, ctx) });
+}
+
+/**
+ * The confirm page: the guide or tips e-mail is queued once for the visitor's lead and the page
+ * shows where it stands; a reload shows the same lead again; with neither, back to the form.
+ */
+export async function confirmLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
+  const ctx = getRequestContext(request, context);
+  const config = LEAD_MAGNETS[kind];
+  const copy = getPage(ctx.contentKey, kind).confirm;
+  const session = await getSession(request, ctx);
+  let shown: Awaited<ReturnType<typeof confirmLeadMagnet>>;
+  try {
+    shown = await confirmLeadMagnet(ctx, session, config);
+  } catch (error) {
+    if (error instanceof ConfirmUnavailable) throw data(null, { status: 503 });
+    throw error;
+  }
+  if (!shown) throw redirect(linkTo(ctx.variant, config.formPage));
+  return data(
+    { kind, copy, email: shown.lead.email, shareLink: shown.link, mail: shown.mail, repeat: shown.repeat },
+    { headers: await sessionHeaders(session, ctx) },
+  );
+}
