@@ -22,7 +22,8 @@ export function mailKey(template: EmailTemplateName, lead: Pick<Lead, "id">, tab
   return `${template}:${table}:${lead.id}`;
 }
 
-function stateOf(status: QueuedMail | Awaited<ReturnType<typeof mailStatus>>): MailState {
+/** The page's word for an outbox row's status (or a queue attempt's outcome). */
+export function mailStateOf(status: QueuedMail | Awaited<ReturnType<typeof mailStatus>>): MailState {
   const value = status && typeof status === "object" ? (status.queued ? status.status : null) : status;
   if (value === "sent") return "sent";
   if (value === "pending") return "queued";
@@ -72,7 +73,7 @@ async function confirmFlow(
 
   if (!pending) {
     const status = await mailStatus(ctx, key).catch(() => null);
-    return { lead, link, mail: stateOf(status), repeat: true };
+    return { lead, link, mail: mailStateOf(status), repeat: true };
   }
   const queued = await queueTemplateMail(ctx, { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data });
   if (queued.queued) {
@@ -81,7 +82,7 @@ async function confirmFlow(
   } else {
     console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
   }
-  return { lead, link, mail: stateOf(queued), repeat: false };
+  return { lead, link, mail: mailStateOf(queued), repeat: false };
 }
 
 /** /confirm: the waitlist e-mail with the personal referral link. */

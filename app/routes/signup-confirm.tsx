@@ -4,6 +4,7 @@ import { Check, CircleCheckBig, MailCheck } from "lucide-react";
 import { getPage } from "#content/index";
 import { requestAuth } from "~/auth/session-auth.server";
 import { completeAccount, isConfirmationLink } from "~/signup/signup.server";
+import { MAIL_REFRESH_SECONDS, type MailState } from "~/leads/mail-state";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { useLinkTo, useRootData } from "~/utils/root-data";
@@ -12,7 +13,7 @@ import { pageMeta } from "~/utils/seo";
 
 type View =
   | { state: "waiting"; linkError: string | null }
-  | { state: "saved"; welcomeSent: boolean }
+  | { state: "saved"; welcomeSent: boolean; welcome: MailState }
   | { state: "save-failed" };
 
 /**
@@ -50,12 +51,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const outcome = await completeAccount(ctx, session, user);
-  const view: View = outcome.saved ? { state: "saved", welcomeSent: outcome.welcomeSent } : { state: "save-failed" };
+  const view: View = outcome.saved
+    ? { state: "saved", welcomeSent: outcome.welcomeSent, welcome: outcome.welcome }
+    : { state: "save-failed" };
   return data({ copy, view }, { headers: await withCookies() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "signup confirm", { fullTitle: data?.copy.confirm.metaTitle }, [{ name: "robots", content: "noindex" }]);
+  pageMeta(matches, "signup confirm", { fullTitle: data?.copy.confirm.metaTitle }, [
+    { name: "robots", content: "noindex" },
+    // The page ships no JavaScript: it reloads itself until the provider has taken the welcome e-mail.
+    ...(data?.view.state === "saved" && data.view.welcome === "queued"
+      ? [{ httpEquiv: "refresh", content: String(MAIL_REFRESH_SECONDS) }]
+      : []),
+  ]);
 
 export default function SignupConfirm() {
   const { copy, view } = useLoaderData<typeof loader>();

@@ -6,9 +6,12 @@ import { getPage } from "#content/index";
 import type { AuthService, AuthUser } from "~/auth/auth";
 import type { ConfirmationMail } from "~/auth/local-auth.server";
 import { requestAuth } from "~/auth/session-auth.server";
-import { refCode, withUniqueRefCode } from "~/data/lead-codes.server";
+import { refCode } from "~/data/lead-codes.server";
 import { getLeadStore } from "~/data/lead-store.server";
-import { sendTemplateMail } from "~/mail/mailer.server";
+import { mailStateOf } from "~/leads/confirmation.server";
+import { leadsOf } from "~/leads/leads.server";
+import type { MailState } from "~/leads/mail-state";
+import { mailStatus, queueTemplateMail, sendTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { parseBillingCycle, type BillingCycle } from "~/utils/pricing";
@@ -37,7 +40,7 @@ export function signupAuth(request: Request, ctx: RequestContext, session: AppSe
         template: "confirm-account",
         variant: ctx.variant,
         to: mail.to,
-        data: { origin: ctx.url.origin, confirmLink: mail.link, selectedPlan: plan?.name ?? null },
+        data: { origin: ctx.origin, confirmLink: mail.link, selectedPlan: plan?.name ?? null },
       },
     );
     if (!result.ok) throw new Error(`confirmation e-mail not accepted: ${result.error}`);
@@ -50,26 +53,17 @@ export function isConfirmationLink(url: URL): boolean {
 }
 
 /**
- * The welcome e-mail's invite link (SPEC 7.2): the session's refLink; else the lead's own referral
- * code when the lead is known (given one if it has none); else an 8-character code from the
- * e-mail and the time.
+ * The welcome e-mail's invite link: the visitor's lead's own referral code when the lead is known
+ * (given one if it has none); else an 8-character code from the e-mail and the time.
  */
 export async function welcomeRefLink(ctx: RequestContext, session: AppSession, email: string): Promise<string> {
   const values = getVariantValues(session, ctx.variant);
-  if (values.refLink) return values.refLink;
-  const link = (code: string) => absoluteLinkTo(ctx.url.origin, ctx.variant, "home", { r: code });
+  const link = (code: string) => absoluteLinkTo(ctx.origin, ctx.variant, "home", { r: code });
   if (values.leadId) {
     try {
-      const store = getLeadStore(ctx);
-      const lead = await store.getById(ctx.leadTable, values.leadId);
-      if (lead?.ref_code) return link(lead.ref_code);
-      if (lead) {
-        const code = await withUniqueRefCode(lead.email, async (candidate) => {
-          await store.update(ctx.leadTable, lead.id, { ref_code: candidate });
-          return candidate;
-        });
-        return link(code);
-      }
+      const leads = leadsOf(ctx);
+      const lead = await leads.get(values.leadId);
+      if (lead) return link(await leads.ensureRefCode(lead));
     } catch (error) {
       console.error("welcome: lead referral code not available", error);
     }
@@ -77,13 +71,12 @@ export async function welcomeRefLink(ctx: RequestContext, session: AppSession, e
   return link(await refCode(email, Date.now()));
 }
 
-export type ConfirmedAccount = { saved: true; welcomeSent: boolean } | { saved: false };
+export type ConfirmedAccount = { saved: true; welcomeSent: boolean; welcome: MailState } | { saved: false };
 
 /**
- * A confirmed, signed-in account reached /signup-confirm (SPEC 4.5): upsert its users record, then
- * send the welcome e-mail once. The users upsert is keyed on the account id, so a reload writes no
- * second row; the session remembers the welcome, so a reload (or a later sign-in from this browser)
- * sends no second e-mail. A failed save sends nothing and sets no marker: the next visit tries again.
+ * A confirmed, signed-in account reached /signup-confirm: upsert its users record, then queue the
+ * welcome e-mail once per account (its outbox key is the account id, so a reload, a second browser
+ * or a later sign-in adds none). A failed save queues nothing: the next visit tries again.
  * The caller commits the session.
  */
 export async function completeAccount(
@@ -92,13 +85,8 @@ export async function completeAccount(
   user: AuthUser,
 ): Promise<ConfirmedAccount> {
   const values = getVariantValues(session, ctx.variant);
-  const store = getLeadStore(ctx);
-  let welcomedBefore = false;
   try {
-    // The users record is first saved here, together with the welcome e-mail: an existing record
-    // means this account was welcomed already (in another browser or session).
-    welcomedBefore = (await store.getUser(user.id)) !== null;
-    await store.upsertUser({
+    await getLeadStore(ctx).upsertUser({
       id: user.id,
       email: user.email || null,
       name: user.name,
@@ -111,30 +99,23 @@ export async function completeAccount(
   setAuthenticated(session, true);
   if (user.email) setVariantValues(session, ctx.variant, { userEmail: user.email });
 
-  const marker = session.get("welcome");
-  if (marker && marker.userId === user.id) return { saved: true, welcomeSent: marker.sent === true };
-  if (welcomedBefore) {
-    session.set("welcome", { userId: user.id, sent: true });
-    return { saved: true, welcomeSent: true };
-  }
-
-  const refLink = await welcomeRefLink(ctx, session, user.email);
-  setVariantValues(session, ctx.variant, { refLink });
-  const result = await sendTemplateMail(
-    { env: ctx.env, bindings: ctx.bindings },
-    {
-      template: "welcome",
-      variant: ctx.variant,
-      to: user.email,
-      data: {
-        origin: ctx.url.origin,
-        selectedPlan: chosenPlan(ctx, session)?.name ?? null,
-        refLink,
-        appUrl: ctx.env.APP_SIGNIN_URL,
-      },
-    },
-  );
-  // Set even when the transport failed: the outbox retries that row, a reload must not add another.
-  session.set("welcome", { userId: user.id, sent: result.ok });
-  return { saved: true, welcomeSent: result.ok };
+  const dedupeKey = `welcome:${user.id}`;
+  const known = await mailStatus(ctx, dedupeKey).catch(() => null);
+  const welcome = known
+    ? mailStateOf(known)
+    : mailStateOf(
+        await queueTemplateMail(ctx, {
+          dedupeKey,
+          template: "welcome",
+          variant: ctx.variant,
+          to: user.email,
+          data: {
+            origin: ctx.origin,
+            selectedPlan: chosenPlan(ctx, session)?.name ?? null,
+            refLink: await welcomeRefLink(ctx, session, user.email),
+            appUrl: ctx.env.APP_SIGNIN_URL,
+          },
+        }),
+      );
+  return { saved: true, welcomeSent: welcome === "sent", welcome };
 }

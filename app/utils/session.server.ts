@@ -43,8 +43,6 @@ type SessionData = {
   isAuthenticated: boolean;
   /** The signed-in local account (auth adapter "local"); Supabase keeps its own cookies. */
   userId: string;
-  /** /signup-confirm: the account whose welcome e-mail went out from this browser, and whether it was accepted. */
-  welcome: { userId: string; sent: boolean };
 } & { [key: `v:${string}`]: VariantValues };
 type FlashData = { toasts: Toast[] };
 

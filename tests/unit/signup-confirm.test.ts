@@ -17,8 +17,11 @@ afterAll(async () => {
 
 const TENNIS = { domain: "champion", sport: "tennis" } as const;
 
+let settle: () => Promise<void> = async () => {};
 function ctx(bindings: Record<string, unknown> = d1.bindings): RequestContext {
-  return testContext("http://127.0.0.1:8807/signup-confirm?domain=champion&sport=tennis", bindings).ctx;
+  const made = testContext("http://127.0.0.1:8807/signup-confirm?domain=champion&sport=tennis", bindings);
+  settle = made.settle;
+  return made.ctx;
 }
 
 const user = (id: string, email: string): AuthUser => ({ id, email, name: "Ann Lee", role: "user", emailConfirmed: true });
@@ -34,8 +37,10 @@ describe("completeAccount", () => {
     setVariantValues(session, TENNIS, { selectedPlan: "compete", billingCycle: "yearly" });
     const ann = user("user-1", "ann@example.com");
 
-    expect(await completeAccount(c, session, ann)).toEqual({ saved: true, welcomeSent: true });
-    expect(await completeAccount(c, session, ann)).toEqual({ saved: true, welcomeSent: true });
+    // Queued first; the tick only once the provider (here the local outbox) took it.
+    expect(await completeAccount(c, session, ann)).toMatchObject({ saved: true, welcomeSent: false, welcome: "queued" });
+    await settle();
+    expect(await completeAccount(c, session, ann)).toEqual({ saved: true, welcomeSent: true, welcome: "sent" });
 
     expect(await rows("SELECT id, email, name, lead_id FROM users WHERE id = ?", "user-1")).toEqual([
       { id: "user-1", email: "ann@example.com", name: "Ann Lee", lead_id: null },
@@ -56,9 +61,10 @@ describe("completeAccount", () => {
     const c = ctx();
     const eve = user("user-4", "eve@example.com");
     const first = await getSession(new Request(c.url), c);
-    expect(await completeAccount(c, first, eve)).toEqual({ saved: true, welcomeSent: true });
+    expect(await completeAccount(c, first, eve)).toMatchObject({ saved: true });
+    await settle();
     const otherBrowser = await getSession(new Request(c.url), c);
-    expect(await completeAccount(c, otherBrowser, eve)).toEqual({ saved: true, welcomeSent: true });
+    expect(await completeAccount(c, otherBrowser, eve)).toEqual({ saved: true, welcomeSent: true, welcome: "sent" });
     expect(await rows("SELECT id FROM outbox WHERE recipient = ?", "eve@example.com")).toHaveLength(1);
   });
 
@@ -77,14 +83,13 @@ describe("completeAccount", () => {
     expect(await rows("SELECT lead_id FROM users WHERE id = ?", "user-2")).toEqual([{ lead_id: "lead-7" }]);
   });
 
-  it("prefers the session's referral link", async () => {
-    const c = ctx();
+  it("links from the configured origin, never the request's Host", async () => {
+    const c = testContext("http://evil.example/signup-confirm", { ...d1.bindings, SESSION_SECRET: "s", GENIUS_HOSTS: "aiparenting.example" }).ctx;
     const session = await getSession(new Request(c.url), c);
-    setVariantValues(session, TENNIS, { refLink: "http://127.0.0.1:8807/?r=FROMSESS" });
-    expect(await welcomeRefLink(c, session, "cy@example.com")).toBe("http://127.0.0.1:8807/?r=FROMSESS");
+    expect(await welcomeRefLink(c, session, "cy@example.com")).toMatch(/^https:\/\/aiparenting\.example\/\?r=[A-Z2-7]{8}$/);
   });
 
-  it("reports a failed save, sends nothing and sets no marker, so the next visit tries again", async () => {
+  it("reports a failed save and sends nothing, so the next visit tries again", async () => {
     const broken = {
       ...d1.bindings,
       DB: {
@@ -96,7 +101,6 @@ describe("completeAccount", () => {
     const c = ctx(broken);
     const session = await getSession(new Request(c.url), c);
     expect(await completeAccount(c, session, user("user-3", "dee@example.com"))).toEqual({ saved: false });
-    expect(session.get("welcome")).toBeUndefined();
     expect(await rows("SELECT id FROM outbox WHERE recipient = ?", "dee@example.com")).toEqual([]);
   });
 });
