@@ -11,7 +11,7 @@ import { getLeadStore } from "~/data/lead-store.server";
 import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import type { MailState } from "~/leads/mail-state";
-import { mailStatus, queueTemplateMail, sendTemplateMail } from "~/mail/mailer.server";
+import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { parseBillingCycle, type BillingCycle } from "~/utils/pricing";
@@ -28,23 +28,27 @@ export function chosenPlan(ctx: RequestContext, session: AppSession): PlanChoice
 }
 
 /**
- * The auth service for /signup: the local adapter's confirmation link goes out through the mailer
- * (so it is in the outbox locally and retried when the mail API is down).
+ * The auth service for /signup: the local adapter's confirmation link goes out through the outbox
+ * (one e-mail per link, sent after the response and retried when the mail API is down).
  */
 export function signupAuth(request: Request, ctx: RequestContext, session: AppSession): AuthService {
   const plan = chosenPlan(ctx, session);
   return requestAuth(request, ctx, session, async (mail: ConfirmationMail) => {
-    const result = await sendTemplateMail(
-      { env: ctx.env, bindings: ctx.bindings },
-      {
-        template: "confirm-account",
-        variant: ctx.variant,
-        to: mail.to,
-        data: { origin: ctx.origin, confirmLink: mail.link, selectedPlan: plan?.name ?? null },
-      },
-    );
-    if (!result.ok) throw new Error(`confirmation e-mail not accepted: ${result.error}`);
+    const queued = await queueTemplateMail(ctx, {
+      dedupeKey: `confirm-account:${await linkDigest(mail.link)}`,
+      template: "confirm-account",
+      variant: ctx.variant,
+      to: mail.to,
+      data: { origin: ctx.origin, confirmLink: mail.link, selectedPlan: plan?.name ?? null },
+    });
+    if (!queued.queued) throw new Error(`confirmation e-mail not queued: ${queued.error}`);
   });
+}
+
+/** A short, fixed-length name for a confirmation link (the link itself holds a secret). */
+async function linkDigest(link: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(link)));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** True when the URL is a confirmation link (local ?token=, Supabase ?token_hash=&type= or ?code=). */
