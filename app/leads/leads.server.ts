@@ -96,6 +96,10 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
       return quietly(store.update(table, id, { [flag]: true }), flag);
     },
 
+    /** The account's users record, linked to the visitor's lead of this variant when there is one. */
+    linkAccount: (user: { id: string; email: string | null; name: string | null }, leadId: string | null) =>
+      store.upsertUser({ ...user, lead_id: leadId }),
+
     /** An admin's edit: the validated fields of the edit form. Null when the lead is gone. */
     adminUpdate: (id: string, patch: LeadPatch) => store.update(table, id, patch),
     /** An admin's delete. False when the lead was already gone. */

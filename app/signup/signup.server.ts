@@ -7,7 +7,6 @@ import type { AuthService, AuthUser } from "~/auth/auth";
 import type { ConfirmationMail } from "~/auth/local-auth.server";
 import { requestAuth } from "~/auth/session-auth.server";
 import { refCode } from "~/data/lead-codes.server";
-import { getLeadStore } from "~/data/lead-store.server";
 import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import type { MailState } from "~/leads/mail-state";
@@ -90,12 +89,7 @@ export async function completeAccount(
 ): Promise<ConfirmedAccount> {
   const values = getVariantValues(session, ctx.variant);
   try {
-    await getLeadStore(ctx).upsertUser({
-      id: user.id,
-      email: user.email || null,
-      name: user.name,
-      lead_id: values.leadId ?? null,
-    });
+    await leadsOf(ctx).linkAccount({ id: user.id, email: user.email || null, name: user.name }, values.leadId ?? null);
   } catch (error) {
     console.error("users record not saved", error);
     return { saved: false };
