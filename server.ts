@@ -4,7 +4,7 @@ import * as build from "./build/server";
 import { getLoadContext, type Env } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
-import { retryFailedMail } from "./app/mail/mailer.server";
+import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
 import { guardRequest } from "./app/platform/request-guard.server";
 import { secureResponse } from "./app/platform/response-headers.server";
 
@@ -45,12 +45,11 @@ export default {
     return secureResponse(await handleFetch(request, env, ctx), request);
   },
 
-  // Cron Trigger (wrangler.toml [triggers]): retries e-mails whose send failed.
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(
-      retryFailedMail({ env: parseEnv(env), bindings: env }).then((summary) =>
-        console.log(`mail retry: ${JSON.stringify(summary)}`),
-      ),
-    );
+  // Cron Trigger (wrangler.toml [triggers]): sends due retries and mails whose after-response send died.
+  // Awaited rather than left to waitUntil, so the run has the whole invocation (15 minutes) and
+  // retryFailedMail's own budget decides when it ends.
+  async scheduled(_controller, env) {
+    const summary = await retryFailedMail({ env: parseEnv(env), bindings: env });
+    console.log(describeRetry(summary));
   },
 } satisfies ExportedHandler<Env>;

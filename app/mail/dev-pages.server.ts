@@ -15,6 +15,7 @@ export const OUTBOX_PAGE_SIZE = 100;
 export function outboxJson(row: OutboxRow) {
   return {
     id: row.id,
+    dedupe_key: row.dedupe_key,
     to: row.recipient,
     subject: row.subject,
     html: row.html,

@@ -12,6 +12,8 @@ export type MailContext = {
   bindings: OutboxBindings;
   /** The clock, replaceable in tests of the retry schedule. */
   now?: () => Date;
+  /** Replaces the configured transport (tests use fakes that hang or fail on cue). */
+  transport?: MailTransport;
 };
 
 export type MailInput = {
@@ -22,6 +24,8 @@ export type MailInput = {
   subject: string;
   html: string;
   text: string;
+  /** One mail per key (see OutboxRow.dedupe_key); without one the mail is its own key (its row id). */
+  dedupeKey?: string;
 };
 
 export type SendResult = { ok: true; id: string } | { ok: false; id: string | null; error: string };
@@ -29,16 +33,27 @@ export type SendResult = { ok: true; id: string } | { ok: false; id: string | nu
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 25, 125] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
-/** A pending row this old belongs to a send that died mid-way (Worker evicted): retry it. */
-const STALE_PENDING_MINUTES = 10;
-const RETRY_BATCH = 20;
+
+/**
+ * A pending row untouched this long has no live sender, so the cron sends it. The after-response
+ * send of a page is bounded by its calls' timeouts (database 5 s, mail API 10 s, database again:
+ * about 20 s) and the platform ends `waitUntil` work 30 s after the response anyway; a cron run
+ * claims only a few rows ahead of sending them (RETRY_DEFAULTS.claimBatch). Two minutes is well
+ * past all of these, so a live send is never duplicated, yet a mail whose Worker was evicted goes
+ * out with the next cron run (every 5 minutes) instead of waiting for a long timeout. Should it
+ * ever race a live send anyway, the provider's idempotency key still delivers it once.
+ */
+export const STALE_PENDING_MINUTES = 2;
+
+/** Dedupe keys are also the provider's Idempotency-Key, which may be at most 256 characters. */
+const MAX_DEDUPE_KEY_LENGTH = 256;
 
 type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; now: () => Date };
 
 function mailer(ctx: MailContext): Mailer {
   return {
     store: getOutboxStore(ctx.env, ctx.bindings),
-    transport: getTransport(ctx.env),
+    transport: ctx.transport ?? getTransport(ctx.env),
     env: ctx.env,
     now: ctx.now ?? (() => new Date()),
   };
@@ -46,10 +61,42 @@ function mailer(ctx: MailContext): Mailer {
 
 const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000).toISOString();
 
+function assertDedupeKey(key: string) {
+  if (typeof key !== "string" || key.length < 1 || key.length > MAX_DEDUPE_KEY_LENGTH) {
+    throw new TypeError(`A mail's dedupe key must be 1 to ${MAX_DEDUPE_KEY_LENGTH} characters, got ${JSON.stringify(key)}`);
+  }
+}
+
+/** A new pending row; without a dedupe key the mail is its own key. */
+function newRow(m: Mailer, input: MailInput): OutboxRow {
+  const id = crypto.randomUUID();
+  const now = m.now().toISOString();
+  return {
+    id,
+    dedupe_key: input.dedupeKey ?? id,
+    template: input.template,
+    variant: typeof input.variant === "string" ? input.variant : variantKey(input.variant),
+    recipient: input.to,
+    subject: input.subject,
+    html: input.html,
+    text: input.text,
+    status: "pending",
+    attempts: 0,
+    last_error: null,
+    provider_message_id: null,
+    next_attempt_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+type Delivery = { status: OutboxRow["status"]; error?: string; retryAfterMs?: number };
+
 /** One delivery attempt of a stored row; records the outcome on the row. */
-async function deliver(m: Mailer, row: OutboxRow): Promise<SendResult & { status: OutboxRow["status"] }> {
+async function deliver(m: Mailer, row: OutboxRow): Promise<Delivery> {
   const result = await m.transport.send({
     id: row.id,
+    idempotencyKey: row.dedupe_key,
     from: m.env.MAIL_FROM,
     to: row.recipient,
     subject: row.subject,
@@ -57,18 +104,28 @@ async function deliver(m: Mailer, row: OutboxRow): Promise<SendResult & { status
     text: row.text,
   });
   const now = m.now();
-  const attempts = row.attempts + 1;
   if (result.ok) {
     await m.store.update(row.id, {
       status: "sent",
-      attempts,
+      attempts: row.attempts + 1,
       provider_message_id: result.providerMessageId,
       last_error: null,
       next_attempt_at: null,
       updated_at: now.toISOString(),
     });
-    return { ok: true, id: row.id, status: "sent" };
+    return { status: "sent" };
   }
+  if (result.retryAfterMs !== undefined) {
+    // Rate limited: the provider never looked at the mail, so this is not one of its attempts.
+    await m.store.update(row.id, {
+      status: "failed",
+      last_error: result.error,
+      next_attempt_at: new Date(now.getTime() + result.retryAfterMs).toISOString(),
+      updated_at: now.toISOString(),
+    });
+    return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs };
+  }
+  const attempts = row.attempts + 1;
   const dead = result.permanent || attempts >= MAX_ATTEMPTS;
   const status = dead ? "dead" : "failed";
   await m.store.update(row.id, {
@@ -78,45 +135,46 @@ async function deliver(m: Mailer, row: OutboxRow): Promise<SendResult & { status
     next_attempt_at: dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]),
     updated_at: now.toISOString(),
   });
-  return { ok: false, id: row.id, error: result.error, status };
+  return { status, error: result.error };
+}
+
+/** What sendMail answers for a key that was already used: the first mail's outcome so far. */
+function earlierOutcome(row: OutboxRow): SendResult {
+  if (row.status === "sent") return { ok: true, id: row.id };
+  const error =
+    row.status === "pending"
+      ? "The e-mail with this key is being sent"
+      : row.status === "failed"
+        ? `The e-mail with this key failed and will be retried: ${row.last_error ?? "unknown error"}`
+        : `The e-mail with this key could not be sent: ${row.last_error ?? "unknown error"}`;
+  return { ok: false, id: row.id, error };
 }
 
 /**
- * Sends one e-mail: the outbox row is written first (pending), then the transport is called.
- * A transport failure leaves the row failed for the cron to retry; it never throws, so a page
- * can show its success tick only when `ok` (SPEC 8).
+ * Sends one e-mail and waits for the mail API: the outbox row is written first (pending, once per
+ * `dedupeKey`), then the transport is called. For server-to-server callers (/api/send-email) that
+ * answer with the outcome; pages use queueTemplateMail. A repeated key sends nothing and answers
+ * with the first mail's outcome so far. A transport failure leaves the row failed for the cron to
+ * retry; it never throws for that, so a caller can report success only when `ok`.
  */
 export async function sendMail(ctx: MailContext, input: MailInput): Promise<SendResult> {
+  if (input.dedupeKey !== undefined) assertDedupeKey(input.dedupeKey);
   let m: Mailer;
   let row: OutboxRow;
   try {
     m = mailer(ctx);
-    const now = m.now().toISOString();
-    row = {
-      id: crypto.randomUUID(),
-      template: input.template,
-      variant: typeof input.variant === "string" ? input.variant : variantKey(input.variant),
-      recipient: input.to,
-      subject: input.subject,
-      html: input.html,
-      text: input.text,
-      status: "pending",
-      attempts: 0,
-      last_error: null,
-      provider_message_id: null,
-      next_attempt_at: null,
-      created_at: now,
-      updated_at: now,
-    };
-    await m.store.insert(row);
+    const stored = await m.store.insertOnce(newRow(m, input));
+    if (!stored.created) return earlierOutcome(stored.row);
+    row = stored.row;
   } catch (error) {
     console.error("mail: outbox write failed", error);
     return { ok: false, id: null, error: "The e-mail could not be queued" };
   }
   try {
-    const { status: _status, ...result } = await deliver(m, row);
-    if (!result.ok) console.warn(`mail: ${row.id} to the transport failed: ${result.error}`);
-    return result;
+    const delivery = await deliver(m, row);
+    if (delivery.status === "sent") return { ok: true, id: row.id };
+    console.warn(`mail: ${row.id} to the transport failed: ${delivery.error}`);
+    return { ok: false, id: row.id, error: delivery.error ?? "The e-mail could not be sent" };
   } catch (error) {
     // The row stays pending; the cron picks it up as stale.
     console.error(`mail: ${row.id} could not be recorded`, error);
@@ -124,14 +182,22 @@ export async function sendMail(ctx: MailContext, input: MailInput): Promise<Send
   }
 }
 
-/** Renders a template for the visitor's variant and sends it. */
+async function renderTemplate(input: { template: EmailTemplateName; variant: Variant; data: EmailData }) {
+  const contentKey: ContentKey = contentKeyOf(input.variant);
+  return renderEmail(input.template, contentKey, { variant: input.variant, ...input.data });
+}
+
+/**
+ * Renders a template for the visitor's variant and sends it, waiting for the mail API inside the
+ * request: only for callers that must know the outcome before they answer. Pages use
+ * queueTemplateMail, which answers at once and sends after the response.
+ */
 export async function sendTemplateMail(
   ctx: MailContext,
-  input: { template: EmailTemplateName; variant: Variant; to: string; data: EmailData },
+  input: { template: EmailTemplateName; variant: Variant; to: string; data: EmailData; dedupeKey?: string },
 ): Promise<SendResult> {
-  const contentKey: ContentKey = contentKeyOf(input.variant);
-  const rendered = await renderEmail(input.template, contentKey, { variant: input.variant, ...input.data });
-  return sendMail(ctx, { template: input.template, variant: input.variant, to: input.to, ...rendered });
+  const rendered = await renderTemplate(input);
+  return sendMail(ctx, { template: input.template, variant: input.variant, to: input.to, dedupeKey: input.dedupeKey, ...rendered });
 }
 
 /** What a page may tell the visitor about a queued mail: `sent` only once the provider accepted it. */
@@ -141,47 +207,202 @@ export type QueuedMail = { queued: true; id: string; status: OutboxRow["status"]
  * Queues one e-mail per `dedupeKey` (e.g. `prelaunch:{table}:{leadId}`) and sends it after the
  * response. A repeated or parallel call with the same key finds the first row and sends nothing.
  * `queued: false` means the outbox write failed: the caller keeps what it needs to try again.
+ * Never waits for the mail API: the send runs under `waitUntil`, and the answer is the row's status
+ * now (`pending` for a new mail). A template whose content is missing still throws.
  */
 export async function queueTemplateMail(
   ctx: MailContext & { waitUntil?: (promise: Promise<unknown>) => void },
   input: { dedupeKey: string; template: EmailTemplateName; variant: Variant; to: string; data: EmailData },
 ): Promise<QueuedMail> {
-  // Contract only: the outbox dedupe key and the after-response send replace this.
-  const result = await sendTemplateMail(ctx, input);
-  if (!result.id) return { queued: false, error: result.ok ? "" : result.error };
-  return { queued: true, id: result.id, status: result.ok ? "sent" : "failed" };
+  assertDedupeKey(input.dedupeKey);
+  const failed = (error: unknown): QueuedMail => {
+    console.error(`mail: outbox write of ${input.dedupeKey} failed`, error);
+    return { queued: false, error: "The e-mail could not be queued" };
+  };
+  let m: Mailer;
+  try {
+    m = mailer(ctx);
+    // A reload or a second tab: the mail is queued already, so it is not rendered again.
+    const existing = await m.store.getByKey(input.dedupeKey);
+    if (existing) return { queued: true, id: existing.id, status: existing.status };
+  } catch (error) {
+    return failed(error);
+  }
+  const rendered = await renderTemplate(input);
+  let stored: { created: boolean; row: OutboxRow };
+  try {
+    stored = await m.store.insertOnce(newRow(m, { ...input, ...rendered }));
+  } catch (error) {
+    return failed(error);
+  }
+  // Only the call that wrote the row sends it: of 30 parallel page loads, exactly one.
+  if (stored.created) sendAfterResponse(ctx, m, stored.row);
+  return { queued: true, id: stored.row.id, status: stored.row.status };
 }
 
-/** The status of the mail queued under `dedupeKey`, or null when none was queued. */
-export async function mailStatus(_ctx: MailContext, _dedupeKey: string): Promise<OutboxRow["status"] | null> {
-  return null;
+function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => void }, m: Mailer, row: OutboxRow) {
+  const work = deliver(m, row).then(
+    (delivery) => {
+      if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
+    },
+    (error) => console.error(`mail: ${row.dedupe_key} could not be sent or recorded; the cron retries it`, error),
+  );
+  // Without waitUntil (a script) the send still starts; should the runtime cut it short, the row
+  // stays pending and the cron sends it once stale.
+  ctx.waitUntil?.(work);
 }
 
-export type RetrySummary = { picked: number; sent: number; failed: number; dead: number };
+/** The status of the mail queued under `dedupeKey`, or null when none was queued. Throws when the outbox cannot be read. */
+export async function mailStatus(ctx: MailContext, dedupeKey: string): Promise<OutboxRow["status"] | null> {
+  return (await mailer(ctx).store.getByKey(dedupeKey))?.status ?? null;
+}
+
+export type RetryOptions = {
+  /** Sends in flight at once. */
+  concurrency: number;
+  /** No new rows are claimed after this much wall-clock time; claimed ones are still sent. */
+  budgetMs: number;
+  /** Rows one run sends at most. */
+  maxPerRun: number;
+  /** Rows claimed per database round trip. */
+  claimBatch: number;
+  /** Milliseconds for the budget (tests replace it). */
+  clock: () => number;
+};
 
 /**
- * The Cron Trigger's job: retries failed rows that are due (and pending rows a dead Worker left
- * behind) with exponential backoff; after MAX_ATTEMPTS a row is dead and left for a human.
+ * The limits of one Cron Trigger run. A run must stay inside what the platform allows one
+ * invocation on the Workers Paid plan: 6 simultaneous outgoing connections, 10,000 subrequests
+ * (every mail API call is one, and so is every Supabase call), 30 s of CPU for a cron that runs
+ * more often than hourly, and 15 minutes of wall-clock time.
+ * - concurrency 4: four sends plus the claim of the next batch stay under 6 open connections;
+ * - maxPerRun 1000: a mail costs 2 subrequests (send, record) and each claim of 10 rows 1 (D1) or
+ *   2 (Supabase), so a full run makes at most 2,200: a quarter of the limit. CPU is about 1 ms a
+ *   mail (mostly JSON of the body);
+ * - budgetMs 4 minutes: a run ends before the next one starts 5 minutes later (overlap would
+ *   still be safe: claims split the rows) and far inside the 15-minute limit;
+ * - claimBatch 10: a claimed row waits only for the few sends ahead of it, far inside the
+ *   staleness window, and a run that hits its budget finishes at most 10 more rows.
+ * The transport's rate limit (Resend: 2 a second unless raised) paces the sends too; at 2 a second
+ * a run sends at most about 480 mails, and a larger backlog continues in the next run.
  */
-export async function retryFailedMail(ctx: MailContext): Promise<RetrySummary> {
+export const RETRY_DEFAULTS: Readonly<RetryOptions> = {
+  concurrency: 4,
+  budgetMs: 4 * 60_000,
+  maxPerRun: 1000,
+  claimBatch: 10,
+  clock: () => Date.now(),
+};
+
+/** A 429 asking us to wait longer than this ends the run; the rows it left are tried next run. */
+const MAX_RATE_LIMIT_PAUSE_MS = 10_000;
+
+export type RetrySummary = {
+  picked: number;
+  sent: number;
+  failed: number;
+  dead: number;
+  /** Why the run stopped: nothing left due, the per-run cap, the time budget, a long rate limit, or an error. */
+  stopped: "drained" | "cap" | "budget" | "rate-limit" | "error";
+  ms: number;
+};
+
+/** One line for the log. */
+export function describeRetry(summary: RetrySummary): string {
+  const { picked, sent, failed, dead, stopped, ms } = summary;
+  return `mail retry: picked ${picked}, sent ${sent}, failed ${failed}, dead ${dead}; stopped: ${stopped} after ${(ms / 1000).toFixed(1)} s`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spaces send starts to the transport's rate limit, across all workers; a 429 pushes the next start back. */
+function pacer(maxPerSecond: number | undefined) {
+  const interval = maxPerSecond ? 1000 / maxPerSecond : 0;
+  let next = 0;
+  return {
+    async wait() {
+      const now = Date.now();
+      const at = Math.max(now, next);
+      next = at + interval;
+      if (at > now) await sleep(at - now);
+    },
+    pause(ms: number) {
+      next = Math.max(next, Date.now() + ms);
+    },
+  };
+}
+
+/**
+ * The Cron Trigger's job: sends failed rows that are due (exponential backoff) and pending rows a
+ * dead Worker left behind, as many as one run may (RETRY_DEFAULTS); after MAX_ATTEMPTS a row is
+ * dead and left for a human. Rows are claimed a batch at a time just before they are sent, so
+ * overlapping runs never send a row twice.
+ */
+export async function retryFailedMail(ctx: MailContext, options: Partial<RetryOptions> = {}): Promise<RetrySummary> {
+  const limits = { ...RETRY_DEFAULTS, ...options };
   const m = mailer(ctx);
-  const now = m.now();
-  const rows = await m.store.due(
-    now.toISOString(),
-    minutesAfter(now, -STALE_PENDING_MINUTES),
-    RETRY_BATCH,
-  );
-  const summary: RetrySummary = { picked: 0, sent: 0, failed: 0, dead: 0 };
-  for (const row of rows) {
-    // Overlapping runs: only the run that flips the row to pending sends it.
-    if (!(await m.store.claim(row.id, row.status, row.updated_at, now.toISOString()))) continue;
-    summary.picked += 1;
-    try {
-      const result = await deliver(m, row);
-      summary[result.status === "sent" ? "sent" : result.status === "dead" ? "dead" : "failed"] += 1;
-    } catch (error) {
-      console.error(`mail: retry of ${row.id} could not be recorded`, error);
+  const started = limits.clock();
+  const summary: RetrySummary = { picked: 0, sent: 0, failed: 0, dead: 0, stopped: "drained", ms: 0 };
+  const claimed: OutboxRow[] = [];
+  const pace = pacer(m.transport.maxPerSecond);
+  let done = false;
+  let claiming: Promise<void> | null = null;
+
+  const stop = (reason: RetrySummary["stopped"]) => {
+    if (!done) summary.stopped = reason;
+    done = true;
+  };
+
+  async function claimBatch() {
+    if (summary.picked >= limits.maxPerRun) return stop("cap");
+    if (limits.clock() - started >= limits.budgetMs) return stop("budget");
+    const now = m.now();
+    const rows = await m.store.claimDue(
+      now.toISOString(),
+      minutesAfter(now, -STALE_PENDING_MINUTES),
+      Math.min(limits.claimBatch, limits.maxPerRun - summary.picked),
+    );
+    if (!rows.length) return stop("drained");
+    summary.picked += rows.length;
+    claimed.push(...rows);
+  }
+
+  /** The next claimed row; one worker claims a batch when none is left, the others wait for it. */
+  async function next(): Promise<OutboxRow | undefined> {
+    while (!claimed.length && !done) {
+      claiming ??= claimBatch()
+        .catch((error) => {
+          console.error("mail retry: claiming due rows failed", error);
+          stop("error");
+        })
+        .finally(() => (claiming = null));
+      await claiming;
+    }
+    return claimed.shift();
+  }
+
+  async function worker() {
+    for (let row = await next(); row; row = await next()) {
+      await pace.wait();
+      try {
+        const delivery = await deliver(m, row);
+        summary[delivery.status === "sent" ? "sent" : delivery.status === "dead" ? "dead" : "failed"] += 1;
+        if (delivery.retryAfterMs !== undefined) {
+          pace.pause(delivery.retryAfterMs);
+          if (delivery.retryAfterMs > MAX_RATE_LIMIT_PAUSE_MS) {
+            stop("rate-limit");
+            // Claimed but not sent: pending now, so the next run after the staleness window sends them.
+            summary.picked -= claimed.splice(0).length;
+          }
+        }
+      } catch (error) {
+        // The row stays pending; a later run sends it once stale.
+        console.error(`mail retry: ${row.id} could not be sent or recorded`, error);
+      }
     }
   }
+
+  await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, worker));
+  summary.ms = limits.clock() - started;
   return summary;
 }

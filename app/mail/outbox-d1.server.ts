@@ -2,6 +2,7 @@ import type { OutboxChange, OutboxRow, OutboxStatus, OutboxStore } from "./outbo
 
 const COLUMNS = [
   "id",
+  "dedupe_key",
   "template",
   "variant",
   "recipient",
@@ -19,19 +20,40 @@ const COLUMNS = [
 
 const CHANGEABLE = new Set(["status", "attempts", "last_error", "provider_message_id", "next_attempt_at", "updated_at"]);
 
+const INSERT = `INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`;
+
+/** A due row: a failed send whose next attempt has come, or a pending one nobody touched since `?` (a send that died). */
+const DUE = "(status = 'failed' AND next_attempt_at <= ?) OR (status = 'pending' AND updated_at <= ?)";
+
 /** The outbox in Cloudflare D1 (SQLite), the embedded default. */
 export function createD1Outbox(db: D1Database): OutboxStore {
+  const getByKey = async (dedupeKey: string) =>
+    (await db.prepare("SELECT * FROM outbox WHERE dedupe_key = ?").bind(dedupeKey).first<OutboxRow>()) ?? null;
+
   return {
     async insert(row) {
       await db
-        .prepare(`INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`)
+        .prepare(INSERT)
         .bind(...COLUMNS.map((column) => row[column]))
         .run();
+    },
+
+    async insertOnce(row) {
+      const result = await db
+        .prepare(`${INSERT} ON CONFLICT (dedupe_key) DO NOTHING`)
+        .bind(...COLUMNS.map((column) => row[column]))
+        .run();
+      if (result.meta.changes === 1) return { created: true, row };
+      const existing = await getByKey(row.dedupe_key);
+      if (!existing) throw new Error(`Outbox insert of ${row.dedupe_key} neither wrote nor found a row`);
+      return { created: false, row: existing };
     },
 
     async get(id) {
       return (await db.prepare("SELECT * FROM outbox WHERE id = ?").bind(id).first<OutboxRow>()) ?? null;
     },
+
+    getByKey,
 
     async update(id, change: OutboxChange) {
       const entries = Object.entries(change).filter(([key]) => CHANGEABLE.has(key));
@@ -51,12 +73,21 @@ export function createD1Outbox(db: D1Database): OutboxStore {
 
     async due(now, stalePendingBefore, limit) {
       const { results } = await db
-        .prepare(
-          `SELECT * FROM outbox
-           WHERE (status = 'failed' AND next_attempt_at <= ?) OR (status = 'pending' AND updated_at <= ?)
-           ORDER BY created_at LIMIT ?`,
-        )
+        .prepare(`SELECT * FROM outbox WHERE ${DUE} ORDER BY created_at LIMIT ?`)
         .bind(now, stalePendingBefore, limit)
+        .all<OutboxRow>();
+      return results;
+    },
+
+    async claimDue(now, stalePendingBefore, limit) {
+      // One statement, so SQLite runs it atomically: a parallel claim sees these rows pending and fresh.
+      const { results } = await db
+        .prepare(
+          `UPDATE outbox SET status = 'pending', updated_at = ?
+           WHERE id IN (SELECT id FROM outbox WHERE ${DUE} ORDER BY created_at LIMIT ?)
+           RETURNING *`,
+        )
+        .bind(now, now, stalePendingBefore, limit)
         .all<OutboxRow>();
       return results;
     },

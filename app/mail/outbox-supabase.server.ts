@@ -17,13 +17,24 @@ function fail(action: string, error: PostgrestError | null) {
   if (error) throw new Error(`Outbox ${action} failed: ${error.message || error.code}`);
 }
 
+/** A due row (see OutboxStore.due). Values quoted: PostgREST's or() list would otherwise split on reserved characters. */
+const dueFilter = (now: string, stalePendingBefore: string) =>
+  `and(status.eq.failed,next_attempt_at.lte."${now}"),and(status.eq.pending,updated_at.lte."${stalePendingBefore}")`;
+
 /**
  * The outbox in Supabase Postgres through the service-role key (server-side only), sharing the
- * lead store's admin client settings (timeout, no realtime). Schema: supabase/migrations/…0002_outbox.sql.
+ * lead store's admin client settings (timeout, no realtime).
+ * Schema: supabase/migrations/…0002_outbox.sql and …0004_outbox_dedupe.sql.
  */
 export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxStore {
   const client = createSupabaseAdminClient(options);
   const table = () => client.from("outbox");
+
+  async function getByKey(dedupeKey: string): Promise<OutboxRow | null> {
+    const { data, error } = await table().select("*").eq("dedupe_key", dedupeKey).maybeSingle<OutboxRow>().retry(false);
+    fail("read", error);
+    return data ? normalise(data) : null;
+  }
 
   return {
     async insert(row) {
@@ -31,11 +42,27 @@ export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxS
       fail("insert", error);
     },
 
+    async insertOnce(row) {
+      // INSERT ... ON CONFLICT (dedupe_key) DO NOTHING RETURNING *: the row comes back only when this call wrote it.
+      const { data, error } = await table()
+        .upsert(row, { onConflict: "dedupe_key", ignoreDuplicates: true })
+        .select("*")
+        .retry(false);
+      fail("insert", error);
+      const written = (data ?? []) as OutboxRow[];
+      if (written.length === 1) return { created: true, row: normalise(written[0]) };
+      const existing = await getByKey(row.dedupe_key);
+      if (!existing) throw new Error(`Outbox insert of ${row.dedupe_key} neither wrote nor found a row`);
+      return { created: false, row: existing };
+    },
+
     async get(id) {
       const { data, error } = await table().select("*").eq("id", id).maybeSingle<OutboxRow>().retry(false);
       fail("read", error);
       return data ? normalise(data) : null;
     },
+
+    getByKey,
 
     async update(id, change) {
       const { error } = await table().update(change).eq("id", id).retry(false);
@@ -57,14 +84,33 @@ export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxS
     async due(now, stalePendingBefore, limit) {
       const { data, error } = await table()
         .select("*")
-        .or(
-          // Values quoted: PostgREST's or() list would otherwise split on reserved characters.
-          `and(status.eq.failed,next_attempt_at.lte."${now}"),and(status.eq.pending,updated_at.lte."${stalePendingBefore}")`,
-        )
+        .or(dueFilter(now, stalePendingBefore))
         .order("created_at", { ascending: true })
         .limit(limit)
         .retry(false);
       fail("read", error);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
+    },
+
+    async claimDue(now, stalePendingBefore, limit) {
+      const { data: due, error: readError } = await table()
+        .select("id")
+        .or(dueFilter(now, stalePendingBefore))
+        .order("created_at", { ascending: true })
+        .limit(limit)
+        .retry(false);
+      fail("read", readError);
+      const ids = ((due ?? []) as { id: string }[]).map((row) => row.id);
+      if (!ids.length) return [];
+      // The update repeats the due filter: Postgres re-checks it on each row after waiting for a
+      // parallel claim's lock, so a row another run has just moved to pending (fresh) is skipped.
+      const { data, error } = await table()
+        .update({ status: "pending", updated_at: now })
+        .in("id", ids)
+        .or(dueFilter(now, stalePendingBefore))
+        .select("*")
+        .retry(false);
+      fail("claim", error);
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },
 

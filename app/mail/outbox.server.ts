@@ -4,9 +4,14 @@ import { createSupabaseOutbox } from "./outbox-supabase.server";
 
 export type OutboxStatus = "pending" | "sent" | "failed" | "dead";
 
-/** One row of the outbox table (migrations/0002_outbox.sql). Timestamps are ISO strings. */
+/** One row of the outbox table (migrations/0002_outbox.sql, 0004_outbox_dedupe.sql). Timestamps are ISO strings. */
 export type OutboxRow = {
   id: string;
+  /**
+   * One mail per key, e.g. `prelaunch:{table}:{leadId}`, `welcome:{userId}`, `api:{Idempotency-Key}`
+   * (unique in the table, 1 to 256 characters). Also the provider's Idempotency-Key.
+   */
+  dedupe_key: string;
   template: string;
   variant: string;
   recipient: string;
@@ -26,10 +31,21 @@ export type OutboxChange = Partial<
   Pick<OutboxRow, "status" | "attempts" | "last_error" | "provider_message_id" | "next_attempt_at">
 > & { updated_at: string };
 
+/** What insertOnce found: the stored row, and whether this call wrote it. */
+export type InsertOnceResult = { created: boolean; row: OutboxRow };
+
 /** The outbox port: D1 by default, Supabase in production (DESIGN "Ports and adapters"). */
 export interface OutboxStore {
+  /** Writes a row; throws when its id or dedupe key is taken. */
   insert(row: OutboxRow): Promise<void>;
+  /**
+   * Writes the row unless one with its dedupe_key exists (INSERT ... ON CONFLICT (dedupe_key) DO NOTHING),
+   * then returns the stored row. Of any number of parallel calls with one key exactly one gets
+   * `created: true`: only that caller may send the mail.
+   */
+  insertOnce(row: OutboxRow): Promise<InsertOnceResult>;
   get(id: string): Promise<OutboxRow | null>;
+  getByKey(dedupeKey: string): Promise<OutboxRow | null>;
   update(id: string, change: OutboxChange): Promise<void>;
   /**
    * Moves a row from `from` to pending if it is still in `from` and not updated since `seenAt`;
@@ -38,6 +54,12 @@ export interface OutboxStore {
   claim(id: string, from: OutboxStatus, seenAt: string, now: string): Promise<boolean>;
   /** Failed rows due by `now`, and pending rows untouched since `stalePendingBefore` (a send that died). */
   due(now: string, stalePendingBefore: string, limit: number): Promise<OutboxRow[]>;
+  /**
+   * Moves up to `limit` due rows (as `due` finds them, oldest first) to pending with updated_at = `now`
+   * and returns the rows this caller moved. The move re-checks that each row is still due, so
+   * overlapping cron runs split the backlog between them and never send a row twice.
+   */
+  claimDue(now: string, stalePendingBefore: string, limit: number): Promise<OutboxRow[]>;
   /** Newest first. */
   list(limit: number): Promise<OutboxRow[]>;
 }

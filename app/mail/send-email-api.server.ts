@@ -9,6 +9,12 @@ export const MAX_HTML_BYTES = 200 * 1024;
 
 const bytes = (value: string) => new TextEncoder().encode(value).byteLength;
 
+/**
+ * A caller's Idempotency-Key: a retried call with the same key sends nothing new and answers with
+ * the first mail. Stored as `api:{key}`, which must fit the provider's 256-character limit.
+ */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
 const bodySchema = z.object({
   from: z.string({ required_error: "from is required" }).trim().min(1, "from is required"),
   to: z.string({ required_error: "to is required" }).trim().email("to must be a valid e-mail address"),
@@ -94,6 +100,11 @@ export async function handleSendEmailRequest(
     return failure(401, "Unauthorized: a valid bearer token is required", { "WWW-Authenticate": "Bearer" });
   }
 
+  const idempotencyKey = request.headers.get("Idempotency-Key");
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    return failure(400, "Idempotency-Key must be 1 to 200 visible ASCII characters");
+  }
+
   const raw = await readLimited(request, MAX_BODY_BYTES);
   if (raw === null) return failure(413, "Request body is larger than 256 kB");
   let json: unknown;
@@ -110,6 +121,8 @@ export async function handleSendEmailRequest(
   }
 
   const result = await sendMail(ctx, {
+    // Without a key every call is its own mail.
+    dedupeKey: idempotencyKey === null ? undefined : `api:${idempotencyKey}`,
     template: "api",
     variant: ctx.variant,
     to: body.to,

@@ -1,8 +1,13 @@
 import type { AppEnv } from "~/utils/env.server";
 
 export type OutgoingMail = {
-  /** The outbox id; also the provider's idempotency key, so a retried send is never delivered twice. */
+  /** The outbox row id. */
   id: string;
+  /**
+   * The row's dedupe key, sent as the provider's Idempotency-Key: a retry, or a second sender racing
+   * for the same mail, is accepted once and delivered once (the provider remembers keys for 24 hours).
+   */
+  idempotencyKey: string;
   from: string;
   to: string;
   subject: string;
@@ -12,11 +17,16 @@ export type OutgoingMail = {
 
 export type TransportResult =
   | { ok: true; providerMessageId: string }
-  /** `permanent`: the provider rejected the mail itself (bad address...); retrying cannot help. */
-  | { ok: false; error: string; permanent: boolean };
+  /**
+   * `permanent`: the provider rejected the mail itself (bad address...); retrying cannot help.
+   * `retryAfterMs`: the provider is rate limiting us (429) and did not look at the mail; try again then.
+   */
+  | { ok: false; error: string; permanent: boolean; retryAfterMs?: number };
 
 export interface MailTransport {
   readonly name: "outbox" | "resend";
+  /** Sends the provider accepts per second; the cron paces a backlog to it. Unset: no limit. */
+  readonly maxPerSecond?: number;
   send(mail: OutgoingMail): Promise<TransportResult>;
 }
 
@@ -29,20 +39,34 @@ export const outboxTransport: MailTransport = {
 };
 
 const RESEND_TIMEOUT_MS = 10_000;
+/** Resend's default rate limit per team; RESEND_MAX_PER_SECOND raises it once Resend has. */
+export const RESEND_DEFAULT_MAX_PER_SECOND = 2;
 /** Resend answers these when the mail itself is wrong; the rest (401, 429, 5xx) may pass later. */
 const PERMANENT_STATUSES = new Set([400, 422]);
+/** When a 429 carries no usable Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After in seconds (what Resend sends) or as an HTTP date. */
+function retryAfterMs(value: string | null): number {
+  if (!value) return DEFAULT_RETRY_AFTER_MS;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.max(1000, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(1000, at - Date.now()) : DEFAULT_RETRY_AFTER_MS;
+}
 
 type ResendError = { statusCode?: number; name?: string; message?: string };
 
 /** Resend's POST /emails (https://resend.com/docs/api-reference/emails/send-email). */
 export function resendTransport(
-  options: { apiUrl: string; apiKey: string; timeoutMs?: number },
+  options: { apiUrl: string; apiKey: string; timeoutMs?: number; maxPerSecond?: number },
   fetchImpl: typeof fetch = fetch,
 ): MailTransport {
   const endpoint = `${options.apiUrl.replace(/\/+$/, "")}/emails`;
   const timeoutMs = options.timeoutMs ?? RESEND_TIMEOUT_MS;
   return {
     name: "resend",
+    maxPerSecond: options.maxPerSecond ?? RESEND_DEFAULT_MAX_PER_SECOND,
     async send(mail) {
       let response: Response;
       try {
@@ -51,7 +75,7 @@ export function resendTransport(
           headers: {
             Authorization: `Bearer ${options.apiKey}`,
             "Content-Type": "application/json",
-            "Idempotency-Key": mail.id,
+            "Idempotency-Key": mail.idempotencyKey,
           },
           body: JSON.stringify({
             from: mail.from,
@@ -80,11 +104,11 @@ export function resendTransport(
       }
       const status = body?.statusCode ?? response.status;
       const detail = [body?.name, body?.message].filter(Boolean).join(": ") || response.statusText || "no details";
-      return {
-        ok: false,
-        permanent: PERMANENT_STATUSES.has(response.status),
-        error: `Mail API refused the e-mail (HTTP ${status}): ${detail}`,
-      };
+      const error = `Mail API refused the e-mail (HTTP ${status}): ${detail}`;
+      if (response.status === 429) {
+        return { ok: false, permanent: false, error, retryAfterMs: retryAfterMs(response.headers.get("retry-after")) };
+      }
+      return { ok: false, permanent: PERMANENT_STATUSES.has(response.status), error };
     },
   };
 }
@@ -92,7 +116,10 @@ export function resendTransport(
 /** The transport MAIL_TRANSPORT names (env.server.ts requires RESEND_API_KEY for resend). */
 export function getTransport(env: AppEnv, fetchImpl?: typeof fetch): MailTransport {
   if (env.MAIL_TRANSPORT === "resend") {
-    return resendTransport({ apiUrl: env.RESEND_API_URL, apiKey: env.RESEND_API_KEY ?? "" }, fetchImpl);
+    return resendTransport(
+      { apiUrl: env.RESEND_API_URL, apiKey: env.RESEND_API_KEY ?? "", maxPerSecond: env.RESEND_MAX_PER_SECOND },
+      fetchImpl,
+    );
   }
   return outboxTransport;
 }

@@ -31,6 +31,11 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("AI Parenting <no-reply@aiparenting.example>"),
     RESEND_API_KEY: optionalString,
     RESEND_API_URL: z.string().url().default("https://api.resend.com"),
+    // Resend's rate limit for the team, when Resend has raised it above its default; the retry cron paces to it.
+    RESEND_MAX_PER_SECOND: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().positive().max(1000).optional(),
+    ),
     EMAIL_API_TOKEN: optionalString,
     SESSION_SECRET: optionalString,
     SUPABASE_URL: optionalString.pipe(z.string().url().optional()),

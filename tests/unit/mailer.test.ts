@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
+import { MAX_ATTEMPTS, queueTemplateMail, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
 import { createD1Outbox } from "~/mail/outbox-d1.server";
 import { parseEnv } from "~/utils/env.server";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /** A stand-in for Resend's API on 127.0.0.1: answers from a script, records every call. */
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 type Call = { path: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> };
 let server: Server;
 let apiUrl = "";
@@ -24,7 +24,7 @@ beforeAll(async () => {
     req.on("end", () => {
       calls.push({ path: req.url ?? "", headers: req.headers, body: JSON.parse(raw || "{}") });
       const reply = replies.shift() ?? { status: 500, body: { statusCode: 500, name: "internal_server_error", message: "Down" } };
-      res.writeHead(reply.status, { "Content-Type": "application/json" });
+      res.writeHead(reply.status, { "Content-Type": "application/json", ...reply.headers });
       res.end(JSON.stringify(reply.body));
     });
   });
@@ -172,11 +172,12 @@ describe("sendMail with the Resend transport", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("a send that died while pending is retried by the cron once stale", async () => {
+  it("a send that died while pending is retried by the cron once stale, under its dedupe key", async () => {
     const store = createD1Outbox(d1.db);
     const created = "2025-09-06T10:00:00.000Z";
     await store.insert({
       id: "11111111-1111-4111-8111-111111111111",
+      dedupe_key: "guide:leads:stale-lead",
       template: "guide",
       variant: "genius",
       recipient: "stale@example.com",
@@ -192,11 +193,69 @@ describe("sendMail with the Resend transport", () => {
       updated_at: created,
     });
     replies = [{ status: 200, body: { id: "re_stale" } }];
-    const clock = { now: later(new Date(created), 5) };
+    const clock = { now: later(new Date(created), 1) };
     expect((await retryFailedMail(context("resend", clock))).picked).toBe(0);
-    clock.now = later(new Date(created), 11);
+    clock.now = later(new Date(created), 3);
     expect((await retryFailedMail(context("resend", clock))).sent).toBe(1);
     expect(calls).toHaveLength(1);
-    expect(calls[0].headers["idempotency-key"]).toBe("11111111-1111-4111-8111-111111111111");
+    expect(calls[0].headers["idempotency-key"]).toBe("guide:leads:stale-lead");
+  });
+
+  it("a rate-limited send (429) does not use up an attempt and waits as long as the API asks", async () => {
+    const clock = { now: new Date("2025-09-07T10:00:00.000Z") };
+    replies = [
+      {
+        status: 429,
+        headers: { "retry-after": "90" },
+        body: { statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests. You can only make 2 requests per second." },
+      },
+    ];
+    const result = await sendMail(context("resend", clock), mail("busy@example.com"));
+    expect(result.ok).toBe(false);
+    const stored = await row(result.id!);
+    expect(stored).toMatchObject({ status: "failed", attempts: 0, next_attempt_at: "2025-09-07T10:01:30.000Z" });
+    expect(stored?.last_error).toContain("HTTP 429");
+  });
+});
+
+describe("the provider's idempotency key is the dedupe key", () => {
+  it("queueTemplateMail sends with Idempotency-Key = the dedupe key, and the retry uses it again", async () => {
+    const clock = { now: new Date("2025-09-08T10:00:00.000Z") };
+    const background: Promise<unknown>[] = [];
+    const ctx = { ...context("resend", clock), waitUntil: (promise: Promise<unknown>) => void background.push(promise) };
+    replies = [serverError, { status: 200, body: { id: "re_ok" } }];
+
+    const queued = await queueTemplateMail(ctx, {
+      dedupeKey: "prelaunch:leads_tennis:lead-42",
+      template: "prelaunch",
+      variant: { domain: "champion", sport: "tennis" },
+      to: "key@example.com",
+      data: { origin: "https://champion.example", selectedPlan: "Compete" },
+    });
+    expect(queued).toMatchObject({ queued: true, status: "pending" });
+    await Promise.all(background);
+    expect(calls.map((call) => call.headers["idempotency-key"])).toEqual(["prelaunch:leads_tennis:lead-42"]);
+
+    clock.now = later(clock.now, 2);
+    expect(await retryFailedMail(ctx)).toMatchObject({ picked: 1, sent: 1 });
+    expect(calls.map((call) => call.headers["idempotency-key"])).toEqual([
+      "prelaunch:leads_tennis:lead-42",
+      "prelaunch:leads_tennis:lead-42",
+    ]);
+  });
+
+  it("sendMail without a key uses the row id as its key; with a key it sends once", async () => {
+    const clock = { now: new Date("2025-09-09T10:00:00.000Z") };
+    replies = [{ status: 200, body: { id: "re_1" } }, { status: 200, body: { id: "re_2" } }];
+    const plain = await sendMail(context("resend", clock), mail("plain@example.com"));
+    expect(calls[0].headers["idempotency-key"]).toBe(plain.id);
+    expect(await row(plain.id!)).toMatchObject({ dedupe_key: plain.id });
+
+    const keyed = { ...mail("keyed@example.com"), dedupeKey: "api:order-1042" };
+    const first = await sendMail(context("resend", clock), keyed);
+    const second = await sendMail(context("resend", clock), keyed);
+    expect(first).toMatchObject({ ok: true });
+    expect(second).toEqual(first);
+    expect(calls.map((call) => call.headers["idempotency-key"])).toEqual([plain.id, "api:order-1042"]);
   });
 });

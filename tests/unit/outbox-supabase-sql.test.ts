@@ -16,20 +16,29 @@ beforeAll(async () => {
     alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
   `);
   await pg.exec(readFileSync("supabase/migrations/20250901000002_outbox.sql", "utf8"));
+  // Rows written before dedupe keys existed.
+  await pg.exec(`
+    insert into public.outbox (id, template, variant, recipient, subject, html, text, status)
+    values ('00000000-0000-4000-8000-000000000001', 'guide', 'genius', 'old@example.com', 'S', '<p>x</p>', 'x', 'sent'),
+           ('00000000-0000-4000-8000-000000000002', 'tips', 'genius', 'old@example.com', 'S', '<p>x</p>', 'x', 'failed');
+  `);
+  await pg.exec(DEDUPE_MIGRATION);
 });
+
+const DEDUPE_MIGRATION = readFileSync("supabase/migrations/20250901000004_outbox_dedupe.sql", "utf8");
 
 afterAll(async () => {
   await pg?.close();
 });
 
-const insert = (status = "pending") =>
+const insert = (status = "pending", key: string = crypto.randomUUID()) =>
   pg.query(
-    `insert into public.outbox (id, template, variant, recipient, subject, html, text, status)
-     values (gen_random_uuid(), 'guide', 'genius', 'a@example.com', 'Subject', '<p>x</p>', 'x', $1)`,
-    [status],
+    `insert into public.outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status)
+     values (gen_random_uuid(), $2, 'guide', 'genius', 'a@example.com', 'Subject', '<p>x</p>', 'x', $1)`,
+    [status, key],
   );
 
-describe("supabase/migrations/20250901000002_outbox.sql", () => {
+describe("supabase/migrations/20250901000002_outbox.sql + 20250901000004_outbox_dedupe.sql", () => {
   it("enables row level security with no policies", async () => {
     const { rows } = await pg.query<{ relrowsecurity: boolean }>(
       "select relrowsecurity from pg_class where oid = 'public.outbox'::regclass",
@@ -70,5 +79,44 @@ describe("supabase/migrations/20250901000002_outbox.sql", () => {
     );
     expect(rows[0].attempts).toBe(0);
     expect(rows[0].created_at).toBeInstanceOf(Date);
+  });
+
+  it("gives every row written before it its own id as dedupe key", async () => {
+    const { rows } = await pg.query<{ id: string; dedupe_key: string }>(
+      "select id::text as id, dedupe_key from public.outbox where recipient = 'old@example.com' order by id",
+    );
+    expect(rows).toEqual([
+      { id: "00000000-0000-4000-8000-000000000001", dedupe_key: "00000000-0000-4000-8000-000000000001" },
+      { id: "00000000-0000-4000-8000-000000000002", dedupe_key: "00000000-0000-4000-8000-000000000002" },
+    ]);
+  });
+
+  it("requires a dedupe key of 1 to 256 characters, unique across the table", async () => {
+    await insert("pending", "welcome:user-1");
+    await expect(insert("pending", "welcome:user-1")).rejects.toThrow(/duplicate key|unique/);
+    await expect(insert("pending", null as never)).rejects.toThrow(/null value/);
+    await expect(insert("pending", "")).rejects.toThrow(/check constraint/);
+    await expect(insert("pending", "k".repeat(257))).rejects.toThrow(/check constraint/);
+  });
+
+  it("ON CONFLICT (dedupe_key) DO NOTHING writes the first row only (the adapter's upsert)", async () => {
+    const once = () =>
+      pg.query(
+        `insert into public.outbox (id, dedupe_key, template, variant, recipient, subject, html, text)
+         values (gen_random_uuid(), 'prelaunch:leads:lead-9', 'prelaunch', 'genius', 'a@example.com', 'S', '<p>x</p>', 'x')
+         on conflict (dedupe_key) do nothing returning id`,
+      );
+    expect((await once()).rows).toHaveLength(1);
+    expect((await once()).rows).toHaveLength(0);
+    const { rows } = await pg.query("select id from public.outbox where dedupe_key = 'prelaunch:leads:lead-9'");
+    expect(rows).toHaveLength(1);
+  });
+
+  it("can be applied again without harm", async () => {
+    await pg.exec(DEDUPE_MIGRATION);
+    const { rows } = await pg.query<{ relrowsecurity: boolean }>(
+      "select relrowsecurity from pg_class where oid = 'public.outbox'::regclass",
+    );
+    expect(rows[0].relrowsecurity).toBe(true);
   });
 });

@@ -20,9 +20,13 @@ function context(vars: Record<string, string> = {}): AppLoadContext {
   return { cloudflare: { env } } as unknown as AppLoadContext;
 }
 
-function post(body: unknown, { token = TOKEN as string | null, raw }: { token?: string | null; raw?: string } = {}) {
+function post(
+  body: unknown,
+  { token = TOKEN as string | null, raw, key }: { token?: string | null; raw?: string; key?: string } = {},
+) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (key !== undefined) headers["Idempotency-Key"] = key;
   return new Request("http://127.0.0.1/api/send-email", {
     method: "POST",
     headers,
@@ -51,6 +55,36 @@ describe("POST /api/send-email (SPEC 7.2)", () => {
       status: "sent",
     });
     expect(row?.text).toContain("Hi & welcome");
+  });
+
+  it("sends once per Idempotency-Key: a retried call answers with the first mail's id", async () => {
+    const mail = { ...valid, to: "retry@example.com" };
+    const first = await call(post(mail, { key: "order-1042-confirmation" }));
+    const second = await call(post(mail, { key: "order-1042-confirmation" }));
+    expect(first).toMatchObject({ status: 200, body: { ok: true } });
+    expect(second).toEqual(first);
+    const rows = (await createD1Outbox(d1.db).list(1000)).filter((row) => row.recipient === "retry@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first.body.data!.id, dedupe_key: "api:order-1042-confirmation", status: "sent", attempts: 1 });
+  });
+
+  it("without an Idempotency-Key every call is its own mail", async () => {
+    const mail = { ...valid, to: "twice@example.com" };
+    const first = await call(post(mail));
+    const second = await call(post(mail));
+    expect(first.body.data!.id).not.toBe(second.body.data!.id);
+    const rows = (await createD1Outbox(d1.db).list(1000)).filter((row) => row.recipient === "twice@example.com");
+    expect(rows).toHaveLength(2);
+  });
+
+  it.each([
+    ["too long", "k".repeat(201)],
+    ["with spaces", "order 1042"],
+    ["empty", ""],
+  ])("answers 400 to an Idempotency-Key that is %s", async (_name, key) => {
+    const { status, body } = await call(post(valid, { key }));
+    expect(status).toBe(400);
+    expect(body).toEqual({ ok: false, error: "Idempotency-Key must be 1 to 200 visible ASCII characters" });
   });
 
   it("accepts the bare sender address as from", async () => {
