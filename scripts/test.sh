@@ -3,10 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm ci rejects this lockfile on npm 11 (platform optional deps it omits); install honours it.
-  npm install --no-audit --no-fund
-fi
+bash scripts/ensure-deps.sh
 export PLAYWRIGHT_CHROMIUM_PATH="$(bash scripts/find-chromium.sh)"
 
 echo "== typecheck"
