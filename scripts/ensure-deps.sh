@@ -10,7 +10,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   # The lockfile must carry every platform's optional packages or npm ci refuses it.
   if ! node scripts/check-lockfile.mjs || ! npm ci --no-audit --no-fund; then
     echo >&2
-    echo "ERROR: npm ci failed: package-lock.json does not install as committed." >&2
+    echo "ERROR: installing with npm ci failed: package-lock.json does not install as committed." >&2
     echo "See scripts/check-lockfile.mjs for the usual cause and its fix." >&2
     exit 1
   fi
