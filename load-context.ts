@@ -1,12 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
 
-/** Bindings and variables of the Worker (wrangler.toml [vars], secrets, D1). */
-export interface Env {
-  DB: D1Database;
-  [key: string]: unknown;
-}
-
+// `Env` is global: worker-configuration.d.ts (`npm run types:worker`, from wrangler.toml: [vars],
+// D1, rate limiters) plus the secrets declared in app/utils/env.server.ts.
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose">;
 
 declare module "@remix-run/cloudflare" {

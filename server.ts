@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The build exists only after `npm run build`.
 import * as build from "./build/server";
-import { getLoadContext, type Env } from "./load-context";
+import { getLoadContext } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";

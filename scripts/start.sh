@@ -4,10 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-8787}"
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm ci rejects this lockfile on npm 11 (platform optional deps it omits); install honours it.
-  npm install --no-audit --no-fund
-fi
+bash scripts/ensure-deps.sh
 npm run build
 npx wrangler d1 migrations apply DB --local
 echo

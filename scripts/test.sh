@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# The test command (README): installs what is needed, then typecheck, Vitest, build, Playwright.
+# The test command (README): npm ci when needed, then worker types check, typecheck, lint, Vitest,
+# build, Playwright.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm ci rejects this lockfile on npm 11 (platform optional deps it omits); install honours it.
-  npm install --no-audit --no-fund
-fi
+bash scripts/ensure-deps.sh
 export PLAYWRIGHT_CHROMIUM_PATH="$(bash scripts/find-chromium.sh)"
 
+echo "== worker types (worker-configuration.d.ts is current with wrangler.toml)"
+node scripts/worker-types.mjs --check
 echo "== typecheck"
 npx tsc --noEmit
+echo "== lint (ESLint)"
+npm run -s lint
 echo "== unit and integration tests (Vitest)"
 npx vitest run
 echo "== build"

@@ -18,7 +18,7 @@ let warnedMissing = false;
 
 /** Checks both limits; a 429 result carries the message to show the visitor. */
 export async function limitSignIn(
-  bindings: Record<string, unknown>,
+  bindings: object,
   attempt: { ip: string; email: string },
 ): Promise<RateLimitResult> {
   const checks: Array<[RateLimiter | null, string]> = [

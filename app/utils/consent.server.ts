@@ -60,6 +60,7 @@ export function trackingHostsFor(cookieHeader: string | null, variant: Variant, 
 export function safeRedirectPath(value: unknown, fallback: string): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   try {
     const base = "http://same.invalid";

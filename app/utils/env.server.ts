@@ -64,6 +64,23 @@ const envSchema = z
 
 export type AppEnv = z.infer<typeof envSchema>;
 
+declare global {
+  /**
+   * Settings read above that are not in wrangler.toml, so `wrangler types` cannot see them: secrets
+   * (.dev.vars locally, `wrangler secret put` in production) and optional overrides. Merged into the
+   * generated `Env` (worker-configuration.d.ts); optional because each may be unset.
+   */
+  interface Env {
+    RESEND_API_KEY?: string;
+    RESEND_API_URL?: string;
+    EMAIL_API_TOKEN?: string;
+    SESSION_SECRET?: string;
+    SUPABASE_URL?: string;
+    SUPABASE_SERVICE_ROLE_KEY?: string;
+    SUPABASE_ANON_KEY?: string;
+  }
+}
+
 const cache = new WeakMap<object, AppEnv>();
 
 /** Parses the Worker's bindings once per env object; throws ConfigError with every problem listed. */

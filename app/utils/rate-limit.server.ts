@@ -4,8 +4,8 @@
  */
 export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
 
-export function limiterFrom(bindings: Record<string, unknown>, name: string): RateLimiter | null {
-  const candidate = bindings[name] as Partial<RateLimiter> | undefined;
+export function limiterFrom(bindings: object, name: string): RateLimiter | null {
+  const candidate = (bindings as Record<string, unknown>)[name] as Partial<RateLimiter> | undefined;
   return candidate && typeof candidate.limit === "function" ? (candidate as RateLimiter) : null;
 }
 
@@ -21,7 +21,7 @@ export const TOO_MANY_FORM_POSTS = "Too many submissions in a short time. Please
  * any person, not for a script filling the lead tables. Returns the message when over the limit.
  */
 export async function formPostLimited(
-  bindings: Record<string, unknown>,
+  bindings: object,
   request: Request,
   form: string,
 ): Promise<string | null> {

@@ -11,7 +11,6 @@ export function useFormComplete(isComplete: (form: HTMLFormElement) => boolean, 
     if (formRef.current) setComplete(isComplete(formRef.current));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(check, [check, ...deps]);
   return { formRef, complete, check };
 }

@@ -1,0 +1,94 @@
+// ESLint flat config: `npm run lint` (also run by `npm test` after the typecheck).
+// Type errors are tsc's job; this adds the checks tsc does not make: the rules of hooks,
+// accessibility of the JSX, import cycles, and typescript-eslint's recommended set.
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default defineConfig([
+  globalIgnores([
+    "build/",
+    ".wrangler/",
+    "node_modules/",
+    "public/",
+    "dist/",
+    ".cache/",
+    "test-results/",
+    "playwright-report/",
+    "bench/results/",
+    // Written by `wrangler types`.
+    "worker-configuration.d.ts",
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      // The app runs in the browser and in workerd; scripts/, bench/ and configs run in Node.
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // `_name` marks a parameter or binding kept for its position (loader args, tuples).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+      // `catch {}` is how this code says "best effort, ignore the failure".
+      "no-empty": ["error", { allowEmptyCatch: true }],
+      // server.ts imports ./build/server, which exists only after a build: @ts-expect-error
+      // would itself fail once the build is there.
+      "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description" }],
+    },
+  },
+
+  {
+    files: ["tests/**"],
+    rules: {
+      // Test doubles read and answer arbitrary JSON bodies.
+      "@typescript-eslint/no-explicit-any": "off",
+      // Playwright reads the fixtures a test wants from its first parameter: `async ({}, testInfo)`.
+      "no-empty-pattern": "off",
+    },
+  },
+
+  {
+    files: ["**/*.{jsx,tsx}"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+
+  {
+    // React code only: Playwright's fixture `use` and the e2e `use*` helpers are not hooks.
+    files: ["app/**/*.{ts,tsx}", "emails/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+
+  {
+    // Cycles make module initialisation order matter (a value read before its module has run)
+    // and tie the server and client graphs together.
+    files: ["**/*.{js,mjs,jsx,ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these the plugin follows only .js files and sees no cycle through TypeScript.
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
+      // Resolves the tsconfig paths (~/, #content/, #emails/) the way Vite and tsc do.
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+]);
