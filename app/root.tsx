@@ -28,15 +28,18 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const { variant, contentKey, env, url } = ctx;
+  const { variant, contentKey, env } = ctx;
   const year = new Date().getUTCFullYear();
   const payload = {
     variant,
     contentKey,
     site: getPage(contentKey, "site", { year: String(year) }),
     appSigninUrl: env.APP_SIGNIN_URL,
-    /** For absolute links in meta tags (canonical, Open Graph). */
-    origin: url.origin,
+    /**
+     * For absolute links in meta tags (canonical, Open Graph): the variant's configured origin,
+     * never the Host header, so a forged host cannot become a page's canonical address.
+     */
+    origin: ctx.origin,
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),
