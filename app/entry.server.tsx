@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { pixelAllowed } from "./utils/consent";
 import { trackingHostsFor } from "./utils/consent.server";
 import { getRequestContext } from "./utils/context.server";
 import { NonceProvider } from "./utils/nonce";
@@ -37,8 +38,12 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   const { url, variant, env } = getRequestContext(request, loadContext);
-  // The pixel's hosts are allowed only when the root loader also renders the pixel.
-  const trackingHosts = trackingHostsFor(request.headers.get("Cookie"), variant, env);
+  // The pixel's hosts are allowed only when the root layout also renders the pixel: after
+  // consent, and never on admin, dev or QA pages (the same call as app/root.tsx).
+  const routeIds = remixContext.staticHandlerContext.matches.map((match) => match.route.id);
+  const trackingHosts = pixelAllowed(url.pathname, routeIds)
+    ? trackingHostsFor(request.headers.get("Cookie"), variant, env)
+    : [];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(
     responseHeaders,

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -13,10 +14,11 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { getPage } from "#content/index";
 import { ConsentBanner } from "~/components/consent/ConsentBanner";
-import { Pixel, PixelPageViews } from "~/components/consent/Pixel";
+import { HydratedPixel, Pixel } from "~/components/consent/Pixel";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import stylesheet from "~/styles/app.css?url";
+import { pixelAllowed } from "~/utils/consent";
 import { activePixelId, readConsent } from "~/utils/consent.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
@@ -28,15 +30,18 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const { variant, contentKey, env, url } = ctx;
+  const { variant, contentKey, env } = ctx;
   const year = new Date().getUTCFullYear();
   const payload = {
     variant,
     contentKey,
     site: getPage(contentKey, "site", { year: String(year) }),
     appSigninUrl: env.APP_SIGNIN_URL,
-    /** For absolute links in meta tags (canonical, Open Graph). */
-    origin: url.origin,
+    /**
+     * For absolute links in meta tags (canonical, Open Graph): the variant's configured origin,
+     * never the Host header, so a forged host cannot become a page's canonical address.
+     */
+    origin: ctx.origin,
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),
@@ -57,9 +62,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
+  const location = useLocation();
   const nonce = useNonce();
   const hydrate = shouldHydrate(matches);
   const showChrome = Boolean(data);
+  // Never on admin, dev or QA pages; decided from the current location and matches (not only the
+  // root loader's data, which client-side navigations do not reload). entry.server.tsx makes the
+  // same call for the CSP.
+  const pixelId =
+    data?.pixelId && pixelAllowed(location.pathname, matches.map((match) => match.id)) ? data.pixelId : null;
+  // In the browser React runs only in a document that hydrated, so there the pixel is always the
+  // hydration-safe one (also after a client-side navigation to a page that would not hydrate).
+  const pixelAfterHydration = hydrate || typeof document !== "undefined";
   return (
     <html lang="en" data-theme={data?.contentKey ?? "genius"}>
       <head>
@@ -75,11 +89,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {showChrome ? <Footer /> : null}
-        {data?.pixelId ? (
-          <>
-            <Pixel pixelId={data.pixelId} />
-            {hydrate ? <PixelPageViews /> : null}
-          </>
+        {pixelId ? (
+          pixelAfterHydration ? <HydratedPixel pixelId={pixelId} /> : <Pixel pixelId={pixelId} />
         ) : null}
         {hydrate ? (
           <>

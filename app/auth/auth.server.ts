@@ -38,7 +38,10 @@ export function getAuthService(request: Request, ctx: RequestContext, wiring: Au
   });
 }
 
-/** This site's /signup-confirm in the visitor's variant, on the origin the request came to. */
-export function signupConfirmUrl(ctx: Pick<RequestContext, "url" | "variant">): string {
-  return absoluteLinkTo(ctx.url.origin, ctx.variant, "signup-confirm");
+/**
+ * This site's /signup-confirm in the visitor's variant, on the variant's public origin: the link
+ * goes out by e-mail, so a forged Host header must never choose where it points.
+ */
+export function signupConfirmUrl(ctx: Pick<RequestContext, "origin" | "variant">): string {
+  return absoluteLinkTo(ctx.origin, ctx.variant, "signup-confirm");
 }

@@ -1,9 +1,14 @@
-import type { AppEnv } from "~/utils/env.server";
+import type { RequestContext } from "~/utils/context.server";
 import type { OutboxRow } from "./outbox.server";
 
-/** /dev/outbox exists only with the local outbox transport, so it never exists in production. */
-export function outboxPagesEnabled(env: AppEnv): boolean {
-  return env.MAIL_TRANSPORT === "outbox";
+/**
+ * /dev/outbox and /dev/outbox.json show every mail the site sent, sign-in confirmation links
+ * included, to whoever asks: they answer only with the local outbox transport AND on a loopback
+ * host. A deployment that keeps MAIL_TRANSPORT=outbox (a preview, a forgotten switch) is still
+ * reached under its public host names, where both are the site's 404.
+ */
+export function outboxPagesEnabled(ctx: Pick<RequestContext, "env" | "isLocal">): boolean {
+  return ctx.isLocal && ctx.env.MAIL_TRANSPORT === "outbox";
 }
 
 export const NOINDEX = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };

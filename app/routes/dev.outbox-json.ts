@@ -3,10 +3,16 @@ import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mai
 import { getOutboxStore } from "~/mail/outbox.server";
 import { getRequestContext } from "~/utils/context.server";
 
-/** GET /dev/outbox.json: the local outbox, newest first (only with MAIL_TRANSPORT=outbox). */
+/**
+ * GET /dev/outbox.json: the local outbox, newest first (only on a loopback host with
+ * MAIL_TRANSPORT=outbox). Elsewhere a 404 that says nothing about why: a resource route cannot
+ * render the landing page that unknown paths show, so it answers the same JSON 404 whatever the
+ * reason (host or transport).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env, bindings } = getRequestContext(request, context);
-  if (!outboxPagesEnabled(env)) {
+  const ctx = getRequestContext(request, context);
+  const { env, bindings } = ctx;
+  if (!outboxPagesEnabled(ctx)) {
     return Response.json({ ok: false, error: "Not Found" }, { status: 404, headers: NOINDEX });
   }
   const rows = await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE);

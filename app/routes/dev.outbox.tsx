@@ -8,11 +8,13 @@ import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 
 /**
  * GET /dev/outbox: every mail the site "sent" locally, newest first, each in a sandboxed frame.
- * Only with MAIL_TRANSPORT=outbox; otherwise a 404 that shows the home page like any unknown path.
+ * Only on a loopback host with MAIL_TRANSPORT=outbox; otherwise a 404 that shows the home page
+ * like any unknown path.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { env, bindings } = getRequestContext(args.request, args.context);
-  if (!outboxPagesEnabled(env)) {
+  const ctx = getRequestContext(args.request, args.context);
+  const { env, bindings } = ctx;
+  if (!outboxPagesEnabled(ctx)) {
     return data(
       { ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] },
       { status: 404, headers: NOINDEX },

@@ -3,8 +3,9 @@ import { getRequestContext } from "~/utils/context.server";
 import { robotsTxt } from "~/utils/crawl.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, variant } = getRequestContext(request, context);
-  return new Response(robotsTxt(url.origin, variant), {
+  // The configured origin, not the Host header: crawlers are pointed at the real site only.
+  const { origin, variant } = getRequestContext(request, context);
+  return new Response(robotsTxt(origin, variant), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

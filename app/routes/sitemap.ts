@@ -3,8 +3,9 @@ import { getRequestContext } from "~/utils/context.server";
 import { sitemapXml } from "~/utils/crawl.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, variant } = getRequestContext(request, context);
-  return new Response(sitemapXml(url.origin, variant), {
+  // The configured origin, not the Host header: crawlers are pointed at the real site only.
+  const { origin, variant } = getRequestContext(request, context);
+  return new Response(sitemapXml(origin, variant), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -5,7 +5,8 @@ import { isLocalHost } from "./variant.server";
 /**
  * Consent for the advertising pixel (SPEC 1, 7.4; DESIGN "the pixel loads only after consent").
  * One module read by the root loader (banner, pixel id) and entry.server (CSP hosts), so both
- * always agree on whether the pixel may load.
+ * always agree on whether the pixel may load; which pages may have it at all is `pixelAllowed`
+ * (app/utils/consent.ts), also asked by both.
  */
 export const CONSENT_COOKIE = "consent";
 export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;

@@ -1,4 +1,6 @@
 import { linkTo } from "./links";
+import { QA_PAGE_PATHS } from "./qa-paths";
+import { isUnder, routePath } from "./route-path";
 import type { Variant } from "./variant";
 
 /** Query switch that re-opens the consent banner (the footer's "Cookie settings" link). */
@@ -23,4 +25,23 @@ export function currentPageLink(
 /** The banner shows until the visitor chooses, and again when asked for with `?consent=change`. */
 export function shouldShowBanner(choice: string | null, search: string): boolean {
   return choice === null || new URLSearchParams(search).get(CONSENT_CHANGE_PARAM) === "change";
+}
+
+/**
+ * Route modules of the staff pages: admin, the local dev tools and the QA pages (the routes/qa/
+ * folder and the e-mail template preview). Checked besides the path, so a spelling of a URL that
+ * still reaches one of these routes never gets the pixel either.
+ */
+const STAFF_ROUTE_ID = /^routes\/(admin\/|dev\.|qa\/|test-email-templates$)/;
+
+/**
+ * Whether the advertising pixel may load on a page (consent is checked separately): never on
+ * admin (/admin*), dev (/dev/*) or QA pages, whatever the visitor chose. Staff pages show leads and
+ * mails, and their visits are not marketing traffic. `routeIds` are the ids of the matched routes.
+ */
+export function pixelAllowed(pathname: string, routeIds: readonly string[]): boolean {
+  const path = routePath(pathname);
+  if (path.startsWith("/admin") || isUnder(path, "/dev")) return false;
+  if ((QA_PAGE_PATHS as readonly string[]).includes(path)) return false;
+  return !routeIds.some((id) => STAFF_ROUTE_ID.test(id));
 }

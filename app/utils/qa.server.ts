@@ -7,19 +7,7 @@ import type { AppEnv } from "./env.server";
 import { linkTo } from "./links";
 import type { Variant } from "./variant";
 
-/** The internal test and debug pages (SPEC 2.2, 2.15). Kept out of search engines. */
-export const QA_PAGE_PATHS = [
-  "/test-content",
-  "/debug-content",
-  "/test-plans",
-  "/test-confirm-pages",
-  "/test-email-templates",
-  "/test-urls",
-  "/debug-domain",
-  "/simple-test",
-  "/test-content-loading",
-  "/test-table-selection",
-] as const;
+export { QA_PAGE_PATHS } from "./qa-paths";
 
 export const QA_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 

@@ -33,15 +33,27 @@ export function contentSecurityPolicy({ nonce, trackingHosts = [], dev = false }
   return directives.join("; ");
 }
 
+/**
+ * Headers every response carries, documents or not (app/platform/response-headers.server.ts adds
+ * them to all Worker responses; public/_headers repeats them for static assets, which the assets
+ * layer serves without running the Worker: keep the two in step).
+ */
+export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/** HSTS, sent off loopback only (local runs are plain http). */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 /** Security headers for every document response (DESIGN "Security posture"). */
 export function applySecurityHeaders(headers: Headers, url: URL, csp: string): void {
   headers.set("Content-Security-Policy", csp);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  for (const [name, value] of Object.entries(BASELINE_SECURITY_HEADERS)) headers.set(name, value);
   if (!isLocalHost(url.hostname)) {
-    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   }
 }
 

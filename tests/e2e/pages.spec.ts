@@ -155,7 +155,8 @@ for (const v of variants) {
       await banner(page).getByRole("button", { name: "Accept" }).click();
       await expect(banner(page)).toHaveCount(0);
       await page.waitForFunction(() => "__remixRouter" in window);
-      expect(await queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
+      // On a hydrated page the pixel starts once hydration has committed.
+      await expect.poll(() => queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
       // A client-side navigation, as a hydrated page's links and redirects do.
       await page.evaluate(
         (to) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to),

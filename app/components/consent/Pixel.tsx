@@ -1,10 +1,19 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useNonce } from "~/utils/nonce";
+
+type Fbq = ((...args: unknown[]) => void) & {
+  callMethod?: (...args: unknown[]) => void;
+  queue: unknown[];
+  push: unknown;
+  loaded: boolean;
+  version: string;
+};
 
 declare global {
   interface Window {
     fbq?: (...args: unknown[]) => void;
+    _fbq?: unknown;
   }
 }
 
@@ -22,45 +31,81 @@ function bootstrap(pixelId: string): string {
   );
 }
 
+/** The provider's fallback when JavaScript is off: one image request with the id and the PageView. */
+function PixelFallback({ pixelId }: { pixelId: string }) {
+  return (
+    <noscript>
+      <img
+        height="1"
+        width="1"
+        className="hidden"
+        alt=""
+        src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`}
+      />
+    </noscript>
+  );
+}
+
 /**
- * The advertising pixel (SPEC 7.4), rendered only after consent with the variant's id.
- * The inline script carries the CSP nonce and tracks the document's PageView; the noscript image
- * is the provider's fallback when JavaScript is off.
+ * The advertising pixel (SPEC 7.4) on a page that ships no JavaScript of ours: the provider's
+ * inline bootstrap (with the CSP nonce) tracks the document's PageView while the page parses.
+ * Nothing hydrates such a page, so the script it inserts next to itself harms nothing.
  */
 export function Pixel({ pixelId }: { pixelId: string }) {
   const nonce = useNonce();
   return (
     <>
-      <script
-        nonce={nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: bootstrap(pixelId) }}
-      />
-      <noscript>
-        <img
-          height="1"
-          width="1"
-          className="hidden"
-          alt=""
-          src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`}
-        />
-      </noscript>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootstrap(pixelId) }} />
+      <PixelFallback pixelId={pixelId} />
     </>
   );
 }
 
 /**
- * On hydrated pages, client-side navigations do not reload the document: track one PageView per
- * location change. The first location is already tracked by the inline script, and the ref
- * keeps StrictMode's double effect from firing twice.
+ * What the inline bootstrap does, from the app bundle: the same call queue, and fbevents.js
+ * appended to <head> (a script our bundle creates is trusted by the CSP's 'strict-dynamic').
  */
-export function PixelPageViews() {
+function installPixel(pixelId: string) {
+  if (window.fbq) return;
+  // As in the bootstrap: calls are queued as their `arguments`, which fbevents.js replays.
+  const fbq = function () {
+    // eslint-disable-next-line prefer-rest-params
+    if (fbq.callMethod) fbq.callMethod.apply(fbq, arguments as unknown as unknown[]);
+    // eslint-disable-next-line prefer-rest-params
+    else fbq.queue.push(arguments);
+  } as Fbq;
+  window.fbq = fbq;
+  if (!window._fbq) window._fbq = fbq;
+  fbq.push = fbq;
+  fbq.loaded = true;
+  fbq.version = "2.0";
+  fbq.queue = [];
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = SCRIPT_URL;
+  document.head.appendChild(script);
+  fbq("init", pixelId);
+}
+
+/** The last location a PageView was tracked for: one per page, also under StrictMode's double effects. */
+let trackedLocation: object | null = null;
+
+/**
+ * The pixel on a page that hydrates. The inline bootstrap cannot be used there: it runs while
+ * the page parses and inserts fbevents.js into the markup before React hydrates it, React finds
+ * a node it did not render (errors #418/#423), throws the server HTML away and renders the page
+ * again, wiping what the parent had typed. Here the pixel starts in an effect, which runs only
+ * once hydration has committed, and its script goes into <head>, outside the app's markup.
+ * One PageView for the document and one per client-side navigation (a new router location);
+ * the server renders only the no-script image, which the client renders identically.
+ */
+export function HydratedPixel({ pixelId }: { pixelId: string }) {
   const location = useLocation();
-  const tracked = useRef(location.key);
   useEffect(() => {
-    if (tracked.current === location.key) return;
-    tracked.current = location.key;
+    if (trackedLocation === location) return;
+    trackedLocation = location;
+    installPixel(pixelId);
     window.fbq?.("track", "PageView");
-  }, [location.key]);
-  return null;
+  }, [pixelId, location]);
+  return <PixelFallback pixelId={pixelId} />;
 }

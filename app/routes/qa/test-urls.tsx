@@ -18,7 +18,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     links: PAGES.map((page) => ({
       page,
       path: linkTo(ctx.variant, page),
-      absolute: absoluteLinkTo(ctx.url.origin, ctx.variant, page),
+      // What e-mails and share messages would carry: the variant's public origin.
+      absolute: absoluteLinkTo(ctx.origin, ctx.variant, page),
     })),
   }));
 export const headers = qaHeaders;

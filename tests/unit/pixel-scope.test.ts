@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { remixConfig } from "../../remix.config";
+import { pixelAllowed } from "~/utils/consent";
+import { QA_PAGE_PATHS } from "~/utils/qa.server";
+
+/** The route table as [path, id] pairs, read from remix.config.ts without the Remix plugin. */
+function routeTable(): { path: string; id: string }[] {
+  const routes: { path: string; id: string }[] = [];
+  const defineRoutes = (callback: (route: (path: string, file: string, options: { id: string }) => void) => void) => {
+    callback((path, _file, options) => routes.push({ path: `/${path.replace(/^\//, "")}`, id: options.id }));
+    return {};
+  };
+  remixConfig.routes(defineRoutes as never);
+  return routes;
+}
+
+const routes = routeTable();
+const isStaffRoute = (r: { path: string; id: string }) =>
+  r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
+
+describe("where the advertising pixel may load (consent granted)", () => {
+  it("knows the route table", () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter(isStaffRoute).length).toBe(QA_PAGE_PATHS.length + 4 + 2);
+  });
+
+  it("never on an admin, dev or QA route, by path or by route id", () => {
+    for (const route of routes.filter(isStaffRoute)) {
+      const path = route.path.replace(":id", "1234");
+      expect(pixelAllowed(path, ["root", route.id]), `${route.path}`).toBe(false);
+      // The route id alone decides too (a path the rule did not foresee that still matched the route).
+      expect(pixelAllowed("/something-else", ["root", route.id]), route.id).toBe(false);
+    }
+  });
+
+  it("on every public page", () => {
+    for (const route of routes.filter((r) => !isStaffRoute(r) && !r.path.includes("*"))) {
+      expect(pixelAllowed(route.path, ["root", route.id]), route.path).toBe(true);
+    }
+    expect(pixelAllowed("/no-such-page", ["root", "routes/not-found"])).toBe(true);
+  });
+
+  it.each([
+    "/admin",
+    "/admin/",
+    "/ADMIN/leads",
+    "/admin/leads/",
+    "/%61dmin/leads",
+    "/admin/leads.csv",
+    "/admin/leads/abc/edit.data",
+    "/administrator",
+    "/dev/outbox",
+    "/dev/outbox.json",
+    "/Dev/Outbox",
+    "/dev/outbox.data",
+    "/test-urls",
+    "/TEST-URLS/",
+    "/test%2Durls",
+    "//test-urls",
+    "/test-email-templates",
+    "/simple-test.data",
+  ])("never on %s, whatever its spelling", (path) => {
+    expect(pixelAllowed(path, ["root", "routes/not-found"])).toBe(false);
+  });
+});
