@@ -11,7 +11,7 @@ import { backValue, listQueryParams, parseBack } from "./list-query";
 import type { AdminRefusal } from "./refusal";
 
 /**
- * The admin guard and the shared handlers of the admin pages (SPEC 2.14, 6, 8). requireAdmin runs
+ * The admin guard and the shared handlers of the admin pages. requireAdmin runs
  * first in every loader and every action and throws what it refuses, so nothing after it runs
  * for a visitor it let through by mistake; the routes' one error boundary renders the refusal.
  */

@@ -6,7 +6,7 @@
  */
 export type AdminRefusal = {
   status: 401 | 403 | 404 | 503;
-  /** The exact message (SPEC 6, 8 for 401/403). */
+  /** The exact message (for 401/403 the content's admin.access copy). */
   message: string;
   /** The page heading when it is not the message itself (a missing lead: the page's title). */
   title?: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The e-mails the product sends (SPEC 1, 2.16), the local accounts' confirmation link
+ * The e-mails the product sends (prelaunch, guide, tips, welcome), the local accounts' confirmation link
  * (confirm-account), and the note to an account's owner when someone signs up with its address
  * (account-exists).
  */

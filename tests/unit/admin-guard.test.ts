@@ -10,7 +10,7 @@ import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
- * The admin guard (SPEC 6, 8): requireAdmin throws 401/403 Responses carrying the exact messages,
+ * The admin guard: requireAdmin throws 401/403 Responses carrying the exact messages,
  * and an admin's session ends after ADMIN_IDLE_MINUTES without an admin request.
  */
 

@@ -30,7 +30,7 @@ export function AdminShell({
   );
 }
 
-/** The 401/403 page body (SPEC 6, 8): the message as the heading and the one way on. */
+/** The 401/403 page body: the message as the heading and the one way on. */
 export function AccessMessage({ refusal }: { refusal: AdminRefusal }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
