@@ -10,6 +10,7 @@ import GuideEmail from "./guide";
 import PrelaunchEmail from "./prelaunch";
 import TipsEmail from "./tips";
 import ConfirmAccountEmail from "./confirm-account";
+import AccountExistsEmail from "./account-exists";
 import { variantOfContentKey } from "./variant-of-key";
 import WelcomeEmail from "./welcome";
 
@@ -19,6 +20,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   tips: TipsEmail,
   welcome: WelcomeEmail,
   "confirm-account": ConfirmAccountEmail,
+  "account-exists": AccountExistsEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */

@@ -1,65 +1,115 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import type { AuthService, AuthUser } from "~/auth/auth";
-import { requestAuth } from "~/auth/session-auth.server";
-import { getLeadStore } from "~/data/lead-store.server";
+import { lastActiveAt, markActive, requestAuth } from "~/auth/session-auth.server";
+import { leadsOf } from "~/leads/leads.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
-import { addToast, commitSession, getSession, takeToasts, type AppSession, type Toast } from "~/utils/session.server";
+import { addToast, commitSession, getSession, setAuthenticated, type AppSession } from "~/utils/session.server";
 import { leadEditValidator, type LeadEditErrors } from "./edit-schema";
 import { backValue, listQueryParams, parseBack } from "./list-query";
+import type { AdminRefusal } from "./refusal";
 
 /**
- * The admin guard and the shared update/delete handlers of the admin pages (SPEC 2.14, 6, 8).
- * The guard runs in every loader and every action: the role is re-read on the server each time.
+ * The admin guard and the shared handlers of the admin pages. requireAdmin runs
+ * first in every loader and every action and throws what it refuses, so nothing after it runs
+ * for a visitor it let through by mistake; the routes' one error boundary renders the refusal.
  */
 
-export type Denied = { status: 401 | 403; message: string; signInHref: string | null; homeHref: string };
+/**
+ * An admin's sign-in ends after 30 minutes without an admin request. An admin session can read,
+ * change, delete and export every lead, and the likely way to it is a browser left signed in on a
+ * shared or lost machine; 30 minutes is long enough for a working session of reading and editing
+ * leads without being asked for the password in the middle, and short enough that a forgotten one
+ * does not stay open for the cookie's 30 days. The clock starts at sign-in and each admin request
+ * restarts it (the session's `activeAt`).
+ */
+export const ADMIN_IDLE_MINUTES = 30;
 
-export type AdminAccess =
-  | { ok: true; user: AuthUser; session: AppSession; auth: AuthService }
-  | { ok: false; denied: Denied; session: AppSession; auth: AuthService };
+export type AdminAccess = { user: AuthUser; session: AppSession; auth: AuthService };
 
-export async function checkAdmin(request: Request, ctx: RequestContext): Promise<AdminAccess> {
-  const session = await getSession(request, ctx);
-  const auth = requestAuth(request, ctx, session);
-  const user = await auth.getUser();
-  const copy = getPage(ctx.contentKey, "admin").access;
-  const homeHref = linkTo(ctx.variant, "home");
-  if (!user) {
-    return {
-      ok: false,
-      session,
-      auth,
-      denied: { status: 401, message: copy.notLoggedIn, signInHref: linkTo(ctx.variant, "signup", { mode: "signin" }), homeHref },
-    };
-  }
-  if (user.role !== "admin") {
-    return { ok: false, session, auth, denied: { status: 403, message: copy.accessDenied, signInHref: null, homeHref } };
-  }
-  return { ok: true, user, session, auth };
-}
+/** Admin answers are never indexed and never stored by a shared cache. */
+const PRIVATE = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
 
-/** Headers of every admin response: not indexed, never cached, plus the auth adapter's cookies. */
-export function adminHeaders(access: Pick<AdminAccess, "auth">, setCookie?: string): Headers {
-  const headers = new Headers({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
-  access.auth.responseHeaders.forEach((value, key) => headers.append(key, value));
-  if (setCookie) headers.append("Set-Cookie", setCookie);
+function privateHeaders(auth: AuthService): Headers {
+  const headers = new Headers(PRIVATE);
+  auth.responseHeaders.forEach((value, key) => headers.append(key, value));
   return headers;
 }
 
-/** The refusal of a guarded action: the message and its status, nothing done. */
-export function deniedResponse(access: Extract<AdminAccess, { ok: false }>) {
-  return data(
-    { ok: false as const, denied: access.denied, formError: access.denied.message, fieldErrors: {} as LeadEditErrors },
-    { status: access.denied.status, headers: adminHeaders(access) },
-  );
+/** The Response an admin loader or action throws: a JSON AdminRefusal with its status. */
+export function adminRefusal(refusal: AdminRefusal, headers: Headers = new Headers(PRIVATE)): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(refusal), { status: refusal.status, headers });
 }
 
-/** Takes the queued toasts for rendering; the returned Set-Cookie removes them from the session. */
-export async function popToasts(access: Extract<AdminAccess, { ok: true }>, ctx: RequestContext) {
-  const toasts: Toast[] = takeToasts(access.session);
-  return { toasts, setCookie: toasts.length ? await commitSession(access.session, ctx) : undefined };
+/**
+ * The signed-in admin of this request, or a thrown Response: 401 'You must be logged in to view
+ * this page.' (no sign-in, or an admin sign-in idle for longer than ADMIN_IDLE_MINUTES, which is
+ * then ended here), 403 'Access Denied. You are not authorized to view this page.' (no admin
+ * role). The role is re-read on the server each time. Commit the session on the response
+ * (adminHeaders) so the idle clock moves on.
+ */
+export async function requireAdmin(
+  request: Request,
+  ctx: RequestContext,
+  options: { now?: () => Date } = {},
+): Promise<AdminAccess> {
+  const now = options.now ?? (() => new Date());
+  const session = await getSession(request, ctx);
+  const auth = requestAuth(request, ctx, session, undefined, now);
+  const user = await auth.getUser();
+  const copy = getPage(ctx.contentKey, "admin").access;
+  const notLoggedIn = (headers: Headers) =>
+    adminRefusal(
+      {
+        status: 401,
+        message: copy.notLoggedIn,
+        link: { href: linkTo(ctx.variant, "signup", { mode: "signin" }), label: copy.signInLabel },
+      },
+      headers,
+    );
+
+  if (!user) throw notLoggedIn(privateHeaders(auth));
+  if (user.role !== "admin") {
+    throw adminRefusal(
+      { status: 403, message: copy.accessDenied, link: { href: linkTo(ctx.variant, "home"), label: copy.homeLabel } },
+      privateHeaders(auth),
+    );
+  }
+  const at = now();
+  const last = lastActiveAt(session);
+  if (last === null || at.getTime() - last > ADMIN_IDLE_MINUTES * 60_000) {
+    // Only this browser's sign-in ends: the admin's other devices keep theirs.
+    await auth.signOut("this-session");
+    setAuthenticated(session, false);
+    const headers = privateHeaders(auth);
+    headers.append("Set-Cookie", await commitSession(session, ctx));
+    throw notLoggedIn(headers);
+  }
+  markActive(session, at);
+  return { user, session, auth };
+}
+
+/**
+ * Headers of every admin answer: not indexed, never cached, the auth adapter's cookies, and the
+ * session (the idle clock requireAdmin moved, and any toasts taken or added).
+ */
+export async function adminHeaders(access: AdminAccess, ctx: RequestContext): Promise<Headers> {
+  const headers = privateHeaders(access.auth);
+  headers.append("Set-Cookie", await commitSession(access.session, ctx));
+  return headers;
+}
+
+/** For resource routes (the CSV export): a thrown refusal as plain text, its message only. */
+export async function refusalAsText(error: unknown): Promise<never> {
+  if (error instanceof Response && /\bapplication\/json\b/.test(error.headers.get("Content-Type") ?? "")) {
+    const refusal = (await error.json()) as AdminRefusal;
+    const headers = new Headers(error.headers);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    throw new Response(refusal.message, { status: error.status, headers });
+  }
+  throw error;
 }
 
 export function adminListHref(ctx: RequestContext, back: FormDataEntryValue | null) {
@@ -67,81 +117,77 @@ export function adminListHref(ctx: RequestContext, back: FormDataEntryValue | nu
 }
 
 /**
- * The shared loader of the single-lead pages (edit, delete): the guard, then the lead.
- * Returns `response` for a refusal or a missing lead; otherwise the lead and the way back to the list.
+ * The shared loader of the single-lead pages (edit, delete): the guard, then the lead through the
+ * lead module. A lead that is gone (404) or cannot be read (503) is thrown as a refusal with the
+ * page's title and the way back to the list.
  */
-export async function loadAdminLead(request: Request, ctx: RequestContext, id: string) {
+export async function loadAdminLead(request: Request, ctx: RequestContext, id: string, page: "edit" | "remove") {
+  const access = await requireAdmin(request, ctx);
   const copy = getPage(ctx.contentKey, "admin");
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) {
-    const denied = { view: "denied" as const, copy, denied: access.denied };
-    return { response: data(denied, { status: access.denied.status, headers: adminHeaders(access) }) };
-  }
   const back = backValue(parseBack(ctx.url.searchParams.get("back")));
   const listHref = adminListHref(ctx, back);
-  const missing = (message: string, status: number) => ({
-    response: data({ view: "missing" as const, copy, listHref, message }, { status, headers: adminHeaders(access) }),
-  });
+  const missing = async (status: 404 | 503, message: string) =>
+    adminRefusal({ status, title: copy[page].title, message, link: { href: listHref, label: copy.title } }, await adminHeaders(access, ctx));
+  let lead;
   try {
-    const lead = await getLeadStore(ctx).getById(ctx.leadTable, id);
-    if (!lead) return missing(copy.messages.notFound, 404);
-    return { response: null, copy, access, lead, back, listHref };
+    lead = await leadsOf(ctx).get(id);
   } catch (error) {
     console.error("admin: loading a lead failed", error);
-    return missing(copy.messages.fetchFailed, 503);
+    throw await missing(503, copy.messages.fetchFailed);
   }
+  if (!lead) throw await missing(404, copy.messages.notFound);
+  return { copy, access, lead, back, listHref };
 }
 
 export function planIdsOf(ctx: RequestContext): string[] {
   return getPage(ctx.contentKey, "plans").plans.map((plan) => plan.id);
 }
 
-type Ok = Extract<AdminAccess, { ok: true }>;
+/** What a failed admin action answers: the form-level message and the field messages. */
+export type AdminActionData = { formError: string; fieldErrors: LeadEditErrors };
 
-function failure(access: Ok, formError: string, status: number, fieldErrors: LeadEditErrors = {}) {
-  return data({ ok: false as const, denied: null, formError, fieldErrors }, { status, headers: adminHeaders(access) });
+async function failure(access: AdminAccess, ctx: RequestContext, formError: string, status: number, fieldErrors: LeadEditErrors = {}) {
+  const body: AdminActionData = { formError, fieldErrors };
+  return data(body, { status, headers: await adminHeaders(access, ctx) });
 }
 
-async function backToList(access: Ok, ctx: RequestContext, back: FormDataEntryValue | null, toast: string) {
+async function backToList(access: AdminAccess, ctx: RequestContext, back: FormDataEntryValue | null, toast: string) {
   addToast(access.session, { type: "success", message: toast });
-  return redirect(adminListHref(ctx, back), {
-    headers: adminHeaders(access, await commitSession(access.session, ctx)),
-  });
+  return redirect(adminListHref(ctx, back), { headers: await adminHeaders(access, ctx) });
 }
 
-/** Validates and saves the edit form of lead `id`; success goes back to the list with a toast. */
-export async function updateLead(access: Ok, ctx: RequestContext, id: string, form: FormData) {
+/** Validates and saves the edit form of lead `id` through the lead module; success goes back to the list with a toast. */
+export async function updateLead(access: AdminAccess, ctx: RequestContext, id: string, form: FormData) {
   const copy = getPage(ctx.contentKey, "admin");
   const result = await leadEditValidator(planIdsOf(ctx), copy.edit.errors).validate(form);
-  if (result.error) return failure(access, copy.messages.invalid, 400, result.error.fieldErrors as LeadEditErrors);
+  if (result.error) return failure(access, ctx, copy.messages.invalid, 400, result.error.fieldErrors as LeadEditErrors);
   let saved = false;
   try {
-    saved = (await getLeadStore(ctx).update(ctx.leadTable, id, result.data)) !== null;
+    saved = (await leadsOf(ctx).adminUpdate(id, result.data)) !== null;
   } catch (error) {
     console.error("admin: lead update failed", error);
-    return failure(access, copy.messages.updateFailed, 503);
+    return failure(access, ctx, copy.messages.updateFailed, 503);
   }
-  if (!saved) return failure(access, copy.messages.updateFailed, 404);
+  if (!saved) return failure(access, ctx, copy.messages.updateFailed, 404);
   return backToList(access, ctx, form.get("back"), copy.messages.updated);
 }
 
-/** Deletes lead `id`; success goes back to the list with a toast. */
-export async function deleteLead(access: Ok, ctx: RequestContext, id: string, form: FormData) {
+/** Deletes lead `id` through the lead module; success goes back to the list with a toast. */
+export async function deleteLead(access: AdminAccess, ctx: RequestContext, id: string, form: FormData) {
   const copy = getPage(ctx.contentKey, "admin");
   let removed = false;
   try {
-    removed = await getLeadStore(ctx).delete(ctx.leadTable, id);
+    removed = await leadsOf(ctx).adminDelete(id);
   } catch (error) {
     console.error("admin: lead delete failed", error);
-    return failure(access, copy.messages.deleteFailed, 503);
+    return failure(access, ctx, copy.messages.deleteFailed, 503);
   }
-  if (!removed) return failure(access, copy.messages.deleteFailed, 404);
+  if (!removed) return failure(access, ctx, copy.messages.deleteFailed, 404);
   return backToList(access, ctx, form.get("back"), copy.messages.deleted);
 }
 
-export type AdminActionData = {
-  ok: false;
-  denied: Denied | null;
-  formError: string;
-  fieldErrors: LeadEditErrors;
-};
+/** An action request the page never sends (no intent, no id). */
+export function unknownAction(access: AdminAccess, ctx: RequestContext, intent: FormDataEntryValue | null) {
+  const copy = getPage(ctx.contentKey, "admin").messages;
+  return failure(access, ctx, intent === "delete" ? copy.deleteFailed : copy.updateFailed, 400);
+}

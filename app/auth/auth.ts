@@ -27,9 +27,23 @@ export type SignUpInput = {
   redirectTo: string;
 };
 
+/** The account that already holds an address; `key` names it in dedupe keys (the user id where known). */
+export type ExistingAccount = { key: string; email: string };
+
+/**
+ * `existingAccount`: the address already has an account. Nothing was created; the caller answers
+ * exactly as for a new sign-up (so the form does not tell who has an account) and mails the owner.
+ */
 export type SignUpResult =
   | { ok: true; userId: string; needsConfirmation: boolean }
+  | { ok: true; existingAccount: ExistingAccount }
   | { ok: false; message: string };
+
+/**
+ * "everywhere": every session of the account ends, also copies of this cookie kept elsewhere
+ * (sign-out). "this-session": only this browser's (admin idle expiry; other devices stay signed in).
+ */
+export type SignOutScope = "everywhere" | "this-session";
 
 export type SignInInput = { email: string; password: string };
 
@@ -46,7 +60,8 @@ export interface AuthService {
   getUser(): Promise<AuthUser | null>;
   /** Completes e-mail confirmation from the link's query (?token= locally, ?token_hash=&type= on Supabase). */
   confirm(params: URLSearchParams): Promise<ConfirmResult>;
-  signOut(): Promise<void>;
+  /** Ends the signed-in session; by default everywhere (see SignOutScope). */
+  signOut(scope?: SignOutScope): Promise<void>;
   /** Set-Cookie (and cache) headers to add to the response of this request. */
   readonly responseHeaders: Headers;
 }
@@ -54,7 +69,6 @@ export interface AuthService {
 /** Same text for an unknown e-mail and a wrong password, so sign-in does not reveal who has an account. */
 export const INVALID_CREDENTIALS = "Invalid login credentials";
 export const EMAIL_NOT_CONFIRMED = "Email not confirmed";
-export const ALREADY_REGISTERED = "User already registered";
 export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
 /** SPEC 8: shown when the service gives no message of its own. */
 export const GENERIC_AUTH_ERROR = "Something went wrong. Please try again.";

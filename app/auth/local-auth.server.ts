@@ -1,11 +1,16 @@
 /**
  * Local accounts in D1: the embedded auth adapter (no outside service needed).
  * Accounts live in `accounts`, confirmation tokens in `account_tokens` (migrations/0003_accounts.sql).
- * The signed-in state is only a user id kept by a CurrentUserStore (the cookie session);
- * every getUser() re-reads the account, so a deleted account or a changed role takes effect at once.
+ * The signed-in state is a user id and the account's session version, kept by a CurrentUserStore
+ * (the cookie session); every getUser() re-reads the account, so a deleted account, a changed role
+ * or a sign-out elsewhere takes effect at once.
+ *
+ * Session revocation (migrations/0005_session_version.sql, docs/decisions/008-session-revocation.md):
+ * a signed cookie cannot be taken back from the browsers that hold a copy, so the account row holds
+ * `session_version`; a cookie is signed in only while its version equals the row's, and sign-out
+ * bumps the row's. Every cookie issued before that sign-out, on any device, stops working.
  */
 import {
-  ALREADY_REGISTERED,
   EMAIL_NOT_CONFIRMED,
   GENERIC_AUTH_ERROR,
   INVALID_CONFIRMATION_LINK,
@@ -17,16 +22,20 @@ import {
   type ConfirmResult,
   type SignInInput,
   type SignInResult,
+  type SignOutScope,
   type SignUpInput,
   type SignUpResult,
 } from "./auth";
 import { checkConfirmToken, issueConfirmToken } from "./confirm-token.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 
-/** Where the signed-in user's id is kept between requests (wired to the cookie session). */
+/** Who is signed in on this browser: the account and its session version when it signed in. */
+export type SignedInAccount = { userId: string; sessionVersion: number };
+
+/** Where the signed-in account is kept between requests (wired to the cookie session). */
 export interface CurrentUserStore {
-  getUserId(): Promise<string | null>;
-  setUserId(userId: string): Promise<void>;
+  get(): Promise<SignedInAccount | null>;
+  set(account: SignedInAccount): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -51,6 +60,7 @@ type AccountRow = {
   password_iterations: number;
   role: string;
   email_confirmed_at: string | null;
+  session_version: number;
 };
 
 function toUser(row: AccountRow): AuthUser {
@@ -82,7 +92,13 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
 
     async signUp(input: SignUpInput): Promise<SignUpResult> {
       const email = normalizeEmail(input.email);
-      if (await findByEmail(email)) return { ok: false, message: ALREADY_REGISTERED };
+      const existing = await findByEmail(email);
+      if (existing) {
+        // The owner is told by e-mail (the route's part); this answer must not differ from a new
+        // sign-up's, in what it says or in the time a new account's password hash takes.
+        await burnPasswordCheck(input.password);
+        return { ok: true, existingAccount: { key: existing.id, email: existing.email } };
+      }
 
       const id = crypto.randomUUID();
       const password = await hashPassword(input.password);
@@ -103,7 +119,11 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
             .bind(issued.tokenHash, id, issued.expiresAt.toISOString(), createdAt),
         ]);
       } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, message: ALREADY_REGISTERED };
+        if (isUniqueViolation(error)) {
+          // A parallel sign-up with the same address won the insert: the same as finding it above.
+          const raced = await findByEmail(email);
+          if (raced) return { ok: true, existingAccount: { key: raced.id, email: raced.email } };
+        }
         console.error("local sign-up failed", error);
         return { ok: false, message: GENERIC_AUTH_ERROR };
       }
@@ -132,15 +152,18 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
       });
       if (!matches) return { ok: false, message: INVALID_CREDENTIALS };
       if (row.email_confirmed_at === null) return { ok: false, message: EMAIL_NOT_CONFIRMED };
-      await currentUser.setUserId(row.id);
+      await currentUser.set({ userId: row.id, sessionVersion: row.session_version });
       return { ok: true, user: toUser(row) };
     },
 
     async getUser(): Promise<AuthUser | null> {
-      const id = await currentUser.getUserId();
-      if (!id) return null;
-      const row = await findById(id);
-      return row ? toUser(row) : null;
+      const current = await currentUser.get();
+      if (!current) return null;
+      const row = await findById(current.userId);
+      if (row && row.session_version === current.sessionVersion) return toUser(row);
+      // Signed out since (here or on another device), or the account is gone: forget it here too.
+      await currentUser.clear();
+      return null;
     },
 
     async confirm(params: URLSearchParams): Promise<ConfirmResult> {
@@ -169,11 +192,20 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
         .first<AccountRow>();
       if (!row) return { ok: false, message: INVALID_CONFIRMATION_LINK };
       // Following the link signs the visitor in, as Supabase's verifyOtp does.
-      await currentUser.setUserId(row.id);
+      await currentUser.set({ userId: row.id, sessionVersion: row.session_version });
       return { ok: true, user: toUser(row) };
     },
 
-    async signOut(): Promise<void> {
+    async signOut(scope: SignOutScope = "everywhere"): Promise<void> {
+      const current = await currentUser.get();
+      if (current && scope === "everywhere") {
+        // Only a cookie that is still signed in moves the version on: a copy revoked earlier
+        // cannot end the owner's newer sessions.
+        await db
+          .prepare("UPDATE accounts SET session_version = session_version + 1 WHERE id = ? AND session_version = ?")
+          .bind(current.userId, current.sessionVersion)
+          .run();
+      }
       await currentUser.clear();
     },
   };

@@ -19,11 +19,14 @@ import {
   type AuthService,
   type AuthUser,
   type ConfirmResult,
+  type ExistingAccount,
   type SignInInput,
   type SignInResult,
+  type SignOutScope,
   type SignUpInput,
   type SignUpResult,
 } from "./auth";
+import { sha256Hex } from "./confirm-token.server";
 
 export type SupabaseAuthOptions = {
   url: string;
@@ -61,6 +64,18 @@ class NoRealtimeSocket {
 const messageOf = (error: { message?: string } | null | undefined) =>
   error?.message?.trim() || GENERIC_AUTH_ERROR;
 
+/** Supabase's answer for a taken address when e-mail confirmation is off. */
+const isAlreadyRegistered = (error: { code?: string; message?: string }) =>
+  error.code === "user_already_exists" || /already registered/i.test(error.message ?? "");
+
+/**
+ * The account behind an address that is taken. With the anon key Supabase does not give its id
+ * (the user it returns then is a decoy), so the key is a hash of the address: one per account all the same.
+ */
+async function existingAccount(email: string): Promise<ExistingAccount> {
+  return { key: `email-${(await sha256Hex(email)).slice(0, 32)}`, email };
+}
+
 export function createSupabaseAuth(options: SupabaseAuthOptions): AuthService {
   const responseHeaders = new Headers();
   let client: SupabaseClient | undefined;
@@ -93,15 +108,22 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthService {
 
     async signUp(input: SignUpInput): Promise<SignUpResult> {
       const name = input.name.trim();
+      const email = normalizeEmail(input.email);
       const { data, error } = await supabase().auth.signUp({
-        email: normalizeEmail(input.email),
+        email,
         password: input.password,
         options: {
           emailRedirectTo: input.redirectTo,
           data: { plan: input.plan ?? null, lead_id: input.leadId ?? null, name },
         },
       });
+      if (error && isAlreadyRegistered(error)) return { ok: true, existingAccount: await existingAccount(email) };
       if (error || !data.user) return { ok: false, message: messageOf(error) };
+      // With e-mail confirmation on, a taken (confirmed) address gets a decoy user without identities
+      // and Supabase sends nothing: the route mails the owner.
+      if (Array.isArray(data.user.identities) && data.user.identities.length === 0) {
+        return { ok: true, existingAccount: await existingAccount(email) };
+      }
       return { ok: true, userId: data.user.id, needsConfirmation: !data.session };
     },
 
@@ -140,8 +162,11 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthService {
       return { ok: false, message: params.get("error_description") || INVALID_CONFIRMATION_LINK };
     },
 
-    async signOut(): Promise<void> {
-      const { error } = await supabase().auth.signOut({ scope: "local" });
+    async signOut(scope: SignOutScope = "everywhere"): Promise<void> {
+      // "global" revokes every refresh token and session of the user on the Auth server; getUser()
+      // asks that server, so an access token captured before then is refused at once
+      // (session_not_found) instead of living on until it expires.
+      const { error } = await supabase().auth.signOut({ scope: scope === "everywhere" ? "global" : "local" });
       if (!error) return;
       // Supabase could not be reached: still end the session here by expiring its cookies.
       console.error("supabase sign-out failed", error.message);

@@ -13,7 +13,8 @@ import { getPage } from "#content/index";
 import type { SignupContent } from "#content/schemas/signup";
 import { GENERIC_AUTH_ERROR } from "~/auth/auth";
 import { signupConfirmUrl } from "~/auth/auth.server";
-import { clientIp, limitSignIn } from "~/auth/rate-limit.server";
+import { mailAccountOwner } from "~/auth/account-exists.server";
+import { clientIp, limitSignIn, limitSignUp } from "~/auth/rate-limit.server";
 import { chosenPlan, signupAuth } from "~/signup/signup.server";
 import { parseMode, signupValidator, type SignupMode } from "~/signup/validation";
 import { getRequestContext } from "~/utils/context.server";
@@ -64,10 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = result.data;
 
-  if (input.mode === "signin") {
-    const limited = await limitSignIn(ctx.bindings, { ip: clientIp(request), email: input.email });
-    if (!limited.ok) return data({ mode, formError: limited.message }, { status: limited.status });
-  }
+  const attempt = { ip: clientIp(request), email: input.email };
+  const limited =
+    input.mode === "signin"
+      ? await limitSignIn(ctx.bindings, attempt)
+      : await limitSignUp(ctx.bindings, attempt, copy.messages.tooManySignUps);
+  if (!limited.ok) return data({ mode, formError: limited.message }, { status: limited.status });
 
   const auth = signupAuth(request, ctx, session);
   const withCookies = async () => {
@@ -107,6 +110,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!created.ok) {
       return data({ mode, formError: created.message || GENERIC_AUTH_ERROR }, { status: 400, headers: auth.responseHeaders });
     }
+    // A taken address gets the very answer a new account gets (same page, same cookies, no message),
+    // so the form tells nobody who has an account; its owner is told by e-mail instead.
+    if ("existingAccount" in created) await mailAccountOwner(ctx, created.existingAccount);
     setVariantValues(session, ctx.variant, { userEmail: input.email });
     return redirect(confirmPage, { headers: await withCookies() });
   } catch (error) {

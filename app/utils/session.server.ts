@@ -43,6 +43,10 @@ type SessionData = {
   isAuthenticated: boolean;
   /** The signed-in local account (auth adapter "local"); Supabase keeps its own cookies. */
   userId: string;
+  /** That account's session version at sign-in; sign-out bumps the account's, ending this cookie. */
+  sessionVersion: number;
+  /** When the sign-in last used an admin page (ms since epoch): the admin idle expiry's clock. */
+  activeAt: number;
 } & { [key: `v:${string}`]: VariantValues };
 type FlashData = { toasts: Toast[] };
 

@@ -39,6 +39,7 @@ export const signup: SignupContent = {
     passwordsMismatch: "Passwords do not match",
     signInSuccess: "Sign in successful!",
     genericError: "Something went wrong. Please try again.",
+    tooManySignUps: "Too many sign-up attempts. Please wait a minute and try again.",
   },
   plan: {
     label: "Selected plan:",

@@ -177,4 +177,31 @@ export const emails: EmailsContent = {
       },
     },
   },
+  "account-exists": {
+    template: {
+      title: "You already have a {brand} account",
+      subject: "You already have a {brand} account",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "You already have an account",
+        subtitle: "Someone just tried to create a new {brand} account with this e-mail address.",
+        description:
+          "If that was you, there is nothing more to sign up for: your account is already here. Sign in to the app with the button below, using the password you chose when you created it.",
+        buttonText: "Sign in to {brand}",
+        buttonUrl: "{appUrl}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing:
+          "If it wasn't you, you can ignore this e-mail. Nothing has changed: no new account was created and your password stays as it is. See you at the rink.",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because someone tried to create a {brand} account with this address.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
 };

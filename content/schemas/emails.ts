@@ -1,7 +1,11 @@
 import { z } from "zod";
 
-/** The e-mails the product sends (SPEC 1, 2.16), and the local accounts' confirmation link (confirm-account). */
-export const EMAIL_TEMPLATES = ["prelaunch", "guide", "tips", "welcome", "confirm-account"] as const;
+/**
+ * The e-mails the product sends (prelaunch, guide, tips, welcome), the local accounts' confirmation link
+ * (confirm-account), and the note to an account's owner when someone signs up with its address
+ * (account-exists).
+ */
+export const EMAIL_TEMPLATES = ["prelaunch", "guide", "tips", "welcome", "confirm-account", "account-exists"] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
 const text = z.string().min(1);
@@ -69,6 +73,11 @@ export const emailsSchema = z.object({
   welcome: emailTemplateSchema.optional(),
   /** Sent by the local auth adapter; the button goes to {confirmLink}. */
   "confirm-account": emailTemplateSchema.optional(),
+  /**
+   * Sent to an account's owner when someone signs up with its address (the form answers as for a
+   * new account); the button goes to the app's sign-in, {appUrl}. No visitor value may appear in it.
+   */
+  "account-exists": emailTemplateSchema.optional(),
 });
 
 export type EmailsContent = z.infer<typeof emailsSchema>;

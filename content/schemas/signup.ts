@@ -46,6 +46,8 @@ export const signupSchema = z.object({
     signInSuccess: text,
     /** SPEC 8: when the service gives no message. */
     genericError: text,
+    /** 429: too many sign-ups from one IP or for one e-mail in a minute. */
+    tooManySignUps: text,
   }),
   plan: z.object({
     /** Shown before the chosen plan's name. */

@@ -109,6 +109,13 @@ test.describe("admin guard", () => {
       );
       await expect(page.getByText(leads[v.key].email)).toHaveCount(0);
       await expectActionsRefused(page, v, leads[v.key], 401, copy.access.notLoggedIn);
+      // Every admin page shows the refusal, not just the list.
+      for (const path of [`admin/leads/${leads[v.key].id}/edit`, `admin/leads/${leads[v.key].id}/delete`]) {
+        const single = await page.goto(pathIn(v, path));
+        expect(single?.status(), path).toBe(401);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.access.notLoggedIn);
+        await expect(page.getByText(leads[v.key].email)).toHaveCount(0);
+      }
     }
   });
 
@@ -121,8 +128,12 @@ test.describe("admin guard", () => {
       const response = await page.goto(pathIn(v, "admin/leads"));
       expect(response?.status()).toBe(403);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.access.accessDenied);
+      await expect(page.getByRole("link", { name: copy.access.homeLabel })).toHaveAttribute("href", pathIn(v, "home"));
       await expect(page.getByText(leads[v.key].email)).toHaveCount(0);
       await expectActionsRefused(page, v, leads[v.key], 403, copy.access.accessDenied);
+      const edit = await page.goto(pathIn(v, `admin/leads/${leads[v.key].id}/edit`));
+      expect(edit?.status()).toBe(403);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.access.accessDenied);
     }
   });
 });
@@ -132,7 +143,7 @@ for (const v of [genius, tennis]) {
   const plan = getPage(v.key, "plans").plans[1];
 
   test.describe(`admin: ${v.key}`, () => {
-    test("an admin sees the variant's leads, filters, edits, deletes and exports CSV", async ({ page, jsEnabled }) => {
+    test("an admin sees the variant's leads, filters, edits, deletes and exports CSV", async ({ page, browser, jsEnabled }) => {
       // One whole admin session: sign-in, grant script and several D1 checks through wrangler.
         const tag = `adm${randomUUID().slice(0, 8)}`;
       const seeds: Seed[] = [
@@ -241,6 +252,40 @@ for (const v of [genius, tennis]) {
       await expect(page.locator(`tr[data-lead-id="${doomed.id}"]`)).toHaveCount(0);
       expect(await leadRow(v.table, doomed.id)).toBeNull();
       expect(await leadRow(other.table, elsewhere.id)).not.toBeNull();
+
+      // The deleted lead's own page says it is gone, with the way back to the list.
+      const gone = await page.goto(pathIn(v, `admin/leads/${doomed.id}/edit`, { back: `q=${tag}` }));
+      expect(gone?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.edit.title);
+      await expect(page.getByRole("alert")).toHaveText(copy.messages.notFound);
+      await page.getByRole("link", { name: copy.title }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/admin/leads" && url.searchParams.get("q") === tag);
+      await expect(rows).toHaveCount(3);
+
+      // Signing out (here from another tab) ends the admin session: the next admin request shows the refusal.
+      const captured = await page.context().cookies();
+      const signedOut = await page.request.post(MAIN_URL + pathIn(v, "signout"), { headers: { Origin: MAIN_URL }, maxRedirects: 0 });
+      expect(signedOut.status()).toBe(302);
+      await page.getByRole("button", { name: copy.filters.apply }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.access.notLoggedIn);
+      await expect(page.getByRole("link", { name: copy.access.signInLabel })).toHaveAttribute(
+        "href",
+        pathIn(v, "signup", { mode: "signin" }),
+      );
+      await expect(page.getByText(tagged(tag, 1))).toHaveCount(0);
+
+      // A copy of the admin's cookie taken before the sign-out opens nothing.
+      const replay = await browser.newContext({ javaScriptEnabled: jsEnabled });
+      try {
+        await replay.addCookies(captured);
+        const thief = await replay.newPage();
+        const replayed = await thief.goto(MAIN_URL + pathIn(v, "admin/leads", { q: tag }));
+        expect(replayed?.status()).toBe(401);
+        await expect(thief.getByRole("heading", { level: 1 })).toHaveText(copy.access.notLoggedIn);
+        await expect(thief.getByText(tagged(tag, 1))).toHaveCount(0);
+      } finally {
+        await replay.close();
+      }
 
     });
   });

@@ -1,6 +1,7 @@
+import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, outbox, pathIn, type VariantCase } from "./fixtures";
+import { expect, outbox, pathIn, queryD1, sqlString, type VariantCase } from "./fixtures";
 
 /**
  * Shared Playwright steps for accounts (the signup/admin contract): sign up through the UI and
@@ -62,4 +63,20 @@ export async function signIn(page: Page, v: VariantCase, email: string, password
   await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
   await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+}
+
+/**
+ * A confirmed local account inserted straight into the main server's D1 (PBKDF2-SHA256, 100,000
+ * iterations, as app/auth/password.server.ts): for tests that need an account but not the sign-up flow.
+ */
+export async function createConfirmedAccount(email: string, password: string): Promise<string> {
+  const id = randomUUID();
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  await queryD1(
+    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, email_confirmed_at)
+     VALUES (${sqlString(id)}, ${sqlString(email)}, 'E2E Owner', ${sqlString(hash.toString("base64"))},
+             ${sqlString(salt.toString("base64"))}, 100000, ${sqlString(new Date().toISOString())})`,
+  );
+  return id;
 }

@@ -17,6 +17,7 @@ test.describe("e-mail", () => {
         "Your Practical AI Parenting Tips are Here!",
         "You're in! Welcome to AI Parenting",
         `Confirm your ${v.title} account`,
+        `You already have a ${v.title} account`,
       ]);
     }
     const tennis = page.frameLocator('iframe[title="Tennis Champion prelaunch e-mail"]');

@@ -2,7 +2,12 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_NOT_CONFIRMED, INVALID_CONFIRMATION_LINK, INVALID_CREDENTIALS } from "~/auth/auth";
-import { createLocalAuth, type ConfirmationMail, type CurrentUserStore } from "~/auth/local-auth.server";
+import {
+  createLocalAuth,
+  type ConfirmationMail,
+  type CurrentUserStore,
+  type SignedInAccount,
+} from "~/auth/local-auth.server";
 import { limitSignIn, TOO_MANY_SIGN_IN_ATTEMPTS } from "~/auth/rate-limit.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
@@ -20,18 +25,24 @@ afterAll(async () => {
   await d1?.dispose();
 });
 
-/** The cookie session stand-in: one visitor's "current user id". */
-function memorySession(): CurrentUserStore & { userId: string | null } {
+/** The cookie session stand-in: one visitor's signed-in account and its session version. */
+function memorySession(): CurrentUserStore & { current: SignedInAccount | null; userId: string | null } {
   return {
-    userId: null,
-    async getUserId() {
-      return this.userId;
+    current: null,
+    get userId() {
+      return this.current?.userId ?? null;
     },
-    async setUserId(id) {
-      this.userId = id;
+    set userId(id: string | null) {
+      this.current = id ? { userId: id, sessionVersion: 0 } : null;
+    },
+    async get() {
+      return this.current;
+    },
+    async set(account) {
+      this.current = account;
     },
     async clear() {
-      this.userId = null;
+      this.current = null;
     },
   };
 }
@@ -76,7 +87,7 @@ describe("local accounts: sign-up and confirmation link", () => {
   it("stores the account (lower-cased e-mail, PBKDF2 100,000, metadata) and mails a signed link to /signup-confirm in the variant", async () => {
     const { email, result, mail } = await signUp();
     expect(result).toMatchObject({ ok: true, needsConfirmation: true });
-    if (!result.ok) return;
+    if (!result.ok || !("userId" in result)) return;
 
     const row = await d1.db.prepare("SELECT * FROM accounts WHERE id = ?").bind(result.userId).first<Record<string, unknown>>();
     expect(row).toMatchObject({
@@ -98,10 +109,18 @@ describe("local accounts: sign-up and confirmation link", () => {
     expect(session.userId).toBeNull();
   });
 
-  it("refuses a second account with the same e-mail in any case", async () => {
-    const { email } = await signUp();
+  it("creates no second account for the same e-mail in any case, and names the existing one instead of refusing", async () => {
+    const { email, result } = await signUp();
+    const mailsBefore = sent.length;
     const again = await signUp({ email: email.toUpperCase() });
-    expect(again.result).toEqual({ ok: false, message: "User already registered" });
+    // Not "User already registered": the route answers as for a new sign-up and mails the owner.
+    expect(again.result).toEqual({
+      ok: true,
+      existingAccount: { key: "userId" in result ? result.userId : "none", email: email.toLowerCase() },
+    });
+    expect(sent.length).toBe(mailsBefore);
+    const rows = await d1.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE email = ?").bind(email.toLowerCase()).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
   });
 
   it("confirms on first use, signs the visitor in, and refuses the same link a second time", async () => {
@@ -195,19 +214,64 @@ describe("local accounts: sign-in, current user, sign-out", () => {
     expect(await auth().getUser()).toBeNull();
   });
 
+  it("sign-out bumps the account's session version: a copy of the session taken before it is refused", async () => {
+    const email = await confirmedAccount();
+    await auth().signIn({ email, password: "right password" });
+    const copy = session.current;
+    expect(copy).toMatchObject({ sessionVersion: 0 });
+    await auth().signOut();
+    expect(session.current).toBeNull();
+    session.current = copy;
+    expect(await auth().getUser()).toBeNull();
+    const row = await d1.db.prepare("SELECT session_version FROM accounts WHERE email = ?").bind(email.toLowerCase()).first();
+    expect(row).toEqual({ session_version: 1 });
+
+    // A new sign-in carries the new version.
+    await auth().signIn({ email, password: "right password" });
+    expect(session.current).toMatchObject({ sessionVersion: 1 });
+    expect(await auth().getUser()).toMatchObject({ email: email.toLowerCase() });
+  });
+
+  it("ending only this session (admin idle expiry) forgets it here without signing other devices out", async () => {
+    const email = await confirmedAccount();
+    await auth().signIn({ email, password: "right password" });
+    const otherDevice = session.current;
+    await auth().signOut("this-session");
+    expect(await auth().getUser()).toBeNull();
+    session.current = otherDevice;
+    expect(await auth().getUser()).toMatchObject({ email: email.toLowerCase() });
+  });
+
   it("treats a session pointing at no account as signed out", async () => {
     session.userId = "no-such-id";
     expect(await auth().getUser()).toBeNull();
   });
 });
 
+/**
+ * The local Rate Limiting binding counts in fixed windows that all restart on the minute: wait for
+ * the next window when fewer than `ms` are left, so a test's attempts all fall in one window.
+ */
+async function roomInWindow(ms: number) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 describe("the real Rate Limiting binding (miniflare)", () => {
-  it("allows 10 sign-in attempts a minute for one e-mail, then answers 429", async () => {
-    const attempt = { ip: `198.51.100.${counter}`, email: `limited${++counter}@example.com` };
-    const results = [];
-    for (let i = 0; i < 11; i++) results.push(await limitSignIn(d1.bindings, { ...attempt, ip: `10.0.0.${i}` }));
-    expect(results.slice(0, 10).every((r) => r.ok)).toBe(true);
-    expect(results[10]).toEqual({ ok: false, status: 429, message: TOO_MANY_SIGN_IN_ATTEMPTS });
+  it("counts attempts per IP and e-mail: other IPs cannot lock the owner out, one IP gets 5 a minute per e-mail", async () => {
+    await roomInWindow(10_000);
+    const email = `limited${++counter}@example.com`;
+    const fromMany = [];
+    for (let i = 0; i < 11; i++) fromMany.push(await limitSignIn(d1.bindings, { ip: `10.0.${counter}.${i}`, email }));
+    expect(fromMany.every((r) => r.ok)).toBe(true);
+
+    const ip = `10.1.${counter}.1`;
+    const fromOne = [];
+    for (let i = 0; i < 6; i++) fromOne.push(await limitSignIn(d1.bindings, { ip, email }));
+    expect(fromOne.slice(0, 5).every((r) => r.ok)).toBe(true);
+    expect(fromOne[5]).toEqual({ ok: false, status: 429, message: TOO_MANY_SIGN_IN_ATTEMPTS });
+    // The same e-mail from yet another address is still allowed.
+    expect(await limitSignIn(d1.bindings, { ip: `10.2.${counter}.1`, email })).toEqual({ ok: true });
   });
 });
 

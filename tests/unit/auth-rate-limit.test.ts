@@ -13,21 +13,21 @@ function fakeLimiter(success: boolean) {
 }
 
 describe("sign-in rate limiting", () => {
-  it("allows an attempt when both limiters allow it, keyed by IP and lower-cased e-mail", async () => {
+  it("allows an attempt when both limiters allow it, keyed by IP and by IP with the lower-cased e-mail", async () => {
     const ip = fakeLimiter(true);
-    const email = fakeLimiter(true);
+    const ipEmail = fakeLimiter(true);
     const result = await limitSignIn(
-      { SIGNIN_IP_LIMITER: ip.limiter, SIGNIN_EMAIL_LIMITER: email.limiter },
+      { SIGNIN_IP_LIMITER: ip.limiter, SIGNIN_EMAIL_LIMITER: ipEmail.limiter },
       { ip: "203.0.113.7", email: " Parent@Example.com " },
     );
     expect(result).toEqual({ ok: true });
     expect(ip.keys).toEqual(["ip:203.0.113.7"]);
-    expect(email.keys).toEqual(["email:parent@example.com"]);
+    expect(ipEmail.keys).toEqual(["ip+email:203.0.113.7|parent@example.com"]);
   });
 
   it.each([
     ["the IP limiter", false, true],
-    ["the e-mail limiter", true, false],
+    ["the IP + e-mail limiter", true, false],
   ])("answers 429 with a clear message when %s says no", async (_name, ipOk, emailOk) => {
     const result = await limitSignIn(
       { SIGNIN_IP_LIMITER: fakeLimiter(ipOk).limiter, SIGNIN_EMAIL_LIMITER: fakeLimiter(emailOk).limiter },
@@ -35,6 +35,29 @@ describe("sign-in rate limiting", () => {
     );
     expect(result).toEqual({ ok: false, status: 429, message: TOO_MANY_SIGN_IN_ATTEMPTS });
     expect(TOO_MANY_SIGN_IN_ATTEMPTS).toBe("Too many sign-in attempts. Please wait a minute and try again.");
+  });
+
+  it("another IP's failures cannot lock the owner out: only attempts from the same IP count against an e-mail", async () => {
+    // Limiters that allow 5 calls per key, as the bindings do per minute.
+    const counting = () => {
+      const seen = new Map<string, number>();
+      const limiter: RateLimiter = {
+        async limit({ key }) {
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+          return { success: (seen.get(key) ?? 0) <= 5 };
+        },
+      };
+      return limiter;
+    };
+    const bindings = { SIGNIN_IP_LIMITER: counting(), SIGNIN_EMAIL_LIMITER: counting() };
+    const owner = "owner@example.com";
+    // Someone guesses from 30 addresses, and hammers from one of them until refused.
+    for (let i = 0; i < 30; i++) await limitSignIn(bindings, { ip: `198.51.100.${i}`, email: owner });
+    const hammered = [];
+    for (let i = 0; i < 8; i++) hammered.push(await limitSignIn(bindings, { ip: "198.51.100.1", email: owner }));
+    expect(hammered.at(-1)).toEqual({ ok: false, status: 429, message: TOO_MANY_SIGN_IN_ATTEMPTS });
+    // The owner, from their own address, still gets to try.
+    expect(await limitSignIn(bindings, { ip: "203.0.113.50", email: "Owner@Example.com" })).toEqual({ ok: true });
   });
 
   it("allows and warns once when the bindings are missing (Vite dev)", async () => {

@@ -177,13 +177,52 @@ describe("Supabase Auth adapter at the HTTP boundary", () => {
   it.each([
     ["Supabase accepts", 204],
     ["Supabase is down", 500],
-  ])("signs out by expiring the session cookie (%s)", async (_case, status) => {
+  ])("signs out everywhere (global scope) and expires the session cookie (%s)", async (_case, status) => {
     const fake = fakeSupabase({ "POST /auth/v1/logout": () => [status, { message: "down" }] });
     const auth = adapter(fake, sessionCookie());
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     await auth.signOut();
     quiet.mockRestore();
     expect(fake.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(["POST /auth/v1/logout"]);
+    expect(fake.calls[0].url.searchParams.get("scope")).toBe("global");
+    expect(fake.calls[0].headers.get("Authorization")).toBe("Bearer access-token-1");
     expect(auth.responseHeaders.get("Set-Cookie")).toMatch(new RegExp(`${COOKIE_NAME}=;.*Max-Age=0`, "i"));
+  });
+
+  it("a cookie captured before sign-out is not signed in afterwards: getUser asks the server, which ended the session", async () => {
+    // The Auth server's view: the session behind access-token-1 exists until a global logout.
+    let revoked = false;
+    const fake = fakeSupabase({
+      "POST /auth/v1/logout": () => {
+        revoked = true;
+        return [204, null];
+      },
+      "GET /auth/v1/user": () =>
+        revoked
+          ? [403, { code: 403, error_code: "session_not_found", msg: "Session from session_id claim in JWT does not exist" }]
+          : [200, user()],
+    });
+    const captured = sessionCookie();
+    expect(await adapter(fake, captured).getUser()).toMatchObject({ email: "parent@example.com" });
+    await adapter(fake, captured).signOut();
+    expect(await adapter(fake, captured).getUser()).toBeNull();
+  });
+
+  it("ends only this session (admin idle expiry) with the local scope", async () => {
+    const fake = fakeSupabase({ "POST /auth/v1/logout": () => [204, null] });
+    const auth = adapter(fake, sessionCookie());
+    await auth.signOut("this-session");
+    expect(fake.calls[0].url.searchParams.get("scope")).toBe("local");
+    expect(auth.responseHeaders.get("Set-Cookie")).toMatch(new RegExp(`${COOKIE_NAME}=;.*Max-Age=0`, "i"));
+  });
+
+  it("a sign-up for an existing address (Supabase's obfuscated user, or 'User already registered') names the existing account", async () => {
+    const obfuscated = fakeSupabase({ "POST /auth/v1/signup": () => [200, user({ id: "fake-id", identities: [], email_confirmed_at: null })] });
+    const first = await adapter(obfuscated).signUp({ email: " Parent@Example.com", password: "long enough pw", name: "Pat", redirectTo: `${origin}/signup-confirm` });
+    expect(first).toEqual({ ok: true, existingAccount: { key: expect.stringMatching(/^email-[0-9a-f]{32}$/), email: "parent@example.com" } });
+
+    const refused = fakeSupabase({ "POST /auth/v1/signup": () => [422, { code: "user_already_exists", msg: "User already registered" }] });
+    const second = await adapter(refused).signUp({ email: "parent@example.com", password: "long enough pw", name: "Pat", redirectTo: `${origin}/signup-confirm` });
+    expect(second).toEqual(first);
   });
 });

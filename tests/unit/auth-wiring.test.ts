@@ -8,7 +8,7 @@ function ctx(vars: Record<string, string>, url = "http://127.0.0.1:8805/signup?d
   return testContext(url, { DB: {} as D1Database, ...vars }).ctx;
 }
 const wiring = {
-  currentUser: { getUserId: async () => null, setUserId: async () => {}, clear: async () => {} },
+  currentUser: { get: async () => null, set: async () => {}, clear: async () => {} },
   sendConfirmation: async () => {},
 };
 

@@ -34,6 +34,9 @@ describe("e-mail content (SPEC 3.6)", () => {
   });
 });
 
+/** Templates that carry no value a visitor typed or chose. */
+const NO_VISITOR_VALUES = new Set<string>(["account-exists"]);
+
 describe("renderEmail", () => {
   const cases = KEYS.flatMap((key) => EMAIL_TEMPLATES.map((name) => [name, key] as const));
 
@@ -46,10 +49,27 @@ describe("renderEmail", () => {
     expect(mail.html).toMatch(/max-width:\s*600px/);
     expect(mail.text.length).toBeGreaterThan(100);
     expect(mail.text).not.toMatch(/<(html|table|td|a) /i);
-    // The hostile value appears, but only as text.
     expect(mail.html).not.toContain("<script>");
+    if (NO_VISITOR_VALUES.has(name)) {
+      // Sent to an account's owner about someone else's attempt: nothing that visitor typed or chose reaches it.
+      expect(mail.text).not.toContain("alert(1)");
+      return;
+    }
+    // The hostile value appears, but only as text.
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.text).toContain("<script>alert(1)</script>");
+  });
+
+  it.each(KEYS)("account-exists for %s: someone tried to sign up, a sign-in link to the app, safe to ignore; own branding", async (key) => {
+    const appUrl = "https://app.aiparenting.example/login";
+    const mail = await renderEmail("account-exists", key, { origin, appUrl });
+    expect(mail.subject).toBe(`You already have a ${contentByVariant[key].site.title} account`);
+    expect(mail.text).toMatch(/someone .*tried to create/i);
+    expect(mail.html).toContain(`href="${appUrl}"`);
+    expect(mail.text).toMatch(/ignore/i);
+    const { email, from } = findEmailContent("account-exists", key);
+    expect(from).toBe(key);
+    expect(mail.html).toContain(email.template.styles.brand);
   });
 
   it("uses the SPEC 7.2 subjects", async () => {

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, checkAdmin, loadAdminLead, deleteLead, deniedResponse, type AdminActionData } from "~/admin/admin.server";
-import { AccessMessage, AdminShell, FormError, LeadMissing } from "~/components/admin/AdminShell";
+import { adminHeaders, deleteLead, loadAdminLead, requireAdmin, type AdminActionData } from "~/admin/admin.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
@@ -10,19 +11,17 @@ import { useLinkTo } from "~/utils/root-data";
 /** /admin/leads/:id/delete: the delete confirmation as a page (without JavaScript). */
 export const handle: RouteHandle = { hydrate: true };
 export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const loaded = await loadAdminLead(request, ctx, params.id ?? "");
-  if (loaded.response) return loaded.response;
-  const { copy, access, lead, back, listHref } = loaded;
-  return data({ view: "confirm" as const, copy, id: lead.id, email: lead.email, back, listHref }, { headers: adminHeaders(access) });
+  const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "remove");
+  return data({ copy, id: lead.id, email: lead.email, back, listHref }, { headers: await adminHeaders(access, ctx) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) return deniedResponse(access);
+  const access = await requireAdmin(request, ctx);
   return deleteLead(access, ctx, params.id ?? "", await request.formData());
 }
 
@@ -37,23 +36,9 @@ export default function DeleteLeadPage() {
   const navigation = useNavigation();
   const linkTo = useLinkTo();
   const { copy } = loaderData;
-  if (loaderData.view === "denied") {
-    return <AccessMessage denied={loaderData.denied} signInLabel={copy.access.signInLabel} homeLabel={copy.access.homeLabel} />;
-  }
-  if (loaderData.view === "missing") {
-    return (
-      <LeadMissing
-        title={copy.remove.title}
-        message={loaderData.message}
-        listHref={loaderData.listHref}
-        listLabel={copy.title}
-        toastCopy={copy.toasts}
-      />
-    );
-  }
   const busy = navigation.state === "submitting";
   return (
-    <AdminShell title={copy.remove.title} intro={loaderData.email} toasts={[]} toastCopy={copy.toasts} dismissHref={loaderData.listHref}>
+    <AdminShell title={copy.remove.title} intro={loaderData.email}>
       <Form method="post" action={linkTo(`admin/leads/${loaderData.id}/delete`, { back: loaderData.back })} className="max-w-xl space-y-4">
         <FormError message={actionData?.formError} />
         <p className="text-lg text-slate-900">{copy.messages.confirmDelete}</p>

@@ -2,8 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, checkAdmin, loadAdminLead, deniedResponse, updateLead, type AdminActionData } from "~/admin/admin.server";
-import { AccessMessage, AdminShell, LeadMissing } from "~/components/admin/AdminShell";
+import { adminHeaders, loadAdminLead, requireAdmin, updateLead, type AdminActionData } from "~/admin/admin.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
@@ -12,20 +13,18 @@ import { useLinkTo } from "~/utils/root-data";
 /** /admin/leads/:id/edit: the edit form as a page (without JavaScript) and the dialog's form target. */
 export const handle: RouteHandle = { hydrate: true };
 export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const loaded = await loadAdminLead(request, ctx, params.id ?? "");
-  if (loaded.response) return loaded.response;
-  const { copy, access, lead, back, listHref } = loaded;
+  const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "edit");
   const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
-  return data({ view: "edit" as const, copy, lead, plans, back, listHref }, { headers: adminHeaders(access) });
+  return data({ copy, lead, plans, back, listHref }, { headers: await adminHeaders(access, ctx) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) return deniedResponse(access);
+  const access = await requireAdmin(request, ctx);
   return updateLead(access, ctx, params.id ?? "", await request.formData());
 }
 
@@ -39,24 +38,9 @@ export default function EditLeadPage() {
   const actionData = useActionData<AdminActionData>();
   const navigation = useNavigation();
   const linkTo = useLinkTo();
-  const { copy } = loaderData;
-  if (loaderData.view === "denied") {
-    return <AccessMessage denied={loaderData.denied} signInLabel={copy.access.signInLabel} homeLabel={copy.access.homeLabel} />;
-  }
-  if (loaderData.view === "missing") {
-    return (
-      <LeadMissing
-        title={copy.edit.title}
-        message={loaderData.message}
-        listHref={loaderData.listHref}
-        listLabel={copy.title}
-        toastCopy={copy.toasts}
-      />
-    );
-  }
-  const { lead, plans, back, listHref } = loaderData;
+  const { copy, lead, plans, back, listHref } = loaderData;
   return (
-    <AdminShell title={copy.edit.title} intro={lead.email} toasts={[]} toastCopy={copy.toasts} dismissHref={listHref}>
+    <AdminShell title={copy.edit.title} intro={lead.email}>
       <div className="max-w-xl">
         <LeadEditForm
           FormComponent={Form}

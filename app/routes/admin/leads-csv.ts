@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import { adminHeaders, checkAdmin } from "~/admin/admin.server";
+import { adminHeaders, refusalAsText, requireAdmin } from "~/admin/admin.server";
 import { ADMIN_COLUMNS, cellText } from "~/admin/columns";
 import { csvRow } from "~/admin/csv";
 import { listOptions, parseListQuery } from "~/admin/list-query";
@@ -11,17 +11,12 @@ import { getRequestContext } from "~/utils/context.server";
 /**
  * /admin/leads.csv: every lead matching the list's current filter (?q=&source=&step=&order=),
  * streamed page by page through the store so 100,000 rows never sit in memory at once.
- * Guarded like the page: 401/403 as plain text.
+ * Guarded like the pages (requireAdmin); the refusal is the plain-text message with its 401/403.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx).catch(refusalAsText);
   const copy = getPage(ctx.contentKey, "admin");
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) {
-    const headers = adminHeaders(access);
-    headers.set("Content-Type", "text/plain; charset=utf-8");
-    return new Response(access.denied.message, { status: access.denied.status, headers });
-  }
   const query = parseListQuery(ctx.url.searchParams);
   const store = getLeadStore(ctx);
   const pageOf = (page: number) => store.list(ctx.leadTable, listOptions({ ...query, page }, MAX_PAGE_SIZE));
@@ -32,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     first = await pageOf(1);
   } catch (error) {
     console.error("admin: CSV export failed", error);
-    const headers = adminHeaders(access);
+    const headers = await adminHeaders(access, ctx);
     headers.set("Content-Type", "text/plain; charset=utf-8");
     return new Response(copy.messages.fetchFailed, { status: 503, headers });
   }
@@ -59,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
 
-  const headers = adminHeaders(access);
+  const headers = await adminHeaders(access, ctx);
   const date = new Date().toISOString().slice(0, 10);
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="${ctx.leadTable}-${date}.csv"`);

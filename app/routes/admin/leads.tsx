@@ -11,10 +11,10 @@ import { adminDocumentHeaders } from "~/admin/headers";
 import type { AdminContent } from "#content/schemas/admin";
 import {
   adminHeaders,
-  checkAdmin,
+  adminRefusal,
   deleteLead,
-  deniedResponse,
-  popToasts,
+  requireAdmin,
+  unknownAction,
   updateLead,
   type AdminActionData,
 } from "~/admin/admin.server";
@@ -28,58 +28,54 @@ import {
   parseListQuery,
   type ListQuery,
 } from "~/admin/list-query";
-import { AccessMessage, AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { getLeadStore } from "~/data/lead-store.server";
 import { LEAD_SOURCES, type Lead, type LeadStats } from "~/data/lead-store";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
+import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
+import { takeToasts } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
 export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx);
   const copy = getPage(ctx.contentKey, "admin");
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) {
-    return data({ view: "denied" as const, copy, denied: access.denied }, { status: access.denied.status, headers: adminHeaders(access) });
-  }
   const query = parseListQuery(ctx.url.searchParams);
-  const { toasts, setCookie } = await popToasts(access, ctx);
   const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
+  let list, stats;
   try {
     const store = getLeadStore(ctx);
-    const [list, stats] = await Promise.all([store.list(ctx.leadTable, listOptions(query)), store.stats(ctx.leadTable)]);
-    return data(
-      { view: "list" as const, copy, query, list, stats, plans, toasts, table: ctx.leadTable },
-      { headers: adminHeaders(access, setCookie) },
-    );
+    [list, stats] = await Promise.all([store.list(ctx.leadTable, listOptions(query)), store.stats(ctx.leadTable)]);
   } catch (error) {
     console.error("admin: listing leads failed", error);
-    return data(
-      { view: "error" as const, copy, error: copy.messages.fetchFailed, toasts },
-      { status: 503, headers: adminHeaders(access, setCookie) },
+    const here = variantLink(ctx.variant, "admin/leads", listQueryParams(query));
+    throw adminRefusal(
+      { status: 503, title: copy.title, message: copy.messages.fetchFailed, link: { href: here, label: copy.title } },
+      await adminHeaders(access, ctx),
     );
   }
+  // Taken only once the list is there: a failed read keeps them for the next visit.
+  const toasts = takeToasts(access.session);
+  return data({ copy, query, list, stats, plans, toasts, table: ctx.leadTable }, { headers: await adminHeaders(access, ctx) });
 }
 
 /** Direct actions of the list (the JS delete after confirm() posts here): intent=delete|update, id. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const access = await checkAdmin(request, ctx);
-  if (!access.ok) return deniedResponse(access);
+  const access = await requireAdmin(request, ctx);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
-  const copy = getPage(ctx.contentKey, "admin").messages;
   if (intent === "delete" && id) return deleteLead(access, ctx, id, form);
   if (intent === "update" && id) return updateLead(access, ctx, id, form);
-  return data(
-    { ok: false as const, denied: null, formError: intent === "delete" ? copy.deleteFailed : copy.updateFailed, fieldErrors: {} },
-    { status: 400, headers: adminHeaders(access) },
-  );
+  return unknownAction(access, ctx, intent);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -90,23 +86,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function AdminLeads() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<AdminActionData>();
-  const listHref = useLinkTo()("admin/leads");
-  if (loaderData.view === "denied") {
-    const { copy, denied } = loaderData;
-    return <AccessMessage denied={denied} signInLabel={copy.access.signInLabel} homeLabel={copy.access.homeLabel} />;
-  }
-  if (loaderData.view === "error") {
-    const { copy, error, toasts } = loaderData;
-    return (
-      <AdminShell title={copy.title} toasts={toasts} toastCopy={copy.toasts} dismissHref={listHref}>
-        <FormError message={error} />
-      </AdminShell>
-    );
-  }
   return <LeadList data={loaderData} actionError={actionData?.formError} />;
 }
 
-type ListData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view: "list" }>;
+type ListData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function LeadList({ data, actionError }: { data: ListData; actionError?: string }) {
   const { copy, query, list, stats, plans, toasts } = data;

@@ -1,0 +1,33 @@
+/**
+ * A sign-up for an address that already has an account. The form answers exactly as for a new
+ * account (so it cannot be used to find out who has one); the one who learns about the attempt is
+ * the owner, by e-mail: someone tried, sign in with the app link, or ignore it.
+ */
+import { queueTemplateMail } from "~/mail/mailer.server";
+import type { RequestContext } from "~/utils/context.server";
+import type { ExistingAccount } from "./auth";
+
+/**
+ * One account-exists e-mail per account and day (UTC): the mailer sends one mail per dedupe key,
+ * so repeated sign-ups cannot fill the owner's inbox.
+ */
+export function accountExistsDedupeKey(accountKey: string, at: Date): string {
+  return `account-exists:${accountKey}:${at.toISOString().slice(0, 10)}`;
+}
+
+/** Queues the owner's e-mail; a failure is logged only, the visitor's answer stays the same. */
+export async function mailAccountOwner(ctx: RequestContext, account: ExistingAccount, at: Date = new Date()): Promise<void> {
+  try {
+    const queued = await queueTemplateMail(ctx, {
+      dedupeKey: accountExistsDedupeKey(account.key, at),
+      template: "account-exists",
+      variant: ctx.variant,
+      to: account.email,
+      // Only our own values: nothing the visitor typed (name, password) goes to the owner.
+      data: { origin: ctx.origin, appUrl: ctx.env.APP_SIGNIN_URL },
+    });
+    if (!queued.queued) console.error(`account-exists e-mail not queued: ${queued.error}`);
+  } catch (error) {
+    console.error("account-exists e-mail not queued", error);
+  }
+}
