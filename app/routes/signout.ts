@@ -5,8 +5,10 @@ import { linkTo } from "~/utils/links";
 import { commitSession, getSession, setAuthenticated } from "~/utils/session.server";
 
 /**
- * POST /signout: ends the signed-in session (local account id or Supabase cookies) and goes to
- * sign-in. The funnel values (e-mail, plan) stay, so signing in again needs no retyping.
+ * POST /signout: ends the signed-in session everywhere and goes to sign-in. Everywhere, because a
+ * copy of this cookie may be kept in other browsers: local accounts bump the account's session
+ * version, Supabase signs out with the global scope (AuthService.signOut). The funnel values
+ * (e-mail, plan) stay, so signing in again needs no retyping.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
