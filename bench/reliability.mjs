@@ -18,6 +18,14 @@
 //   no due rows, moving failed rows' next_attempt_at into the past between runs (time travel);
 // - a parallel-loads race on /confirm, /guide-confirm and /tips-confirm (30 GETs, one cookie);
 // - a bad-input sweep over every route with an action in remix.config.ts.
+// Ports: PORT (site), PORT+1 (fake mail API), PORT+2 (wrangler's inspector; its default 9229 is shared).
+// Found with wrangler 3.114: a client-sent CF-Connecting-IP reaches the Worker unchanged (miniflare
+// sets it from the socket, 127.0.0.1, only when absent), so each funnel claims its own 127.x.y.z and
+// the form limiter (fixed 10 s windows per key) never throttles the bench; the bench checks this at
+// start and falls back to a generated wrangler.toml with a raised FORM_LIMITER if that ever changes.
+// GET /__scheduled answers before the run's waitUntil work ends: the bench waits for the Worker's
+// "mail retry: {...}" log line. On a busy machine wrangler dev can die or answer 503 "Your worker
+// restarted mid-request" from its proxy: the bench counts those apart and restarts a dead server.
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -257,7 +265,8 @@ class Client {
       }
       this.stats?.record(method, url.pathname, response.status, performance.now() - t0);
       if (response.status === 503 && text.startsWith("Your worker restarted mid-request")) {
-        if (this.stats) this.stats.restart503 += 1; // wrangler dev's proxy, not the app
+        // wrangler dev's ProxyWorker could not reach the user Worker (a runtime restart or a lost connection).
+        if (this.stats) this.stats.restart503 += 1;
       }
       if (response.status >= 500) {
         this.stats?.errorSamples.push(`${method} ${url.pathname} ${response.status} "${snippet(text)}"`);
@@ -1034,7 +1043,7 @@ function table(results) {
     ["funnels not run (deadline, crash)", (r) => r.skipped, ""],
     ["5xx responses", (r) => r.serverErrors, "0"],
     ["  verdict", (r) => verdict(r.serverErrors === 0), ""],
-    ["  of which wrangler 'restarted' 503s", (r) => r.restart503, ""],
+    ["  of which wrangler proxy 503s", (r) => r.restart503, "body: Your worker restarted mid-request"],
     ["wrangler dev crashes (restarted)", (r) => r.serverRestarts, ""],
     ["lead rows with the funnel e-mail", (r) => r.leadRows, "= completions"],
     ["  verdict", (r) => verdict(r.leadRows === r.completions), ""],
