@@ -500,6 +500,7 @@ class Server {
     this.restarts = 0;
     this.down = false;
     this.checking = null;
+    this.recovering = null;
   }
 
   /** wrangler dev exited by itself (a crash; the bench ends it only in stop()). */
@@ -532,6 +533,12 @@ class Server {
       return ok;
     });
     return this.checking;
+  }
+
+  /** ensure(), once for all the callers that noticed at the same time. */
+  recover(when) {
+    this.recovering ??= this.ensure(when).finally(() => (this.recovering = null));
+    return this.recovering;
   }
 
   /** Restarts a crashed or silent server on the same state, and says so. */
@@ -695,6 +702,8 @@ async function phase(server, mail, mode, modeIndex) {
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENCY, N) }, async () => {
       while (next < N) {
+        // wrangler dev crashed (workers-sdk #15317): restart it and go on, at most twice a phase.
+        if (server.unusable && server.restarts - restartsBefore < 2) await server.recover(`during the ${mode} funnels`);
         const i = next++;
         if (Date.now() > deadline || server.unusable) {
           skipped += 1;
