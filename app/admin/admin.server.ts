@@ -112,7 +112,7 @@ export async function refusalAsText(error: unknown): Promise<never> {
   throw error;
 }
 
-export function adminListHref(ctx: RequestContext, back: FormDataEntryValue | null) {
+function adminListHref(ctx: RequestContext, back: FormDataEntryValue | null) {
   return linkTo(ctx.variant, "admin/leads", listQueryParams(parseBack(back)));
 }
 
@@ -139,7 +139,7 @@ export async function loadAdminLead(request: Request, ctx: RequestContext, id: s
   return { copy, access, lead, back, listHref };
 }
 
-export function planIdsOf(ctx: RequestContext): string[] {
+function planIdsOf(ctx: RequestContext): string[] {
   return getPage(ctx.contentKey, "plans").plans.map((plan) => plan.id);
 }
 

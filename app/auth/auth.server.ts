@@ -16,10 +16,6 @@ export type AuthWiring = {
   sendConfirmation: (mail: ConfirmationMail) => Promise<void>;
 };
 
-export function usesSupabaseAuth(env: RequestContext["env"]): boolean {
-  return Boolean(env.SUPABASE_URL && env.SUPABASE_ANON_KEY);
-}
-
 export function getAuthService(request: Request, ctx: RequestContext, wiring: AuthWiring): AuthService {
   const { env } = ctx;
   if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY) {

@@ -6,7 +6,7 @@
  * SQL by the `used_at IS NULL` condition of the UPDATE that consumes it.
  */
 
-export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Used only on loopback hosts when no SESSION_SECRET is configured, so local set-up needs nothing. */
 const LOCAL_DEV_SECRET = "local-development-secret-not-for-production";

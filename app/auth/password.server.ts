@@ -14,7 +14,7 @@ export type PasswordHash = {
   iterations: number;
 };
 
-export function toBase64(bytes: Uint8Array): string {
+function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
@@ -44,7 +44,7 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 }
 
 /** Compares in time independent of where the first difference is. */
-export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let diff = a.length ^ b.length;
   const length = Math.max(a.length, b.length);
   for (let i = 0; i < length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);

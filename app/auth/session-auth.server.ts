@@ -9,7 +9,7 @@ import type { ConfirmationMail, CurrentUserStore } from "./local-auth.server";
  * a change. A cookie without a version (written before versions existed) is not signed in: it
  * could never be revoked.
  */
-export function sessionUserStore(session: AppSession): CurrentUserStore {
+function sessionUserStore(session: AppSession): CurrentUserStore {
   return {
     async get() {
       const userId = session.get("userId");

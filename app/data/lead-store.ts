@@ -99,7 +99,7 @@ export const WRITABLE_COLUMNS = [
 ] as const satisfies readonly (keyof LeadPatch)[];
 
 /** Columns the admin list may be sorted by (allow-list: the name ends up in SQL / a URL). */
-export const SORTABLE_COLUMNS = [
+const SORTABLE_COLUMNS = [
   "created_at",
   "email",
   "lead_source",
@@ -113,9 +113,9 @@ export const SORTABLE_COLUMNS = [
   "referred_by",
   "utm_source",
 ] as const satisfies readonly LeadColumn[];
-export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
+type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 
-export type ListFilters = {
+type ListFilters = {
   /** Case-insensitive substring of the e-mail. */
   email?: string;
   lead_source?: LeadSource;
@@ -131,7 +131,7 @@ export type ListOptions = {
   filters?: ListFilters;
 };
 
-export type ListResult = { rows: Lead[]; total: number };
+type ListResult = { rows: Lead[]; total: number };
 
 export type LeadStats = {
   total: number;
@@ -201,7 +201,7 @@ export class DuplicateRefCodeError extends LeadStoreError {
 }
 
 export const PENDING_EMAIL = "pending@placeholder.invalid";
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
 export function assertLeadTable(table: string): asserts table is LeadTable {

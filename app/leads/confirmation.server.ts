@@ -18,7 +18,7 @@ import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
 export type { MailState };
 
 /** The one e-mail each flow sends a lead. */
-export function mailKey(template: EmailTemplateName, lead: Pick<Lead, "id">, table: string): string {
+function mailKey(template: EmailTemplateName, lead: Pick<Lead, "id">, table: string): string {
   return `${template}:${table}:${lead.id}`;
 }
 

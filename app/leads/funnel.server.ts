@@ -13,7 +13,7 @@ import { submissionId } from "./submission.server";
 /** The main funnel's three steps: what each shows and what each submit does to the visitor's lead. */
 
 
-export type StepValues = {
+type StepValues = {
   children?: ChildEntry[];
   focus?: string[];
   goals?: string[];

@@ -31,7 +31,7 @@ export type MailInput = {
 export type SendResult = { ok: true; id: string } | { ok: false; id: string | null; error: string };
 
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
-export const RETRY_DELAYS_MINUTES = [1, 5, 25, 125] as const;
+const RETRY_DELAYS_MINUTES = [1, 5, 25, 125] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 
 /**
@@ -43,7 +43,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
  * out with the next cron run (every 5 minutes) instead of waiting for a long timeout. Should it
  * ever race a live send anyway, the provider's idempotency key still delivers it once.
  */
-export const STALE_PENDING_MINUTES = 2;
+const STALE_PENDING_MINUTES = 2;
 
 /** Dedupe keys are also the provider's Idempotency-Key, which may be at most 256 characters. */
 const MAX_DEDUPE_KEY_LENGTH = 256;
@@ -187,19 +187,6 @@ async function renderTemplate(input: { template: EmailTemplateName; variant: Var
   return renderEmail(input.template, contentKey, { variant: input.variant, ...input.data });
 }
 
-/**
- * Renders a template for the visitor's variant and sends it, waiting for the mail API inside the
- * request: only for callers that must know the outcome before they answer. Pages use
- * queueTemplateMail, which answers at once and sends after the response.
- */
-export async function sendTemplateMail(
-  ctx: MailContext,
-  input: { template: EmailTemplateName; variant: Variant; to: string; data: EmailData; dedupeKey?: string },
-): Promise<SendResult> {
-  const rendered = await renderTemplate(input);
-  return sendMail(ctx, { template: input.template, variant: input.variant, to: input.to, dedupeKey: input.dedupeKey, ...rendered });
-}
-
 /** What a page may tell the visitor about a queued mail: `sent` only once the provider accepted it. */
 export type QueuedMail = { queued: true; id: string; status: OutboxRow["status"] } | { queued: false; error: string };
 
@@ -286,7 +273,7 @@ export type RetryOptions = {
  * The transport's rate limit (Resend: 2 a second unless raised) paces the sends too; at 2 a second
  * a run sends at most about 480 mails, and a larger backlog continues in the next run.
  */
-export const RETRY_DEFAULTS: Readonly<RetryOptions> = {
+const RETRY_DEFAULTS: Readonly<RetryOptions> = {
   concurrency: 4,
   budgetMs: 4 * 60_000,
   maxPerRun: 1000,

@@ -32,7 +32,7 @@ export type OutboxChange = Partial<
 > & { updated_at: string };
 
 /** What insertOnce found: the stored row, and whether this call wrote it. */
-export type InsertOnceResult = { created: boolean; row: OutboxRow };
+type InsertOnceResult = { created: boolean; row: OutboxRow };
 
 /** The outbox port: D1 by default, Supabase in production (DESIGN "Ports and adapters"). */
 export interface OutboxStore {

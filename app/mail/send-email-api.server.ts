@@ -4,8 +4,8 @@ import type { Variant } from "~/utils/variant";
 import { sendMail, type MailContext } from "./mailer.server";
 
 /** POST /api/send-email (SPEC 7.2): server-to-server only, behind a bearer token; never an open relay. */
-export const MAX_BODY_BYTES = 256 * 1024;
-export const MAX_HTML_BYTES = 200 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
+const MAX_HTML_BYTES = 200 * 1024;
 
 const bytes = (value: string) => new TextEncoder().encode(value).byteLength;
 
@@ -54,7 +54,7 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
 }
 
 /** The bare address of "Name <address>" or of a plain address, lower-cased. */
-export function addressOf(sender: string): string {
+function addressOf(sender: string): string {
   const match = sender.match(/<([^>]+)>/);
   return (match ? match[1] : sender).trim().toLowerCase();
 }

@@ -31,7 +31,7 @@ export interface MailTransport {
 }
 
 /** Local default: nothing leaves the machine; the outbox row is the delivered mail (/dev/outbox). */
-export const outboxTransport: MailTransport = {
+const outboxTransport: MailTransport = {
   name: "outbox",
   async send(mail) {
     return { ok: true, providerMessageId: `local-${mail.id}` };
@@ -40,7 +40,7 @@ export const outboxTransport: MailTransport = {
 
 const RESEND_TIMEOUT_MS = 10_000;
 /** Resend's default rate limit per team; RESEND_MAX_PER_SECOND raises it once Resend has. */
-export const RESEND_DEFAULT_MAX_PER_SECOND = 2;
+const RESEND_DEFAULT_MAX_PER_SECOND = 2;
 /** Resend answers these when the mail itself is wrong; the rest (401, 429, 5xx) may pass later. */
 const PERMANENT_STATUSES = new Set([400, 422]);
 /** When a 429 carries no usable Retry-After. */
@@ -58,7 +58,7 @@ function retryAfterMs(value: string | null): number {
 type ResendError = { statusCode?: number; name?: string; message?: string };
 
 /** Resend's POST /emails (https://resend.com/docs/api-reference/emails/send-email). */
-export function resendTransport(
+function resendTransport(
   options: { apiUrl: string; apiKey: string; timeoutMs?: number; maxPerSecond?: number },
   fetchImpl: typeof fetch = fetch,
 ): MailTransport {

@@ -21,7 +21,7 @@ const VISITOR_DATA_PAGES = new Set([
 ]);
 const VISITOR_DATA_AREAS = ["/admin", "/dev"];
 
-export function showsVisitorData(pathname: string): boolean {
+function showsVisitorData(pathname: string): boolean {
   const path = routePath(pathname);
   return VISITOR_DATA_PAGES.has(path) || VISITOR_DATA_AREAS.some((area) => isUnder(path, area));
 }

@@ -4,7 +4,7 @@ import { isUnder, routePath } from "./route-path";
 import type { Variant } from "./variant";
 
 /** Query switch that re-opens the consent banner (the footer's "Cookie settings" link). */
-export const CONSENT_CHANGE_PARAM = "consent";
+const CONSENT_CHANGE_PARAM = "consent";
 
 /**
  * The current page as a link in the visitor's variant, without the banner switch and with `params`

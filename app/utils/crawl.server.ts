@@ -3,10 +3,10 @@ import { QA_PAGE_PATHS } from "./qa.server";
 import type { Variant } from "./variant";
 
 /** Public pages listed in the sitemap, as link-builder page names. */
-export const SITEMAP_PAGES = ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"];
+const SITEMAP_PAGES = ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"];
 
 /** The champion site serves these editions on one host; its robots.txt lists a sitemap for each. */
-export const CHAMPION_SPORTS = ["icehockey", "tennis"];
+const CHAMPION_SPORTS = ["icehockey", "tennis"];
 
 const PRIVATE_PREFIXES = ["/admin", "/dev", "/api"];
 
@@ -28,7 +28,7 @@ export function sitemapXml(origin: string, variant: Variant): string {
 }
 
 /** The sitemaps of a host: one for genius, one per sport edition on the champion site. */
-export function sitemapUrls(origin: string, variant: Variant): string[] {
+function sitemapUrls(origin: string, variant: Variant): string[] {
   if (variant.domain === "genius") return [absoluteLinkTo(origin, variant, "sitemap.xml")];
   return CHAMPION_SPORTS.map((sport) =>
     absoluteLinkTo(origin, { domain: "champion", sport }, "sitemap.xml"),

@@ -1,9 +1,9 @@
 import type { Plan } from "#content/schemas/plans";
 
 /** Billing cycles (SPEC 9: default monthly). */
-export const billingCycles = ["monthly", "yearly"] as const;
+const billingCycles = ["monthly", "yearly"] as const;
 export type BillingCycle = (typeof billingCycles)[number];
-export const DEFAULT_BILLING_CYCLE: BillingCycle = "monthly";
+const DEFAULT_BILLING_CYCLE: BillingCycle = "monthly";
 
 type Prices = Pick<Plan, "monthlyPrice" | "yearlyPrice">;
 

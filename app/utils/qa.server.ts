@@ -9,7 +9,7 @@ import type { Variant } from "./variant";
 
 export { QA_PAGE_PATHS } from "./qa-paths";
 
-export const QA_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+const QA_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 
 /** QA pages are on unless the deployment sets QA_PAGES=off (production does, in wrangler.toml). */
 export function qaPagesEnabled(env: Pick<AppEnv, "QA_PAGES">): boolean {
@@ -39,7 +39,7 @@ export async function qaLoader<T extends object>(
 export const qaHeaders = () => QA_HEADERS;
 
 /** Pages whose generated URLs the panel lists (SPEC 2.15). */
-export const PANEL_URL_PAGES = ["form", "plans", "confirm", "guide", "tips", "faq", "pricing"];
+const PANEL_URL_PAGES = ["form", "plans", "confirm", "guide", "tips", "faq", "pricing"];
 
 const SWITCHES: { label: string; variant: Variant; params: Record<string, string> }[] = [
   { label: "?domain=genius", variant: { domain: "genius" }, params: { domain: "genius" } },

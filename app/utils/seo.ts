@@ -49,7 +49,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 }
 
 /** The root loader's data from a meta function's `matches`. */
-export function rootSeoData(matches: readonly { id: string; data: unknown }[]): SeoRoot | undefined {
+function rootSeoData(matches: readonly { id: string; data: unknown }[]): SeoRoot | undefined {
   const root = matches.find((match) => match.id === "root")?.data as SeoRoot | undefined;
   return root && root.site && root.origin ? root : undefined;
 }

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 export type ToastItem = { id: string; type: "success" | "error"; message: string };
 
 /** SPEC 3.8 / 9: at most 20 toasts at once; a dismissed toast is removed after 1,000,000 ms. */
-export const TOAST_LIMIT = 20;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_LIMIT = 20;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
 type Shown = ToastItem & { open: boolean };
 

@@ -4,7 +4,7 @@ import type { QaPanelData } from "~/utils/qa.server";
 type Row = [label: string, testId: string, value: ReactNode];
 
 /** The shared panel of the QA pages (SPEC 2.15). Shows no configuration values or secrets. */
-export function QaPanel({ panel }: { panel: QaPanelData }) {
+function QaPanel({ panel }: { panel: QaPanelData }) {
   const rows: Row[] = [
     ["Domain", "qa-domain", panel.domain],
     ["Sport", "qa-sport", panel.sport],
