@@ -335,7 +335,9 @@ function createMailApi() {
     api.lastArrival = Date.now();
     let done = false;
     const finish = () => {
-      if (!done) (done = true), (api.inFlight -= 1);
+      if (done) return;
+      done = true;
+      api.inFlight -= 1;
     };
     res.on("finish", finish);
     res.on("close", finish);

@@ -69,7 +69,8 @@ function installPixel(pixelId: string) {
   if (window.fbq) return;
   // As in the bootstrap: calls are queued as their `arguments`, which fbevents.js replays.
   const fbq = function () {
-    // eslint-disable-next-line prefer-rest-params
+    // The provider's snippet passes `arguments` itself on; fbevents.js expects exactly that.
+    // eslint-disable-next-line prefer-rest-params, prefer-spread
     if (fbq.callMethod) fbq.callMethod.apply(fbq, arguments as unknown as unknown[]);
     // eslint-disable-next-line prefer-rest-params
     else fbq.queue.push(arguments);
