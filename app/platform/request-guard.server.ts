@@ -137,7 +137,15 @@ function mediaType(header: string | null): { name: string; boundary: string | nu
   return { name: name.trim().toLowerCase(), boundary };
 }
 
-/** The body's bytes, read while counting; null as soon as it passes `limit` (the rest is never read). */
+/**
+ * Bytes of an over-cap streamed body that are still read (and dropped) after the refusal is
+ * decided, so the connection that carried it stays usable: wrangler dev's proxy fails the next
+ * request on a connection whose body was abandoned mid-stream ("worker restarted mid-request").
+ * Past this the stream is cancelled: an endless upload costs no more than this.
+ */
+const DRAIN_LIMIT = 1024 * 1024;
+
+/** The body's bytes, read while counting; null as soon as it passes `limit` (nothing more is kept). */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
@@ -148,7 +156,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader, DRAIN_LIMIT);
       return null;
     }
     chunks.push(value);
@@ -160,6 +168,24 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/** Reads and drops up to `budget` more bytes; cancels the stream if it goes on past that. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+      if (dropped > budget) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drop.
+  }
 }
 
 /**
