@@ -9,8 +9,9 @@
  * - size: the body is capped and the cap is decided from Content-Length before reading, and by
  *   counting while reading a body that has no length (chunked): 413;
  * - fields: the body must parse (400), hold no files, no more than MAX_FIELDS fields, no name
- *   the form parser cannot turn into an object (`__proto__`, `constructor`, `prototype`, a name
- *   that is both a value and a group) and no value over MAX_FIELD_LENGTH: 400.
+ *   the form parser cannot safely turn into an object (`__proto__`, `constructor`, `prototype`,
+ *   a name that is both a value and a group, a list index past any list) and no value over
+ *   MAX_FIELD_LENGTH: 400.
  *
  * POST /api/send-email is the one JSON endpoint: it keeps its own body rules (token first, its own
  * size cap and JSON checks) and only the method rule applies to it here.
@@ -32,6 +33,12 @@ export const MAX_FIELD_LENGTH = 4096;
 export const MAX_FIELD_NAME_LENGTH = 100;
 /** The 3-step form with 10 children and every box ticked posts well under 100 fields. */
 export const MAX_FIELDS = 200;
+/**
+ * A number in a name is a list index (`children[3].time`): the parser makes an array that long,
+ * so `children[99999999]` would have it build 100 million items. No list can hold more items
+ * than a form has fields.
+ */
+const MAX_LIST_INDEX = MAX_FIELDS - 1;
 
 export type GuardResult = { ok: true; request: Request } | { ok: false; response: Response };
 
@@ -225,6 +232,9 @@ function fieldProblem(fields: FormData): string | null {
   for (const name of names) {
     const segments = nameSegments(name);
     if (segments.some((segment) => FORBIDDEN_SEGMENTS.has(segment))) return `The field name "${name}" is not allowed.`;
+    if (segments.some((segment) => /^\d+$/.test(segment) && Number(segment) > MAX_LIST_INDEX)) {
+      return `The field name "${name}" has a list index over ${MAX_LIST_INDEX}.`;
+    }
     segmentsOf.set(name, segments);
     paths.add(segments.join("\u0000"));
   }

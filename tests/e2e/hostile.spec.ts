@@ -311,6 +311,8 @@ function bodyClasses(api: APIRequestContext, route: Route): Attempt[] {
     { what: what("prototype field"), send: post(form, withFields([["prototype", "1"]])), status: 400 },
     { what: what("nested __proto__"), send: post(form, withFields([["children[0].__proto__", "1"]])), status: 400 },
     { what: what("a value and a group under one name"), send: post(form, withFields([["goals.x", "1"], ["goals", "a"]])), status: 400 },
+    // One such request used to spin the Worker building a 100-million-item array.
+    { what: what("a list index past any list"), send: post(form, withFields([["children[99999999].ageBand", "1"]])), status: 400 },
     { what: what(`a field over ${FIELD_CAP} characters`), send: post(form, withFields([["note", "n".repeat(FIELD_CAP + 1)]])), status: 400 },
     {
       what: what("a Content-Length over the cap"),

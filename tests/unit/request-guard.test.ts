@@ -221,6 +221,13 @@ describe("field names", () => {
     expect(refused(await guardRequest(form("/form", body))).status).toBe(400);
   });
 
+  it("a list index past any list is 400 (the parser would build an array that long)", async () => {
+    passed(await guardRequest(form("/form", `children%5B${MAX_FIELDS - 1}%5D.ageBand=1-2y`)));
+    for (const name of ["children[99999999].ageBand", `children[${MAX_FIELDS}].time`, "goals.4294967294", "goals[00000000000000000009999999]"]) {
+      expect(refused(await guardRequest(form("/form", `${encodeURIComponent(name)}=1`))).status, name).toBe(400);
+    }
+  });
+
   it(`a name longer than ${MAX_FIELD_NAME_LENGTH} characters is 400`, async () => {
     passed(await guardRequest(form("/form", `${"a".repeat(MAX_FIELD_NAME_LENGTH)}=1`)));
     expect(refused(await guardRequest(form("/form", `${"a".repeat(MAX_FIELD_NAME_LENGTH + 1)}=1`))).status).toBe(400);
