@@ -6,12 +6,13 @@
  *   (Remix would run the action for PUT, PATCH and DELETE and fail on the body);
  * - type: a form post is application/x-www-form-urlencoded or multipart/form-data with a
  *   boundary; anything else is 415 (400 for a multipart type without its boundary);
- * - size: the body is capped and the cap is decided from Content-Length before reading, and by
- *   counting while reading a body that has no length (chunked): 413;
+ * - size: the body is capped and the cap is decided from Content-Length before reading (400 for
+ *   a Content-Length that is not a number), and by counting while reading a body that has no
+ *   length (chunked): 413;
  * - fields: the body must parse (400), hold no files, no more than MAX_FIELDS fields, no name
- *   the form parser cannot safely turn into an object (`__proto__`, `constructor`, `prototype`,
- *   a name that is both a value and a group, a list index past any list) and no value over
- *   MAX_FIELD_LENGTH: 400.
+ *   the form parser cannot safely turn into an object (`__proto__`, `constructor`, `prototype`
+ *   and the other built-in property names, a name that is both a value and a group, a list index
+ *   past any list) and no value over MAX_FIELD_LENGTH: 400.
  *
  * POST /api/send-email is the one JSON endpoint: it keeps its own body rules (token first, its own
  * size cap and JSON checks) and only the method rule applies to it here.
@@ -51,8 +52,8 @@ const MULTIPART = "multipart/form-data";
 /**
  * Name segments a form field may not use. remix-validated-form throws on `__proto__`,
  * `constructor` and `prototype` (an uncaught 500 in every action that validates); the names of
- * the built-in object and array properties are refused too, because setting them breaks the
- * object the parser builds (`children.length=x` throws, `goals.map=x` hides the array method).
+ * the built-in object and array properties are refused too, because setting one overwrites a
+ * property of the object the parser builds (`children[0].time=a&children.length=x` throws).
  * No form of this site uses any of them.
  */
 const FORBIDDEN_SEGMENTS = new Set([
