@@ -24,8 +24,10 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   if (isCrossOriginWrite(request)) {
     return new Response("Cross-origin form posts are not accepted.", { status: 403 });
   }
-  const refused = await guardRequest(request);
-  if (refused) return refused;
+  const guarded = await guardRequest(request);
+  if (!guarded.ok) return guarded.response;
+  // The guard has read the body to check it: Remix gets the request that carries the checked bytes.
+  request = guarded.request;
   const loadContext = getLoadContext({
     request,
     context: {

@@ -2,6 +2,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import type { AdminContent } from "#content/schemas/admin";
 import { BILLING_CYCLES, LEAD_SOURCES, type LeadPatch } from "~/data/lead-store";
+import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** The lead fields an admin may change in the edit dialog / page. */
 export const EDITABLE_FLAGS = [
@@ -27,7 +28,7 @@ export function leadEditSchema(planIds: readonly string[], errors: AdminContent[
       .string({ required_error: errors.email, invalid_type_error: errors.email })
       .trim()
       .min(3, errors.email)
-      .max(254, errors.email)
+      .max(EMAIL_MAX_LENGTH, tooLongMessage(errors.emailTooLong, EMAIL_MAX_LENGTH))
       .email(errors.email),
     step_completed: z.coerce
       .number({ invalid_type_error: errors.step })
@@ -35,7 +36,13 @@ export function leadEditSchema(planIds: readonly string[], errors: AdminContent[
       .min(1, errors.step)
       .max(3, errors.step),
     lead_source: z.enum(LEAD_SOURCES, { errorMap: () => ({ message: errors.leadSource }) }),
-    plan_chosen: optional(z.string().refine((id) => plans.has(id), { message: errors.plan })),
+    // A value longer than any plan id cannot be one: refused before the lookup.
+    plan_chosen: optional(
+      z
+        .string()
+        .max(OPTION_MAX_LENGTH, errors.plan)
+        .refine((id) => plans.has(id), { message: errors.plan }),
+    ),
     billing_cycle: optional(z.enum(BILLING_CYCLES, { errorMap: () => ({ message: errors.billingCycle }) })),
     email_verified: checkbox,
     followed_on_facebook: checkbox,

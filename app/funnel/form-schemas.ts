@@ -1,18 +1,23 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import type { Option } from "#content/schemas/options";
+import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** Form data gives a string for one checked box and an array for several: always an array. */
 const asArray = (value: unknown) =>
   value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 
-/** A required single choice that must be one of the variant's option values. */
+/**
+ * A required single choice that must be one of the variant's option values. A value longer than
+ * any option cannot be one: it gets the unknown-option message without a lookup.
+ */
 function choice(list: readonly Option[], missing: string, unknown: string) {
   const values = new Set(list.map((option) => option.value));
   return z
     .string({ required_error: missing, invalid_type_error: missing })
     .trim()
     .min(1, missing)
+    .max(OPTION_MAX_LENGTH, unknown)
     .refine((value) => value === "" || values.has(value), { message: unknown, params: { unknown: true } });
 }
 
@@ -22,7 +27,7 @@ function choices(list: readonly Option[], missing: string, unknown: string) {
   return z.preprocess(
     asArray,
     z
-      .array(z.string())
+      .array(z.string().max(OPTION_MAX_LENGTH, unknown))
       .min(1, missing)
       .max(list.length, unknown)
       .refine((picked) => picked.every((value) => values.has(value)), {
@@ -69,14 +74,14 @@ export function step2Validator(
   );
 }
 
-export function step3Validator(errors: { email: string }) {
+export function step3Validator(errors: { email: string; emailTooLong: string }) {
   return withZod(
     z.object({
       email: z
         .string({ required_error: errors.email })
         .trim()
         .min(1, errors.email)
-        .max(254, errors.email)
+        .max(EMAIL_MAX_LENGTH, tooLongMessage(errors.emailTooLong, EMAIL_MAX_LENGTH))
         .email(errors.email)
         .transform((email) => email.toLowerCase()),
     }),

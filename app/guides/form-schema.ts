@@ -1,17 +1,19 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import type { Option } from "#content/schemas/options";
+import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** Form data gives a string for one checked box and an array for several: always an array. */
 const asArray = (value: unknown) =>
   value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 
-export type LeadMagnetMessages = { missingFields: string; invalidEmail: string };
+export type LeadMagnetMessages = { missingFields: string; invalidEmail: string; emailTooLong: string };
 
 /**
  * The guide and tips forms (SPEC 5): an e-mail, one age band and at least one goal, each option
  * a member of the variant's lead-form lists. A missing field and a value outside the lists both
- * give 'Please fill out all fields.'; a malformed address gives the invalid e-mail message.
+ * give 'Please fill out all fields.'; a malformed address gives the invalid e-mail message and an
+ * address over the length cap the too-long message. A choice longer than any option cannot be one.
  */
 export function leadMagnetValidator(
   lists: { ageBands: readonly Option[]; goals: readonly Option[] },
@@ -26,16 +28,17 @@ export function leadMagnetValidator(
         .string(missing)
         .trim()
         .min(1, messages.missingFields)
-        .max(254, messages.invalidEmail)
+        .max(EMAIL_MAX_LENGTH, tooLongMessage(messages.emailTooLong, EMAIL_MAX_LENGTH))
         .email(messages.invalidEmail)
         .transform((email) => email.toLowerCase()),
       ageBand: z
         .string(missing)
+        .max(OPTION_MAX_LENGTH, messages.missingFields)
         .refine((value) => ageBands.has(value), messages.missingFields),
       goals: z.preprocess(
         asArray,
         z
-          .array(z.string(missing), missing)
+          .array(z.string(missing).max(OPTION_MAX_LENGTH, messages.missingFields), missing)
           .min(1, messages.missingFields)
           .max(lists.goals.length, messages.missingFields)
           .refine((picked) => picked.every((value) => goals.has(value)), messages.missingFields)
@@ -45,10 +48,13 @@ export function leadMagnetValidator(
   );
 }
 
-/** The one alert for a rejected form: any missing or unknown field wins over a malformed e-mail. */
+/**
+ * The one alert for a rejected form: any missing or unknown field wins over a problem with the
+ * e-mail; an address over the cap says so, any other bad address is the invalid e-mail message.
+ */
 export function alertFor(fieldErrors: Record<string, string>, messages: LeadMagnetMessages): string {
   const errors = Object.values(fieldErrors);
-  return errors.includes(messages.missingFields) || errors.length === 0
-    ? messages.missingFields
-    : messages.invalidEmail;
+  if (errors.includes(messages.missingFields) || errors.length === 0) return messages.missingFields;
+  const tooLong = tooLongMessage(messages.emailTooLong, EMAIL_MAX_LENGTH);
+  return errors.includes(tooLong) ? tooLong : messages.invalidEmail;
 }

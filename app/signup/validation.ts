@@ -2,6 +2,13 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
 import { z } from "zod";
 import type { SignupContent } from "#content/schemas/signup";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  SIGNIN_PASSWORD_MAX_LENGTH,
+  tooLongMessage,
+} from "~/utils/field-limits";
 
 /**
  * The /signup form rules (SPEC 5), one zod schema per mode. The messages come from content so
@@ -23,7 +30,11 @@ function required(message: string) {
 }
 
 function emailField(m: SignupMessages) {
-  return required(m.emailRequired).trim().min(1, m.emailRequired).regex(EMAIL_PATTERN, m.emailInvalid);
+  return required(m.emailRequired)
+    .trim()
+    .min(1, m.emailRequired)
+    .max(EMAIL_MAX_LENGTH, tooLongMessage(m.emailTooLong, EMAIL_MAX_LENGTH))
+    .regex(EMAIL_PATTERN, m.emailInvalid);
 }
 
 export function signUpSchema(m: SignupMessages) {
@@ -31,9 +42,14 @@ export function signUpSchema(m: SignupMessages) {
     .object({
       mode: z.literal("signup"),
       email: emailField(m),
-      name: required(m.nameRequired).trim().min(1, m.nameRequired),
-      password: required(m.passwordRequired).min(1, m.passwordRequired).min(8, m.passwordTooShort),
-      confirmPassword: required(m.confirmRequired).min(1, m.confirmRequired),
+      name: required(m.nameRequired).trim().min(1, m.nameRequired).max(NAME_MAX_LENGTH, tooLongMessage(m.nameTooLong, NAME_MAX_LENGTH)),
+      password: required(m.passwordRequired)
+        .min(1, m.passwordRequired)
+        .min(8, m.passwordTooShort)
+        .max(PASSWORD_MAX_LENGTH, tooLongMessage(m.passwordTooLong, PASSWORD_MAX_LENGTH)),
+      confirmPassword: required(m.confirmRequired)
+        .min(1, m.confirmRequired)
+        .max(PASSWORD_MAX_LENGTH, tooLongMessage(m.passwordTooLong, PASSWORD_MAX_LENGTH)),
     })
     .superRefine((value, ctx) => {
       if (value.confirmPassword && value.password !== value.confirmPassword) {
@@ -42,12 +58,17 @@ export function signUpSchema(m: SignupMessages) {
     });
 }
 
-/** Sign-in has no length rule (SPEC 5): an old short password must still get its answer. */
+/**
+ * Sign-in has no minimum length: an old short password must still get its answer. Its
+ * maximum is far above the sign-up cap, so it only refuses values no account can have.
+ */
 export function signInSchema(m: SignupMessages) {
   return z.object({
     mode: z.literal("signin"),
     email: emailField(m),
-    password: required(m.passwordRequired).min(1, m.passwordRequired),
+    password: required(m.passwordRequired)
+      .min(1, m.passwordRequired)
+      .max(SIGNIN_PASSWORD_MAX_LENGTH, tooLongMessage(m.passwordTooLong, SIGNIN_PASSWORD_MAX_LENGTH)),
   });
 }
 

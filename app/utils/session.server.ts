@@ -92,8 +92,19 @@ export function getSessionStorage(ctx: SessionContext): SessionStorage<SessionDa
   return storage;
 }
 
-export function getSession(request: Request, ctx: SessionContext): Promise<AppSession> {
-  return getSessionStorage(ctx).getSession(request.headers.get("Cookie"));
+/**
+ * The visitor's session. A session cookie this server did not write (cut, garbled, signed with
+ * another secret, far too big) is read as no session at all: the visitor starts a new, empty one.
+ * A wrong signature already reads as empty; a signature or payload that is not base64 makes the
+ * cookie code throw, which must not become an error page. A missing secret still throws.
+ */
+export async function getSession(request: Request, ctx: SessionContext): Promise<AppSession> {
+  const storage = getSessionStorage(ctx);
+  try {
+    return await storage.getSession(request.headers.get("Cookie"));
+  } catch {
+    return storage.getSession();
+  }
 }
 
 /** The Set-Cookie value that saves the session. */

@@ -106,6 +106,7 @@ export const admin: AdminContent = {
     flagsLegend: "Activity",
     errors: {
       email: "Please enter a valid email",
+      emailTooLong: "Email must be at most {max} characters",
       step: "Step must be 1, 2 or 3",
       leadSource: "Choose main funnel, guide or tips",
       plan: "Choose one of this site's plans",

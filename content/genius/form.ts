@@ -46,7 +46,10 @@ export const form: FormContent = {
     submit: "Get Started",
     busy: "Getting Started...",
     noSpam: "We never spam. Unsubscribe with one click at any time.",
-    errors: { email: "Please enter a valid e-mail address." },
+    errors: {
+      email: "Please enter a valid e-mail address.",
+      emailTooLong: "E-mail addresses can have at most {max} characters.",
+    },
   },
   submitError: "Error submitting form: {message}",
   unknownOption: "Please choose one of the listed options.",

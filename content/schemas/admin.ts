@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const text = z.string().min(1);
+/** A message for a value over its length cap; '{max}' is filled with the cap. */
+const tooLong = z.string().includes("{max}");
 
 /** Copy of the admin lead-management pages (SPEC 2.14, 3.1, 6, 8). */
 export const adminSchema = z.object({
@@ -115,6 +117,7 @@ export const adminSchema = z.object({
     flagsLegend: text,
     errors: z.object({
       email: text,
+      emailTooLong: tooLong,
       step: text,
       leadSource: text,
       plan: text,

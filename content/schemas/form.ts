@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const text = z.string().min(1);
+/** A message for a value over its length cap; '{max}' is filled with the cap. */
+const tooLong = z.string().includes("{max}");
 
 /** Copy of the 3-step lead form (SPEC 2.5, 5). Option labels live in `options`. */
 export const formSchema = z.object({
@@ -49,7 +51,7 @@ export const formSchema = z.object({
     submit: text,
     busy: z.literal("Getting Started..."),
     noSpam: text,
-    errors: z.object({ email: text }),
+    errors: z.object({ email: text, emailTooLong: tooLong }),
   }),
   /** '{message}' is filled: 'Error submitting form: {message}' (SPEC 5, 8). */
   submitError: z.literal("Error submitting form: {message}"),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const text = z.string().min(1);
+/** A message for a value over its length cap; '{max}' is filled with the cap. */
+const tooLong = z.string().includes("{max}");
 const meta = z.object({
   title: z.string().min(10).max(70),
   description: z.string().min(50).max(170),
@@ -50,6 +52,7 @@ export const leadMagnetSchema = z.object({
     errors: z.object({
       missingFields: z.literal(MISSING_FIELDS_MESSAGE),
       invalidEmail: text,
+      emailTooLong: tooLong,
       saveFailed: z.literal(SAVE_FAILED_MESSAGE),
     }),
   }),

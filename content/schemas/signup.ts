@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const text = z.string().min(1);
+/** A message for a value over its length cap; '{max}' is filled with the cap. */
+const tooLong = z.string().includes("{max}");
 
 /** One mode of /signup (SPEC 2.9): its heading, button and the link to the other mode. */
 const modeSchema = z.object({
@@ -42,6 +44,9 @@ export const signupSchema = z.object({
     passwordTooShort: text,
     confirmRequired: text,
     passwordsMismatch: text,
+    emailTooLong: tooLong,
+    nameTooLong: tooLong,
+    passwordTooLong: tooLong,
     /** SPEC 4.4: green, before going on to /signup-confirm. */
     signInSuccess: text,
     /** SPEC 8: when the service gives no message. */

@@ -73,6 +73,7 @@ export const guide: LeadMagnetContent = {
     errors: {
       missingFields: "Please fill out all fields.",
       invalidEmail: "Please enter a valid e-mail address.",
+      emailTooLong: "E-mail addresses can have at most {max} characters.",
       saveFailed: "There was an error submitting your request. Please try again.",
     },
   },
