@@ -13,5 +13,7 @@ interface Env {
 	DB: D1Database;
 	SIGNIN_IP_LIMITER: RateLimit;
 	SIGNIN_EMAIL_LIMITER: RateLimit;
+	SIGNUP_IP_LIMITER: RateLimit;
+	SIGNUP_EMAIL_LIMITER: RateLimit;
 	FORM_LIMITER: RateLimit;
 }
