@@ -5,12 +5,15 @@ import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, variants, type Vari
 
 /**
  * Hostile requests against every POST route of the running Worker: a body that is not a form, field
- * names that reach for Object.prototype, names the form parser cannot build an object from, methods
- * no page takes, bodies over the size cap, values over the per-field cap and session cookies the
- * server did not write. Each must be a clear 4xx (never a 5xx) and write nothing.
+ * names that reach for Object.prototype, names the form parser cannot build an object from, list
+ * indexes past any list, methods no page takes, bodies over the size cap (declared or chunked),
+ * values over the per-field cap and session cookies the server did not write. Each must be a clear
+ * 4xx (never a 5xx) and write nothing.
  *
- * The requests carry a real visitor session (a lead through step 3, a plan, a confirm page) and a
- * signed-in admin, so a body that slipped through would reach the deepest branch of each action.
+ * The requests carry a real visitor session per variant (a confirmed lead for the copy buttons and
+ * a current lead through step 3) and a signed-in admin, so a body that slipped through would reach
+ * the deepest branch of each action. Each session has its own cookie jar: a request context made
+ * from the `playwright` fixture, shared by the tests of this file.
  * "Nothing written" is counted on this run's own rows (its e-mail addresses and its utm_campaign,
  * which every lead created from its session inherits) and on snapshots of the leads it owns:
  * other spec files write to the same tables in parallel, so whole-table counts would be noise.
