@@ -1,6 +1,6 @@
 import type { ContentKey } from "#content/index";
 import type { EmailTemplateName } from "#content/schemas/emails";
-import { renderEmail, type EmailData } from "#emails/render.server";
+import { findEmailContent, renderEmail, type EmailData } from "#emails/render.server";
 import type { AppEnv } from "~/utils/env.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
 import { getOutboxStore, type OutboxBindings, type OutboxRow, type OutboxStore } from "./outbox.server";
@@ -87,13 +87,35 @@ function newRow(m: Mailer, input: MailInput): OutboxRow {
     next_attempt_at: null,
     created_at: now,
     updated_at: now,
+    render_input: null,
   };
 }
 
 type Delivery = { status: OutboxRow["status"]; error?: string; retryAfterMs?: number };
 
+/** What a page stores to have a template mail rendered after its response. */
+type RenderInput = { template: EmailTemplateName; variant: Variant; data: EmailData };
+
+/**
+ * A row queued by a page has only its render input: renders the body and stores it before the
+ * first send, so every retry sends the same bytes. Other rows are returned as they are.
+ */
+async function withBody(m: Mailer, row: OutboxRow): Promise<OutboxRow> {
+  if (row.html || !row.render_input) return row;
+  const rendered = await renderTemplate(JSON.parse(row.render_input) as RenderInput);
+  await m.store.update(row.id, { ...rendered, render_input: null, updated_at: m.now().toISOString() });
+  return { ...row, ...rendered, render_input: null };
+}
+
+/** A row as it will be sent: a queued template mail whose body is not stored yet is rendered (nothing is written). */
+export async function previewOf(row: OutboxRow): Promise<OutboxRow> {
+  if (row.html || !row.render_input) return row;
+  return { ...row, ...(await renderTemplate(JSON.parse(row.render_input) as RenderInput)) };
+}
+
 /** One delivery attempt of a stored row; records the outcome on the row. */
-async function deliver(m: Mailer, row: OutboxRow): Promise<Delivery> {
+async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
+  const row = await withBody(m, queued);
   const result = await m.transport.send({
     id: row.id,
     idempotencyKey: row.dedupe_key,
@@ -182,7 +204,7 @@ export async function sendMail(ctx: MailContext, input: MailInput): Promise<Send
   }
 }
 
-async function renderTemplate(input: { template: EmailTemplateName; variant: Variant; data: EmailData }) {
+async function renderTemplate(input: RenderInput) {
   const contentKey: ContentKey = contentKeyOf(input.variant);
   return renderEmail(input.template, contentKey, { variant: input.variant, ...input.data });
 }
@@ -194,33 +216,27 @@ export type QueuedMail = { queued: true; id: string; status: OutboxRow["status"]
  * Queues one e-mail per `dedupeKey` (e.g. `prelaunch:{table}:{leadId}`) and sends it after the
  * response. A repeated or parallel call with the same key finds the first row and sends nothing.
  * `queued: false` means the outbox write failed: the caller keeps what it needs to try again.
- * Never waits for the mail API: the send runs under `waitUntil`, and the answer is the row's status
- * now (`pending` for a new mail). A template whose content is missing still throws.
+ * Never waits for the mail API or for rendering: both run under `waitUntil`, and the answer is the
+ * row's status now (`pending` for a new mail). A template whose content is missing still throws.
  */
 export async function queueTemplateMail(
   ctx: MailContext & { waitUntil?: (promise: Promise<unknown>) => void },
   input: { dedupeKey: string; template: EmailTemplateName; variant: Variant; to: string; data: EmailData },
 ): Promise<QueuedMail> {
   assertDedupeKey(input.dedupeKey);
-  const failed = (error: unknown): QueuedMail => {
-    console.error(`mail: outbox write of ${input.dedupeKey} failed`, error);
-    return { queued: false, error: "The e-mail could not be queued" };
-  };
+  // A template without content fails here, in the request, not later in the cron.
+  findEmailContent(input.template, contentKeyOf(input.variant));
   let m: Mailer;
-  try {
-    m = mailer(ctx);
-    // A reload or a second tab: the mail is queued already, so it is not rendered again.
-    const existing = await m.store.getByKey(input.dedupeKey);
-    if (existing) return { queued: true, id: existing.id, status: existing.status };
-  } catch (error) {
-    return failed(error);
-  }
-  const rendered = await renderTemplate(input);
   let stored: { created: boolean; row: OutboxRow };
   try {
-    stored = await m.store.insertOnce(newRow(m, { ...input, ...rendered }));
+    m = mailer(ctx);
+    // The body is rendered after the response (withBody): the page only writes the small row.
+    const renderInput: RenderInput = { template: input.template, variant: input.variant, data: input.data };
+    const row = newRow(m, { ...input, subject: "", html: "", text: "" });
+    stored = await m.store.insertOnce({ ...row, render_input: JSON.stringify(renderInput) });
   } catch (error) {
-    return failed(error);
+    console.error(`mail: outbox write of ${input.dedupeKey} failed`, error);
+    return { queued: false, error: "The e-mail could not be queued" };
   }
   // Only the call that wrote the row sends it: of 30 parallel page loads, exactly one.
   if (stored.created) sendAfterResponse(ctx, m, stored.row);

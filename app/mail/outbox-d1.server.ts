@@ -16,9 +16,21 @@ const COLUMNS = [
   "next_attempt_at",
   "created_at",
   "updated_at",
+  "render_input",
 ] as const;
 
-const CHANGEABLE = new Set(["status", "attempts", "last_error", "provider_message_id", "next_attempt_at", "updated_at"]);
+const CHANGEABLE = new Set([
+  "status",
+  "attempts",
+  "last_error",
+  "provider_message_id",
+  "next_attempt_at",
+  "updated_at",
+  "subject",
+  "html",
+  "text",
+  "render_input",
+]);
 
 const INSERT = `INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`;
 
@@ -34,14 +46,14 @@ export function createD1Outbox(db: D1Database): OutboxStore {
     async insert(row) {
       await db
         .prepare(INSERT)
-        .bind(...COLUMNS.map((column) => row[column]))
+        .bind(...COLUMNS.map((column) => row[column] ?? null))
         .run();
     },
 
     async insertOnce(row) {
       const result = await db
         .prepare(`${INSERT} ON CONFLICT (dedupe_key) DO NOTHING`)
-        .bind(...COLUMNS.map((column) => row[column]))
+        .bind(...COLUMNS.map((column) => row[column] ?? null))
         .run();
       if (result.meta.changes === 1) return { created: true, row };
       const existing = await getByKey(row.dedupe_key);

@@ -25,10 +25,18 @@ export type OutboxRow = {
   next_attempt_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * A template mail queued by a page: the JSON of its template, variant and data, while subject,
+   * html and text are still empty. The body is rendered after the response (or by the cron).
+   */
+  render_input?: string | null;
 };
 
 export type OutboxChange = Partial<
-  Pick<OutboxRow, "status" | "attempts" | "last_error" | "provider_message_id" | "next_attempt_at">
+  Pick<
+    OutboxRow,
+    "status" | "attempts" | "last_error" | "provider_message_id" | "next_attempt_at" | "subject" | "html" | "text" | "render_input"
+  >
 > & { updated_at: string };
 
 /** What insertOnce found: the stored row, and whether this call wrote it. */

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
+import { previewOf } from "~/mail/mailer.server";
 import { getOutboxStore } from "~/mail/outbox.server";
 import { getRequestContext } from "~/utils/context.server";
 
@@ -15,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!outboxPagesEnabled(ctx)) {
     return Response.json({ ok: false, error: "Not Found" }, { status: 404, headers: NOINDEX });
   }
-  const rows = await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE);
+  // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
+  const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map(previewOf));
   return Response.json(rows.map(outboxJson), { headers: NOINDEX });
 }

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { EmailPreview } from "~/components/mail/EmailPreview";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
+import { previewOf } from "~/mail/mailer.server";
 import { getOutboxStore } from "~/mail/outbox.server";
 import { getRequestContext } from "~/utils/context.server";
 import Home, { loader as homeLoader, meta as homeMeta } from "./home";
@@ -20,7 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
       { status: 404, headers: NOINDEX },
     );
   }
-  const rows = await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE);
+  // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
+  const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map(previewOf));
   return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: NOINDEX });
 }
 

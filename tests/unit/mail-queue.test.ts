@@ -94,6 +94,43 @@ async function outboxRows(): Promise<OutboxRow[]> {
 }
 
 describe("queueTemplateMail", () => {
+  it("answers before rendering: the page writes the template and its data, the body is rendered and stored after the response", async () => {
+    const fake = fakeTransport();
+    const { ctx, settle } = request(fake);
+    await queueTemplateMail(ctx, prelaunch("prelaunch:leads_tennis:lead-render"));
+    const [queued] = await outboxRows();
+    expect(queued).toMatchObject({ status: "pending", subject: "", html: "" });
+    expect(JSON.parse(queued.render_input ?? "null")).toMatchObject({ template: "prelaunch", variant: TENNIS });
+
+    await settle();
+    const [sent] = await outboxRows();
+    const expected = await renderEmail("prelaunch", "tennis", { ...prelaunch("").data, variant: TENNIS });
+    expect(sent).toMatchObject({ status: "sent", subject: expected.subject, html: expected.html, render_input: null });
+    expect(fake.calls[0]).toMatchObject({ subject: expected.subject, html: expected.html, text: expected.text });
+  });
+
+  it("a queued mail whose page died before rendering is rendered and sent by the cron", async () => {
+    const fake = fakeTransport();
+    // What a page leaves when its Worker is evicted right after the response: the row, no body.
+    const stale = new Date(Date.now() - 10 * 60_000).toISOString();
+    const input = prelaunch("prelaunch:leads_tennis:lead-died");
+    await db
+      .prepare(
+        `INSERT INTO outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status, attempts, created_at, updated_at, render_input)
+         VALUES ('died-1', ?, 'prelaunch', 'champion-tennis', ?, '', '', '', 'pending', 0, ?, ?, ?)`,
+      )
+      .bind(input.dedupeKey, input.to, stale, stale, JSON.stringify({ template: input.template, variant: input.variant, data: input.data }))
+      .run();
+
+    expect(await retryFailedMail(cronContext(fake))).toMatchObject({ picked: 1, sent: 1 });
+    const [sent] = await outboxRows();
+    expect(sent).toMatchObject({ status: "sent", render_input: null });
+    expect(sent.subject).toContain("Compete");
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0].html).toContain("ABCDEFGH");
+    expect(fake.calls[0].html).toBe(sent.html);
+  });
+
   it("30 parallel calls with one dedupe key write one row and call the transport once", async () => {
     const fake = fakeTransport();
     const { ctx, settle } = request(fake);

@@ -33,6 +33,7 @@ function row(key: string, change: Partial<OutboxRow> = {}): OutboxRow {
     last_error: null,
     provider_message_id: null,
     next_attempt_at: null,
+    render_input: null,
     created_at: T0,
     updated_at: T0,
     ...change,
@@ -112,6 +113,7 @@ describe("migrations/0004_outbox_dedupe.sql", () => {
       .run();
 
     await run("0004_outbox_dedupe.sql");
+    await run("0008_outbox_render_later.sql");
 
     const { results } = await d1.db
       .prepare("SELECT id, dedupe_key, status, attempts, next_attempt_at FROM outbox ORDER BY id")
