@@ -1,5 +1,6 @@
 import {
   CallToAction,
+  ConfirmAddress,
   Closing,
   EmailLayout,
   MainButton,
@@ -14,6 +15,7 @@ export default function PrelaunchEmail({ email }: EmailProps) {
   return (
     <EmailLayout email={email}>
       <MainIntro email={email} />
+      <ConfirmAddress email={email} />
       <Sharing email={email} />
       <MainButton email={email} />
       <NextSteps email={email} />

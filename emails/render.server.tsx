@@ -12,6 +12,8 @@ import TipsEmail from "./tips";
 import ConfirmAccountEmail from "./confirm-account";
 import AccountExistsEmail from "./account-exists";
 import { variantOfContentKey } from "./variant-of-key";
+import ConfirmEmailEmail from "./confirm-email";
+import MovedUpEmail from "./moved-up";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -21,6 +23,8 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   welcome: WelcomeEmail,
   "confirm-account": ConfirmAccountEmail,
   "account-exists": AccountExistsEmail,
+  "confirm-email": ConfirmEmailEmail,
+  "moved-up": MovedUpEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -35,6 +39,12 @@ export type EmailData = {
   appUrl?: string | null;
   /** The signed, single-use e-mail confirmation link; {confirmLink}. Defaults to the variant's /signup-confirm. */
   confirmLink?: string | null;
+  /** The signed double opt-in link (the button page); {verifyLink}. With it the mail shows the confirm block. */
+  verifyLink?: string | null;
+  /** The signed link to the parent's waitlist status page; {statusLink}. */
+  statusLink?: string | null;
+  /** The parent's place in line; {place}. */
+  place?: number | null;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
 };
@@ -97,7 +107,14 @@ export async function renderEmail(
     refLink: data.refLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     appUrl: data.appUrl?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     confirmLink: data.confirmLink?.trim() || absoluteLinkTo(data.origin, variant, "signup-confirm"),
+    verifyLink: data.verifyLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    statusLink: data.statusLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    place: data.place ? String(data.place) : "",
   };
+  // The double opt-in block comes from the variant's own e-mails copy, else genius, like a template.
+  const optIn = data.verifyLink
+    ? (contentByVariant[contentKey]?.emails?.doubleOptIn ?? contentByVariant.genius.emails?.doubleOptIn)
+    : undefined;
   const filled = fillPlaceholders(email, vars);
   const { main, cta } = filled.content;
   const ready: EmailTemplateContent = {
@@ -109,6 +126,9 @@ export async function renderEmail(
         buttonUrl: main.buttonUrl ? resolveLink(main.buttonUrl, data.origin, variant) : undefined,
       },
       cta: cta ? { ...cta, url: resolveLink(cta.url, data.origin, variant) } : undefined,
+      confirmAddress: optIn
+        ? { ...fillPlaceholders(optIn, vars), verifyLink: vars.verifyLink, statusLink: vars.statusLink }
+        : undefined,
     },
   };
   const subject = fillPlaceholders(email.template.subject, {

@@ -1,5 +1,6 @@
 import {
   CallToAction,
+  ConfirmAddress,
   Closing,
   EmailLayout,
   MainButton,
@@ -13,6 +14,7 @@ export default function TipsEmail({ email }: EmailProps) {
   return (
     <EmailLayout email={email}>
       <MainIntro email={email} />
+      <ConfirmAddress email={email} />
       <MainButton email={email} />
       <CallToAction email={email} />
       <Sharing email={email} />

@@ -25,13 +25,13 @@ export function signingSecret(sessionSecret: string | undefined, isLocal: boolea
   throw new Error("SESSION_SECRET is required to sign confirmation links. See .dev.vars.example.");
 }
 
-function base64url(bytes: Uint8Array): string {
+export function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
+export function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(value) || value.length % 4 === 1) return null;
   const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = new Uint8Array(binary.length);
@@ -39,7 +39,7 @@ function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
   return bytes;
 }
 
-function hmacKey(secret: string, usage: "sign" | "verify") {
+export function hmacKey(secret: string, usage: "sign" | "verify") {
   return crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),

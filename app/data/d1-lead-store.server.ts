@@ -47,7 +47,7 @@ function parseList(value: unknown): string[] {
   }
 }
 
-function fromRow(row: Row): Lead {
+export function leadFromD1Row(row: Row): Lead {
   const lead: Record<string, unknown> = { ...row };
   for (const column of listColumns) lead[column] = parseList(row[column]);
   for (const column of booleanColumns) lead[column] = Boolean(row[column]);
@@ -71,14 +71,14 @@ export function createD1LeadStore(db: D1Database): LeadStore {
   async function getById(table: LeadTable, id: string): Promise<Lead | null> {
     assertLeadTable(table);
     const row = await db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<Row>();
-    return row ? fromRow(row) : null;
+    return row ? leadFromD1Row(row) : null;
   }
 
   /** Inserts a lead; with `ifAbsent`, an existing row with the same id is left as it is (null). */
   async function insert(table: LeadTable, id: string, lead: NewLead, ifAbsent: boolean): Promise<Lead | null> {
     assertLeadTable(table);
     const values = withLeadDefaults(lead);
-    const columns = ["id", ...WRITABLE_COLUMNS, "created_at"] as const;
+    const columns = ["id", ...WRITABLE_COLUMNS, "normalized_email", "created_at"] as const;
     const params = columns.map((column) =>
       column === "id" ? id : toStorage(column, values[column as keyof typeof values]),
     );
@@ -90,7 +90,7 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         )
         .bind(...params)
         .first<Row>();
-      return row ? fromRow(row) : null;
+      return row ? leadFromD1Row(row) : null;
     } catch (error) {
       if (isRefCodeViolation(error)) throw new DuplicateRefCodeError(error);
       throw error;
@@ -122,7 +122,7 @@ export function createD1LeadStore(db: D1Database): LeadStore {
           .prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ? RETURNING *`)
           .bind(...columns.map((column) => toStorage(column, clean[column])), id)
           .first<Row>();
-        return row ? fromRow(row) : null;
+        return row ? leadFromD1Row(row) : null;
       } catch (error) {
         if (isRefCodeViolation(error)) throw new DuplicateRefCodeError(error);
         throw error;
@@ -131,13 +131,28 @@ export function createD1LeadStore(db: D1Database): LeadStore {
 
     getById,
 
+    async getByRefCode(table, refCode) {
+      assertLeadTable(table);
+      const row = await db.prepare(`SELECT * FROM ${table} WHERE ref_code = ?`).bind(refCode).first<Row>();
+      return row ? leadFromD1Row(row) : null;
+    },
+
+    async countSameInbox(table, normalizedEmail, exceptId) {
+      assertLeadTable(table);
+      const row = await db
+        .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE normalized_email = ? AND id <> ?`)
+        .bind(normalizedEmail, exceptId)
+        .first<{ n: number }>();
+      return Number(row?.n ?? 0);
+    },
+
     async getByEmail(table, email) {
       assertLeadTable(table);
       const row = await db
         .prepare(`SELECT * FROM ${table} WHERE email = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`)
         .bind(normalizeEmail(email))
         .first<Row>();
-      return row ? fromRow(row) : null;
+      return row ? leadFromD1Row(row) : null;
     },
 
     async list(table, options?: ListOptions) {
@@ -165,7 +180,7 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${whereSql}`).bind(...params),
       ]);
       return {
-        rows: rows.results.map(fromRow),
+        rows: rows.results.map(leadFromD1Row),
         total: Number(count.results[0]?.total ?? 0),
       };
     },
@@ -182,7 +197,7 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         .prepare(`SELECT * FROM ${table} WHERE email = ? ORDER BY created_at DESC, rowid DESC`)
         .bind(PENDING_EMAIL)
         .all<Row>();
-      return results.map(fromRow);
+      return results.map(leadFromD1Row);
     },
 
     async stats(table): Promise<LeadStats> {

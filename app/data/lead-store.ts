@@ -46,12 +46,25 @@ export type Lead = {
   plan_chosen: string | null;
   billing_cycle: BillingCycle | null;
   created_at: string;
+  /** The e-mail as duplicates are compared (canonicalEmail); null while the e-mail is the placeholder. */
+  normalized_email: string | null;
+  /** What an admin should look at twice, e.g. "disposable-domain", "ip-burst", "fast-referrals". */
+  risk_flags: string[];
+  /** Set once, when the parent confirmed the address (double opt-in); written only by the referral store. */
+  confirmed_at: string | null;
+  /** 1, 2, 3 ... in the order this table's parents confirmed; written only by the referral store. */
+  confirm_seq: number | null;
+  /** confirm_seq minus the places credited referrals earned; the place in line ranks by it. */
+  place_score: number | null;
 };
 
 export type LeadColumn = keyof Lead;
 
-/** Columns the app may write (id is generated; created_at only on create). */
-export type LeadPatch = Partial<Omit<Lead, "id" | "created_at">>;
+/** Columns only the referral store writes (confirmation and the place in line). */
+type ConfirmationColumns = "confirmed_at" | "confirm_seq" | "place_score";
+
+/** Columns the app may write (id is generated; created_at only on create; normalized_email follows email). */
+export type LeadPatch = Partial<Omit<Lead, "id" | "created_at" | "normalized_email" | ConfirmationColumns>>;
 
 /**
  * A new lead. Omitted fields take the defaults of SPEC 3.1: email = the pending placeholder,
@@ -60,7 +73,7 @@ export type LeadPatch = Partial<Omit<Lead, "id" | "created_at">>;
  */
 export type NewLead = LeadPatch & { created_at?: string };
 
-export const LIST_COLUMNS = ["age_bands", "focus_areas", "goals"] as const satisfies readonly LeadColumn[];
+export const LIST_COLUMNS = ["age_bands", "focus_areas", "goals", "risk_flags"] as const satisfies readonly LeadColumn[];
 export const BOOLEAN_COLUMNS = [
   "email_verified",
   "followed_on_facebook",
@@ -96,6 +109,7 @@ export const WRITABLE_COLUMNS = [
   "biggest_concern",
   "plan_chosen",
   "billing_cycle",
+  "risk_flags",
 ] as const satisfies readonly (keyof LeadPatch)[];
 
 /** Columns the admin list may be sorted by (allow-list: the name ends up in SQL / a URL). */
@@ -166,6 +180,10 @@ export interface LeadStore {
   /** Returns the updated row, or null when no row has this id. */
   update(table: LeadTable, id: string, patch: LeadPatch): Promise<Lead | null>;
   getById(table: LeadTable, id: string): Promise<Lead | null>;
+  /** The row holding this referral code, or null. */
+  getByRefCode(table: LeadTable, refCode: string): Promise<Lead | null>;
+  /** Other rows (not `exceptId`) whose normalized_email is this one: the same inbox already on the list. */
+  countSameInbox(table: LeadTable, normalizedEmail: string, exceptId: string): Promise<number>;
   /** The newest row with this e-mail (compared trimmed and lower-cased), or null. */
   getByEmail(table: LeadTable, email: string): Promise<Lead | null>;
   /** Newest first by created_at unless sortBy says otherwise. */
@@ -213,6 +231,31 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The form under which two addresses are the same inbox: lower case, no `+tag`, and for Gmail no
+ * dots either (Gmail ignores them). Duplicate and self-referral checks compare this form.
+ */
+export function canonicalEmail(email: string): string {
+  const address = normalizeEmail(email);
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  local = local.split("+")[0] || local;
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replace(/\./g, "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
+
+/** The normalized_email column for an e-mail: null for the placeholder of a lead without one yet. */
+function normalizedEmailColumn(email: string): string | null {
+  return normalizeEmail(email) === PENDING_EMAIL ? null : canonicalEmail(email);
+}
+
 /** Fills the defaults of a new lead and normalises its e-mail. */
 export function withLeadDefaults(lead: NewLead, now: Date = new Date()): Omit<Lead, "id"> {
   return {
@@ -242,6 +285,11 @@ export function withLeadDefaults(lead: NewLead, now: Date = new Date()): Omit<Le
     plan_chosen: lead.plan_chosen ?? null,
     billing_cycle: lead.billing_cycle ?? null,
     created_at: lead.created_at ?? now.toISOString(),
+    normalized_email: normalizedEmailColumn(lead.email ?? PENDING_EMAIL),
+    risk_flags: lead.risk_flags ?? [],
+    confirmed_at: null,
+    confirm_seq: null,
+    place_score: null,
   };
 }
 
@@ -253,6 +301,7 @@ export function cleanPatch(patch: LeadPatch): LeadPatch {
     if (value === undefined) continue;
     out[column] = column === "email" && typeof value === "string" ? normalizeEmail(value) : value;
   }
+  if (typeof patch.email === "string") out.normalized_email = normalizedEmailColumn(patch.email);
   return out as LeadPatch;
 }
 

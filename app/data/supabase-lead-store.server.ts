@@ -53,8 +53,13 @@ function toIso(value: unknown): string {
 }
 
 /** PostgREST returns timestamptz as "2025-09-01T12:00:00.123456+00:00"; the app uses toISOString(). */
-function fromRow(row: Record<string, unknown>): Lead {
-  return { ...(row as Lead), created_at: toIso(row.created_at) };
+export function leadFromSupabaseRow(row: Record<string, unknown>): Lead {
+  return {
+    ...(row as Lead),
+    created_at: toIso(row.created_at),
+    confirmed_at: row.confirmed_at ? toIso(row.confirmed_at) : null,
+    risk_flags: Array.isArray(row.risk_flags) ? (row.risk_flags as string[]) : [],
+  };
 }
 
 function fromUserRow(row: Record<string, unknown>): UserRecord {
@@ -81,7 +86,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
     assertLeadTable(table);
     const { data, error } = await client.from(table).select("*").eq("id", id).maybeSingle().retry(false);
     if (error && error.code !== PG_NO_ROWS) fail(error, `Read from ${table}`);
-    return data ? fromRow(data) : null;
+    return data ? leadFromSupabaseRow(data) : null;
   }
 
   return {
@@ -89,7 +94,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       assertLeadTable(table);
       const { data, error } = await client.from(table).insert(withLeadDefaults(lead)).select().single().retry(false);
       if (error) fail(error, `Insert into ${table}`);
-      return fromRow(data);
+      return leadFromSupabaseRow(data);
     },
 
     async createOnce(table, id, lead) {
@@ -100,7 +105,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
         .select()
         .retry(false);
       if (error) fail(error, `Insert into ${table}`);
-      if (data && data.length > 0) return { lead: fromRow(data[0]), created: true };
+      if (data && data.length > 0) return { lead: leadFromSupabaseRow(data[0]), created: true };
       const existing = await getById(table, id);
       if (!existing) throw new LeadStoreError(`Lead ${id} neither inserted nor found in ${table}`);
       return { lead: existing, created: false };
@@ -118,10 +123,29 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
         .maybeSingle()
         .retry(false);
       if (error) fail(error, `Update of ${table}`);
-      return data ? fromRow(data) : null;
+      return data ? leadFromSupabaseRow(data) : null;
     },
 
     getById,
+
+    async getByRefCode(table, refCode) {
+      assertLeadTable(table);
+      const { data, error } = await client.from(table).select("*").eq("ref_code", refCode).maybeSingle().retry(false);
+      if (error && error.code !== PG_NO_ROWS) fail(error, `Read from ${table}`);
+      return data ? leadFromSupabaseRow(data) : null;
+    },
+
+    async countSameInbox(table, normalizedEmail, exceptId) {
+      assertLeadTable(table);
+      const { count, error } = await client
+        .from(table)
+        .select("id", { count: "exact", head: true })
+        .eq("normalized_email", normalizedEmail)
+        .neq("id", exceptId)
+        .retry(false);
+      if (error) fail(error, `Count in ${table}`);
+      return count ?? 0;
+    },
 
     async getByEmail(table, email) {
       assertLeadTable(table);
@@ -135,7 +159,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
         .maybeSingle()
         .retry(false);
       if (error && error.code !== PG_NO_ROWS) fail(error, `Read from ${table}`);
-      return data ? fromRow(data) : null;
+      return data ? leadFromSupabaseRow(data) : null;
     },
 
     async list(table, listOptions) {
@@ -161,7 +185,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
         return { rows: [], total: head.count ?? 0 };
       }
       if (error) fail(error, `List of ${table}`);
-      return { rows: (data ?? []).map((row) => fromRow(row as Record<string, unknown>)), total: count ?? 0 };
+      return { rows: (data ?? []).map((row) => leadFromSupabaseRow(row as Record<string, unknown>)), total: count ?? 0 };
     },
 
     async delete(table, id) {
@@ -181,7 +205,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
         .order("id", { ascending: false })
         .retry(false);
       if (error) fail(error, `Read from ${table}`);
-      return (data ?? []).map(fromRow);
+      return (data ?? []).map((row) => leadFromSupabaseRow(row as Record<string, unknown>));
     },
 
     async stats(table): Promise<LeadStats> {

@@ -7,6 +7,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
+import { referralsOf } from "~/referrals/referrals.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
@@ -209,7 +210,8 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   const result = await step3Validator(copy.step3.errors).validate(form);
   if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
   try {
-    await leads.saveEmail(lead!, result.data.email);
+    const saved = await leads.saveEmail(lead!, result.data.email);
+    await referralsOf(ctx).recordFor(saved);
   } catch (error) {
     return failed(error);
   }

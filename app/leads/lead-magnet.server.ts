@@ -8,6 +8,7 @@ import { linkTo } from "~/utils/links";
 import { formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
+import { referralsOf } from "~/referrals/referrals.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
@@ -73,6 +74,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       goals: chosenGoals,
       lead_source: config.leadSource,
     });
+    await referralsOf(ctx).recordFor(lead);
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {
     console.error(`${kind}-form: the lead could not be saved`, error);

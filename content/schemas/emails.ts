@@ -5,7 +5,16 @@ import { z } from "zod";
  * (confirm-account), and the note to an account's owner when someone signs up with its address
  * (account-exists).
  */
-export const EMAIL_TEMPLATES = ["prelaunch", "guide", "tips", "welcome", "confirm-account", "account-exists"] as const;
+export const EMAIL_TEMPLATES = [
+  "prelaunch",
+  "guide",
+  "tips",
+  "welcome",
+  "confirm-account",
+  "account-exists",
+  "confirm-email",
+  "moved-up",
+] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
 const text = z.string().min(1);
@@ -52,6 +61,18 @@ export const emailTemplateSchema = z.object({
       .object({ title: text, description: text, buttonText: text, url })
       .optional(),
     sharing: z.object({ message: text, personalLink: text }).optional(),
+    /** Filled in by the renderer from the variant's doubleOptIn block when the mail carries {verifyLink}. */
+    confirmAddress: z
+      .object({
+        title: text,
+        description: text,
+        buttonText: text,
+        statusText: text,
+        statusButtonText: text,
+        verifyLink: url,
+        statusLink: url,
+      })
+      .optional(),
     /** Heading above the whatHappensNext list (shown only when the list has steps). */
     whatHappensNextTitle: text.optional(),
     whatHappensNext: z.array(
@@ -78,6 +99,17 @@ export const emailsSchema = z.object({
    * new account); the button goes to the app's sign-in, {appUrl}. No visitor value may appear in it.
    */
   "account-exists": emailTemplateSchema.optional(),
+  /** A fresh confirmation link a parent asked for; the button goes to {verifyLink}. */
+  "confirm-email": emailTemplateSchema.optional(),
+  /** To a referrer when a referral was credited: {place}; the button goes to {statusLink}. */
+  "moved-up": emailTemplateSchema.optional(),
+  /**
+   * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
+   * button ({verifyLink}), see your place with the status link ({statusLink}).
+   */
+  doubleOptIn: z
+    .object({ title: text, description: text, buttonText: text, statusText: text, statusButtonText: text })
+    .optional(),
 });
 
 export type EmailsContent = z.infer<typeof emailsSchema>;

@@ -149,6 +149,44 @@ export function MainButton({ email }: EmailProps) {
   );
 }
 
+/**
+ * The double opt-in block: the confirm button ({verifyLink}) and the status link ({statusLink}).
+ * The button opens a page with one more button: a mail scanner following links confirms nobody.
+ */
+export function ConfirmAddress({ email }: EmailProps) {
+  const block = email.content.confirmAddress;
+  const s = email.template.styles;
+  if (!block) return null;
+  return (
+    <Section style={{ margin: "8px 0 24px", border: `2px solid ${s.brand}`, borderRadius: "8px", padding: "16px" }}>
+      <Heading as="h2" style={{ fontSize: "20px", lineHeight: "28px", color: s.brandStrong, margin: "0 0 8px" }}>
+        {block.title}
+      </Heading>
+      <Text style={paragraph(s)}>{block.description}</Text>
+      <Button
+        href={block.verifyLink}
+        style={{
+          backgroundColor: s.brand,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "14px 24px",
+          fontSize: "16px",
+          fontWeight: 700,
+          textDecoration: "none",
+        }}
+      >
+        {block.buttonText}
+      </Button>
+      <Text style={{ fontSize: "14px", lineHeight: "22px", color: s.muted, margin: "16px 0 0" }}>
+        {block.statusText}{" "}
+        <Link href={block.statusLink} style={{ color: s.brandStrong }}>
+          {block.statusButtonText}
+        </Link>
+      </Text>
+    </Section>
+  );
+}
+
 /** The personal invite link and the prepared share message. */
 export function Sharing({ email }: EmailProps) {
   const { sharing } = email.content;

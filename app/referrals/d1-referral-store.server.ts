@@ -1,0 +1,180 @@
+import { assertLeadTable, type LeadTable } from "~/data/lead-store";
+import { leadFromD1Row } from "~/data/d1-lead-store.server";
+import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "./referral-store";
+
+/**
+ * The referral ledger on D1 (migrations/0006_referrals.sql). Every change of a credit recounts the
+ * referrer in the same batch (one transaction), so referral_count is always the number of credited
+ * rows, however many confirmations arrive at once. Table names come only from the allow-list.
+ */
+
+type Row = Record<string, unknown>;
+
+/** Sets the referrer's (`referrer`, an SQL expression) referral_count and place score from the ledger; `?1` table, `?2` places per credit. */
+function recount(table: LeadTable, referrer: string) {
+  const credited = `(SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ${table}.id AND r.status = 'credited')`;
+  return `UPDATE ${table} SET referral_count = ${credited},
+            place_score = CASE WHEN confirm_seq IS NULL THEN NULL ELSE confirm_seq - ?2 * ${credited} END
+          WHERE id = ${referrer}`;
+}
+
+export function createD1ReferralStore(db: D1Database): ReferralStore {
+  const referralById = (id: string) => db.prepare("SELECT * FROM referrals WHERE id = ?").bind(id).first<Referral>();
+
+  return {
+    async confirmLead(table, leadId, at, placesPerCredit) {
+      assertLeadTable(table);
+      // One statement: SQLite runs it alone, so two confirmations never get the same number.
+      const row = await db
+        .prepare(
+          `UPDATE ${table} SET email_verified = 1, confirmed_at = ?1,
+             confirm_seq = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}),
+             place_score = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}) - ?2 * referral_count
+           WHERE id = ?3 AND confirm_seq IS NULL RETURNING *`,
+        )
+        .bind(at, placesPerCredit, leadId)
+        .first<Row>();
+      if (row) return { lead: leadFromD1Row(row), confirmedNow: true };
+      const existing = await db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(leadId).first<Row>();
+      return existing ? { lead: leadFromD1Row(existing), confirmedNow: false } : null;
+    },
+
+    async record(table, referral, at) {
+      assertLeadTable(table);
+      await db
+        .prepare(
+          `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, reason, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, referred_id) DO NOTHING`,
+        )
+        .bind(
+          crypto.randomUUID(),
+          table,
+          referral.referred_id,
+          referral.referrer_id,
+          referral.ref_code,
+          referral.variant,
+          referral.status,
+          referral.reason,
+          at,
+          at,
+        )
+        .run();
+      const stored = await this.referralOf(table, referral.referred_id);
+      if (!stored) throw new Error(`Referral of ${referral.referred_id} neither written nor found`);
+      return stored;
+    },
+
+    async credit(table, referredId, at, placesPerCredit) {
+      assertLeadTable(table);
+      const [credited] = await db.batch<Referral>([
+        db
+          .prepare(
+            `UPDATE referrals SET status = 'credited', reason = NULL, credited_at = ?1, updated_at = ?1
+             WHERE lead_table = ?2 AND referred_id = ?3 AND status = 'pending' RETURNING *`,
+          )
+          .bind(at, table, referredId),
+        db
+          .prepare(recount(table, "(SELECT referrer_id FROM referrals WHERE lead_table = ?1 AND referred_id = ?3)"))
+          .bind(table, placesPerCredit, referredId),
+      ]);
+      return credited.results[0] ?? null;
+    },
+
+    async setStatus(table, referralId, status, at, placesPerCredit) {
+      assertLeadTable(table);
+      const current = await referralById(referralId);
+      if (!current || current.lead_table !== table) return null;
+      await db.batch([
+        db
+          .prepare(
+            `UPDATE referrals SET status = ?1, reason = ?2, updated_at = ?3,
+               credited_at = CASE WHEN ?1 = 'credited' THEN COALESCE(credited_at, ?3) ELSE credited_at END
+             WHERE id = ?4`,
+          )
+          .bind(status, status === "rejected" ? "revoked" : null, at, referralId),
+        db.prepare(recount(table, "?3")).bind(table, placesPerCredit, current.referrer_id),
+      ]);
+      return referralById(referralId);
+    },
+
+    async referralOf(table, referredId) {
+      return (
+        (await db
+          .prepare("SELECT * FROM referrals WHERE lead_table = ? AND referred_id = ?")
+          .bind(table, referredId)
+          .first<Referral>()) ?? null
+      );
+    },
+
+    async countsFor(table, referrerId) {
+      const { results } = await db
+        .prepare("SELECT status, COUNT(*) AS n FROM referrals WHERE lead_table = ? AND referrer_id = ? GROUP BY status")
+        .bind(table, referrerId)
+        .all<{ status: keyof ReferralCounts; n: number }>();
+      const counts: ReferralCounts = { pending: 0, credited: 0, rejected: 0 };
+      for (const row of results) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    async recentCount(table, referrerId, since) {
+      const row = await db
+        .prepare("SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND referrer_id = ? AND created_at >= ?")
+        .bind(table, referrerId, since)
+        .first<{ n: number }>();
+      return Number(row?.n ?? 0);
+    },
+
+    async placeOf(table, lead) {
+      assertLeadTable(table);
+      if (lead.confirm_seq === null || lead.place_score === null) return null;
+      // Parents ahead: a lower score; on a tie more credits, then the earlier confirmation.
+      const row = await db
+        .prepare(
+          `SELECT COUNT(*) AS ahead FROM ${table}
+           WHERE confirm_seq IS NOT NULL AND (place_score < ?1 OR (place_score = ?1 AND
+             (referral_count > ?2 OR (referral_count = ?2 AND confirm_seq < ?3))))`,
+        )
+        .bind(lead.place_score, lead.referral_count, lead.confirm_seq)
+        .first<{ ahead: number }>();
+      return Number(row?.ahead ?? 0) + 1;
+    },
+
+    async confirmedCount(table) {
+      assertLeadTable(table);
+      const row = await db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE confirm_seq IS NOT NULL`).first<{ n: number }>();
+      return Number(row?.n ?? 0);
+    },
+
+    async list(table, { page, pageSize, status }) {
+      assertLeadTable(table);
+      const where = status ? "WHERE r.lead_table = ?1 AND r.status = ?2" : "WHERE r.lead_table = ?1";
+      const params = status ? [table, status] : [table];
+      const [rows, count] = await db.batch<Row>([
+        db
+          .prepare(
+            `SELECT r.*, a.email AS referrer_email, b.email AS referred_email FROM referrals r
+             LEFT JOIN ${table} a ON a.id = r.referrer_id LEFT JOIN ${table} b ON b.id = r.referred_id
+             ${where} ORDER BY r.created_at DESC, r.rowid DESC LIMIT ${Number(pageSize)} OFFSET ${Number((page - 1) * pageSize)}`,
+          )
+          .bind(...params),
+        db.prepare(`SELECT COUNT(*) AS total FROM referrals r ${where}`).bind(...params),
+      ]);
+      return { rows: rows.results as ReferralListRow[], total: Number(count.results[0]?.total ?? 0) };
+    },
+
+    async purgeUnconfirmed(table, before) {
+      assertLeadTable(table);
+      const doomed = `SELECT id FROM ${table} WHERE email_verified = 0 AND created_at < ?2`;
+      const [, deleted] = await db.batch([
+        db
+          .prepare(
+            `DELETE FROM referrals WHERE lead_table = ?1 AND status = 'pending'
+               AND (referred_id IN (${doomed}) OR referrer_id IN (${doomed}))`,
+          )
+          .bind(table, before),
+        db.prepare(`DELETE FROM ${table} WHERE email_verified = 0 AND created_at < ?1`).bind(before),
+      ]);
+      return deleted.meta.changes;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { base64url, fromBase64url, hmacKey, signingSecret } from "~/auth/confirm-token.server";
+import type { LeadTable } from "~/data/lead-store";
+import { LEAD_TABLES } from "~/data/lead-store";
+
+/**
+ * Signed, no-login links to one lead: `confirm` (the double opt-in button page) and `status` (the
+ * parent's place in line). A token reads `{payload}.{signature}` where the payload is
+ * base64url(`{purpose}:{table}:{leadId}:{expiresAtMs}`) and the signature is HMAC-SHA256 with the
+ * first SESSION_SECRET; every secret of the rotation list verifies. Nothing is stored: a link is
+ * good until it expires, and confirming twice changes nothing.
+ */
+
+export type LinkPurpose = "confirm" | "status";
+
+export type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
+
+export type CheckedLink =
+  | ({ ok: true } & LeadLink)
+  /** `expired` still names the lead, so the page can offer a fresh link. */
+  | ({ ok: false; reason: "expired" } & LeadLink)
+  | { ok: false; reason: "invalid" };
+
+type Secrets = { SESSION_SECRET?: string };
+
+function secretsOf(env: Secrets, isLocal: boolean): string[] {
+  const all = (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  return all.length ? all : [signingSecret(undefined, isLocal)];
+}
+
+export async function signLeadLink(
+  env: Secrets,
+  isLocal: boolean,
+  link: { purpose: LinkPurpose; table: LeadTable; leadId: string; ttlMs: number },
+  now: Date = new Date(),
+): Promise<string> {
+  const payload = base64url(
+    new TextEncoder().encode(`${link.purpose}:${link.table}:${link.leadId}:${now.getTime() + link.ttlMs}`),
+  );
+  const key = await hmacKey(secretsOf(env, isLocal)[0], "sign");
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload));
+  return `${payload}.${base64url(new Uint8Array(signature))}`;
+}
+
+export async function checkLeadLink(
+  env: Secrets,
+  isLocal: boolean,
+  token: string | null,
+  purpose: LinkPurpose,
+  now: Date = new Date(),
+): Promise<CheckedLink> {
+  const invalid = { ok: false, reason: "invalid" } as const;
+  if (!token || token.length > 512) return invalid;
+  const [payload, signatureRaw, extra] = token.split(".");
+  const signature = signatureRaw ? fromBase64url(signatureRaw) : null;
+  const payloadBytes = payload ? fromBase64url(payload) : null;
+  if (extra !== undefined || !signature || !payloadBytes) return invalid;
+  let valid = false;
+  for (const secret of secretsOf(env, isLocal)) {
+    const key = await hmacKey(secret, "verify");
+    if (await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(payload))) valid = true;
+  }
+  if (!valid) return invalid;
+  const [linkPurpose, table, leadId, expiresRaw, rest] = new TextDecoder().decode(payloadBytes).split(":");
+  if (linkPurpose !== purpose || rest !== undefined || !leadId || !/^\d{1,15}$/.test(expiresRaw ?? "")) return invalid;
+  if (!(LEAD_TABLES as readonly string[]).includes(table)) return invalid;
+  const link: LeadLink = { purpose, table: table as LeadTable, leadId, expiresAt: new Date(Number(expiresRaw)) };
+  if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired", ...link };
+  return { ok: true, ...link };
+}

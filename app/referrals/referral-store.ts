@@ -1,0 +1,67 @@
+import type { Lead, LeadTable } from "~/data/lead-store";
+
+/**
+ * The referral ledger and the place in line (docs/decisions/010-referrals-and-place-in-line.md).
+ * One port, two adapters: D1 (embedded default) and Supabase (production). Types only, no I/O.
+ */
+
+export const REFERRAL_STATUSES = ["pending", "credited", "rejected"] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** Why a referral does not count. "revoked" is an admin's decision; the others are found on sign-up. */
+export const REJECTION_REASONS = ["self-referral", "duplicate-email", "disposable-domain", "unknown-code", "revoked"] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export type Referral = {
+  id: string;
+  lead_table: LeadTable;
+  referred_id: string;
+  /** Null when the code belonged to no lead. */
+  referrer_id: string | null;
+  ref_code: string;
+  variant: string;
+  status: ReferralStatus;
+  reason: RejectionReason | null;
+  created_at: string;
+  updated_at: string;
+  credited_at: string | null;
+};
+
+/** A ledger row with the two e-mails, for the admin. */
+export type ReferralListRow = Referral & { referrer_email: string | null; referred_email: string | null };
+
+export type NewReferral = Pick<Referral, "referred_id" | "referrer_id" | "ref_code" | "variant" | "status" | "reason">;
+
+export type ReferralCounts = Record<ReferralStatus, number>;
+
+export interface ReferralStore {
+  /**
+   * Marks the lead's address confirmed and gives it the next confirmation number, once: a second
+   * call changes nothing and answers `confirmedNow: false`. Null when the lead does not exist.
+   */
+  confirmLead(table: LeadTable, leadId: string, at: string, placesPerCredit: number): Promise<{ lead: Lead; confirmedNow: boolean } | null>;
+  /** Records the referral of a lead, once per referred lead (a repeat keeps the first row). */
+  record(table: LeadTable, referral: NewReferral, at: string): Promise<Referral>;
+  /**
+   * Credits the pending referral of `referredId` and recounts its referrer's referral_count and
+   * place score in one transaction. Null when there was nothing pending (already credited,
+   * rejected, or no referral): parallel calls credit it exactly once.
+   */
+  credit(table: LeadTable, referredId: string, at: string, placesPerCredit: number): Promise<Referral | null>;
+  /** An admin's revoke (rejected, reason "revoked") or restore (credited), with the recount. Null when no such row. */
+  setStatus(table: LeadTable, referralId: string, status: "credited" | "rejected", at: string, placesPerCredit: number): Promise<Referral | null>;
+  /** The referral that brought this lead, if any. */
+  referralOf(table: LeadTable, referredId: string): Promise<Referral | null>;
+  /** The referrer's referrals by status. */
+  countsFor(table: LeadTable, referrerId: string): Promise<ReferralCounts>;
+  /** Referrals recorded for this referrer since `since` (to spot referrals faster than a person sends them). */
+  recentCount(table: LeadTable, referrerId: string, since: string): Promise<number>;
+  /** The parent's place in line (1 = first), or null before they confirmed. */
+  placeOf(table: LeadTable, lead: Pick<Lead, "confirm_seq" | "place_score" | "referral_count">): Promise<number | null>;
+  /** Parents with a place in line. */
+  confirmedCount(table: LeadTable): Promise<number>;
+  /** Newest first, with the e-mails of both sides. */
+  list(table: LeadTable, options: { page: number; pageSize: number; status?: ReferralStatus }): Promise<{ rows: ReferralListRow[]; total: number }>;
+  /** Deletes leads never confirmed and created before `before`, and the pending referrals they were part of. */
+  purgeUnconfirmed(table: LeadTable, before: string): Promise<number>;
+}

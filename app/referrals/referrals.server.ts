@@ -1,0 +1,162 @@
+import { referralRules } from "#content/referrals";
+import { getLeadStore } from "~/data/lead-store.server";
+import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/lead-store";
+import { queueTemplateMail } from "~/mail/mailer.server";
+import type { RequestContext } from "~/utils/context.server";
+import { absoluteLinkTo } from "~/utils/links";
+import { variantKey } from "~/utils/variant";
+import { isDisposableEmail } from "./disposable.server";
+import { signLeadLink } from "./lead-links.server";
+import type { ReferralCounts, RejectionReason } from "./referral-store";
+import { getReferralStore } from "./referral-store.server";
+
+/**
+ * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
+ * when the referred parent gives their e-mail, credited when they confirm it, and each credit moves
+ * the referrer up `placesPerCredit` places. One instance per request, bound to its variant's table.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const { placesPerCredit, firstWaveSpots } = referralRules;
+
+export type FirstWave = { spots: number; left: number };
+
+/** What the status page and the e-mails tell a parent. */
+export type ReferralStatusView = {
+  confirmed: boolean;
+  place: number | null;
+  inFirstWave: boolean;
+  firstWave: FirstWave;
+  referrals: ReferralCounts;
+};
+
+type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "origin" | "isLocal" | "waitUntil">;
+
+export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
+  const store = getReferralStore(ctx);
+  const leads = getLeadStore(ctx);
+  const table = ctx.leadTable;
+
+  async function addFlag(lead: Lead, flag: string) {
+    if (lead.risk_flags.includes(flag)) return;
+    await leads.update(table, lead.id, { risk_flags: [...lead.risk_flags, flag] });
+  }
+
+  /** Why this referral does not count, or null when it may be credited once the parent confirms. */
+  async function verdictFor(lead: Lead, referrer: Lead | null): Promise<RejectionReason | null> {
+    if (!referrer) return "unknown-code";
+    const inbox = canonicalEmail(lead.email);
+    if (referrer.id === lead.id || canonicalEmail(referrer.email) === inbox) return "self-referral";
+    if (isDisposableEmail(lead.email)) return "disposable-domain";
+    if ((await leads.countSameInbox(table, inbox, lead.id)) > 0) return "duplicate-email";
+    return null;
+  }
+
+  /** Signed links: the confirmation button page and the status page. */
+  async function linksFor(lead: Pick<Lead, "id">) {
+    const sign = (purpose: "confirm" | "status", days: number) =>
+      signLeadLink(ctx.env, ctx.isLocal, { purpose, table, leadId: lead.id, ttlMs: days * DAY_MS }, now());
+    const [confirmToken, statusToken] = await Promise.all([
+      sign("confirm", referralRules.confirmLinkDays),
+      sign("status", referralRules.statusLinkDays),
+    ]);
+    return {
+      verifyLink: absoluteLinkTo(ctx.origin, ctx.variant, "verify-email", { t: confirmToken }),
+      statusLink: absoluteLinkTo(ctx.origin, ctx.variant, "status", { t: statusToken }),
+    };
+  }
+
+  async function statusOf(lead: Lead): Promise<ReferralStatusView> {
+    const [place, confirmedCount, referrals] = await Promise.all([
+      store.placeOf(table, lead),
+      store.confirmedCount(table),
+      store.countsFor(table, lead.id),
+    ]);
+    return {
+      confirmed: lead.confirm_seq !== null,
+      place,
+      inFirstWave: place !== null && place <= firstWaveSpots,
+      firstWave: { spots: firstWaveSpots, left: Math.max(0, firstWaveSpots - confirmedCount) },
+      referrals,
+    };
+  }
+
+  /** "You moved up to place N": at most one a day per parent (the dedupe key), only once they have a place. */
+  async function mailReferrer(referrerId: string) {
+    const referrer = await leads.getById(table, referrerId);
+    if (!referrer || referrer.confirm_seq === null) return;
+    const place = await store.placeOf(table, referrer);
+    const { statusLink } = await linksFor(referrer);
+    const day = now().toISOString().slice(0, 10);
+    const queued = await queueTemplateMail(ctx, {
+      dedupeKey: `moved-up:${table}:${referrer.id}:${day}`,
+      template: "moved-up",
+      variant: ctx.variant,
+      to: referrer.email,
+      data: { origin: ctx.origin, statusLink, place: place ?? undefined },
+    });
+    if (!queued.queued) console.error(`referral: moved-up e-mail to ${referrer.id} not queued: ${queued.error}`);
+  }
+
+  return {
+    linksFor,
+    statusOf,
+
+    /**
+     * Records the referral of a lead whose e-mail is now known (funnel step 3, guide, tips), with
+     * its verdict, and flags a disposable address. Once per lead; a failure is logged, never shown.
+     */
+    async recordFor(lead: Lead): Promise<void> {
+      try {
+        if (lead.email === PENDING_EMAIL) return;
+        if (isDisposableEmail(lead.email)) await addFlag(lead, "disposable-domain");
+        const code = lead.referred_by?.trim();
+        if (!code) return;
+        const referrer = await leads.getByRefCode(table, code);
+        const reason = await verdictFor(lead, referrer);
+        const at = now().toISOString();
+        const recorded = await store.record(
+          table,
+          {
+            referred_id: lead.id,
+            referrer_id: referrer?.id ?? null,
+            ref_code: code,
+            variant: variantKey(ctx.variant),
+            status: reason ? "rejected" : "pending",
+            reason,
+          },
+          at,
+        );
+        if (referrer && recorded.status === "pending") {
+          const { count, withinMinutes } = referralRules.fastReferrals;
+          const since = new Date(now().getTime() - withinMinutes * 60_000).toISOString();
+          if ((await store.recentCount(table, referrer.id, since)) >= count) await addFlag(referrer, "fast-referrals");
+        }
+      } catch (error) {
+        console.error(`referral: referral of ${lead.id} not recorded`, error);
+      }
+    },
+
+    /**
+     * The double opt-in: confirms the address once, credits the referral that brought the parent
+     * and tells the referrer. Null when the lead is gone. Throws when the database fails.
+     */
+    async confirm(leadId: string): Promise<{ lead: Lead; confirmedNow: boolean } | null> {
+      const result = await store.confirmLead(table, leadId, now().toISOString(), placesPerCredit);
+      if (!result?.confirmedNow) return result;
+      const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
+      if (credited?.referrer_id) {
+        await mailReferrer(credited.referrer_id).catch((error) => console.error("referral: moved-up e-mail failed", error));
+      }
+      return result;
+    },
+
+    /** An admin's revoke or restore of a credit. Null when no such referral. */
+    setCredit(referralId: string, credited: boolean) {
+      return store.setStatus(table, referralId, credited ? "credited" : "rejected", now().toISOString(), placesPerCredit);
+    },
+
+    referralOf: (leadId: string) => store.referralOf(table, leadId),
+    list: (options: Parameters<typeof store.list>[1]) => store.list(table, options),
+  };
+}
