@@ -2,8 +2,9 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * Two servers, both `wrangler dev` on the production build with a fresh local D1:
- * - main (8788): the embedded defaults (waitlist mode, QA pages on, outbox mail);
- * - live (8789): production-like switches (LAUNCH_MODE=live, QA_PAGES=off).
+ * - main (8788): the waitlist ending (LAUNCH_MODE=waitlist: every plan leads to /confirm), QA pages on,
+ *   outbox mail;
+ * - live (8789): the SPEC default (LAUNCH_MODE unset = live: a plan leads to /signup) with QA_PAGES=off.
  * Two projects run every spec with JavaScript on and off (progressive enhancement).
  * `npm test` builds first; never build while these servers run (STACK pitfall 4).
  */
@@ -42,7 +43,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `bash scripts/e2e-server.sh main ${MAIN_PORT}`,
+      command: `bash scripts/e2e-server.sh main ${MAIN_PORT} LAUNCH_MODE:waitlist`,
       url: `http://127.0.0.1:${MAIN_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -50,7 +51,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `bash scripts/e2e-server.sh live ${LIVE_PORT} LAUNCH_MODE:live QA_PAGES:off`,
+      command: `bash scripts/e2e-server.sh live ${LIVE_PORT} QA_PAGES:off`,
       url: `http://127.0.0.1:${LIVE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

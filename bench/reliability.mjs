@@ -11,7 +11,8 @@
 //   accepted); hang (the mail is accepted and the answer never comes: the site's client times out);
 //   close (the socket is destroyed, nothing accepted);
 // - `wrangler dev` on 127.0.0.1:PORT (own process group, killed as a group) on a fresh local D1 in
-//   .wrangler/bench-reliability with MAIL_TRANSPORT=resend pointed at the fake;
+//   .wrangler/bench-reliability with MAIL_TRANSPORT=resend pointed at the fake and LAUNCH_MODE=waitlist
+//   (the funnels end on /confirm, the waitlist ending);
 // - per mode: N complete no-JS funnels (a cookie jar each, redirects followed like a browser,
 //   landing -> /form 1-2-3 -> /roadmap -> /plans -> /confirm), CONCURRENCY at a time, across the
 //   three variants; then, with the provider healthy again, the cron is triggered until the outbox has
@@ -562,7 +563,7 @@ class Server {
       [
         "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT),
         "--persist-to", STATE, "--test-scheduled",
-        "--var", "MAIL_TRANSPORT:resend", "--var", "RESEND_API_KEY:bench",
+        "--var", "LAUNCH_MODE:waitlist", "--var", "MAIL_TRANSPORT:resend", "--var", "RESEND_API_KEY:bench",
         "--var", `RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`, "--var", `EMAIL_API_TOKEN:${EMAIL_API_TOKEN}`,
         ...configArgs,
       ],

@@ -91,8 +91,8 @@ export function confirmWaitlist(ctx: RequestContext, session: AppSession) {
   const pending = values.leadId && values.userEmail
     ? { leadId: values.leadId, clear: ["userEmail", "leadId", "selectedPlan", "billingCycle"] as VariantValueKey[] }
     : null;
-  const copy = getPage(ctx.contentKey, "confirm");
-  const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? copy.notSelected;
+  // Without a chosen plan the e-mail names the brand in its subject and says so in its body (renderEmail).
+  const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? null;
   return confirmFlow(ctx, session, "main", pending, (_lead, refCode) => {
     const refLink = absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {});
     return { template: "prelaunch", link: refLink, data: { origin: ctx.origin, selectedPlan: planName, refLink } };

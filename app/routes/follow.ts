@@ -12,7 +12,8 @@ import { getSession, getVariantValue } from "~/utils/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
-  const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId");
+  // The waitlist's lead (/confirm), else the funnel's lead of an account (/signup-confirm).
+  const leadId = getVariantValue(session, ctx.variant, "confirmedLeadId") ?? getVariantValue(session, ctx.variant, "leadId");
   if (leadId) {
     await leadsOf(ctx).recordFlag(leadId, "followed_on_facebook");
   }

@@ -10,6 +10,7 @@ import { getPage } from "#content/index";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
 import { leadsOf } from "~/leads/leads.server";
+import { planEnding } from "~/leads/plan-ending.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
@@ -29,8 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!getVariantValue(session, ctx.variant, "userEmail")) throw redirect(linkTo(ctx.variant, "form"));
   return {
     cycle: parseBillingCycle(ctx.url.searchParams.get("cycle")),
-    plans: getPage(ctx.contentKey, "plans").plans,
+    plans: getPage(ctx.contentKey, "plans").plans.map((plan) => ({ ...plan, ending: planEnding(ctx.env, plan) })),
     copy: getPage(ctx.contentKey, "plansPage"),
+    waitlistMode: ctx.env.LAUNCH_MODE === "waitlist",
   };
 }
 
@@ -57,14 +59,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   setVariantValues(session, ctx.variant, { selectedPlan: plan.id, billingCycle: cycle });
 
-  const bookable = ctx.env.LAUNCH_MODE === "live" && plan.status !== "in-preparation";
-  return redirect(linkTo(ctx.variant, bookable ? "signup" : "confirm"), {
+  const ending = planEnding(ctx.env, plan);
+  return redirect(linkTo(ctx.variant, ending === "signup" ? "signup" : "confirm"), {
     headers: { "Set-Cookie": await commitSession(session, ctx) },
   });
 }
 
 export default function Plans() {
-  const { cycle, plans, copy } = useLoaderData<typeof loader>();
+  const { cycle, plans, copy, waitlistMode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const linkTo = useLinkTo();
@@ -73,7 +75,7 @@ export default function Plans() {
     <div className="mx-auto max-w-7xl px-4 py-12">
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.plans.title}</h1>
-        <p className="mt-3 text-lg text-slate-700">{copy.plans.subtitle}</p>
+        <p className="mt-3 text-lg text-slate-700">{waitlistMode ? copy.plans.waitlistSubtitle : copy.plans.subtitle}</p>
       </header>
       <div className="mt-8">
         <BillingToggle copy={copy.toggle} cycle={cycle} hrefFor={(value) => linkTo("plans", { cycle: value })} />
@@ -103,7 +105,13 @@ export default function Plans() {
                     disabled={disabled || Boolean(choosing)}
                     className={planButtonClass(plan)}
                   >
-                    {disabled ? copy.plans.comingSoon : choosing === plan.id ? copy.plans.busy : copy.plans.choose}
+                    {disabled
+                      ? copy.plans.comingSoon
+                      : choosing === plan.id
+                        ? copy.plans.busy
+                        : plan.ending === "waitlist"
+                          ? copy.plans.joinWaitlist
+                          : copy.plans.choose}
                   </button>
                 </Form>
               }

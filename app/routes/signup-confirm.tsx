@@ -1,19 +1,31 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Check, CircleCheckBig, MailCheck } from "lucide-react";
 import { getPage } from "#content/index";
 import { requestAuth } from "~/auth/session-auth.server";
+import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
+import { leadsOf } from "~/leads/leads.server";
 import { completeAccount, isConfirmationLink } from "~/signup/signup.server";
 import { MAIL_REFRESH_SECONDS, type MailState } from "~/leads/mail-state";
 import { getRequestContext } from "~/utils/context.server";
+import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { useLinkTo, useRootData } from "~/utils/root-data";
-import { commitSession, getSession } from "~/utils/session.server";
+import { commitSession, getSession, getVariantValue } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
+
+// The referral link's copy buttons (the same as /confirm's) need JavaScript.
+export const handle: RouteHandle = { hydrate: true };
 
 type View =
   | { state: "waiting"; linkError: string | null }
-  | { state: "saved"; welcomeSent: boolean; welcome: MailState }
+  | { state: "saved"; welcomeSent: boolean; welcome: MailState; refLink: string }
   | { state: "save-failed" };
 
 /**
@@ -26,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
   const copy = getPage(ctx.contentKey, "signup");
+  const { vip, private: privately } = getPage(ctx.contentKey, "confirm");
+  const share = { vip, private: privately };
   const auth = requestAuth(request, ctx, session);
   const withCookies = async () => {
     const headers = new Headers(auth.responseHeaders);
@@ -40,21 +54,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       throw redirect(linkTo(ctx.variant, "signup-confirm"), { headers: await withCookies() });
     }
     const view: View = { state: "waiting", linkError: confirmed.message };
-    return data({ copy, view }, { status: 400, headers: auth.responseHeaders });
+    return data({ copy, share, view }, { status: 400, headers: auth.responseHeaders });
   }
 
   const user = await auth.getUser();
   if (!user || !user.emailConfirmed) {
     // SPEC 4.5: no session, no users record.
     const view: View = { state: "waiting", linkError: null };
-    return data({ copy, view }, { headers: auth.responseHeaders });
+    return data({ copy, share, view }, { headers: auth.responseHeaders });
   }
 
   const outcome = await completeAccount(ctx, session, user);
   const view: View = outcome.saved
-    ? { state: "saved", welcomeSent: outcome.welcomeSent, welcome: outcome.welcome }
+    ? { state: "saved", welcomeSent: outcome.welcomeSent, welcome: outcome.welcome, refLink: outcome.refLink }
     : { state: "save-failed" };
-  return data({ copy, view }, { headers: await withCookies() });
+  return data({ copy, share, view }, { headers: await withCookies() });
+}
+
+/** Records a copy of the referral link or share message on the visitor's lead; failures are ignored (SPEC 8). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  const intent = String((await request.formData()).get("intent") ?? "") as FlagIntent;
+  if (!FLAG_INTENTS.includes(intent)) return data({ ok: false }, { status: 400 });
+  const leadId = getVariantValue(session, ctx.variant, "leadId");
+  if (leadId) await leadsOf(ctx).recordFlag(leadId, intent);
+  return data({ ok: true });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -67,7 +92,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   ]);
 
 export default function SignupConfirm() {
-  const { copy, view } = useLoaderData<typeof loader>();
+  const { copy, share, view } = useLoaderData<typeof loader>();
   const { appSigninUrl } = useRootData();
   const link = useLinkTo();
   const text = copy.confirm;
@@ -108,6 +133,7 @@ export default function SignupConfirm() {
           ) : null}
           <p className="mt-4 text-sm text-slate-600">{text.spamHint}</p>
           <p className="mt-8">{appLink(text.continueLabel)}</p>
+          <ReferralShare copy={share} refLink={view.refLink} followHref={link("follow")} />
           {signOut}
         </>
       ) : view.state === "save-failed" ? (

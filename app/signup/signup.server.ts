@@ -56,25 +56,30 @@ export function isConfirmationLink(url: URL): boolean {
 }
 
 /**
- * The welcome e-mail's invite link: the visitor's lead's own referral code when the lead is known
- * (given one if it has none); else an 8-character code from the e-mail and the time.
+ * The account's invite link, in the welcome e-mail and on /signup-confirm (SPEC 7.2): the visitor's
+ * lead's own referral code when the lead is known (given one if it has none); else the link kept in
+ * the session; else an 8-character code from the e-mail and the time. It is kept in the session, so
+ * a reload of /signup-confirm shows the link the e-mail carries.
  */
 export async function welcomeRefLink(ctx: RequestContext, session: AppSession, email: string): Promise<string> {
   const values = getVariantValues(session, ctx.variant);
   const link = (code: string) => absoluteLinkTo(ctx.origin, ctx.variant, "home", { r: code });
+  let refLink: string | null = null;
   if (values.leadId) {
     try {
       const leads = leadsOf(ctx);
       const lead = await leads.get(values.leadId);
-      if (lead) return link(await leads.ensureRefCode(lead));
+      if (lead) refLink = link(await leads.ensureRefCode(lead));
     } catch (error) {
       console.error("welcome: lead referral code not available", error);
     }
   }
-  return link(await refCode(email, Date.now()));
+  refLink ??= values.refLink ?? link(await refCode(email, Date.now()));
+  setVariantValues(session, ctx.variant, { refLink });
+  return refLink;
 }
 
-export type ConfirmedAccount = { saved: true; welcomeSent: boolean; welcome: MailState } | { saved: false };
+export type ConfirmedAccount = { saved: true; welcomeSent: boolean; welcome: MailState; refLink: string } | { saved: false };
 
 /**
  * A confirmed, signed-in account reached /signup-confirm: upsert its users record, then queue the
@@ -97,6 +102,7 @@ export async function completeAccount(
   setAuthenticated(session, true);
   if (user.email) setVariantValues(session, ctx.variant, { userEmail: user.email });
 
+  const refLink = await welcomeRefLink(ctx, session, user.email);
   const dedupeKey = `welcome:${user.id}`;
   const known = await mailStatus(ctx, dedupeKey).catch(() => null);
   const welcome = known
@@ -110,10 +116,10 @@ export async function completeAccount(
           data: {
             origin: ctx.origin,
             selectedPlan: chosenPlan(ctx, session)?.name ?? null,
-            refLink: await welcomeRefLink(ctx, session, user.email),
+            refLink,
             appUrl: ctx.env.APP_SIGNIN_URL,
           },
         }),
       );
-  return { saved: true, welcomeSent: welcome === "sent", welcome };
+  return { saved: true, welcomeSent: welcome === "sent", welcome, refLink };
 }

@@ -25,7 +25,8 @@ const envSchema = z
     GENIUS_HOSTS: hostList,
     CHAMPION_HOSTS: hostList,
     APP_SIGNIN_URL: z.string().url().default("https://app.aiparenting.example/login"),
-    LAUNCH_MODE: z.enum(["waitlist", "live"]).default("waitlist"),
+    // live (SPEC 2.7, 4.1): a plan leads to /signup; waitlist: every plan leads to the waitlist (/confirm).
+    LAUNCH_MODE: z.enum(["waitlist", "live"]).default("live"),
     QA_PAGES: z.enum(["on", "off"]).default("on"),
     MAIL_TRANSPORT: z.enum(["outbox", "resend"]).default("outbox"),
     MAIL_FROM: z.string().min(3).default("AI Parenting <no-reply@aiparenting.example>"),

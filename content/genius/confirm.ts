@@ -36,5 +36,4 @@ export const confirm: ConfirmContent = {
     ],
   },
   backHome: "Back to Home",
-  notSelected: "Not selected",
 };

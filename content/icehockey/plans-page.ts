@@ -6,6 +6,8 @@ export const plansPage: PlansPageContent = {
   plans: {
     ...genius.plans,
     subtitle: "Founding families keep early-access pricing. Start with a 7-day free trial, no credit card.",
+    waitlistSubtitle:
+      "Founding families keep early-access pricing. Choose your plan and we'll save your place on the early-access list.",
   },
   pricing: {
     ...genius.pricing,

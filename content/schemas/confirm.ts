@@ -33,7 +33,6 @@ export const confirmSchema = z.object({
     steps: z.array(z.object({ title: text, text: text })).length(3),
   }),
   backHome: text,
-  notSelected: text,
 });
 
 export type ConfirmContent = z.infer<typeof confirmSchema>;

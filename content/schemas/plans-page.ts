@@ -8,7 +8,11 @@ export const plansPageSchema = z.object({
     metaTitle: text,
     title: text,
     subtitle: text,
+    /** The subtitle with LAUNCH_MODE=waitlist: no trial starts there, so it promises none. */
+    waitlistSubtitle: text.refine((value) => !/trial|try free/i.test(value), "promises no trial"),
     choose: text,
+    /** The button of a plan that leads to the waitlist (SPEC 2.8, 4.6). */
+    joinWaitlist: z.literal("Join Waitlist"),
     busy: z.literal("Processing..."),
     comingSoon: z.literal("Coming soon"),
     unavailable: text,

@@ -6,8 +6,9 @@ import type { LeadTable, Variant } from "../../app/utils/variant";
 
 const run = promisify(execFile);
 
+/** The waitlist server: LAUNCH_MODE=waitlist (every plan leads to /confirm), QA pages on. */
 export const MAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788)}`;
-/** The production-like server: LAUNCH_MODE=live, QA_PAGES=off. */
+/** The production-like server: the default LAUNCH_MODE (live: a plan leads to /signup), QA_PAGES=off. */
 export const LIVE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788) + 1}`;
 
 export type VariantCase = {
@@ -96,9 +97,9 @@ export type OutboxMail = {
   created_at: string;
 };
 
-/** Mails in the local outbox (GET /dev/outbox.json), newest first, optionally for one recipient. */
-export async function outbox(page: Page, to?: string): Promise<OutboxMail[]> {
-  const response = await page.request.get(`${MAIN_URL}/dev/outbox.json`);
+/** Mails in a server's local outbox (GET /dev/outbox.json), newest first, optionally for one recipient. */
+export async function outbox(page: Page, to?: string, server = MAIN_URL): Promise<OutboxMail[]> {
+  const response = await page.request.get(`${server}/dev/outbox.json`);
   expect(response.ok()).toBe(true);
   const mails = (await response.json()) as OutboxMail[];
   return to ? mails.filter((mail) => mail.to === to) : mails;

@@ -63,9 +63,10 @@ for (const v of variants) {
       await expect(page).toHaveURL(/cycle=yearly/);
       const card = page.locator(`[data-plan='${plan.id}']`);
       await expect(card.getByTestId("price")).toHaveText(formatPrice(pricePerMonth(plan, "yearly")));
-      await card.getByRole("button", { name: plansPage.plans.choose }).click();
+      // The main server runs LAUNCH_MODE=waitlist: the button promises no trial, and the plan choice
+      // leads to the waitlist success page in the variant (plan-step.spec.ts covers the default, /signup).
+      await card.getByRole("button", { name: plansPage.plans.joinWaitlist }).click();
 
-      // Waitlist mode (the default): the plan choice leads to the waitlist success page in the variant.
       await expect(page).toHaveURL((url) => url.pathname === "/confirm");
       if (v.variant.domain === "champion") {
         expect(new URL(page.url()).searchParams.get("sport")).toBe(v.variant.sport);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentByVariant, type ContentKey } from "#content/index";
+import { contentByVariant, getPage, type ContentKey } from "#content/index";
 import { EMAIL_TEMPLATES, emailsSchema, emailTemplateSchema } from "#content/schemas/emails";
 import { findEmailContent, renderEmail } from "#emails/render.server";
 
@@ -82,6 +82,20 @@ describe("renderEmail", () => {
       "Your Practical AI Parenting Tips are Here!",
     );
     expect((await renderEmail("welcome", "genius", plan)).subject).toBe("You're in! Welcome to AI Parenting");
+  });
+
+  it("prelaunch without a plan names the brand in its subject, never 'Not selected'", async () => {
+    for (const key of ["genius", "icehockey", "tennis"] as const) {
+      const mail = await renderEmail("prelaunch", key, { origin, selectedPlan: null });
+      expect(mail.subject).toBe(`Welcome to ${getPage(key, "site").title} - Your Referral Link is Ready!`);
+      expect(mail.subject).not.toMatch(/not selected/i);
+    }
+  });
+
+  it("welcome carries the referral link it is given", async () => {
+    const refLink = "https://site.example/?r=WXYZ5678";
+    const mail = await renderEmail("welcome", "genius", { origin, selectedPlan: "Growth", refLink });
+    expect(mail.text).toContain(`Your personal invite link: ${refLink}`);
   });
 
   it("prelaunch names the plan, the 100 seats and the invite link", async () => {

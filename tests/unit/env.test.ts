@@ -4,7 +4,7 @@ import { ConfigError, parseEnv } from "~/utils/env.server";
 describe("parseEnv", () => {
   it("runs on the embedded defaults with no configuration at all", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ LAUNCH_MODE: "waitlist", QA_PAGES: "on", MAIL_TRANSPORT: "outbox" });
+    expect(env).toMatchObject({ LAUNCH_MODE: "live", QA_PAGES: "on", MAIL_TRANSPORT: "outbox" });
     expect(env.GENIUS_HOSTS).toEqual([]);
     expect(env.PIXEL_ID_GENIUS).toBeUndefined();
   });

@@ -38,9 +38,15 @@ describe("completeAccount", () => {
     const ann = user("user-1", "ann@example.com");
 
     // Queued first; the tick only once the provider (here the local outbox) took it.
-    expect(await completeAccount(c, session, ann)).toMatchObject({ saved: true, welcomeSent: false, welcome: "queued" });
+    const first = await completeAccount(c, session, ann);
+    expect(first).toMatchObject({ saved: true, welcomeSent: false, welcome: "queued" });
     await settle();
-    expect(await completeAccount(c, session, ann)).toEqual({ saved: true, welcomeSent: true, welcome: "sent" });
+    const again = await completeAccount(c, session, ann);
+    expect(again).toMatchObject({ saved: true, welcomeSent: true, welcome: "sent" });
+    // The page shows the e-mail's referral link, the same on every reload.
+    const refLink = first.saved ? first.refLink : "";
+    expect(refLink).toMatch(/^http:\/\/127\.0\.0\.1:8807\/\?domain=champion&sport=tennis&r=[A-Z2-7]{8}$/);
+    expect(again).toMatchObject({ refLink });
 
     expect(await rows("SELECT id, email, name, lead_id FROM users WHERE id = ?", "user-1")).toEqual([
       { id: "user-1", email: "ann@example.com", name: "Ann Lee", lead_id: null },
@@ -53,7 +59,7 @@ describe("completeAccount", () => {
     expect(mails[0].template).toBe("welcome");
     expect(mails[0].subject).toBe("You're in! Welcome to AI Parenting");
     expect(mails[0].text).toContain("Compete");
-    expect(mails[0].text).toMatch(/http:\/\/127\.0\.0\.1:8807\/\?domain=champion&sport=tennis&r=[A-Z2-7]{8}/);
+    expect(mails[0].text).toContain(`Your personal invite link: ${refLink}`);
     expect(session.get("isAuthenticated")).toBe(true);
   });
 
@@ -64,7 +70,7 @@ describe("completeAccount", () => {
     expect(await completeAccount(c, first, eve)).toMatchObject({ saved: true });
     await settle();
     const otherBrowser = await getSession(new Request(c.url), c);
-    expect(await completeAccount(c, otherBrowser, eve)).toEqual({ saved: true, welcomeSent: true, welcome: "sent" });
+    expect(await completeAccount(c, otherBrowser, eve)).toMatchObject({ saved: true, welcomeSent: true, welcome: "sent" });
     expect(await rows("SELECT id FROM outbox WHERE recipient = ?", "eve@example.com")).toHaveLength(1);
   });
 
@@ -79,8 +85,13 @@ describe("completeAccount", () => {
     expect(await welcomeRefLink(c, session, "bo@example.com")).toBe(
       "http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE",
     );
-    await completeAccount(c, session, user("user-2", "bo@example.com"));
+    expect(await completeAccount(c, session, user("user-2", "bo@example.com"))).toMatchObject({
+      refLink: "http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE",
+    });
     expect(await rows("SELECT lead_id FROM users WHERE id = ?", "user-2")).toEqual([{ lead_id: "lead-7" }]);
+    await settle();
+    const [mail] = await rows<{ text: string }>("SELECT text FROM outbox WHERE recipient = ?", "bo@example.com");
+    expect(mail.text).toContain("Your personal invite link: http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE");
   });
 
   it("links from the configured origin, never the request's Host", async () => {

@@ -1,0 +1,149 @@
+import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { absoluteLinkTo } from "../../app/utils/links";
+import { useDistinctClientIp } from "./auth-helpers";
+import {
+  LIVE_URL,
+  MAIN_URL,
+  expect,
+  outbox,
+  pathIn,
+  queryD1,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  waitForHydration,
+  type VariantCase,
+} from "./fixtures";
+
+/**
+ * The plan step (SPEC 2.7, 4.1, 4.6). The live server runs the default LAUNCH_MODE: a plan leads to
+ * /signup, and the account's referral link shows on /signup-confirm and in the welcome e-mail; the
+ * in-preparation top tier of the sport editions reads 'Join Waitlist' and leads to /confirm. The main
+ * server runs LAUNCH_MODE=waitlist: every plan reads 'Join Waitlist' and no trial is promised.
+ */
+
+const PASSWORD = "correct-horse-42";
+
+/** Steps 1-3 of the funnel as plain form posts (the fields its pages send), sharing the page's cookies. */
+async function reachPlans(page: Page, server: string, v: VariantCase, email: string) {
+  const options = getPage(v.key, "options");
+  const at = (name: string, params?: Record<string, string>) => `${server}${pathIn(v, name, params)}`;
+  const post = (url: string, data: string) =>
+    page.request.post(url, { data, headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
+  const step1 = new URLSearchParams({
+    step: "1",
+    "children[0].ageBand": options.ageBands[0].value,
+    "children[0].time": options.time[0].value,
+  });
+  expect((await post(at("form"), step1.toString())).status()).toBe(302);
+  const step2 = new URLSearchParams({ step: "2", focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value });
+  expect((await post(at("form", { step: "2" }), step2.toString())).status()).toBe(302);
+  expect((await post(at("form", { step: "3" }), new URLSearchParams({ step: "3", email }).toString())).status()).toBe(302);
+  await page.goto(at("plans"));
+}
+
+async function choose(page: Page, planId: string, label: string, jsEnabled: boolean) {
+  if (jsEnabled) await waitForHydration(page);
+  const button = page.locator(`article[data-plan="${planId}"]`).getByRole("button");
+  await expect(button).toHaveText(label);
+  await button.click();
+}
+
+const leadOf = async (v: VariantCase, email: string, server: "main" | "live") =>
+  (await queryD1<{ plan_chosen: string | null; ref_code: string | null }>(
+    `SELECT plan_chosen, ref_code FROM ${v.table} WHERE email = ${sqlString(email)}`,
+    server,
+  ))[0];
+
+for (const v of variants) {
+  const plans = getPage(v.key, "plans").plans;
+  const copy = getPage(v.key, "plansPage").plans;
+  const bookable = plans.find((plan) => plan.id !== "pro" && plan.status !== "in-preparation")!;
+  const inPreparation = plans.find((plan) => plan.status === "in-preparation");
+
+  test.describe(`plan step: ${v.key}`, () => {
+    test("by default a plan leads to /signup; /signup-confirm and the welcome e-mail give the referral link", async ({ page, jsEnabled }) => {
+      await useDistinctClientIp(page);
+      const email = uniqueEmail(`plan-${v.key}`);
+      await reachPlans(page, LIVE_URL, v, email);
+      await expect(page.getByText(copy.subtitle)).toBeVisible();
+      await choose(page, bookable.id, copy.choose, jsEnabled);
+      await expect(page).toHaveURL((url) => url.pathname === "/signup");
+      expect((await leadOf(v, email, "live")).plan_chosen).toBe(bookable.id);
+
+      const signup = getPage(v.key, "signup");
+      await expect(page.getByTestId("chosen-plan")).toContainText(bookable.name);
+      await expect(page.getByLabel(signup.fields.email, { exact: true })).toHaveValue(email);
+      await page.getByLabel(signup.fields.name, { exact: true }).fill("Ann Lee");
+      await page.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
+      await page.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: signup.signup.submit, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+
+      let confirmLink = "";
+      await expect(async () => {
+        const mail = (await outbox(page, email, LIVE_URL)).find((item) => item.template === "confirm-account");
+        const match = mail?.html.match(/href="([^"]*\/signup-confirm\?[^"]*token=[^"]+)"/);
+        expect(match, `confirmation e-mail to ${email}`).toBeTruthy();
+        confirmLink = match![1].replace(/&amp;/g, "&");
+      }).toPass({ timeout: 10_000 });
+      await page.goto(confirmLink);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(signup.confirm.success);
+
+      const { ref_code } = await leadOf(v, email, "live");
+      expect(ref_code).toMatch(/^[A-Z2-7]{8}$/);
+      const refLink = absoluteLinkTo(LIVE_URL, v.variant, "home", { r: ref_code! });
+      const share = getPage(v.key, "confirm");
+      await expect(page.getByLabel(share.private.linkLabel)).toHaveValue(refLink);
+      await expect(page.getByTestId("share-message")).toHaveText(share.vip.shareMessage.replace("{link}", refLink));
+      const copyLink = page.getByRole("button", { name: share.private.copyButton });
+      if (jsEnabled) {
+        await waitForHydration(page);
+        await expect(copyLink).toBeVisible();
+      } else {
+        await expect(copyLink).toHaveCount(0);
+      }
+
+      await expect
+        .poll(async () => (await outbox(page, email, LIVE_URL)).find((mail) => mail.template === "welcome")?.text ?? "")
+        .toContain(refLink);
+    });
+
+    if (inPreparation) {
+      test("the in-preparation top tier reads 'Join Waitlist' and puts the parent on the waitlist", async ({ page, jsEnabled }) => {
+        const email = uniqueEmail(`prep-${v.key}`);
+        await reachPlans(page, LIVE_URL, v, email);
+        await expect(page.locator(`article[data-plan="${bookable.id}"]`).getByRole("button")).toHaveText(copy.choose);
+        await choose(page, inPreparation.id, "Join Waitlist", jsEnabled);
+        await expect(page).toHaveURL((url) => url.pathname === "/confirm");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(getPage(v.key, "confirm").title);
+        expect((await leadOf(v, email, "live")).plan_chosen).toBe(inPreparation.id);
+        await expect
+          .poll(async () => (await outbox(page, email, LIVE_URL)).find((mail) => mail.template === "prelaunch")?.subject)
+          .toBe(`Welcome to ${inPreparation.name} - Your Referral Link is Ready!`);
+      });
+    } else {
+      test("no plan reads 'Join Waitlist' by default", async ({ page }) => {
+        await reachPlans(page, LIVE_URL, v, uniqueEmail(`noprep-${v.key}`));
+        await expect(page.getByRole("button", { name: "Join Waitlist" })).toHaveCount(0);
+      });
+    }
+
+    test("in waitlist mode every plan reads 'Join Waitlist', no trial is promised, and the choice leads to /confirm", async ({ page, jsEnabled }) => {
+      const email = uniqueEmail(`waitlist-${v.key}`);
+      await reachPlans(page, MAIN_URL, v, email);
+      const main = page.locator("main");
+      await expect(main.getByText(copy.waitlistSubtitle)).toBeVisible();
+      await expect(main).not.toContainText(/try free|free trial|7-day/i);
+      for (const plan of plans) {
+        const button = page.locator(`article[data-plan="${plan.id}"]`).getByRole("button");
+        await expect(button).toHaveText(plan.id === "pro" ? copy.comingSoon : "Join Waitlist");
+      }
+      await choose(page, bookable.id, "Join Waitlist", jsEnabled);
+      await expect(page).toHaveURL((url) => url.pathname === "/confirm");
+      expect((await leadOf(v, email, "main")).plan_chosen).toBe(bookable.id);
+    });
+  });
+}

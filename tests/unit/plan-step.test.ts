@@ -1,0 +1,161 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getPage, type ContentKey } from "#content/index";
+import { action as formAction, loader as formLoader } from "~/routes/form";
+import { action as plansAction, loader as plansLoader } from "~/routes/plans";
+import { loader as confirmLoader } from "~/routes/confirm";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/**
+ * The plan step (SPEC 2.7, 4.1, 4.6): by default a plan leads to /signup; the in-preparation top
+ * tier of the sport editions, and every plan in waitlist mode, leads to the waitlist (/confirm) and
+ * never promises a trial; the prelaunch subject without a plan names the brand.
+ */
+
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+});
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+});
+
+/** The bindings with LAUNCH_MODE unset (the embedded default), or set to `mode`. */
+function bindings(mode?: "waitlist" | "live") {
+  const { LAUNCH_MODE: _ignored, ...rest } = d1.bindings as Record<string, unknown>;
+  return mode ? { ...rest, LAUNCH_MODE: mode } : rest;
+}
+
+const background: Promise<unknown>[] = [];
+const load = (env: Record<string, unknown>) =>
+  ({ cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} } }) as unknown as AppLoadContext;
+async function settle() {
+  while (background.length) await Promise.allSettled(background.splice(0));
+}
+
+type Answer = { status: number; location: string | null; data: unknown; cookie: string | null };
+async function call(run: () => Promise<unknown>): Promise<Answer> {
+  let out: unknown;
+  try {
+    out = await run();
+  } catch (thrown) {
+    out = thrown;
+  }
+  if (out instanceof Response) {
+    return { status: out.status, location: out.headers.get("Location"), data: null, cookie: out.headers.get("Set-Cookie") };
+  }
+  const init = out as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (init?.type === "DataWithResponseInit") {
+    return { status: init.init?.status ?? 200, location: null, data: init.data, cookie: new Headers(init.init?.headers).get("Set-Cookie") };
+  }
+  return { status: 200, location: null, data: out, cookie: null };
+}
+
+const query: Record<ContentKey, string> = { genius: "", icehockey: "?domain=champion&sport=icehockey", tennis: "?domain=champion&sport=tennis" };
+const table: Record<ContentKey, string> = { genius: "leads", icehockey: "leads_icehockey", tennis: "leads_tennis" };
+
+/** A visitor of one variant who has finished the three steps with `email`; one cookie jar. */
+async function visitorAtPlans(key: ContentKey, env: Record<string, unknown>, email: string) {
+  let cookie = "";
+  const url = (path: string) => `http://127.0.0.1:8787${path}${query[key]}`;
+  const request = (path: string, body?: [string, string][]) =>
+    new Request(url(path), {
+      ...(body ? { method: "POST", body: new URLSearchParams(body) } : {}),
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+  const keep = (answer: Answer) => {
+    if (answer.cookie) cookie = answer.cookie.split(";")[0];
+    return answer;
+  };
+  const get = async (loader: (args: never) => unknown, path: string) =>
+    keep(await call(async () => loader({ request: request(path), context: load(env), params: {} } as never)));
+  const post = async (action: (args: never) => unknown, path: string, body: [string, string][]) =>
+    keep(await call(async () => action({ request: request(path, body), context: load(env), params: {} } as never)));
+
+  const options = getPage(key, "options");
+  await get(formLoader, "/form");
+  await post(formAction, "/form", [["step", "1"], ["children[0].ageBand", options.ageBands[0].value], ["children[0].time", options.time[0].value]]);
+  await post(formAction, "/form", [["step", "2"], ["focus", options.focus[0].value], ["goals", options.goals[0].value], ["concern", options.concerns[0].value]]);
+  const step3 = await post(formAction, "/form", [["step", "3"], ["email", email]]);
+  expect(step3.location).toContain("/roadmap");
+  return { get, post };
+}
+
+const plansOf = (key: ContentKey) => getPage(key, "plans").plans;
+const bookable = (key: ContentKey) => plansOf(key).find((plan) => plan.id !== "pro" && plan.status !== "in-preparation")!;
+const inPreparation = (key: ContentKey) => plansOf(key).find((plan) => plan.status === "in-preparation")!;
+type PlansData = { plans: { id: string; ending: "signup" | "waitlist" }[] };
+
+describe("the plan step's endings", () => {
+  it.each(["genius", "icehockey", "tennis"] as const)("%s: by default a plan leads to /signup and is recorded", async (key) => {
+    const email = `default-${key}@example.com`;
+    const visitor = await visitorAtPlans(key, bindings(), email);
+    const plan = bookable(key);
+    const answer = await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "yearly"]]);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/signup${query[key]}`);
+    const lead = await d1.db.prepare(`SELECT plan_chosen, billing_cycle FROM ${table[key]} WHERE email = ?`).bind(email).first();
+    expect(lead).toEqual({ plan_chosen: plan.id, billing_cycle: "yearly" });
+  });
+
+  it.each(["icehockey", "tennis"] as const)(
+    "%s: the in-preparation top tier reads 'Join Waitlist', is recorded and leads to /confirm, also by default",
+    async (key) => {
+      const email = `prep-${key}@example.com`;
+      const visitor = await visitorAtPlans(key, bindings(), email);
+      const plan = inPreparation(key);
+      const page = await visitor.get(plansLoader, "/plans");
+      const endings = Object.fromEntries((page.data as PlansData).plans.map((item) => [item.id, item.ending]));
+      expect(endings[plan.id]).toBe("waitlist");
+      expect(endings[bookable(key).id]).toBe("signup");
+      expect(getPage(key, "plansPage").plans.joinWaitlist).toBe("Join Waitlist");
+
+      const answer = await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "monthly"]]);
+      expect(answer.location).toBe(`/confirm${query[key]}`);
+      const lead = await d1.db.prepare(`SELECT plan_chosen FROM ${table[key]} WHERE email = ?`).bind(email).first();
+      expect(lead).toEqual({ plan_chosen: plan.id });
+    },
+  );
+
+  it.each(["genius", "icehockey", "tennis"] as const)("%s: in waitlist mode every plan leads to /confirm and reads 'Join Waitlist'", async (key) => {
+    const visitor = await visitorAtPlans(key, bindings("waitlist"), `waitlist-${key}@example.com`);
+    const page = await visitor.get(plansLoader, "/plans");
+    expect((page.data as PlansData).plans.every((item) => item.ending === "waitlist")).toBe(true);
+    const answer = await visitor.post(plansAction, "/plans", [["plan", bookable(key).id], ["cycle", "monthly"]]);
+    expect(answer.location).toBe(`/confirm${query[key]}`);
+  });
+
+  it("the waitlist copy of /plans promises no trial", () => {
+    for (const key of ["genius", "icehockey", "tennis"] as const) {
+      const copy = getPage(key, "plansPage").plans;
+      expect(`${copy.joinWaitlist} ${copy.waitlistSubtitle}`).not.toMatch(/trial|try free/i);
+    }
+  });
+});
+
+describe("the prelaunch e-mail", () => {
+  it("without a chosen plan its subject names the brand, never 'Not selected'", async () => {
+    const email = "no-plan@example.com";
+    const visitor = await visitorAtPlans("genius", bindings("waitlist"), email);
+    const shown = await visitor.get(confirmLoader, "/confirm");
+    expect(shown.status).toBe(200);
+    await settle();
+    const mail = await d1.db.prepare("SELECT subject FROM outbox WHERE recipient = ?").bind(email).first<{ subject: string }>();
+    const brand = getPage("genius", "site").title;
+    expect(mail?.subject).toBe(`Welcome to ${brand} - Your Referral Link is Ready!`);
+  });
+
+  it("with a chosen plan its subject names the plan", async () => {
+    const email = "with-plan@example.com";
+    const visitor = await visitorAtPlans("tennis", bindings(), email);
+    const plan = inPreparation("tennis");
+    await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "monthly"]]);
+    await visitor.get(confirmLoader, "/confirm");
+    await settle();
+    const mail = await d1.db.prepare("SELECT subject FROM outbox WHERE recipient = ?").bind(email).first<{ subject: string }>();
+    expect(mail?.subject).toBe(`Welcome to ${plan.name} - Your Referral Link is Ready!`);
+  });
+});
