@@ -6,6 +6,7 @@ import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
 import { guardRequest } from "./app/platform/request-guard.server";
+import { purgeUnconfirmedLeads } from "./app/referrals/referrals.server";
 import { secureResponse } from "./app/platform/response-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -51,7 +52,14 @@ export default {
   // Awaited rather than left to waitUntil, so the run has the whole invocation (15 minutes) and
   // retryFailedMail's own budget decides when it ends.
   async scheduled(_controller, env) {
-    const summary = await retryFailedMail({ env: parseEnv(env), bindings: env });
+    const config = parseEnv(env);
+    const summary = await retryFailedMail({ env: config, bindings: env });
     console.log(describeRetry(summary));
+    try {
+      const deleted = await purgeUnconfirmedLeads({ env: config, bindings: env }, config.UNCONFIRMED_RETENTION_DAYS);
+      console.log(`unconfirmed leads deleted: ${JSON.stringify(deleted)}`);
+    } catch (error) {
+      console.error("unconfirmed leads: clean-up failed", error);
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -6,6 +6,7 @@ import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/mailer.se
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { clearVariantValues, getVariantValues, type AppSession, type VariantValueKey } from "~/utils/session.server";
+import { referralsOf } from "~/referrals/referrals.server";
 import { leadsOf } from "./leads.server";
 import type { MailState } from "./mail-state";
 import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
@@ -70,19 +71,28 @@ async function confirmFlow(
   }
   const { template, data, link } = mail(lead, refCode);
   const key = mailKey(template, lead, ctx.leadTable);
+  // The double opt-in button and the status page, signed for this lead.
+  const { verifyLink, statusLink } = await referralsOf(ctx).linksFor(lead);
+  const optIn = { statusLink, confirmed: lead.confirm_seq !== null };
 
   if (!pending) {
     const status = await mailStatus(ctx, key).catch(() => null);
-    return { lead, link, mail: mailStateOf(status), repeat: true };
+    return { lead, link, mail: mailStateOf(status), repeat: true, ...optIn };
   }
-  const queued = await queueTemplateMail(ctx, { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data });
+  const queued = await queueTemplateMail(ctx, {
+    dedupeKey: key,
+    template,
+    variant: ctx.variant,
+    to: lead.email,
+    data: { ...data, verifyLink, statusLink },
+  });
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
     endSubmission(session, ctx.variant, flow, lead.id);
   } else {
     console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
   }
-  return { lead, link, mail: mailStateOf(queued), repeat: false };
+  return { lead, link, mail: mailStateOf(queued), repeat: false, ...optIn };
 }
 
 /** /confirm: the waitlist e-mail with the personal referral link. */

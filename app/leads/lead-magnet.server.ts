@@ -101,7 +101,15 @@ export async function confirmLoader({ request, context }: LoaderFunctionArgs, ki
   }
   if (!shown) throw redirect(linkTo(ctx.variant, config.formPage));
   return data(
-    { kind, copy, email: shown.lead.email, shareLink: shown.link, mail: shown.mail, repeat: shown.repeat },
+    {
+      kind,
+      copy,
+      email: shown.lead.email,
+      shareLink: shown.link,
+      mail: shown.mail,
+      repeat: shown.repeat,
+      prompt: { copy: getPage(ctx.contentKey, "waitlist").prompt, confirmed: shown.confirmed, statusLink: shown.statusLink },
+    },
     { headers: await sessionHeaders(session, ctx) },
   );
 }

@@ -1,6 +1,6 @@
 import { referralRules } from "#content/referrals";
 import { getLeadStore } from "~/data/lead-store.server";
-import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/lead-store";
+import { canonicalEmail, LEAD_TABLES, PENDING_EMAIL, type Lead } from "~/data/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
@@ -159,4 +159,20 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     referralOf: (leadId: string) => store.referralOf(table, leadId),
     list: (options: Parameters<typeof store.list>[1]) => store.list(table, options),
   };
+}
+
+/**
+ * The cron's clean-up: leads that never confirmed their address within `days` are deleted from
+ * every table, with the pending referrals they were part of. Returns how many went, by table.
+ */
+export async function purgeUnconfirmedLeads(
+  ctx: Pick<RequestContext, "env" | "bindings">,
+  days: number,
+  now: Date = new Date(),
+): Promise<Record<string, number>> {
+  const store = getReferralStore(ctx);
+  const before = new Date(now.getTime() - days * DAY_MS).toISOString();
+  const deleted: Record<string, number> = {};
+  for (const table of LEAD_TABLES) deleted[table] = await store.purgeUnconfirmed(table, before);
+  return deleted;
 }

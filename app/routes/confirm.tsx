@@ -9,6 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Mail } from "lucide-react";
 import { getPage } from "#content/index";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
+import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
 import { ConfirmUnavailable, confirmWaitlist } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import { MAIL_REFRESH_SECONDS } from "~/leads/mail-state";
@@ -36,7 +37,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (!shown) throw redirect(linkTo(ctx.variant, "form"));
   return data(
-    { copy, email: shown.lead.email, refLink: shown.link, mail: shown.mail },
+    {
+      copy,
+      email: shown.lead.email,
+      refLink: shown.link,
+      mail: shown.mail,
+      prompt: { copy: getPage(ctx.contentKey, "waitlist").prompt, confirmed: shown.confirmed, statusLink: shown.statusLink },
+    },
     { headers: await sessionHeaders(session, ctx) },
   );
 }
@@ -57,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Confirm() {
-  const { copy, email, refLink, mail } = useLoaderData<typeof loader>();
+  const { copy, email, refLink, mail, prompt } = useLoaderData<typeof loader>();
   const sent = mail === "sent";
   useSettlingMail(mail === "queued");
   const linkTo = useLinkTo();
@@ -92,6 +99,8 @@ export default function Confirm() {
         ) : null}
         <p className="mt-3 text-sm text-slate-600">{copy.spamTip}</p>
       </section>
+
+      <WaitlistPrompt {...prompt} />
 
       <ReferralShare copy={copy} refLink={refLink} followHref={linkTo("follow")} />
 

@@ -9,6 +9,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Check, CircleCheckBig, MailCheck } from "lucide-react";
 import { getPage } from "#content/index";
 import { requestAuth } from "~/auth/session-auth.server";
+import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { leadsOf } from "~/leads/leads.server";
 import { completeAccount, isConfirmationLink } from "~/signup/signup.server";
@@ -25,7 +26,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 type View =
   | { state: "waiting"; linkError: string | null }
-  | { state: "saved"; welcomeSent: boolean; welcome: MailState; refLink: string }
+  | { state: "saved"; welcomeSent: boolean; welcome: MailState; refLink: string; statusLink: string | null }
   | { state: "save-failed" };
 
 /**
@@ -66,9 +67,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const outcome = await completeAccount(ctx, session, user);
   const view: View = outcome.saved
-    ? { state: "saved", welcomeSent: outcome.welcomeSent, welcome: outcome.welcome, refLink: outcome.refLink }
+    ? {
+        state: "saved",
+        welcomeSent: outcome.welcomeSent,
+        welcome: outcome.welcome,
+        refLink: outcome.refLink,
+        statusLink: outcome.statusLink,
+      }
     : { state: "save-failed" };
-  return data({ copy, share, view }, { headers: await withCookies() });
+  const prompt = getPage(ctx.contentKey, "waitlist").prompt;
+  return data({ copy, share, view, prompt }, { headers: await withCookies() });
 }
 
 /** Records a copy of the referral link or share message on the visitor's lead; failures are ignored (SPEC 8). */
@@ -92,7 +100,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   ]);
 
 export default function SignupConfirm() {
-  const { copy, share, view } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { copy, share, view } = loaded;
+  const prompt = "prompt" in loaded ? loaded.prompt : null;
   const { appSigninUrl } = useRootData();
   const link = useLinkTo();
   const text = copy.confirm;
@@ -133,6 +143,7 @@ export default function SignupConfirm() {
           ) : null}
           <p className="mt-4 text-sm text-slate-600">{text.spamHint}</p>
           <p className="mt-8">{appLink(text.continueLabel)}</p>
+          {view.statusLink && prompt ? <WaitlistPrompt copy={prompt} confirmed statusLink={view.statusLink} /> : null}
           <ReferralShare copy={share} refLink={view.refLink} followHref={link("follow")} />
           {signOut}
         </>

@@ -24,6 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   );
 
 export default function TipsConfirm() {
-  const { copy, email, shareLink, repeat, mail } = useLoaderData<typeof loader>();
-  return <LeadMagnetConfirm copy={copy} email={email} shareLink={shareLink} repeat={repeat} mail={mail} />;
+  const { copy, email, shareLink, repeat, mail, prompt } = useLoaderData<typeof loader>();
+  return <LeadMagnetConfirm copy={copy} email={email} shareLink={shareLink} repeat={repeat} mail={mail} prompt={prompt} />;
 }

@@ -11,6 +11,7 @@ import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import type { MailState } from "~/leads/mail-state";
 import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
+import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { parseBillingCycle, type BillingCycle } from "~/utils/pricing";
@@ -79,7 +80,28 @@ export async function welcomeRefLink(ctx: RequestContext, session: AppSession, e
   return refLink;
 }
 
-export type ConfirmedAccount = { saved: true; welcomeSent: boolean; welcome: MailState; refLink: string } | { saved: false };
+export type ConfirmedAccount =
+  | { saved: true; welcomeSent: boolean; welcome: MailState; refLink: string; statusLink: string | null }
+  | { saved: false };
+
+/**
+ * The account's confirmed address is the lead's too: the lead is confirmed (its place in line, and
+ * the credit of whoever referred it). Only when the lead has the account's address. Returns the
+ * status link, or null without a lead or on a failure (logged; the account is fine either way).
+ */
+async function confirmLeadOfAccount(ctx: RequestContext, leadId: string | undefined, email: string): Promise<string | null> {
+  if (!leadId) return null;
+  try {
+    const lead = await leadsOf(ctx).get(leadId);
+    if (!lead || lead.email !== email.trim().toLowerCase()) return null;
+    const referrals = referralsOf(ctx);
+    await referrals.confirm(lead.id);
+    return (await referrals.linksFor(lead)).statusLink;
+  } catch (error) {
+    console.error("sign-up: the lead could not be confirmed", error);
+    return null;
+  }
+}
 
 /**
  * A confirmed, signed-in account reached /signup-confirm: upsert its users record, then queue the
@@ -103,6 +125,7 @@ export async function completeAccount(
   if (user.email) setVariantValues(session, ctx.variant, { userEmail: user.email });
 
   const refLink = await welcomeRefLink(ctx, session, user.email);
+  const statusLink = await confirmLeadOfAccount(ctx, values.leadId, user.email);
   const dedupeKey = `welcome:${user.id}`;
   const known = await mailStatus(ctx, dedupeKey).catch(() => null);
   const welcome = known
@@ -118,8 +141,9 @@ export async function completeAccount(
             selectedPlan: chosenPlan(ctx, session)?.name ?? null,
             refLink,
             appUrl: ctx.env.APP_SIGNIN_URL,
+            statusLink,
           },
         }),
       );
-  return { saved: true, welcomeSent: welcome === "sent", welcome, refLink };
+  return { saved: true, welcomeSent: welcome === "sent", welcome, refLink, statusLink };
 }

@@ -42,6 +42,11 @@ const envSchema = z
     SUPABASE_URL: optionalString.pipe(z.string().url().optional()),
     SUPABASE_SERVICE_ROLE_KEY: optionalString,
     SUPABASE_ANON_KEY: optionalString,
+    // Days an unconfirmed lead is kept before the cron deletes it (double opt-in never completed).
+    UNCONFIRMED_RETENTION_DAYS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().int().min(1).max(3650).default(30),
+    ),
     // Digits only: the id is written into an inline script.
     PIXEL_ID_GENIUS: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
     PIXEL_ID_CHAMPION: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),

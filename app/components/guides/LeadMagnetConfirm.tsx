@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { CircleCheck, Home, Inbox, Share2 } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
+import type { WaitlistContent } from "#content/schemas/waitlist";
+import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
 import type { MailState } from "~/leads/mail-state";
 import { useLinkTo } from "~/utils/root-data";
 
@@ -14,12 +16,14 @@ export function LeadMagnetConfirm({
   shareLink,
   repeat,
   mail,
+  prompt,
 }: {
   copy: LeadMagnetContent["confirm"];
   email: string;
   shareLink: string;
   repeat: boolean;
   mail: MailState;
+  prompt: { copy: WaitlistContent["prompt"]; confirmed: boolean; statusLink: string };
 }) {
   const linkTo = useLinkTo();
   return (
@@ -50,6 +54,8 @@ export function LeadMagnetConfirm({
           <p className="mt-1 text-slate-700">{copy.spamReminder}</p>
         </div>
       </div>
+
+      <WaitlistPrompt {...prompt} />
 
       <div className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
         <h2 className="flex items-center gap-2 text-xl font-bold text-slate-900">

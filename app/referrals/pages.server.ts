@@ -1,0 +1,135 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { getPage } from "#content/index";
+import { referralRules } from "#content/referrals";
+import { getLeadStore } from "~/data/lead-store.server";
+import type { Lead } from "~/data/lead-store";
+import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
+import type { RequestContext } from "~/utils/context.server";
+import { absoluteLinkTo, linkTo } from "~/utils/links";
+import { checkLeadLink, type LinkPurpose } from "./lead-links.server";
+import { referralsOf } from "./referrals.server";
+import { leadsOf, type LeadFlag } from "~/leads/leads.server";
+
+/**
+ * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
+ * link, no sign-in. A GET never changes anything (mail scanners follow links); only the button's
+ * POST confirms.
+ */
+
+/** The lead a link names, when the link is genuine, of this variant, and the lead still exists. */
+async function leadOfLink(ctx: RequestContext, token: string | null, purpose: LinkPurpose) {
+  const link = await checkLeadLink(ctx.env, ctx.isLocal, token, purpose);
+  if (!link.ok && link.reason === "invalid") return { state: "invalid" as const };
+  if (link.table !== ctx.leadTable) return { state: "invalid" as const };
+  let lead: Lead | null;
+  try {
+    lead = await getLeadStore(ctx).getById(ctx.leadTable, link.leadId);
+  } catch (error) {
+    console.error("opt-in: lead read failed", error);
+    throw data({ state: "unavailable" as const }, { status: 503 });
+  }
+  if (!lead) return { state: "invalid" as const };
+  return { state: link.ok ? ("valid" as const) : ("expired" as const), lead };
+}
+
+const freshLinkKey = (ctx: RequestContext, lead: Lead, day: string, n: number) =>
+  `confirm-email:${ctx.leadTable}:${lead.id}:${day}:${n}`;
+
+export async function verifyPage(ctx: RequestContext, url: URL) {
+  const copy = getPage(ctx.contentKey, "waitlist").verify;
+  const token = url.searchParams.get("t");
+  const found = await leadOfLink(ctx, token, "confirm");
+  if (found.state === "invalid") return data({ copy, view: { state: "invalid" as const } }, { status: 400 });
+  const { lead } = found;
+  if (lead.confirm_seq !== null) {
+    const { statusLink } = await referralsOf(ctx).linksFor(lead);
+    return data({ copy, view: { state: "done" as const, statusLink } });
+  }
+  if (found.state === "expired") {
+    const notice = url.searchParams.get("sent") === "1" ? "sent" : url.searchParams.get("sent") === "limit" ? "limit" : null;
+    return data({ copy, view: { state: "expired" as const, email: lead.email, token: token as string, notice } });
+  }
+  return data({ copy, view: { state: "ask" as const, email: lead.email, token: token as string } });
+}
+
+export async function verifyAction(ctx: RequestContext, form: FormData) {
+  const copy = getPage(ctx.contentKey, "waitlist").verify;
+  const token = typeof form.get("t") === "string" ? (form.get("t") as string) : null;
+  const intent = form.get("intent");
+  const found = await leadOfLink(ctx, token, "confirm");
+  if (found.state === "invalid" || (intent !== "confirm" && intent !== "resend")) {
+    return data({ copy, view: { state: "invalid" as const } }, { status: 400 });
+  }
+  const { lead } = found;
+  const referrals = referralsOf(ctx);
+
+  if (intent === "resend") {
+    if (lead.confirm_seq !== null) throw redirect(linkTo(ctx.variant, "verify-email", { t: token }));
+    // At most freshLinksPerDay a day: one outbox key per slot, so a double click takes one slot.
+    const day = new Date().toISOString().slice(0, 10);
+    let slot = 0;
+    for (let n = 1; n <= referralRules.freshLinksPerDay && !slot; n++) {
+      if ((await mailStatus(ctx, freshLinkKey(ctx, lead, day, n))) === null) slot = n;
+    }
+    if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
+    const { verifyLink } = await referrals.linksFor(lead);
+    const queued = await queueTemplateMail(ctx, {
+      dedupeKey: freshLinkKey(ctx, lead, day, slot),
+      template: "confirm-email",
+      variant: ctx.variant,
+      to: lead.email,
+      data: { origin: ctx.origin, verifyLink },
+    });
+    if (!queued.queued) return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
+    throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "1" }), { status: 303 });
+  }
+
+  if (found.state === "expired") throw redirect(linkTo(ctx.variant, "verify-email", { t: token }), { status: 303 });
+  try {
+    await referrals.confirm(lead.id);
+  } catch (error) {
+    console.error("opt-in: confirmation failed", error);
+    return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
+  }
+  const { statusLink } = await referrals.linksFor(lead);
+  throw redirect(statusLink.slice(new URL(statusLink).origin.length), { status: 303 });
+}
+
+export async function statusPage(ctx: RequestContext, url: URL) {
+  const copy = getPage(ctx.contentKey, "waitlist").status;
+  const share = getPage(ctx.contentKey, "confirm");
+  const found = await leadOfLink(ctx, url.searchParams.get("t"), "status");
+  if (found.state !== "valid") return data({ copy, share, view: { state: "invalid" as const } }, { status: 400 });
+  const { lead } = found;
+  const referrals = referralsOf(ctx);
+  const refCode = await leadsOf(ctx)
+    .ensureRefCode(lead)
+    .catch(() => null);
+  let status;
+  try {
+    status = await referrals.statusOf(lead);
+  } catch (error) {
+    console.error("status: read failed", error);
+    throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
+  }
+  return data({
+    copy,
+    share,
+    view: {
+      state: "valid" as const,
+      leadId: lead.id,
+      ...status,
+      step: referralRules.placesPerCredit,
+      refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
+    },
+  });
+}
+
+/** A copy on the status page, recorded on the link's lead; failures are ignored like on /confirm. */
+export async function statusAction(ctx: RequestContext, url: URL, intent: LeadFlag | null) {
+  if (!intent) return data({ ok: false }, { status: 400 });
+  const found = await leadOfLink(ctx, url.searchParams.get("t"), "status");
+  if (found.state !== "valid") return data({ ok: false }, { status: 400 });
+  await leadsOf(ctx).recordFlag(found.lead.id, intent);
+  return data({ ok: true });
+}

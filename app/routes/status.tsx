@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Trophy, Users } from "lucide-react";
+import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
+import { statusAction, statusPage } from "~/referrals/pages.server";
+import { getRequestContext } from "~/utils/context.server";
+import type { RouteHandle } from "~/utils/hydrate";
+import { useLinkTo } from "~/utils/root-data";
+import { pageMeta } from "~/utils/seo";
+
+/** /status?t=…: the parent's place in line, referrals and share link, from a signed link (no sign-in). */
+export const handle: RouteHandle = { hydrate: true };
+
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  statusPage(getRequestContext(request, context), new URL(request.url));
+
+/** The copy buttons report a copy; it is recorded on the link's lead. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const intent = String((await request.formData()).get("intent") ?? "") as FlagIntent;
+  return statusAction(getRequestContext(request, context), new URL(request.url), FLAG_INTENTS.includes(intent) ? intent : null);
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "status", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
+
+export default function Status() {
+  const { copy, share, view } = useLoaderData<typeof loader>();
+  const linkTo = useLinkTo();
+  if (view.state !== "valid") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-extrabold text-slate-900">{copy.invalidTitle}</h1>
+        <p className="mt-4 text-lg text-slate-700">{copy.invalidText}</p>
+      </section>
+    );
+  }
+  const { place, confirmed, inFirstWave, firstWave, referrals, step, refLink } = view;
+  const fill = (text: string) => text.replace("{left}", String(firstWave.left)).replace("{spots}", String(firstWave.spots));
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
+      <section aria-labelledby="place" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center">
+        <Trophy aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
+        <h2 id="place" className="mt-2 text-lg font-semibold text-slate-800">
+          {copy.placeLabel}
+        </h2>
+        {confirmed && place !== null ? (
+          <p className="mt-1 text-5xl font-extrabold text-slate-900" data-testid="place" data-place={place}>
+            {copy.place.replace("{place}", String(place))}
+          </p>
+        ) : (
+          <p className="mt-2 text-lg text-slate-800" data-testid="place" data-place="">
+            {copy.unconfirmed}
+          </p>
+        )}
+        <p className="mt-3 text-slate-700" data-testid="first-wave">
+          {inFirstWave ? `${copy.inFirstWave} ` : ""}
+          {firstWave.left > 0 ? fill(copy.firstWaveLeft) : fill(copy.firstWaveFull)}
+        </p>
+      </section>
+      <section aria-labelledby="referrals" className="mt-8 rounded-xl border border-slate-200 p-6">
+        <h2 id="referrals" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          <Users aria-hidden="true" className="h-5 w-5 text-brand" />
+          {copy.referralsTitle}
+        </h2>
+        <dl className="mt-4 grid grid-cols-2 gap-4">
+          <div className="rounded-lg bg-slate-50 p-4">
+            <dt className="text-sm text-slate-700">{copy.credited}</dt>
+            <dd className="text-3xl font-bold text-slate-900" data-testid="credited">
+              {referrals.credited}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-4">
+            <dt className="text-sm text-slate-700">{copy.pending}</dt>
+            <dd className="text-3xl font-bold text-slate-900" data-testid="pending">
+              {referrals.pending}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-slate-700">{copy.rule.replace("{step}", String(step))}</p>
+      </section>
+      <ReferralShare copy={share} refLink={refLink} followHref={linkTo("follow")} />
+    </div>
+  );
+}

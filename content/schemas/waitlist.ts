@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+const text = z.string().min(1);
+
+/**
+ * The double opt-in and the parent's waitlist status (docs/decisions/010-referrals-and-place-in-line.md):
+ * the prompt on the success pages, the confirmation button page, and the status page.
+ */
+export const waitlistSchema = z.object({
+  /** On /confirm, /guide-confirm and /tips-confirm. */
+  prompt: z.object({ unconfirmed: text, confirmed: text, statusLink: text }),
+  verify: z.object({
+    metaTitle: text,
+    title: text,
+    /** '{email}' is filled. */
+    text: z.string().includes("{email}"),
+    button: text,
+    doneTitle: text,
+    doneText: text,
+    statusButton: text,
+    expiredTitle: text,
+    expiredText: text,
+    resendButton: text,
+    /** '{email}' is filled. */
+    resent: z.string().includes("{email}"),
+    resendLimit: text,
+    invalidTitle: text,
+    invalidText: text,
+    unavailable: text,
+    home: text,
+  }),
+  status: z.object({
+    metaTitle: text,
+    title: text,
+    placeLabel: text,
+    /** '{place}' is filled. */
+    place: z.string().includes("{place}"),
+    unconfirmed: text,
+    inFirstWave: text,
+    /** '{left}' and '{spots}' are filled. */
+    firstWaveLeft: z.string().includes("{left}"),
+    firstWaveFull: text,
+    referralsTitle: text,
+    credited: text,
+    pending: text,
+    /** '{step}' is filled: places per credited referral. */
+    rule: z.string().includes("{step}"),
+    invalidTitle: text,
+    invalidText: text,
+  }),
+});
+
+export type WaitlistContent = z.infer<typeof waitlistSchema>;

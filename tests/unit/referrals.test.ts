@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { referralRules } from "#content/referrals";
+import { getLeadStore } from "~/data/lead-store.server";
+import { canonicalEmail, type Lead } from "~/data/lead-store";
+import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { isDisposableEmail } from "~/referrals/disposable.server";
+import { getReferralStore } from "~/referrals/referral-store.server";
+import { purgeUnconfirmedLeads, referralsOf } from "~/referrals/referrals.server";
+import { verifyAction, verifyPage } from "~/referrals/pages.server";
+import { testContext } from "./helpers/context";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** The referral engine on a real local D1: records, credits on confirmation, places, links. */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+});
+
+const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.bindings);
+
+async function join(email: string, referredBy: string | null = null): Promise<Lead> {
+  const { ctx } = request();
+  const lead = await getLeadStore(ctx).create("leads", { email, referred_by: referredBy, step_completed: 3, ref_code: null });
+  const withCode = await getLeadStore(ctx).update("leads", lead.id, { ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` });
+  await referralsOf(ctx).recordFor(withCode!);
+  return (await getLeadStore(ctx).getById("leads", lead.id))!;
+}
+
+const reload = async (lead: Lead) => (await getLeadStore(request().ctx).getById("leads", lead.id))!;
+
+describe("canonical e-mails and disposable domains", () => {
+  it("treats Gmail dots, +tags and case as one inbox, and other domains' dots as different", () => {
+    expect(canonicalEmail("Ann.Lee+waitlist@GoogleMail.com")).toBe("annlee@gmail.com");
+    expect(canonicalEmail("ann.lee@example.com")).toBe("ann.lee@example.com");
+    expect(canonicalEmail("ann+x@example.com")).toBe("ann@example.com");
+  });
+  it("knows disposable domains from the maintained list, subdomains included", () => {
+    expect(isDisposableEmail("x@mailinator.com")).toBe(true);
+    expect(isDisposableEmail("x@eu.mailinator.com")).toBe(true);
+    expect(isDisposableEmail("x@example.com")).toBe(false);
+  });
+});
+
+describe("referrals", () => {
+  it("records a pending referral and credits it only when the referred parent confirms", async () => {
+    const a = await join("ann@example.com");
+    const { ctx, settle } = request();
+    const referrals = referralsOf(ctx);
+    await referrals.confirm(a.id);
+    const b = await join("bob@example.com", a.ref_code);
+    expect((await referrals.referralOf(b.id))?.status).toBe("pending");
+    expect((await reload(a)).referral_count).toBe(0);
+
+    await referrals.confirm(b.id);
+    await settle();
+    expect((await referrals.referralOf(b.id))?.status).toBe("credited");
+    expect((await reload(a)).referral_count).toBe(1);
+    // Confirming again changes nothing.
+    expect((await referrals.confirm(b.id))?.confirmedNow).toBe(false);
+    expect((await reload(a)).referral_count).toBe(1);
+    const mails = (await d1.db.prepare("SELECT dedupe_key, recipient, subject FROM outbox").all<{ dedupe_key: string; recipient: string; subject: string }>()).results;
+    expect(mails).toHaveLength(1);
+    expect(mails[0].recipient).toBe("ann@example.com");
+    expect(mails[0].dedupe_key).toMatch(/^moved-up:leads:/);
+  });
+
+  it("moves the referrer up by the documented number of places", async () => {
+    const a = await join("first@example.com");
+    const { ctx } = request();
+    const referrals = referralsOf(ctx);
+    await referrals.confirm(a.id);
+    const others: Lead[] = [];
+    for (let i = 0; i < 8; i++) others.push(await join(`p${i}@example.com`));
+    for (const other of others) await referrals.confirm(other.id);
+    const last = others[others.length - 1];
+    expect((await referrals.statusOf(await reload(last))).place).toBe(9);
+
+    const friend = await join("friend@example.com", last.ref_code);
+    await referrals.confirm(friend.id);
+    expect((await referrals.statusOf(await reload(last))).place).toBe(9 - referralRules.placesPerCredit);
+    // Unconfirmed parents have no place.
+    const waiting = await join("waiting@example.com");
+    expect((await referrals.statusOf(waiting)).place).toBeNull();
+  });
+
+  it("rejects self-referrals, Gmail-dot duplicates, disposable domains and unknown codes, with the reason", async () => {
+    const a = await join("ann.lee@gmail.com");
+    const self = await join("annlee+again@gmail.com", a.ref_code);
+    const twin = await join("twin@example.com");
+    const dup = await join("t.w.i.n@example.com", a.ref_code);
+    const again = await join("twin@example.com", a.ref_code);
+    const throwaway = await join("bot@mailinator.com", a.ref_code);
+    const nobody = await join("carol@example.com", "NOSUCHCD");
+    const referrals = referralsOf(request().ctx);
+    expect(await referrals.referralOf(self.id)).toMatchObject({ status: "rejected", reason: "self-referral" });
+    // Dots only fold for Gmail: t.w.i.n@example.com is another inbox.
+    expect(await referrals.referralOf(dup.id)).toMatchObject({ status: "pending", reason: null });
+    expect(await referrals.referralOf(again.id)).toMatchObject({ status: "rejected", reason: "duplicate-email" });
+    expect(await referrals.referralOf(throwaway.id)).toMatchObject({ status: "rejected", reason: "disposable-domain" });
+    expect(await referrals.referralOf(nobody.id)).toMatchObject({ status: "rejected", reason: "unknown-code", referrer_id: null });
+    expect((await reload(throwaway)).risk_flags).toContain("disposable-domain");
+    void twin;
+    for (const lead of [self, again, throwaway]) await referrals.confirm(lead.id);
+    expect((await reload(a)).referral_count).toBe(0);
+  });
+
+  it("32 referred parents confirming at once give exactly 32 credits and consistent places", async () => {
+    const a = await join("popular@example.com");
+    const { ctx } = request();
+    await referralsOf(ctx).confirm(a.id);
+    const friends: Lead[] = [];
+    for (let i = 0; i < 32; i++) friends.push(await join(`friend${i}@example.com`, a.ref_code));
+    await Promise.all(friends.map((friend) => referralsOf(request().ctx).confirm(friend.id)));
+
+    expect((await reload(a)).referral_count).toBe(32);
+    const { results } = await d1.db
+      .prepare("SELECT COUNT(*) AS n, COUNT(DISTINCT confirm_seq) AS seqs, MAX(confirm_seq) AS top FROM leads WHERE confirm_seq IS NOT NULL")
+      .all<{ n: number; seqs: number; top: number }>();
+    expect(results[0]).toEqual({ n: 33, seqs: 33, top: 33 });
+    const store = getReferralStore(ctx);
+    const places = await Promise.all([a, ...friends].map(async (lead) => store.placeOf("leads", await reload(lead))));
+    expect([...places].sort((x, y) => x! - y!)).toEqual(Array.from({ length: 33 }, (_, i) => i + 1));
+    expect(places[0]).toBe(1);
+  });
+
+  it("an admin's revoke and restore move the count and the place", async () => {
+    const a = await join("ann@example.com");
+    const { ctx } = request();
+    const referrals = referralsOf(ctx);
+    await referrals.confirm(a.id);
+    const b = await join("bob@example.com", a.ref_code);
+    await referrals.confirm(b.id);
+    const referral = (await referrals.referralOf(b.id))!;
+    expect(await referrals.setCredit(referral.id, false)).toMatchObject({ status: "rejected", reason: "revoked" });
+    expect((await reload(a)).referral_count).toBe(0);
+    expect(await referrals.setCredit(referral.id, true)).toMatchObject({ status: "credited", reason: null });
+    expect(await reload(a)).toMatchObject({ referral_count: 1, place_score: 1 - referralRules.placesPerCredit });
+  });
+
+  it("deletes leads that never confirmed, after the retention time, with their pending referrals", async () => {
+    const a = await join("ann@example.com");
+    const b = await join("bob@example.com", a.ref_code);
+    await referralsOf(request().ctx).confirm(a.id);
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await purgeUnconfirmedLeads(request().ctx, 30, later)).toEqual({ leads: 1, leads_icehockey: 0, leads_tennis: 0 });
+    expect(await reload(a)).toBeTruthy();
+    expect(await getLeadStore(request().ctx).getById("leads", b.id)).toBeNull();
+    expect((await d1.db.prepare("SELECT COUNT(*) AS n FROM referrals").first<{ n: number }>())?.n).toBe(0);
+  });
+});
+
+describe("the double opt-in page", () => {
+  async function linkFor(lead: Lead, ttlMs = 60_000, now = new Date()) {
+    return signLeadLink({}, true, { purpose: "confirm", table: "leads", leadId: lead.id, ttlMs }, now);
+  }
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return body;
+  };
+  async function outcome(run: () => Promise<unknown>) {
+    try {
+      const value = await run();
+      return value instanceof Response ? value : (value as { init?: { status?: number } });
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  }
+
+  it("a GET (a mail scanner) confirms nobody; the button's POST does, once", async () => {
+    const a = await join("ann@example.com");
+    const t = await linkFor(a);
+    const { ctx } = request(`http://127.0.0.1:8810/verify-email?t=${t}`);
+    for (let i = 0; i < 3; i++) await verifyPage(ctx, new URL(`http://127.0.0.1:8810/verify-email?t=${t}`));
+    expect((await reload(a)).email_verified).toBe(false);
+
+    const posted = (await outcome(() => verifyAction(ctx, form({ t, intent: "confirm" })))) as Response;
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toMatch(/^\/status\?t=/);
+    expect(await reload(a)).toMatchObject({ email_verified: true, confirm_seq: 1 });
+    await outcome(() => verifyAction(ctx, form({ t, intent: "confirm" })));
+    expect((await reload(a)).confirm_seq).toBe(1);
+  });
+
+  it("forged, cross-variant or garbage links are a 400 and change nothing", async () => {
+    const a = await join("ann@example.com");
+    const t = await linkFor(a);
+    const { ctx } = request();
+    for (const bad of [t.slice(0, -2) + "xx", "garbage", "", `${t}.x`]) {
+      const answer = (await outcome(() => verifyAction(ctx, form({ t: bad, intent: "confirm" })))) as { init?: { status?: number } };
+      expect(answer.init?.status).toBe(400);
+    }
+    const tennis = testContext("http://127.0.0.1:8810/verify-email?domain=champion&sport=tennis", d1.bindings).ctx;
+    expect(((await outcome(() => verifyAction(tennis, form({ t, intent: "confirm" })))) as { init?: { status?: number } }).init?.status).toBe(400);
+    expect((await reload(a)).email_verified).toBe(false);
+  });
+
+  it("an expired link confirms nobody and offers a fresh one, at most 3 a day", async () => {
+    const a = await join("ann@example.com");
+    const t = await linkFor(a, 1000, new Date(Date.now() - 60_000));
+    expect((await checkLeadLink({}, true, t, "confirm")).ok).toBe(false);
+    const { ctx, settle } = request();
+    const page = (await verifyPage(ctx, new URL(`http://127.0.0.1:8810/verify-email?t=${t}`))) as unknown as { data: { view: { state: string } } };
+    expect(page.data.view.state).toBe("expired");
+    const locations: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) locations.push(((await outcome(() => verifyAction(ctx, form({ t, intent: "resend" })))) as Response).headers.get("Location"));
+    await settle();
+    expect(locations.slice(0, 3).every((l) => l?.includes("sent=1"))).toBe(true);
+    expect(locations[3]).toContain("sent=limit");
+    const { results } = await d1.db.prepare("SELECT template FROM outbox").all<{ template: string }>();
+    expect(results.map((r) => r.template)).toEqual(["confirm-email", "confirm-email", "confirm-email"]);
+    await outcome(() => verifyAction(ctx, form({ t, intent: "confirm" })));
+    expect((await reload(a)).email_verified).toBe(false);
+  });
+});
