@@ -46,6 +46,9 @@ export const remixConfig = {
       route("/pricing", "routes/pricing.tsx", { id: "routes/pricing" });
       route("/confirm", "routes/confirm.tsx", { id: "routes/confirm" });
       route("/follow", "routes/follow.ts", { id: "routes/follow" });
+      // The referral engine: double opt-in button page and the parent's status page (signed links).
+      route("/verify-email", "routes/verify-email.tsx", { id: "routes/verify-email" });
+      route("/status", "routes/status.tsx", { id: "routes/status" });
       // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
       route("test-email-templates", "routes/test-email-templates.tsx", { id: "routes/test-email-templates" });
       route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });
@@ -60,6 +63,7 @@ export const remixConfig = {
       route("admin/leads.csv", "routes/admin/leads-csv.ts", { id: "routes/admin/leads-csv" });
       route("admin/leads/:id/edit", "routes/admin/lead-edit.tsx", { id: "routes/admin/lead-edit" });
       route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx", { id: "routes/admin/lead-delete" });
+      route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

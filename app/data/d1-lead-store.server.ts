@@ -206,7 +206,7 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         db.prepare(
           `SELECT COUNT(*) AS total,
                   COUNT(CASE WHEN step_completed = 3 THEN 1 END) AS completed,
-                  COUNT(CASE WHEN referred_by IS NOT NULL AND referred_by <> '' THEN 1 END) AS referrals
+                  (SELECT COUNT(*) FROM referrals WHERE lead_table = '${table}' AND status = 'credited') AS referrals
              FROM ${table}`,
         ),
         db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} GROUP BY lead_source`),

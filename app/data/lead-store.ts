@@ -154,7 +154,7 @@ export type LeadStats = {
   bySource: Record<string, number>;
   /** Rows with a plan chosen, by plan id. */
   byPlan: Record<string, number>;
-  /** Rows with referred_by set. */
+  /** Credited referrals (the ledger): a code that belongs to no lead, or any other rejected referral, does not count. */
   referrals: number;
 };
 

@@ -131,6 +131,28 @@ export const adminSchema = z.object({
     cancel: text,
   }),
   toasts: z.object({ label: text, dismiss: text }),
+  /** The referral ledger page and the referral panel of a lead. */
+  referrals: z.object({
+    title: text,
+    intro: text,
+    link: text,
+    none: text,
+    columns: z.object({ created: text, referred: text, referrer: text, code: text, status: text, reason: text, action: text }),
+    statuses: z.object({ pending: text, credited: text, rejected: text }),
+    reasons: z.object({
+      "self-referral": text,
+      "duplicate-email": text,
+      "disposable-domain": text,
+      "unknown-code": text,
+      revoked: text,
+    }),
+    revoke: text,
+    restore: text,
+    revoked: text,
+    restored: text,
+    lead: z.object({ title: text, refCode: text, referredBy: text, nobody: text, confirmed: text, notConfirmed: text, flags: text, noFlags: text }),
+    flags: z.record(z.string(), text),
+  }),
 });
 
 export type AdminContent = z.infer<typeof adminSchema>;

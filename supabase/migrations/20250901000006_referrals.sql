@@ -197,3 +197,27 @@ grant execute on function public.credit_referral(text, uuid, timestamptz, intege
 grant execute on function public.set_referral_status(text, uuid, text, timestamptz, integer) to service_role;
 grant execute on function public.lead_place(text, integer, integer, integer) to service_role;
 grant execute on function public.purge_unconfirmed(text, timestamptz) to service_role;
+
+-- The stat cards count credited referrals from the ledger, not every lead with a referral code.
+create or replace function public.lead_stats(lead_table text) returns jsonb
+language plpgsql stable security invoker set search_path = public
+as $$
+declare
+  result jsonb;
+begin
+  perform public.check_lead_table(lead_table);
+  execute format($q$
+    select jsonb_build_object(
+      'total', (select count(*) from %1$I),
+      'completed', (select count(*) from %1$I where step_completed = 3),
+      'referrals', (select count(*) from public.referrals where lead_table = %1$L and status = 'credited'),
+      'bySource', coalesce((select jsonb_object_agg(lead_source, n)
+                              from (select lead_source, count(*) as n from %1$I group by lead_source) s), '{}'::jsonb),
+      'byPlan', coalesce((select jsonb_object_agg(plan_chosen, n)
+                            from (select plan_chosen, count(*) as n from %1$I
+                                   where coalesce(plan_chosen, '') <> '' group by plan_chosen) p), '{}'::jsonb)
+    )$q$, lead_table)
+  into result;
+  return result;
+end
+$$;

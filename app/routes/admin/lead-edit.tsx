@@ -6,6 +6,7 @@ import { adminHeaders, loadAdminLead, requireAdmin, updateLead, type AdminAction
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
+import { referralsOf } from "~/referrals/referrals.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
@@ -19,7 +20,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "edit");
   const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
-  return data({ copy, lead, plans, back, listHref }, { headers: await adminHeaders(access, ctx) });
+  // The panel is extra: without the ledger the edit form still works.
+  const referral = await referralsOf(ctx)
+    .referralOf(lead.id)
+    .catch(() => null);
+  return data({ copy, lead, plans, back, listHref, referral }, { headers: await adminHeaders(access, ctx) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -38,9 +43,34 @@ export default function EditLeadPage() {
   const actionData = useActionData<AdminActionData>();
   const navigation = useNavigation();
   const linkTo = useLinkTo();
-  const { copy, lead, plans, back, listHref } = loaderData;
+  const { copy, lead, plans, back, listHref, referral } = loaderData;
+  const text = copy.referrals;
   return (
     <AdminShell title={copy.edit.title} intro={lead.email}>
+      <section aria-labelledby="checks" className="mb-6 max-w-xl rounded-lg border border-slate-200 p-4" data-testid="referral-panel">
+        <h2 id="checks" className="font-semibold text-slate-900">{text.lead.title}</h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600">{text.lead.refCode}</dt>
+          <dd className="font-mono">{lead.ref_code ?? "—"}</dd>
+          <dt className="text-slate-600">{text.lead.referredBy}</dt>
+          <dd>
+            {lead.referred_by ? (
+              <>
+                <span className="font-mono">{lead.referred_by}</span>
+                {referral ? ` · ${text.statuses[referral.status]}${referral.reason ? ` (${text.reasons[referral.reason]})` : ""}` : ""}
+              </>
+            ) : (
+              text.lead.nobody
+            )}
+          </dd>
+          <dt className="text-slate-600">{text.lead.confirmed}</dt>
+          <dd>{lead.confirmed_at ? lead.confirmed_at.slice(0, 16).replace("T", " ") : text.lead.notConfirmed}</dd>
+          <dt className="text-slate-600">{text.lead.flags}</dt>
+          <dd data-testid="risk-flags">
+            {lead.risk_flags.length ? lead.risk_flags.map((flag) => text.flags[flag] ?? flag).join(", ") : text.lead.noFlags}
+          </dd>
+        </dl>
+      </section>
       <div className="max-w-xl">
         <LeadEditForm
           FormComponent={Form}

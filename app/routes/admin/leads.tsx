@@ -116,6 +116,11 @@ function LeadList({ data, actionError }: { data: ListData; actionError?: string 
     <AdminShell title={copy.title} intro={copy.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
       <FormError message={deleter.data?.formError ?? actionError} />
       <StatCards copy={copy} stats={stats} plans={plans} />
+      <p className="mt-4">
+        <a href={linkTo("admin/referrals")} className="font-semibold text-brand-strong underline">
+          {copy.referrals.link}
+        </a>
+      </p>
       <Filters copy={copy} query={query} />
       <p className="mt-6 text-sm text-slate-600" data-testid="list-summary">
         {copy.table.summary

@@ -261,7 +261,7 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
     });
 
     describe("stats", () => {
-      it("counts total, completed, sources, plans and referrals", async () => {
+      it("counts total, completed, sources, plans, and only credited referrals (a code alone is not a credit)", async () => {
         await seed([
           { email: "a@x.io", step_completed: 3, plan_chosen: "growth", referred_by: "ABCDEFGH" },
           { email: "b@x.io", step_completed: 3, plan_chosen: "growth" },
@@ -274,7 +274,7 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         expect(await store.stats(T)).toEqual({
           total: 6,
           completed: 3,
-          referrals: 3,
+          referrals: 0,
           bySource: { main_funnel: 4, guide_download: 1, tips_download: 1 },
           byPlan: { growth: 2, starter: 1 },
         });

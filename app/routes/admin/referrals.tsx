@@ -1,0 +1,143 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { getPage } from "#content/index";
+import { adminDocumentHeaders } from "~/admin/headers";
+import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell } from "~/components/admin/AdminShell";
+import { REFERRAL_STATUSES, type ReferralStatus } from "~/referrals/referral-store";
+import { referralsOf } from "~/referrals/referrals.server";
+import { getRequestContext } from "~/utils/context.server";
+import { useLinkTo } from "~/utils/root-data";
+
+/** /admin/referrals: the referral ledger of this variant, with revoke and restore. */
+export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
+
+const PAGE_SIZE = 100;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx);
+  const copy = getPage(ctx.contentKey, "admin");
+  const statusParam = ctx.url.searchParams.get("status");
+  const status = (REFERRAL_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as ReferralStatus) : undefined;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.url.searchParams.get("page") ?? "1", 10) || 1));
+  let ledger;
+  try {
+    ledger = await referralsOf(ctx).list({ page, pageSize: PAGE_SIZE, status });
+  } catch (error) {
+    console.error("admin referrals: read failed", error);
+    throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
+  }
+  const done = ctx.url.searchParams.get("done");
+  return data(
+    { copy, rows: ledger.rows, total: ledger.total, page, status: status ?? null, done: done === "revoked" || done === "restored" ? done : null },
+    { headers: await adminHeaders(access, ctx) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const intent = form.get("intent");
+  if (!id || (intent !== "revoke" && intent !== "restore")) {
+    return data({ error: "Unknown action" }, { status: 400, headers: await adminHeaders(access, ctx) });
+  }
+  const changed = await referralsOf(ctx).setCredit(id, intent === "restore");
+  if (!changed) return data({ error: "No such referral" }, { status: 404, headers: await adminHeaders(access, ctx) });
+  const done = intent === "restore" ? "restored" : "revoked";
+  const back = new URL(ctx.url);
+  back.searchParams.set("done", done);
+  return redirect(`${back.pathname}${back.search}`, { status: 303, headers: await adminHeaders(access, ctx) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.copy.referrals.title ?? "Referral ledger" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminReferrals() {
+  const { copy, rows, total, page, status, done } = useLoaderData<typeof loader>();
+  const linkTo = useLinkTo();
+  const text = copy.referrals;
+  return (
+    <AdminShell title={text.title} intro={text.intro}>
+      <p className="mb-4">
+        <a href={linkTo("admin/leads")} className="font-semibold text-brand-strong underline">
+          {copy.title}
+        </a>
+      </p>
+      {done ? (
+        <p role="status" className="mb-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          {done === "revoked" ? text.revoked : text.restored}
+        </p>
+      ) : null}
+      <nav aria-label={text.columns.status} className="mb-4 flex flex-wrap gap-3 text-sm">
+        {[null, ...REFERRAL_STATUSES].map((value) => (
+          <a
+            key={value ?? "all"}
+            href={linkTo("admin/referrals", value ? { status: value } : {})}
+            aria-current={value === status ? "page" : undefined}
+            className="rounded-full border border-slate-300 px-3 py-1 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white"
+          >
+            {value ? text.statuses[value] : copy.filters.any}
+          </a>
+        ))}
+      </nav>
+      {rows.length === 0 ? (
+        <p>{text.none}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm" data-testid="referral-ledger">
+            <thead>
+              <tr className="border-b border-slate-300">
+                {Object.values(text.columns).map((label) => (
+                  <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b border-slate-200" data-referred={row.referred_email ?? ""}>
+                  <td className="px-3 py-2 whitespace-nowrap">{row.created_at.slice(0, 16).replace("T", " ")}</td>
+                  <td className="px-3 py-2">{row.referred_email}</td>
+                  <td className="px-3 py-2">{row.referrer_email ?? "—"}</td>
+                  <td className="px-3 py-2 font-mono">{row.ref_code}</td>
+                  <td className="px-3 py-2" data-testid="referral-status">{text.statuses[row.status]}</td>
+                  <td className="px-3 py-2" data-testid="referral-reason">{row.reason ? text.reasons[row.reason] : ""}</td>
+                  <td className="px-3 py-2">
+                    {row.status === "credited" || row.reason === "revoked" ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={row.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={row.status === "credited" ? "revoke" : "restore"}
+                          className="rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100"
+                        >
+                          {row.status === "credited" ? text.revoke : text.restore}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="mt-4 text-sm text-slate-600">
+        {total > page * PAGE_SIZE ? (
+          <a href={linkTo("admin/referrals", { status, page: page + 1 })} className="underline">
+            {copy.paging.next}
+          </a>
+        ) : null}
+      </p>
+    </AdminShell>
+  );
+}
