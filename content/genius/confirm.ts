@@ -5,7 +5,7 @@ export const confirm: ConfirmContent = {
   emoji: "🎉",
   title: "You're on the early-access list!",
   description:
-    "Your spot in the first wave of 100 founding parents is saved. We'll e-mail you your early-access date before anyone else hears about it.",
+    "You're on the list. Confirm your e-mail address to get your place in line: the first 100 places are the first wave of founding parents, and we'll e-mail you your early-access date before anyone else hears about it.",
   sentNote: "We've sent a confirmation with your personal referral link to {email}.",
   notSentNote: "We saved your spot. Your confirmation e-mail is on its way; it can take a few minutes.",
   notQueuedNote: "We saved your spot, but we could not send your confirmation e-mail just now. Reload this page in a moment to try again.",

@@ -25,7 +25,7 @@ export const emails: EmailsContent = {
       main: {
         title: "You're on the list! 🎉",
         subtitle: "Early access is limited to the first 100 families.",
-        celebration: "You've secured one of the 100 seats on our early-access list.",
+        celebration: "You're on the early-access list, limited to 100 seats. Confirm your e-mail below to get your place in line.",
         description:
           "Thank you for joining {brand}: a 24/7 AI coach that gives you daily activities personalised to your child's age, interests and goals. You stay in charge: the AI suggests, you decide what fits your family.",
         buttonText: "Open your invite link",
@@ -34,7 +34,7 @@ export const emails: EmailsContent = {
         closing: "We can't wait to help you make the most of these important years.",
         planSelected: "Your selected plan: {selectedPlan}",
         planNotSelected: "Not selected yet: you can choose when we open",
-        confirmation: "Your early-access seat is confirmed. Keep this e-mail: it holds your personal invite link.",
+        confirmation: "Keep this e-mail: it holds your personal invite link and the link to your waitlist status.",
       },
       cta: {
         title: "Follow us for early-access news",

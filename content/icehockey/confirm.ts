@@ -4,7 +4,7 @@ import { confirm as genius } from "../genius/confirm";
 export const confirm: ConfirmContent = {
   ...genius,
   description:
-    "Your spot in the first wave of 100 founding families is saved. We'll e-mail you your early-access date before anyone else hears about it.",
+    "You're on the list. Confirm your e-mail address to get your place in line: the first 100 places are the first wave of founding families, and we'll e-mail you your early-access date before anyone else hears about it.",
   vip: {
     ...genius.vip,
     text: "Follow us and share {brand} with a teammate's parents: founding families who spread the word move up the list.",

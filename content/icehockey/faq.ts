@@ -98,13 +98,19 @@ export const faq: FaqContent = {
         {
           question: "How do the 100 first-wave spots work?",
           answer: [
-            "The first 100 families on the list get early access and founding pricing. When you join, we confirm your spot by e-mail.",
+            "The first 100 places in line get early access and founding pricing. You get your place when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet. Your status page shows your place and how many first-wave spots are left.",
+          ],
+        },
+        {
+          question: "How is my place in line decided?",
+          answer: [
+            "Confirmed parents are placed in the order they confirmed their e-mail address. Each parent who joins through your link and confirms their own address moves you up 5 places; when two parents end on the same place, the one with more counted referrals goes first, then the one who confirmed first. We never invent or inflate places.",
           ],
         },
         {
           question: "How does my referral link work?",
           answer: [
-            "After joining you get a personal invite link and a ready-made share message for your team's parents. Every family who joins through your link is counted as your referral.",
+            "After joining you get a personal invite link and a ready-made share message. A parent who joins through your link counts for you once they confirm their e-mail address. Your own address, an address already on the list and throwaway addresses do not count.",
           ],
         },
       ],

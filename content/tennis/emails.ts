@@ -26,7 +26,7 @@ export const emails: EmailsContent = {
       main: {
         title: "You're on the list, champion parent! 🏆",
         subtitle: "Early access is limited to the first 100 families.",
-        celebration: "You've secured one of the 100 seats on our early-access list.",
+        celebration: "You're on the early-access list, limited to 100 seats. Confirm your e-mail below to get your place in line.",
         description:
           "Thank you for joining {brand}: a 24/7 AI coach with daily personalised tennis drills and a clear roadmap for players aged 0-12. You stay in charge: the AI suggests, you decide what fits your player.",
         buttonText: "Open your invite link",
@@ -35,7 +35,7 @@ export const emails: EmailsContent = {
         closing: "See you on the court. Let's build a champion together.",
         planSelected: "Your selected plan: {selectedPlan}",
         planNotSelected: "Not selected yet: you can choose when we open",
-        confirmation: "Your early-access seat is confirmed. Keep this e-mail: it holds your personal invite link.",
+        confirmation: "Keep this e-mail: it holds your personal invite link and the link to your waitlist status.",
       },
       cta: {
         title: "Follow us for early-access news",
