@@ -69,14 +69,14 @@ export async function signIn(page: Page, v: VariantCase, email: string, password
  * A confirmed local account inserted straight into the main server's D1 (PBKDF2-SHA256, 100,000
  * iterations, as app/auth/password.server.ts): for tests that need an account but not the sign-up flow.
  */
-export async function createConfirmedAccount(email: string, password: string): Promise<string> {
+export async function createConfirmedAccount(email: string, password: string, role: "user" | "admin" = "user"): Promise<string> {
   const id = randomUUID();
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
   await queryD1(
-    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, email_confirmed_at)
+    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
      VALUES (${sqlString(id)}, ${sqlString(email)}, 'E2E Owner', ${sqlString(hash.toString("base64"))},
-             ${sqlString(salt.toString("base64"))}, 100000, ${sqlString(new Date().toISOString())})`,
+             ${sqlString(salt.toString("base64"))}, 100000, ${sqlString(role)}, ${sqlString(new Date().toISOString())})`,
   );
   return id;
 }

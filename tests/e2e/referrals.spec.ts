@@ -1,0 +1,202 @@
+import type { Browser, Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { referralRules } from "../../content/referrals";
+import { createConfirmedAccount, signIn } from "./auth-helpers";
+import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+
+/**
+ * The referral engine as parents meet it: A joins and confirms through the button page; B joins
+ * through A's link; A's count moves only when B confirms, A moves up the documented number of
+ * places, sees it on the status page and gets one "moved up" e-mail. A mail scanner's GET confirms
+ * nobody. Each project takes its own variants, so no two tests move places in one table at once.
+ */
+
+const BY_PROJECT: Record<string, VariantCase["key"][]> = { "js-on": ["genius", "tennis"], "js-off": ["icehockey"] };
+// One worker per project runs this file's tests in order: places move in one table at a time.
+// Each test walks several parents through the whole funnel.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+/** The whole no-JS-compatible funnel through the browser, ending on /confirm. */
+async function joinWaitlist(page: Page, v: VariantCase, email: string, refCode?: string) {
+  const options = getPage(v.key, "options");
+  const form = getPage(v.key, "form");
+  const plansPage = getPage(v.key, "plansPage");
+  await page.goto(pathIn(v, "home", refCode ? { r: refCode } : {}));
+  await page.goto(pathIn(v, "form"));
+  await page.locator("select[name='children[0].ageBand']").selectOption(options.ageBands[0].value);
+  await page.locator("select[name='children[0].time']").selectOption(options.time[0].value);
+  await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
+  await page.locator(`input[name='focus'][value='${options.focus[0].value}']`).check();
+  await page.locator(`input[name='goals'][value='${options.goals[0].value}']`).check();
+  await page.locator(`input[name='concern'][value='${options.concerns[0].value}']`).check();
+  await page.getByRole("button", { name: form.step2.continue }).click();
+  await expect(page.getByText("Step 3 of 3")).toBeVisible();
+  await page.getByLabel(form.step3.emailLabel).fill(email);
+  await page.getByRole("button", { name: form.step3.submit }).click();
+  await expect(page).toHaveURL(/\/roadmap/);
+  await page.goto(pathIn(v, "plans"));
+  const plan = getPage(v.key, "plans").plans.find((item) => item.status !== "in-preparation" && item.id !== "pro")!;
+  await page.locator(`[data-plan='${plan.id}']`).getByRole("button", { name: plansPage.plans.joinWaitlist }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/confirm");
+  await expect(page.getByTestId("waitlist-prompt")).toContainText(getPage(v.key, "waitlist").prompt.unconfirmed);
+}
+
+/** The signed links of the parent's waitlist e-mail. */
+async function waitlistLinks(page: Page, email: string) {
+  let html = "";
+  await expect
+    .poll(async () => {
+      html = (await outbox(page, email)).find((mail) => mail.template === "prelaunch")?.html ?? "";
+      return html;
+    })
+    .toContain("/verify-email?");
+  const link = (path: string) => {
+    const href = html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/${path}\\?[^"]+)"`))?.[1];
+    expect(href, `${path} link in the e-mail`).toBeTruthy();
+    return href!.replace(/&amp;/g, "&");
+  };
+  return { verify: link("verify-email"), status: link("status") };
+}
+
+async function confirmThroughButton(page: Page, v: VariantCase, verifyLink: string) {
+  const copy = getPage(v.key, "waitlist");
+  await page.goto(verifyLink);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.verify.title);
+  await page.getByRole("button", { name: copy.verify.button }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/status");
+}
+
+async function statusOf(page: Page, statusLink: string) {
+  await page.goto(statusLink);
+  const place = await page.getByTestId("place").getAttribute("data-place");
+  return {
+    place: place ? Number(place) : null,
+    credited: Number(await page.getByTestId("credited").textContent()),
+    pending: Number(await page.getByTestId("pending").textContent()),
+  };
+}
+
+async function newParent(browser: Browser, jsEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL: MAIN_URL });
+  return { context, page: await context.newPage() };
+}
+
+/** Confirmed parents ahead of everyone who confirms later: so a credit has places to move past. */
+async function seedConfirmedParents(v: VariantCase, count: number) {
+  const rows = Array.from(
+    { length: count },
+    () =>
+      `INSERT INTO ${v.table} (id, email, normalized_email, step_completed, email_verified, confirmed_at, confirm_seq, place_score)
+       SELECT ${sqlString(crypto.randomUUID())}, ${sqlString(uniqueEmail("ahead"))}, NULL, 3, 1, ${sqlString(new Date().toISOString())},
+              COALESCE(MAX(confirm_seq), 0) + 1, COALESCE(MAX(confirm_seq), 0) + 1 FROM ${v.table}`,
+  );
+  await queryD1(rows.join("; "));
+}
+
+for (const v of variants) {
+  test.describe(`referrals: ${v.key}`, () => {
+    test("A's referral counts only when B confirms through the button page; A moves up and is told once", async ({
+      page,
+      browser,
+      jsEnabled,
+    }, testInfo) => {
+      test.skip(!BY_PROJECT[testInfo.project.name]?.includes(v.key), "another project covers this variant");
+      const copy = getPage(v.key, "waitlist");
+      const a = uniqueEmail(`ref-a-${v.key}`);
+      const b = uniqueEmail(`ref-b-${v.key}`);
+
+      await seedConfirmedParents(v, referralRules.placesPerCredit + 1);
+      await joinWaitlist(page, v, a);
+      const refLink = await page.locator("#ref-link, input[readonly]").first().inputValue();
+      const refCode = new URL(refLink).searchParams.get("r")!;
+      expect(refCode).toMatch(/^[A-Z0-9]{8}$/);
+      const aLinks = await waitlistLinks(page, a);
+
+      // A mail scanner opens the link: nobody is confirmed.
+      for (let i = 0; i < 3; i++) expect((await page.request.get(aLinks.verify)).status()).toBe(200);
+      await page.goto(aLinks.status);
+      await expect(page.getByTestId("place")).toHaveText(copy.status.unconfirmed);
+
+      await confirmThroughButton(page, v, aLinks.verify);
+      const before = await statusOf(page, aLinks.status);
+      expect(before.place).toBeGreaterThan(referralRules.placesPerCredit);
+
+      const parentB = await newParent(browser, jsEnabled);
+      await joinWaitlist(parentB.page, v, b, refCode);
+      expect(await statusOf(page, aLinks.status)).toMatchObject({ credited: 0, pending: 1, place: before.place });
+      expect((await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count).toBe(0);
+
+      const bLinks = await waitlistLinks(parentB.page, b);
+      await confirmThroughButton(parentB.page, v, bLinks.verify);
+      await parentB.context.close();
+
+      const after = await statusOf(page, aLinks.status);
+      expect(after).toEqual({ credited: 1, pending: 0, place: before.place! - referralRules.placesPerCredit });
+      await expect(page.getByText(copy.status.rule.replace("{step}", String(referralRules.placesPerCredit)))).toBeVisible();
+      const [row] = await queryD1<{ referral_count: number; email_verified: number }>(
+        `SELECT referral_count, email_verified FROM ${v.table} WHERE email = ${sqlString(a)}`,
+      );
+      expect(row).toEqual({ referral_count: 1, email_verified: 1 });
+      const movedUp = (await outbox(page, a)).filter((mail) => mail.template === "moved-up");
+      expect(movedUp).toHaveLength(1);
+      expect(movedUp[0].subject).toContain(`place ${after.place}`);
+    });
+  });
+}
+
+test.describe("referrals the ledger does not credit", () => {
+  test("self-referral, a Gmail-dot duplicate and a disposable domain are not credited; the admin sees why and can revoke and restore", async ({
+    page,
+    browser,
+    jsEnabled,
+  }, testInfo) => {
+    const v = variants.find((item) => item.key === BY_PROJECT[testInfo.project.name][0])!;
+    const admin = getPage(v.key, "admin").referrals;
+    const tag = `${testInfo.project.name}-${Date.now()}`;
+    const a = `ann.${tag}@gmail.com`;
+    await joinWaitlist(page, v, a);
+    const refCode = new URL(await page.locator("#ref-link").inputValue()).searchParams.get("r")!;
+    const joinWith = async (email: string) => {
+      const parent = await newParent(browser, jsEnabled);
+      await joinWaitlist(parent.page, v, email, refCode);
+      await confirmThroughButton(parent.page, v, (await waitlistLinks(parent.page, email)).verify);
+      await parent.context.close();
+    };
+    const self = `ann.${tag}+again@gmail.com`;
+    const twin = `twin${tag}@gmail.com`;
+    const twinDots = `t.w.i.n${tag}@gmail.com`;
+    const throwaway = `parent-${tag}@mailinator.com`;
+    const friend = uniqueEmail("friend");
+    // The twin is on the list before anyone refers the dotted form of the same inbox.
+    const first = await newParent(browser, jsEnabled);
+    await joinWaitlist(first.page, v, twin);
+    await first.context.close();
+    for (const email of [self, twinDots, throwaway, friend]) await joinWith(email);
+    const [row] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`);
+    expect(row.referral_count).toBe(1);
+
+    await createConfirmedAccount(`admin-${tag}@example.com`.toLowerCase(), "referrals-admin-password", "admin");
+    await signIn(page, v, `admin-${tag}@example.com`.toLowerCase(), "referrals-admin-password");
+    await page.goto(pathIn(v, "admin/referrals"));
+    const rowOf = (email: string) => page.locator(`tr[data-referred='${email.toLowerCase()}']`);
+    await expect(rowOf(self).getByTestId("referral-reason")).toHaveText(admin.reasons["self-referral"]);
+    await expect(rowOf(twinDots).getByTestId("referral-reason")).toHaveText(admin.reasons["duplicate-email"]);
+    await expect(rowOf(throwaway).getByTestId("referral-reason")).toHaveText(admin.reasons["disposable-domain"]);
+    await expect(rowOf(friend).getByTestId("referral-status")).toHaveText(admin.statuses.credited);
+
+    await rowOf(friend).getByRole("button", { name: admin.revoke }).click();
+    await expect(page.getByRole("status")).toHaveText(admin.revoked);
+    await expect(rowOf(friend).getByTestId("referral-reason")).toHaveText(admin.reasons.revoked);
+    expect((await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count).toBe(0);
+    await rowOf(friend).getByRole("button", { name: admin.restore }).click();
+    await expect(rowOf(friend).getByTestId("referral-status")).toHaveText(admin.statuses.credited);
+    expect((await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count).toBe(1);
+
+    // The lead's own page shows its code, who referred it and the flags.
+    const [throwawayLead] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(throwaway)}`);
+    await page.goto(pathIn(v, `admin/leads/${throwawayLead.id}/edit`));
+    await expect(page.getByTestId("referral-panel")).toContainText(refCode);
+    await expect(page.getByTestId("risk-flags")).toHaveText(admin.flags["disposable-domain"]);
+  });
+});
