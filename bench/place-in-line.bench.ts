@@ -1,0 +1,51 @@
+// The place-in-line query at 100,000 confirmed leads per table (issue 10: "≤ 50 ms at 100,000 leads
+// per table"). Seeds a local D1 (the same Miniflare D1 the unit tests use) with 100,000 leads in each
+// of the three tables, a tenth of them with credited referrals, then times the D1 adapter's placeOf
+// for parents at the front, the middle and the back of the line, and the first-wave count.
+//   npm run bench:place
+import { afterAll, bench, describe } from "vitest";
+import type { LeadTable } from "~/data/lead-store";
+import { createD1ReferralStore } from "~/referrals/d1-referral-store.server";
+import { startLocalD1 } from "../tests/unit/helpers/local-d1";
+
+const ROWS = Number(process.env.PLACE_ROWS ?? 100_000);
+const TABLES: LeadTable[] = ["leads", "leads_icehockey", "leads_tennis"];
+const STEP = 5;
+
+const d1 = await startLocalD1();
+afterAll(() => d1.dispose());
+const started = Date.now();
+for (const table of TABLES) {
+  // confirm_seq 1..ROWS; every tenth parent has 1-3 credited referrals.
+  await d1.db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?1)
+       INSERT INTO ${table} (id, email, normalized_email, step_completed, email_verified, confirmed_at, confirm_seq, referral_count, place_score)
+       SELECT 'lead-' || i, 'parent' || i || '@example.com', 'parent' || i || '@example.com', 3, 1,
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), i,
+              CASE WHEN i % 10 = 0 THEN 1 + i % 3 ELSE 0 END,
+              i - ?2 * CASE WHEN i % 10 = 0 THEN 1 + i % 3 ELSE 0 END
+       FROM seq`,
+    )
+    .bind(ROWS, STEP)
+    .run();
+}
+console.log(`seeded ${ROWS.toLocaleString("en")} confirmed leads in each of ${TABLES.length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const store = createD1ReferralStore(d1.db);
+const parent = (seq: number) => ({ confirm_seq: seq, referral_count: seq % 10 === 0 ? 1 + (seq % 3) : 0, place_score: seq - STEP * (seq % 10 === 0 ? 1 + (seq % 3) : 0) });
+
+describe(`place in line at ${ROWS.toLocaleString("en")} leads per table (target: 50 ms)`, () => {
+  bench("placeOf: a parent at the front (leads)", async () => {
+    await store.placeOf("leads", parent(10));
+  });
+  bench("placeOf: a parent in the middle (leads_icehockey)", async () => {
+    await store.placeOf("leads_icehockey", parent(Math.floor(ROWS / 2)));
+  });
+  bench("placeOf: the last parent (leads_tennis)", async () => {
+    await store.placeOf("leads_tennis", parent(ROWS));
+  });
+  bench("confirmedCount (first-wave spots left)", async () => {
+    await store.confirmedCount("leads");
+  });
+});
