@@ -35,13 +35,20 @@ export function shouldShowBanner(choice: string | null, search: string): boolean
 const STAFF_ROUTE_ID = /^routes\/(admin\/|dev\.|qa\/|test-email-templates$)/;
 
 /**
+ * Pages opened from a parent's signed link (`?t=`): the link is their key to the page, and a pixel
+ * would hand the whole URL to the advertiser.
+ */
+const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status)$/;
+
+/**
  * Whether the advertising pixel may load on a page (consent is checked separately): never on
  * admin (/admin*), dev (/dev/*) or QA pages, whatever the visitor chose. Staff pages show leads and
- * mails, and their visits are not marketing traffic. `routeIds` are the ids of the matched routes.
+ * mails, and their visits are not marketing traffic. Nor on the pages of a parent's signed links.
+ * `routeIds` are the ids of the matched routes.
  */
 export function pixelAllowed(pathname: string, routeIds: readonly string[]): boolean {
   const path = routePath(pathname);
   if (path.startsWith("/admin") || isUnder(path, "/dev")) return false;
   if ((QA_PAGE_PATHS as readonly string[]).includes(path)) return false;
-  return !routeIds.some((id) => STAFF_ROUTE_ID.test(id));
+  return !routeIds.some((id) => STAFF_ROUTE_ID.test(id) || SIGNED_LINK_ROUTE_ID.test(id));
 }

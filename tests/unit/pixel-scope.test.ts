@@ -17,11 +17,14 @@ function routeTable(): { path: string; id: string }[] {
 const routes = routeTable();
 const isStaffRoute = (r: { path: string; id: string }) =>
   r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
+/** Pages of a parent's signed link: the token in the URL must not reach the advertiser. */
+const isSignedLinkRoute = (r: { path: string }) => r.path === "/verify-email" || r.path === "/status";
 
 describe("where the advertising pixel may load (consent granted)", () => {
   it("knows the route table", () => {
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes.filter(isStaffRoute).length).toBe(QA_PAGE_PATHS.length + 4 + 2);
+    expect(routes.filter(isStaffRoute).length).toBe(QA_PAGE_PATHS.length + 5 + 2);
+    expect(routes.filter(isSignedLinkRoute)).toHaveLength(2);
   });
 
   it("never on an admin, dev or QA route, by path or by route id", () => {
@@ -33,8 +36,14 @@ describe("where the advertising pixel may load (consent granted)", () => {
     }
   });
 
+  it("never on the pages of a parent's signed link", () => {
+    for (const route of routes.filter(isSignedLinkRoute)) {
+      expect(pixelAllowed(`${route.path}?t=abc.def`, ["root", route.id]), route.path).toBe(false);
+    }
+  });
+
   it("on every public page", () => {
-    for (const route of routes.filter((r) => !isStaffRoute(r) && !r.path.includes("*"))) {
+    for (const route of routes.filter((r) => !isStaffRoute(r) && !isSignedLinkRoute(r) && !r.path.includes("*"))) {
       expect(pixelAllowed(route.path, ["root", route.id]), route.path).toBe(true);
     }
     expect(pixelAllowed("/no-such-page", ["root", "routes/not-found"])).toBe(true);
