@@ -15,6 +15,7 @@ import { options } from "./options";
 import { plans } from "./plans";
 import { terms } from "./terms";
 import { signup } from "./signup";
+import { botGuard } from "./bot-guard";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -35,4 +36,5 @@ export const content = {
   tips,
   signup,
   admin,
+  botGuard,
 } satisfies PageContent;

@@ -14,6 +14,7 @@ import { formSchema } from "./form";
 import { roadmapSchema } from "./roadmap";
 import { plansPageSchema } from "./plans-page";
 import { confirmSchema } from "./confirm";
+import { botGuardSchema } from "./bot-guard";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -37,6 +38,7 @@ export const pageSchemas = {
   confirm: confirmSchema,
   signup: signupSchema,
   admin: adminSchema,
+  botGuard: botGuardSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
