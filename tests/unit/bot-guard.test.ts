@@ -72,7 +72,7 @@ describe("checkBot", () => {
   it("asks a person with a missing or expired stamp to send again, with a stamp that already counts as filled", async () => {
     const now = T0 + STAMP_MAX_AGE_MS + 10;
     const expired = await issueStamp(SECRET, T0);
-    for (const fields of [{}, { [STAMP_NAME]: expired }]) {
+    for (const fields of [{}, { [STAMP_NAME]: expired }] as Record<string, string>[]) {
       const verdict = await post(fields, now);
       expect(verdict.kind).toBe("stale");
       if (verdict.kind !== "stale") continue;
@@ -99,5 +99,16 @@ describe("checkBot", () => {
     }).ctx;
     expect((await botFields(withKey, { turnstile: true })).turnstileSiteKey).toBe("1x00000000000000000000AA");
     expect((await botFields(withKey, { turnstile: false })).turnstileSiteKey).toBeNull();
+  });
+});
+
+describe("the page CSP and Turnstile", () => {
+  it("allows challenges.cloudflare.com only when Turnstile is configured", async () => {
+    const { contentSecurityPolicy } = await import("~/utils/security.server");
+    expect(contentSecurityPolicy({ nonce: "n" })).not.toContain("challenges.cloudflare.com");
+    const on = contentSecurityPolicy({ nonce: "n", turnstile: true });
+    for (const directive of ["script-src", "frame-src", "connect-src"]) {
+      expect(on.split("; ").find((part) => part.startsWith(directive))).toContain("https://challenges.cloudflare.com");
+    }
   });
 });
