@@ -76,7 +76,8 @@ export async function botFields(
 }
 
 /**
- * Judges a submitted form. `minFill: false` for forms a password manager fills in a second (sign-in).
+ * Judges a submitted form. Sign-in passes `minFill: false` (a password manager fills it in a second)
+ * and `requireStamp: false` (it writes nothing a bot wants; a missing or old stamp is let through).
  * A missing or expired stamp is not called a bot: a page kept open overnight or served before a
  * release would otherwise lose a real person's answers without a word. Such a form is shown again
  * with a message and a stamp dated back by the minimum, so the resend is not "too fast"; a bot that
@@ -85,7 +86,12 @@ export async function botFields(
 export async function checkBot(
   ctx: Pick<RequestContext, "env" | "isLocal" | "contentKey" | "url">,
   form: FormData,
-  { minFill = true, turnstile = false, now = Date.now() }: { minFill?: boolean; turnstile?: boolean; now?: number } = {},
+  {
+    minFill = true,
+    requireStamp = true,
+    turnstile = false,
+    now = Date.now(),
+  }: { minFill?: boolean; requireStamp?: boolean; turnstile?: boolean; now?: number } = {},
 ): Promise<BotVerdict> {
   const bot = (reason: "honeypot" | "forged-stamp" | "too-fast"): BotVerdict => {
     console.warn(`bot-guard: ${reason} on ${ctx.url.pathname}`);
@@ -97,6 +103,7 @@ export async function checkBot(
   const raw = form.get(STAMP_NAME);
   const stamp = await readStamp(secretOf(ctx), typeof raw === "string" ? raw : "", now);
   if (!stamp.ok && stamp.reason === "forged") return bot("forged-stamp");
+  if (!stamp.ok && !requireStamp) return { kind: "person", fields: await botFields(ctx, { issuedAt: now, turnstile }) };
   if (!stamp.ok) {
     return {
       kind: "stale",

@@ -63,9 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const confirmPage = linkTo(ctx.variant, "signup-confirm");
 
   // Bots (docs/decisions/011-bot-guard.md) get what a person would: a sign-in is "wrong e-mail or
-  // password", a sign-up goes to the check-your-e-mail page; no account, no e-mail. No minimum fill
-  // time for sign-in, which a password manager fills in a second.
-  const guard = await checkBot(ctx, formData, { minFill: mode === "signup", turnstile: true });
+  // password", a sign-up goes to the check-your-e-mail page; no account, no e-mail. Sign-in checks
+  // the honeypot only: a password manager fills it in a second, and its own limits stop guessing.
+  const signup = mode === "signup";
+  const guard = await checkBot(ctx, formData, { minFill: signup, requireStamp: signup, turnstile: true });
   if (guard.kind === "bot") {
     if (mode === "signin") return data({ mode, formError: GENERIC_AUTH_ERROR }, { status: 400 });
     return redirect(confirmPage, { headers: { "Set-Cookie": await commitSession(session, ctx) } });

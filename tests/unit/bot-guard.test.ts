@@ -38,7 +38,7 @@ describe("checkBot", () => {
   const { ctx } = testContext("http://127.0.0.1/guide-form", { FORM_MIN_FILL_MS: "3000", SESSION_SECRET: SECRET });
   vi.spyOn(console, "warn").mockImplementation(() => {});
 
-  async function post(fields: Record<string, string>, now: number, options: { minFill?: boolean } = {}) {
+  async function post(fields: Record<string, string>, now: number, options: { minFill?: boolean; requireStamp?: boolean } = {}) {
     return checkBot(ctx, form(fields), { ...options, now });
   }
 
@@ -80,6 +80,11 @@ describe("checkBot", () => {
       // The retry is judged on the new stamp, which is back-dated by the minimum fill time.
       expect((await post({ [STAMP_NAME]: verdict.fields.stamp }, now)).kind).toBe("person");
     }
+  });
+
+  it("lets a form without a stamp through when the form does not require one (sign-in)", async () => {
+    expect((await post({}, T0, { requireStamp: false, minFill: false })).kind).toBe("person");
+    expect((await post({ [HONEYPOT_NAME]: "x" }, T0, { requireStamp: false, minFill: false })).kind).toBe("bot");
   });
 
   it("uses FORM_MIN_FILL_MS, 0 turning the minimum off", async () => {
