@@ -12,6 +12,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  waitForHydration,
   type VariantCase,
 } from "./fixtures";
 
@@ -75,6 +76,7 @@ for (const v of variants) {
 
     test("a guide form sent faster than the minimum (live server, 3 s) writes and sends nothing; a person who takes their time gets the guide", async ({
       page,
+      jsEnabled,
     }) => {
       const fast = uniqueEmail(`bot-fast-${v.key}`);
       await page.goto(`${LIVE_URL}${pathIn(v, "guide-form")}`);
@@ -85,11 +87,13 @@ for (const v of variants) {
 
       const person = uniqueEmail(`person-slow-${v.key}`);
       await page.goto(`${LIVE_URL}${pathIn(v, "guide-form")}`);
+      if (jsEnabled) await waitForHydration(page);
       await fillGuide(page, v, person);
       await page.waitForTimeout(3_200);
       await submitGuide(page, v);
       await expect(page).toHaveURL(/\/guide-confirm/);
-      await expect.poll(async () => (await traces(v, person, "live")).leads).toBe(1);
+      await expect(page.getByTestId("sent-to")).toHaveText(person);
+      expect((await traces(v, person, "live")).leads).toBe(1);
     });
   });
 }
