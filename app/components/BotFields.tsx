@@ -1,9 +1,8 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
+import { STAMP_NAME } from "~/platform/bot-field-names";
 import type { BotFieldsData } from "~/platform/bot-guard.server";
 
-/** The field names the server reads (app/platform/bot-guard.server.ts). */
-const STAMP_NAME = "form_stamp";
 const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 
 type Turnstile = { render(element: HTMLElement, options: { sitekey: string }): string; remove(id: string): void };

@@ -1,6 +1,7 @@
 import { getPage } from "#content/index";
 import { signingSecret } from "~/auth/confirm-token.server";
 import type { RequestContext } from "~/utils/context.server";
+import { HONEYPOT_NAME, STAMP_NAME } from "./bot-field-names";
 
 /**
  * Bots on the public forms (docs/decisions/011-bot-guard.md). Each form carries a hidden honeypot
@@ -9,8 +10,7 @@ import type { RequestContext } from "~/utils/context.server";
  * browser reports. A bot gets an ordinary-looking answer from the action and nothing is written.
  */
 
-export const HONEYPOT_NAME = "website";
-export const STAMP_NAME = "form_stamp";
+export { HONEYPOT_NAME, STAMP_NAME };
 /** A stamp older than this is stale: the person is asked to send the form again (no lock-out). */
 export const STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 

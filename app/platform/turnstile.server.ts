@@ -10,7 +10,6 @@ import { clientIp } from "~/utils/rate-limit.server";
  */
 export const TURNSTILE_FIELD = "cf-turnstile-response";
 export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
-export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 const TIMEOUT_MS = 5_000;
 
 export type TurnstileResult = { ok: true } | { ok: false; reason: string };
