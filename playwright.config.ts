@@ -3,8 +3,10 @@ import { defineConfig } from "@playwright/test";
 /**
  * Two servers, both `wrangler dev` on the production build with a fresh local D1:
  * - main (8788): the waitlist ending (LAUNCH_MODE=waitlist: every plan leads to /confirm), QA pages on,
- *   outbox mail;
- * - live (8789): the SPEC default (LAUNCH_MODE unset = live: a plan leads to /signup) with QA_PAGES=off.
+ *   outbox mail; the bot guard eased: tests fill forms faster than any person (FORM_MIN_FILL_MS=0) and
+ *   the whole suite posts from 127.0.0.1 (allowlisted for the per-IP lead limit);
+ * - live (8789): the SPEC default (LAUNCH_MODE unset = live: a plan leads to /signup) with QA_PAGES=off
+ *   and the bot guard's defaults (3 s minimum fill time, 20 new leads per IP in ten minutes).
  * Two projects run every spec with JavaScript on and off (progressive enhancement).
  * `npm test` builds first; never build while these servers run (STACK pitfall 4).
  */
@@ -43,7 +45,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `bash scripts/e2e-server.sh main ${MAIN_PORT} LAUNCH_MODE:waitlist`,
+      command: `bash scripts/e2e-server.sh main ${MAIN_PORT} LAUNCH_MODE:waitlist FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1`,
       url: `http://127.0.0.1:${MAIN_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -48,7 +48,7 @@ export default async function handleRequest(
   applySecurityHeaders(
     responseHeaders,
     url,
-    contentSecurityPolicy({ nonce, trackingHosts, dev: import.meta.env.DEV }),
+    contentSecurityPolicy({ nonce, trackingHosts, turnstile: Boolean(env.TURNSTILE_SITE_KEY), dev: import.meta.env.DEV }),
   );
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -565,6 +565,8 @@ class Server {
         "--persist-to", STATE, "--test-scheduled",
         "--var", "LAUNCH_MODE:waitlist", "--var", "MAIL_TRANSPORT:resend", "--var", "RESEND_API_KEY:bench",
         "--var", `RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`, "--var", `EMAIL_API_TOKEN:${EMAIL_API_TOKEN}`,
+        // The bench posts at machine speed, from 127.0.0.1 when addresses cannot be faked (ADR 011).
+        "--var", "FORM_MIN_FILL_MS:0", "--var", "LEAD_IP_ALLOWLIST:127.0.0.1",
         ...configArgs,
       ],
       { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: WRANGLER_ENV },

@@ -3,11 +3,14 @@ import type { ChildEntry } from "~/components/funnel/Step1Children";
 import type { Lead } from "~/data/lead-store";
 import { parseStep, type Step } from "~/funnel/steps";
 import { MAX_CHILDREN, hasUnknownOption, step1Validator, step2Validator, step3Validator } from "~/funnel/form-schemas";
+import { botFields, checkBot, type BotFieldsData } from "~/platform/bot-guard.server";
+import { turnstileRefusal } from "~/platform/turnstile.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
 import { referralsOf } from "~/referrals/referrals.server";
+import { addRiskFlag, admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
@@ -27,6 +30,8 @@ export type StepResult = {
   fieldErrors?: Record<string, string>;
   formError?: string;
   values?: StepValues;
+  /** The form's bot fields for the re-render: the stamp it was sent with (docs/decisions/011-bot-guard.md). */
+  bot?: BotFieldsData;
 };
 
 /** A submit either re-renders the step (with a status) or moves on (the session changed). */
@@ -81,6 +86,8 @@ export async function stepPage(ctx: RequestContext, session: AppSession, step: S
     page: {
       step,
       copy,
+      // Turnstile on step 1 only, where the lead is created: one check per visitor, not three.
+      bot: await botFields(ctx, { turnstile: step === 1 }),
       formError: unavailable ? copy.submitError.replace("{message}", failureMessage("lead read failed")) : null,
       options: {
         ageBands: options.ageBands,
@@ -125,9 +132,17 @@ function typedValues(step: Step, form: FormData): StepValues {
   return { email: String(form.get("email") ?? "") };
 }
 
+/** Where a step sends a person who sent it: what a bot is told too, with nothing written. */
+function nextPage(ctx: RequestContext, step: Step): string {
+  return step === 3 ? linkTo(ctx.variant, "roadmap") : linkTo(ctx.variant, "form", { step: step + 1 });
+}
+
 /**
  * One submit of a funnel step (add/remove child buttons included): validates, writes the visitor's
  * lead through the lead module, and says where to go. Input is kept on every refusal and failure.
+ * Bots (docs/decisions/011-bot-guard.md) go where a person would and write nothing; the minimum
+ * fill time applies on step 1 only, where the lead is born (an autofilled e-mail on step 3 can be
+ * quicker than any minimum), the honeypot and a forged stamp on every step.
  */
 export async function submitStep(ctx: RequestContext, session: AppSession, request: Request, form: FormData): Promise<StepOutcome> {
   const step = parseStep(String(form.get("step") ?? "1"));
@@ -135,9 +150,11 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   const values = typedValues(step, form);
   const { copy, options } = pageCopy(ctx);
   const messages = { unknownOption: copy.unknownOption };
-  const show = (status: number, result: Omit<StepResult, "step" | "values"> = {}): StepOutcome => ({
+  const guard = await checkBot(ctx, form, { minFill: step === 1, turnstile: step === 1 });
+  const bot = guard.kind === "bot" ? undefined : guard.fields;
+  const show = (status: number, result: Omit<StepResult, "step" | "values" | "bot"> = {}): StepOutcome => ({
     status,
-    result: { step, values, ...result },
+    result: { step, values, bot, ...result },
   });
   const failed = (error: unknown) =>
     show(503, { formError: copy.submitError.replace("{message}", failureMessage(error)) });
@@ -156,6 +173,8 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   }
 
   if (await formPostLimited(ctx.bindings, request, "form")) return show(429, { formError: TOO_MANY_FORM_POSTS });
+  if (guard.kind === "bot") return { redirectTo: nextPage(ctx, step) };
+  if (guard.kind === "stale") return show(422, { formError: guard.message });
 
   let lead: Lead | null;
   try {
@@ -174,6 +193,11 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
       });
     }
     const entries = result.data.children;
+    const refused = await turnstileRefusal(ctx, request, form);
+    if (refused) return show(refused.status, { formError: refused.message });
+    // Only a new lead counts against the visitor's IP; answering step 1 again updates the same one.
+    const admitted = lead ? { ok: true as const, flag: false } : await admitNewLead(ctx, request);
+    if (!admitted.ok) return show(admitted.status, { formError: admitted.message });
     try {
       const saved = await leads.saveChildren(
         lead,
@@ -185,11 +209,12 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
         },
         attributionFields(session),
       );
+      if (admitted.flag) await addRiskFlag(ctx, saved.id, "ip-burst");
       setVariantValues(session, ctx.variant, { leadId: saved.id });
     } catch (error) {
       return failed(error);
     }
-    return { redirectTo: linkTo(ctx.variant, "form", { step: 2 }) };
+    return { redirectTo: nextPage(ctx, 1) };
   }
 
   if (step === 2) {
@@ -204,7 +229,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     } catch (error) {
       return failed(error);
     }
-    return { redirectTo: linkTo(ctx.variant, "form", { step: 3 }) };
+    return { redirectTo: nextPage(ctx, 2) };
   }
 
   const result = await step3Validator(copy.step3.errors).validate(form);
@@ -216,5 +241,5 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     return failed(error);
   }
   setVariantValues(session, ctx.variant, { userEmail: result.data.email });
-  return { redirectTo: linkTo(ctx.variant, "roadmap") };
+  return { redirectTo: nextPage(ctx, 3) };
 }

@@ -3,12 +3,15 @@ import { getPage } from "#content/index";
 import type { LeadMagnetValues } from "~/components/guides/LeadMagnetForm";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
 import { LEAD_MAGNETS, type LeadMagnetKind } from "~/guides/kinds";
+import { botFields, checkBot } from "~/platform/bot-guard.server";
+import { turnstileRefusal } from "~/platform/turnstile.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { referralsOf } from "~/referrals/referrals.server";
+import { addRiskFlag, admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
@@ -33,7 +36,10 @@ export async function formLoader({ request, context }: LoaderFunctionArgs, kind:
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
   const { issued } = submissionId(session, ctx.variant, kind);
-  return data(formCopy(ctx, kind), { headers: issued ? await sessionHeaders(session, ctx) : undefined });
+  return data(
+    { ...formCopy(ctx, kind), bot: await botFields(ctx, { turnstile: true }) },
+    { headers: issued ? await sessionHeaders(session, ctx) : undefined },
+  );
 }
 
 /** What the visitor typed, echoed back into the form after a rejected or failed submit. */
@@ -49,7 +55,9 @@ function typedValues(form: FormData): LeadMagnetValues {
 /**
  * The form's submit: validate, create the lead once per submission (step_completed 1, the guide or
  * tips source, the visitor's referral and UTM attribution), keep its e-mail and id in the session
- * for this variant, and go to the confirm page. Nothing is written for a bad form.
+ * for this variant, and go to the confirm page. Nothing is written for a bad form, and nothing for a
+ * bot, which is sent to the confirm page as a person would be (that page finds no lead and sends it
+ * back to the form). Every re-render carries the form's bot fields (`bot`).
  */
 export async function formAction({ request, context }: ActionFunctionArgs, kind: LeadMagnetKind) {
   const ctx = getRequestContext(request, context);
@@ -59,12 +67,22 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
   const values = typedValues(form);
   const limited = await formPostLimited(ctx.bindings, request, kind);
   if (limited) return data({ alert: limited, values }, { status: 429 });
+  const session = await getSession(request, ctx);
+  const guard = await checkBot(ctx, form, { turnstile: true });
+  if (guard.kind === "bot") {
+    return redirect(linkTo(ctx.variant, config.confirmPage), { headers: await sessionHeaders(session, ctx) });
+  }
+  const bot = guard.fields;
+  if (guard.kind === "stale") return data({ alert: guard.message, values, bot }, { status: 422 });
   const result = await leadMagnetValidator({ ageBands, goals }, copy.errors).validate(form);
   if (result.error) {
-    return data({ alert: alertFor(result.error.fieldErrors, copy.errors), values }, { status: 400 });
+    return data({ alert: alertFor(result.error.fieldErrors, copy.errors), values, bot }, { status: 400 });
   }
+  const refused = await turnstileRefusal(ctx, request, form);
+  if (refused) return data({ alert: refused.message, values, bot }, { status: refused.status });
+  const admitted = await admitNewLead(ctx, request);
+  if (!admitted.ok) return data({ alert: admitted.message, values, bot }, { status: admitted.status });
 
-  const session = await getSession(request, ctx);
   const { email, ageBand, goals: chosenGoals } = result.data;
   try {
     const lead = await leadsOf(ctx).createLeadMagnetLead(submissionId(session, ctx.variant, kind).id, {
@@ -75,10 +93,11 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       lead_source: config.leadSource,
     });
     await referralsOf(ctx).recordFor(lead);
+    if (admitted.flag) await addRiskFlag(ctx, lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {
     console.error(`${kind}-form: the lead could not be saved`, error);
-    return data({ alert: copy.errors.saveFailed, values }, { status: 503 });
+    return data({ alert: copy.errors.saveFailed, values, bot }, { status: 503 });
   }
   return redirect(linkTo(ctx.variant, config.confirmPage), { headers: await sessionHeaders(session, ctx) });
 }

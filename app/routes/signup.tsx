@@ -8,13 +8,16 @@ import {
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { ValidatedForm, useField, useIsSubmitting, validationError } from "remix-validated-form";
+import { ValidatedForm, useField, useIsSubmitting } from "remix-validated-form";
 import { getPage } from "#content/index";
 import type { SignupContent } from "#content/schemas/signup";
 import { GENERIC_AUTH_ERROR } from "~/auth/auth";
 import { signupConfirmUrl } from "~/auth/auth.server";
 import { mailAccountOwner } from "~/auth/account-exists.server";
 import { clientIp, limitSignIn, limitSignUp } from "~/auth/rate-limit.server";
+import { BotFields } from "~/components/BotFields";
+import { botFields, checkBot } from "~/platform/bot-guard.server";
+import { turnstileRefusal } from "~/platform/turnstile.server";
 import { chosenPlan, signupAuth } from "~/signup/signup.server";
 import { parseMode, signupValidator, type SignupMode } from "~/signup/validation";
 import { getRequestContext } from "~/utils/context.server";
@@ -44,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // SPEC 2.9: ?email= first, else the e-mail stored earlier in the funnel.
     email: fromQuery || getVariantValues(session, ctx.variant).userEmail || "",
     plan: chosenPlan(ctx, session),
+    bot: await botFields(ctx, { turnstile: true }),
   };
 }
 
@@ -56,21 +60,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const mode = parseMode(formData.get("mode") ?? ctx.url.searchParams.get("mode"));
   const copy = getPage(ctx.contentKey, "signup");
+  const confirmPage = linkTo(ctx.variant, "signup-confirm");
+
+  // Bots (docs/decisions/011-bot-guard.md) get what a person would: a sign-in is "wrong e-mail or
+  // password", a sign-up goes to the check-your-e-mail page; no account, no e-mail. Sign-in checks
+  // the honeypot only: a password manager fills it in a second, and its own limits stop guessing.
+  const signup = mode === "signup";
+  const guard = await checkBot(ctx, formData, { minFill: signup, requireStamp: signup, turnstile: true });
+  if (guard.kind === "bot") {
+    if (mode === "signin") return data({ mode, formError: GENERIC_AUTH_ERROR }, { status: 400 });
+    return redirect(confirmPage, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
+  }
+  const bot = guard.fields;
+  if (guard.kind === "stale") return data({ mode, formError: guard.message, bot }, { status: 422 });
 
   const result = await signupValidator(mode, copy.messages).validate(formData);
   if (result.error) {
-    // Never echo passwords back into the page.
+    // Never echo passwords back into the page. validationError's answer, plus the form's stamp.
     const { email, name } = result.submittedData as { email?: unknown; name?: unknown };
-    return validationError(result.error, { email, name });
+    const { fieldErrors, subaction, formId } = result.error;
+    return data({ fieldErrors, subaction, repopulateFields: { email, name }, formId, bot }, { status: 422 });
   }
   const input = result.data;
+  const refused = await turnstileRefusal(ctx, request, formData);
+  if (refused) return data({ mode, formError: refused.message, bot }, { status: refused.status });
 
   const attempt = { ip: clientIp(request), email: input.email };
   const limited =
     input.mode === "signin"
       ? await limitSignIn(ctx.bindings, attempt)
       : await limitSignUp(ctx.bindings, attempt, copy.messages.tooManySignUps);
-  if (!limited.ok) return data({ mode, formError: limited.message }, { status: limited.status });
+  if (!limited.ok) return data({ mode, formError: limited.message, bot }, { status: limited.status });
 
   const auth = signupAuth(request, ctx, session);
   const withCookies = async () => {
@@ -78,13 +98,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await commitSession(session, ctx));
     return headers;
   };
-  const confirmPage = linkTo(ctx.variant, "signup-confirm");
 
   try {
     if (input.mode === "signin") {
       const signedIn = await auth.signIn({ email: input.email, password: input.password });
       if (!signedIn.ok) {
-        return data({ mode, formError: signedIn.message || GENERIC_AUTH_ERROR }, { status: 400, headers: auth.responseHeaders });
+        return data({ mode, formError: signedIn.message || GENERIC_AUTH_ERROR, bot }, { status: 400, headers: auth.responseHeaders });
       }
       setVariantValues(session, ctx.variant, { userEmail: signedIn.user.email });
       setAuthenticated(session, true);
@@ -108,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       redirectTo: signupConfirmUrl(ctx),
     });
     if (!created.ok) {
-      return data({ mode, formError: created.message || GENERIC_AUTH_ERROR }, { status: 400, headers: auth.responseHeaders });
+      return data({ mode, formError: created.message || GENERIC_AUTH_ERROR, bot }, { status: 400, headers: auth.responseHeaders });
     }
     // A taken address gets the very answer a new account gets (same page, same cookies, no message),
     // so the form tells nobody who has an account; its owner is told by e-mail instead.
@@ -117,7 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(confirmPage, { headers: await withCookies() });
   } catch (error) {
     console.error(`${mode} failed`, error);
-    return data({ mode, formError: GENERIC_AUTH_ERROR }, { status: 503 });
+    return data({ mode, formError: GENERIC_AUTH_ERROR, bot }, { status: 503 });
   }
 }
 
@@ -285,6 +304,7 @@ export default function Signup() {
               placeholder={copy.fields.confirmPasswordPlaceholder}
             />
           ) : null}
+          <BotFields />
           <SubmitButton formId={formId} label={texts.submit} busy={texts.busy} locked={Boolean(signedIn)} />
         </ValidatedForm>
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseIpList } from "./ip-list";
 
 /** Thrown when the Worker's configuration is unusable; the message says what to fix. */
 export class ConfigError extends Error {
@@ -19,6 +20,22 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+/** A whole number from a string var; empty counts as unset (the default applies). */
+const count = (fallback: number, max: number) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(max).default(fallback));
+
+/** Comma-separated IPs or CIDR ranges; each entry must parse (app/utils/ip-list.ts). */
+const ipList = z
+  .string()
+  .default("")
+  .superRefine((value, ctx) => {
+    try {
+      parseIpList(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  });
 
 const envSchema = z
   .object({
@@ -50,6 +67,14 @@ const envSchema = z
     // Digits only: the id is written into an inline script.
     PIXEL_ID_GENIUS: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
     PIXEL_ID_CHAMPION: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
+    // Bots on the public forms (docs/decisions/011-bot-guard.md).
+    FORM_MIN_FILL_MS: count(3000, 600_000),
+    TURNSTILE_SITE_KEY: optionalString,
+    TURNSTILE_SECRET_KEY: optionalString,
+    LEAD_IP_BURST_LIMIT: count(20, 1_000_000),
+    LEAD_IP_DAILY_LIMIT: count(200, 10_000_000),
+    LEAD_IP_FLAG_AFTER: count(5, 1_000_000),
+    LEAD_IP_ALLOWLIST: ipList,
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === "resend" && !env.RESEND_API_KEY) {
@@ -57,6 +82,13 @@ const envSchema = z
         code: "custom",
         path: ["RESEND_API_KEY"],
         message: "is required when MAIL_TRANSPORT=resend",
+      });
+    }
+    if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.TURNSTILE_SITE_KEY ? "TURNSTILE_SECRET_KEY" : "TURNSTILE_SITE_KEY"],
+        message: "Turnstile needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY (or neither)",
       });
     }
     if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
@@ -84,6 +116,13 @@ declare global {
     SUPABASE_URL?: string;
     SUPABASE_SERVICE_ROLE_KEY?: string;
     SUPABASE_ANON_KEY?: string;
+    FORM_MIN_FILL_MS?: string;
+    TURNSTILE_SITE_KEY?: string;
+    TURNSTILE_SECRET_KEY?: string;
+    LEAD_IP_BURST_LIMIT?: string;
+    LEAD_IP_DAILY_LIMIT?: string;
+    LEAD_IP_FLAG_AFTER?: string;
+    LEAD_IP_ALLOWLIST?: string;
   }
 }
 

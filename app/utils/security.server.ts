@@ -10,11 +10,15 @@ export type CspOptions = {
   nonce: string;
   /** Extra hosts allowed for scripts, images and connections (the pixel after consent). */
   trackingHosts?: string[];
+  /** Cloudflare Turnstile is configured: its script, frame and calls are allowed (only then). */
+  turnstile?: boolean;
   dev?: boolean;
 };
 
-export function contentSecurityPolicy({ nonce, trackingHosts = [], dev = false }: CspOptions): string {
-  const tracking = trackingHosts.join(" ");
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export function contentSecurityPolicy({ nonce, trackingHosts = [], turnstile = false, dev = false }: CspOptions): string {
+  const tracking = [...trackingHosts, ...(turnstile ? [TURNSTILE_ORIGIN] : [])].join(" ");
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic' lets the nonce'd module scripts load the chunks they import.
@@ -25,6 +29,7 @@ export function contentSecurityPolicy({ nonce, trackingHosts = [], dev = false }
     `img-src 'self' data: ${tracking}`.trim(),
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : `connect-src 'self' ${tracking}`.trim(),
+    ...(turnstile ? [`frame-src 'self' ${TURNSTILE_ORIGIN}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -16,6 +16,7 @@ import { plans } from "./plans";
 import { terms } from "./terms";
 import { signup } from "./signup";
 import { waitlist } from "./waitlist";
+import { botGuard } from "./bot-guard";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -37,4 +38,5 @@ export const content = {
   signup,
   admin,
   waitlist,
+  botGuard,
 } satisfies PageContent;

@@ -15,6 +15,7 @@ import { roadmapSchema } from "./roadmap";
 import { plansPageSchema } from "./plans-page";
 import { confirmSchema } from "./confirm";
 import { waitlistSchema } from "./waitlist";
+import { botGuardSchema } from "./bot-guard";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -39,6 +40,7 @@ export const pageSchemas = {
   signup: signupSchema,
   admin: adminSchema,
   waitlist: waitlistSchema,
+  botGuard: botGuardSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

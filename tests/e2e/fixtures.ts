@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
+import { signingSecret } from "../../app/auth/confirm-token.server";
+import { STAMP_NAME, issueStamp } from "../../app/platform/bot-guard.server";
 import { linkTo } from "../../app/utils/links";
 import type { LeadTable, Variant } from "../../app/utils/variant";
 
@@ -103,6 +105,14 @@ export async function outbox(page: Page, to?: string, server = MAIN_URL): Promis
   expect(response.ok()).toBe(true);
   const mails = (await response.json()) as OutboxMail[];
   return to ? mails.filter((mail) => mail.to === to) : mails;
+}
+
+/**
+ * The signed stamp a person's form carries (docs/decisions/011-bot-guard.md), as the e2e servers
+ * (loopback, no SESSION_SECRET) sign it, issued a minute ago: posts crafted by tests add it.
+ */
+export async function personStamp(): Promise<Record<string, string>> {
+  return { [STAMP_NAME]: await issueStamp(signingSecret(undefined, true), Date.now() - 60_000) };
 }
 
 /** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */

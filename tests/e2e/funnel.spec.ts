@@ -1,6 +1,6 @@
 import { getPage } from "../../content/index";
 import { formatPrice, pricePerMonth, yearlySaving } from "../../app/utils/pricing";
-import { expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import { expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase, personStamp } from "./fixtures";
 
 type LeadRow = Record<string, unknown>;
 
@@ -239,14 +239,14 @@ test.describe("funnel rules (server)", () => {
     const tag = `unknown-${Date.now()}`;
     await request.get(pathIn(v, "home", { utm_source: tag }));
     const bad = await request.post(pathIn(v, "form"), {
-      form: { step: "1", intent: "continue", "children[0].ageBand": "not-a-band", "children[0].time": options.time[0].value },
+      form: { step: "1", intent: "continue", "children[0].ageBand": "not-a-band", "children[0].time": options.time[0].value, ...(await personStamp()) },
       maxRedirects: 0,
     });
     expect(bad.status()).toBe(400);
     expect(await bad.text()).toContain(getPage(v.key, "form").unknownOption);
     expect(await queryD1(`SELECT id FROM ${v.table} WHERE utm_source = ${sqlString(tag)}`)).toHaveLength(0);
 
-    const good = { step: "1", intent: "continue", "children[0].ageBand": options.ageBands[0].value, "children[0].time": options.time[0].value };
+    const good = { step: "1", intent: "continue", "children[0].ageBand": options.ageBands[0].value, "children[0].time": options.time[0].value, ...(await personStamp()) };
     expect((await request.post(pathIn(v, "form"), { form: good, maxRedirects: 0 })).status()).toBe(302);
     // Submitting step 1 again (double submit, or Back) updates the same lead.
     expect((await request.post(pathIn(v, "form"), { form: good, maxRedirects: 0 })).status()).toBe(302);
@@ -255,12 +255,12 @@ test.describe("funnel rules (server)", () => {
 
   test("the pro plan is refused on /plans and nothing is written", async ({ request }) => {
     const email = uniqueEmail("pro");
-    const step1 = { step: "1", intent: "continue", "children[0].ageBand": options.ageBands[0].value, "children[0].time": options.time[0].value };
+    const step1 = { step: "1", intent: "continue", "children[0].ageBand": options.ageBands[0].value, "children[0].time": options.time[0].value, ...(await personStamp()) };
     await request.post(pathIn(v, "form"), { form: step1 });
     await request.post(pathIn(v, "form"), {
-      form: { step: "2", intent: "continue", focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value },
+      form: { step: "2", intent: "continue", focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value, ...(await personStamp()) },
     });
-    await request.post(pathIn(v, "form"), { form: { step: "3", intent: "continue", email } });
+    await request.post(pathIn(v, "form"), { form: { step: "3", intent: "continue", email, ...(await personStamp()) } });
     const refused = await request.post(pathIn(v, "plans"), { form: { plan: "pro", cycle: "monthly" }, maxRedirects: 0 });
     expect(refused.status()).toBe(400);
     const [lead] = await queryD1(`SELECT plan_chosen FROM ${v.table} WHERE email = ${sqlString(email)}`);

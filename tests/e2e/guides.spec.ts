@@ -4,6 +4,7 @@ import {
   expect,
   outbox,
   pathIn,
+  personStamp,
   queryD1,
   sqlString,
   test,
@@ -197,7 +198,7 @@ for (const v of variants) {
         { email, ageBand: options.leadFormAgeBands[0].value, goals: "not-a-goal" },
       ];
       for (const form of cases) {
-        const response = await request.post(pathIn(v, "tips-form"), { form, maxRedirects: 0 });
+        const response = await request.post(pathIn(v, "tips-form"), { form: { ...form, ...(await personStamp()) }, maxRedirects: 0 });
         expect(response.status()).toBe(400);
         expect(await response.text()).toContain(MISSING);
       }

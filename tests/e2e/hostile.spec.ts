@@ -1,7 +1,7 @@
 import { createHmac, pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, variants, type VariantCase } from "./fixtures";
+import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, variants, type VariantCase, personStamp } from "./fixtures";
 
 /**
  * Hostile requests against every POST route of the running Worker: a body that is not a form, field
@@ -59,7 +59,8 @@ async function expectRedirect(response: APIResponse, what: string) {
 /** The three steps of the form, as a browser without JavaScript posts them. */
 async function completeSteps(api: APIRequestContext, v: VariantCase, email: string) {
   const options = getPage(v.key, "options");
-  const post = (path: string, form: Record<string, string>) => api.post(path, { form, maxRedirects: 0 });
+  const stamp = await personStamp();
+  const post = (path: string, form: Record<string, string>) => api.post(path, { form: { ...form, ...stamp }, maxRedirects: 0 });
   await expectRedirect(
     await post(pathIn(v, "form"), {
       step: "1",

@@ -1,5 +1,5 @@
 import { getPage } from "../../content/index";
-import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
+import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, personStamp } from "./fixtures";
 
 /**
  * Exactly once, as a parent's browser would cause it: repeated and parallel submits from one
@@ -14,7 +14,7 @@ for (const v of variants) {
     test("a guide form posted twice at once gives one lead and one e-mail; reloads send nothing more", async ({ page }) => {
       const email = uniqueEmail(`once-guide-${v.key}`);
       await page.goto(pathIn(v, "guide-form"));
-      const fields = { email, ageBand: options.leadFormAgeBands[0].value, goals: options.leadFormGoals[0].value };
+      const fields = { email, ageBand: options.leadFormAgeBands[0].value, goals: options.leadFormGoals[0].value, ...(await personStamp()) };
       // Two posts with the browser's cookie, as a double click or a retry would send them.
       const url = `${MAIN_URL}${pathIn(v, "guide-form")}`;
       const headers = { Origin: MAIN_URL };
@@ -42,6 +42,7 @@ for (const v of variants) {
         intent: "continue",
         "children[0].ageBand": options.ageBands[0].value,
         "children[0].time": options.time[0].value,
+        ...(await personStamp()),
       };
       const answers = await Promise.all([
         page.request.post(url, { form: fields, headers: { Origin: MAIN_URL }, maxRedirects: 0 }),

@@ -7,6 +7,7 @@ import {
   expect,
   outbox,
   pathIn,
+  personStamp,
   queryD1,
   sqlString,
   test,
@@ -322,7 +323,7 @@ test("sign-up attempts per e-mail are limited: a 429 with the page's message", a
   // 10 a minute are allowed; 21 attempts within a minute span at most two windows, so one refusal is certain.
   for (let i = 0; i < 21; i++) {
     const response = await page.request.post(`${MAIN_URL}${pathIn(cases[0], "signup")}`, {
-      form: { mode: "signup", email, name: "Limit Tester", password: PASSWORD, confirmPassword: PASSWORD },
+      form: { mode: "signup", email, name: "Limit Tester", password: PASSWORD, confirmPassword: PASSWORD, ...(await personStamp()) },
       // Different visitors, one address: the per-e-mail limit answers.
       headers: { "CF-Connecting-IP": `10.202.${i}.${Math.floor(Math.random() * 250) + 1}` },
       maxRedirects: 0,
@@ -345,13 +346,14 @@ test("live: a plan chosen on /plans leads to /signup showing the plan and billin
   const at = (page_: string, params?: Record<string, string>) => `${LIVE_URL}${pathIn(v, page_, params)}`;
 
   // The funnel's three steps as plain form posts (the same fields its pages send).
-  const post = (url: string, form: Record<string, string>) => page.request.post(url, { form, maxRedirects: 0 });
+  const stamp = await personStamp();
+  const post = (url: string, form: Record<string, string>) => page.request.post(url, { form: { ...form, ...stamp }, maxRedirects: 0 });
   expect((await post(at("form"), {
     step: "1",
     "children[0].ageBand": options.ageBands[0].value,
     "children[0].time": options.time[0].value,
   })).status()).toBe(302);
-  const step2 = new URLSearchParams({ step: "2" });
+  const step2 = new URLSearchParams({ step: "2", ...stamp });
   step2.append("focus", options.focus[0].value);
   step2.append("goals", options.goals[0].value);
   step2.append("concern", options.concerns[0].value);

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { action } from "~/routes/form";
+import { personStamp } from "./helpers/bot-fields";
 
 /** A D1 binding whose every query fails, as when the database is unreachable. */
 const brokenDb = new Proxy(
@@ -17,12 +18,14 @@ const context = { cloudflare: { env: { DB: brokenDb } } } as unknown as AppLoadC
 const options = getPage("genius", "options");
 const copy = getPage("genius", "form");
 
-function post(fields: Record<string, string>) {
-  return new Request("http://localhost:8787/form", { method: "POST", body: new URLSearchParams(fields) });
+async function post(fields: Record<string, string>) {
+  const body = new URLSearchParams(fields);
+  body.append(...(await personStamp()));
+  return new Request("http://localhost:8787/form", { method: "POST", body });
 }
 
 async function run(fields: Record<string, string>) {
-  const result = (await action({ request: post(fields), context, params: {} })) as unknown as {
+  const result = (await action({ request: await post(fields), context, params: {} })) as unknown as {
     init: ResponseInit | null;
     data: { formError?: string; fieldErrors?: Record<string, string>; values?: { children?: unknown[] } };
   };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
 import { formAction } from "~/leads/lead-magnet.server";
+import { personStamp } from "./helpers/bot-fields";
 
 const options = getPage("genius", "options");
 const messages = getPage("genius", "guide").form.errors;
@@ -72,6 +73,7 @@ describe("guide form save failure (SPEC 8)", () => {
         ["email", "parent@example.com"],
         ["ageBand", "3-4y"],
         ["goals", "bilingual"],
+        await personStamp(),
       ]),
     });
     const response = (await formAction({ request, context, params: {} }, "guide")) as unknown as {

@@ -6,6 +6,7 @@ import { loader as confirmLoader } from "~/routes/confirm";
 import { loader as guideFormLoader, action as guideFormAction } from "~/routes/guide-form";
 import { loader as guideConfirmLoader } from "~/routes/guide-confirm";
 import { startLocalD1 } from "./helpers/local-d1";
+import { personStamp } from "./helpers/bot-fields";
 
 /**
  * The lead module through the routes, on a real local D1: one lead per submission, one e-mail per
@@ -71,7 +72,7 @@ function browser(origin = "http://127.0.0.1:8787") {
       return keep(await call(async () => loader({ request: request(path), context: load(bindings), params: {} } as never)));
     },
     async post(action: (args: never) => unknown, path: string, fields: [string, string][], bindings?: Record<string, unknown>) {
-      const body = new URLSearchParams(fields);
+      const body = new URLSearchParams([...fields, await personStamp(bindings?.SESSION_SECRET as string | undefined)]);
       return keep(
         await call(async () => action({ request: request(path, { method: "POST", body }), context: load(bindings), params: {} } as never)),
       );

@@ -6,6 +6,7 @@ import { action } from "~/routes/signup";
 import { getSession, getVariantValues } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
+import { personStamp } from "./helpers/bot-fields";
 
 /**
  * The /signup action on a real local D1 with the outbox transport and the real Rate Limiting
@@ -57,6 +58,7 @@ async function signUp(
       name: fields.name ?? "Ann Lee",
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      ...Object.fromEntries([await personStamp()]),
     }),
   });
   const result = (await action({ request, context: load, params: {} })) as unknown;

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { BotFields } from "~/components/BotFields";
 import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type MouseEvent } from "react";
 import type { FormContent } from "#content/schemas/form";
@@ -134,6 +135,7 @@ export function Step1Children({
           {text.add}
         </button>
       ) : null}
+      <BotFields />
       <StepActions
         backLabel={copy.back}
         label={text.continue}

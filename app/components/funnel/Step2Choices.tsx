@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { BotFields } from "~/components/BotFields";
 import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
 import { useLinkTo } from "~/utils/root-data";
@@ -103,6 +104,7 @@ export function Step2Choices({
         error={fieldErrors.concern}
       />
       <p className="mt-6 rounded-lg bg-brand-soft p-4 text-sm text-slate-800">{text.note}</p>
+      <BotFields />
       <StepActions
         backHref={linkTo("form", { step: 1 })}
         backLabel={copy.back}

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { BotFields } from "~/components/BotFields";
 import { Lock } from "lucide-react";
 import type { FormContent } from "#content/schemas/form";
 import { useLinkTo } from "~/utils/root-data";
@@ -45,6 +46,7 @@ export function Step3Email({
         className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600"
       />
       <FieldError id="email-error" message={fieldErrors.email} />
+      <BotFields />
       <StepActions
         backHref={linkTo("form", { step: 2 })}
         backLabel={copy.back}

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Lock } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { Option } from "#content/schemas/options";
+import { BotFields } from "~/components/BotFields";
 
 export type LeadMagnetValues = { email: string; ageBand: string; goals: string[] };
 
@@ -96,6 +97,7 @@ export function LeadMagnetForm({
         </div>
       </fieldset>
 
+      <BotFields />
       <div>
         <button
           type="submit"

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getLeadStore } from "~/data/lead-store.server";
+import { addRiskFlag, admitNewLead } from "~/leads/lead-ip-limit.server";
+import { ipInList, parseIpList } from "~/utils/ip-list";
+import { testContext } from "./helpers/context";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** The per-IP new-lead limit on a real local D1: burst, daily ceiling, allowlist, the ip-burst flag. */
+
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+});
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  for (const table of ["leads", "lead_ip_counts"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+});
+
+const T0 = Date.UTC(2025, 8, 1, 12, 0, 0);
+const MINUTE = 60_000;
+const request = (ip: string) => new Request("http://127.0.0.1/guide-form", { method: "POST", headers: { "CF-Connecting-IP": ip } });
+
+function context(vars: Record<string, string> = {}) {
+  return testContext("http://127.0.0.1/guide-form", {
+    DB: d1.db,
+    LEAD_IP_BURST_LIMIT: "4",
+    LEAD_IP_DAILY_LIMIT: "6",
+    LEAD_IP_FLAG_AFTER: "2",
+    ...vars,
+  }).ctx;
+}
+
+async function admitMany(ctx: ReturnType<typeof context>, ip: string, count: number, at: number) {
+  const results = [];
+  for (let i = 0; i < count; i++) results.push(await admitNewLead(ctx, request(ip), new Date(at)));
+  return results;
+}
+
+describe("admitNewLead", () => {
+  it("accepts up to the burst limit in ten minutes, flags the leads past the flag threshold, then refuses with a 429", async () => {
+    const results = await admitMany(context(), "203.0.113.7", 5, T0);
+    expect(results.slice(0, 4).map((r) => r.ok && r.flag)).toEqual([false, false, true, true]);
+    expect(results[4]).toMatchObject({ ok: false, status: 429 });
+    expect(!results[4].ok && results[4].message).toMatch(/try again/i);
+  });
+
+  it("counts each IP on its own", async () => {
+    const ctx = context();
+    await admitMany(ctx, "203.0.113.7", 5, T0);
+    expect(await admitNewLead(ctx, request("203.0.113.8"), new Date(T0))).toEqual({ ok: true, flag: false });
+  });
+
+  it("opens again in the next ten minutes, up to the daily ceiling", async () => {
+    const ctx = context();
+    const first = await admitMany(ctx, "203.0.113.7", 4, T0);
+    const later = await admitMany(ctx, "203.0.113.7", 3, T0 + 11 * MINUTE);
+    expect([...first, ...later].map((r) => r.ok)).toEqual([true, true, true, true, true, true, false]);
+    // The next day starts again.
+    expect((await admitNewLead(ctx, request("203.0.113.7"), new Date(T0 + 24 * 60 * MINUTE))).ok).toBe(true);
+  });
+
+  it("never limits, counts or flags an allowlisted address or range (a school, a club)", async () => {
+    const ctx = context({ LEAD_IP_ALLOWLIST: "198.51.100.0/24, 2001:db8::/32" });
+    const results = [
+      ...(await admitMany(ctx, "198.51.100.23", 8, T0)),
+      ...(await admitMany(ctx, "2001:db8:1::5", 8, T0)),
+    ];
+    expect(results.every((r) => r.ok && !r.flag)).toBe(true);
+    expect((await d1.db.prepare("SELECT COUNT(*) AS n FROM lead_ip_counts").first<{ n: number }>())?.n).toBe(0);
+  });
+
+  it("stores a hash of the address, never the address, and cleans expired buckets", async () => {
+    await d1.db
+      .prepare("INSERT INTO lead_ip_counts (ip_hash, bucket, count, expires_at) VALUES ('old', 'b:1', 9, ?)")
+      .bind(new Date(T0 - MINUTE).toISOString())
+      .run();
+    await admitNewLead(context(), request("203.0.113.7"), new Date(T0));
+    const rows = (await d1.db.prepare("SELECT * FROM lead_ip_counts").all<Record<string, unknown>>()).results;
+    expect(rows.map((row) => row.ip_hash)).not.toContain("old");
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain("203.0.113.7");
+    expect(String(rows[0].ip_hash)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("lets the lead in when the counter cannot be read (a broken counter must not lose real leads)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = testContext("http://127.0.0.1/guide-form", {
+      DB: { prepare: () => { throw new Error("D1 down"); }, batch: () => Promise.reject(new Error("D1 down")) },
+    }).ctx;
+    expect(await admitNewLead(broken, request("203.0.113.7"), new Date(T0))).toEqual({ ok: true, flag: false });
+  });
+});
+
+describe("addRiskFlag", () => {
+  it("adds the flag once to the lead's risk_flags, keeping flags already there", async () => {
+    const ctx = context();
+    const lead = await getLeadStore(ctx).create("leads", { age_bands: ["3-4y"] });
+    await d1.db.prepare(`UPDATE leads SET risk_flags = '["disposable-domain"]' WHERE id = ?`).bind(lead.id).run();
+    await addRiskFlag(ctx, lead.id, "ip-burst");
+    await addRiskFlag(ctx, lead.id, "ip-burst");
+    const row = await d1.db.prepare("SELECT risk_flags FROM leads WHERE id = ?").bind(lead.id).first<{ risk_flags: string }>();
+    expect(JSON.parse(row!.risk_flags)).toEqual(["disposable-domain", "ip-burst"]);
+  });
+});
+
+describe("IP lists", () => {
+  it("matches single addresses and CIDR ranges of both families", () => {
+    const list = parseIpList("192.0.2.1, 10.0.0.0/8,2001:db8::/32 ,::1");
+    expect(ipInList("192.0.2.1", list)).toBe(true);
+    expect(ipInList("192.0.2.2", list)).toBe(false);
+    expect(ipInList("10.200.3.4", list)).toBe(true);
+    expect(ipInList("11.0.0.1", list)).toBe(false);
+    expect(ipInList("2001:db8:ffff::1", list)).toBe(true);
+    expect(ipInList("2001:db9::1", list)).toBe(false);
+    expect(ipInList("::1", list)).toBe(true);
+    expect(ipInList("unknown", list)).toBe(false);
+  });
+
+  it("refuses an entry that is not an address or range", () => {
+    expect(() => parseIpList("10.0.0.0/33")).toThrow();
+    expect(() => parseIpList("school.example")).toThrow();
+  });
+});
