@@ -10,7 +10,7 @@ import { linkTo } from "~/utils/links";
 import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
 import { referralsOf } from "~/referrals/referrals.server";
-import { addRiskFlag, admitNewLead } from "./lead-ip-limit.server";
+import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
@@ -209,7 +209,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
         },
         attributionFields(session),
       );
-      if (admitted.flag) await addRiskFlag(ctx, saved.id, "ip-burst");
+      if (admitted.flag) await leads.addRiskFlag(saved.id, "ip-burst");
       setVariantValues(session, ctx.variant, { leadId: saved.id });
     } catch (error) {
       return failed(error);

@@ -1,6 +1,5 @@
 import { getPage } from "#content/index";
 import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
-import type { LeadTable } from "~/data/lead-store";
 import type { RequestContext } from "~/utils/context.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
 import { clientIp } from "~/utils/rate-limit.server";
@@ -18,7 +17,6 @@ const BURST_WINDOW_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SUPABASE_TIMEOUT_MS = 5_000;
 
-export type RiskFlag = "ip-burst";
 export type LeadIpAdmission = { ok: true; flag: boolean } | { ok: false; status: 429; message: string };
 
 type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal" | "contentKey">;
@@ -100,40 +98,4 @@ export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new D
     return { ok: false, status: 429, message: getPage(ctx.contentKey, "botGuard").tooManyLeads };
   }
   return { ok: true, flag: flagAfter > 0 && burst > flagAfter };
-}
-
-/**
- * Adds a risk flag to a lead's `risk_flags` (a JSON list, migrations/0006_referrals.sql), once,
- * keeping the flags other checks set. A failure is logged: the flag is advice for an admin.
- * On Supabase the list is read and written back in the type the column has (text or a JSON/array).
- */
-export async function addRiskFlag(ctx: Ctx & Pick<RequestContext, "leadTable">, leadId: string, flag: RiskFlag): Promise<void> {
-  const table: LeadTable = ctx.leadTable;
-  try {
-    if (supabaseOf(ctx)) {
-      const id = encodeURIComponent(leadId);
-      const rows = (await supabaseFetch(ctx, `${table}?id=eq.${id}&select=risk_flags`, { method: "GET" })) as {
-        risk_flags: unknown;
-      }[];
-      if (!rows.length) return;
-      const current = rows[0].risk_flags;
-      const asText = typeof current === "string";
-      const flags: string[] = asText ? JSON.parse(current || "[]") : Array.isArray(current) ? current.map(String) : [];
-      if (flags.includes(flag)) return;
-      const next = [...flags, flag];
-      await supabaseFetch(ctx, `${table}?id=eq.${id}`, {
-        method: "PATCH",
-        body: JSON.stringify({ risk_flags: asText ? JSON.stringify(next) : next }),
-      });
-      return;
-    }
-    await ctx.bindings.DB.prepare(
-      `UPDATE ${table} SET risk_flags = json_insert(risk_flags, '$[#]', ?1)
-       WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM json_each(${table}.risk_flags) WHERE value = ?1)`,
-    )
-      .bind(flag, leadId)
-      .run();
-  } catch (error) {
-    console.error(`lead-ip-limit: flag ${flag} not saved on ${table}/${leadId}`, error);
-  }
 }

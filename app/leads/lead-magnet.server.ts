@@ -11,7 +11,7 @@ import { formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { referralsOf } from "~/referrals/referrals.server";
-import { addRiskFlag, admitNewLead } from "./lead-ip-limit.server";
+import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
@@ -93,7 +93,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       lead_source: config.leadSource,
     });
     await referralsOf(ctx).recordFor(lead);
-    if (admitted.flag) await addRiskFlag(ctx, lead.id, "ip-burst");
+    if (admitted.flag) await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {
     console.error(`${kind}-form: the lead could not be saved`, error);

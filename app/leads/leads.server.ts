@@ -100,6 +100,18 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
     linkAccount: (user: { id: string; email: string | null; name: string | null }, leadId: string | null) =>
       store.upsertUser({ ...user, lead_id: leadId }),
 
+    /**
+     * Adds a flag for an admin to look at twice ("disposable-domain", "ip-burst", "fast-referrals"),
+     * once, keeping the others. A failure is logged: a flag is advice, never a reason to refuse.
+     */
+    addRiskFlag(id: string, flag: string): Promise<void> {
+      const add = async () => {
+        const lead = await store.getById(table, id);
+        if (lead && !lead.risk_flags.includes(flag)) await store.update(table, id, { risk_flags: [...lead.risk_flags, flag] });
+      };
+      return quietly(add(), `risk flag ${flag}`);
+    },
+
     /** An admin's edit: the validated fields of the edit form. Null when the lead is gone. */
     adminUpdate: (id: string, patch: LeadPatch) => store.update(table, id, patch),
     /** An admin's delete. False when the lead was already gone. */

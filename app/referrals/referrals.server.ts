@@ -5,6 +5,7 @@ import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
+import { leadsOf } from "~/leads/leads.server";
 import { isDisposableEmail } from "./disposable.server";
 import { signLeadLink } from "./lead-links.server";
 import type { ReferralCounts, RejectionReason } from "./referral-store";
@@ -36,11 +37,6 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   const store = getReferralStore(ctx);
   const leads = getLeadStore(ctx);
   const table = ctx.leadTable;
-
-  async function addFlag(lead: Lead, flag: string) {
-    if (lead.risk_flags.includes(flag)) return;
-    await leads.update(table, lead.id, { risk_flags: [...lead.risk_flags, flag] });
-  }
 
   /** Why this referral does not count, or null when it may be credited once the parent confirms. */
   async function verdictFor(lead: Lead, referrer: Lead | null): Promise<RejectionReason | null> {
@@ -109,7 +105,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     async recordFor(lead: Lead): Promise<void> {
       try {
         if (lead.email === PENDING_EMAIL) return;
-        if (isDisposableEmail(lead.email)) await addFlag(lead, "disposable-domain");
+        if (isDisposableEmail(lead.email)) await leadsOf(ctx).addRiskFlag(lead.id, "disposable-domain");
         const code = lead.referred_by?.trim();
         if (!code) return;
         const referrer = await leads.getByRefCode(table, code);
@@ -130,7 +126,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
         if (referrer && recorded.status === "pending") {
           const { count, withinMinutes } = referralRules.fastReferrals;
           const since = new Date(now().getTime() - withinMinutes * 60_000).toISOString();
-          if ((await store.recentCount(table, referrer.id, since)) >= count) await addFlag(referrer, "fast-referrals");
+          if ((await store.recentCount(table, referrer.id, since)) >= count) await leadsOf(ctx).addRiskFlag(referrer.id, "fast-referrals");
         }
       } catch (error) {
         console.error(`referral: referral of ${lead.id} not recorded`, error);

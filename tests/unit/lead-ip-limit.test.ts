@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getLeadStore } from "~/data/lead-store.server";
-import { addRiskFlag, admitNewLead } from "~/leads/lead-ip-limit.server";
+import { admitNewLead } from "~/leads/lead-ip-limit.server";
+import { leadsOf } from "~/leads/leads.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
@@ -93,13 +94,13 @@ describe("admitNewLead", () => {
   });
 });
 
-describe("addRiskFlag", () => {
+describe("leadsOf(ctx).addRiskFlag", () => {
   it("adds the flag once to the lead's risk_flags, keeping flags already there", async () => {
     const ctx = context();
     const lead = await getLeadStore(ctx).create("leads", { age_bands: ["3-4y"] });
     await d1.db.prepare(`UPDATE leads SET risk_flags = '["disposable-domain"]' WHERE id = ?`).bind(lead.id).run();
-    await addRiskFlag(ctx, lead.id, "ip-burst");
-    await addRiskFlag(ctx, lead.id, "ip-burst");
+    await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
+    await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     const row = await d1.db.prepare("SELECT risk_flags FROM leads WHERE id = ?").bind(lead.id).first<{ risk_flags: string }>();
     expect(JSON.parse(row!.risk_flags)).toEqual(["disposable-domain", "ip-burst"]);
   });

@@ -4,6 +4,7 @@ import { getPage, type ContentKey } from "#content/index";
 import { action as formAction, loader as formLoader } from "~/routes/form";
 import { action as plansAction, loader as plansLoader } from "~/routes/plans";
 import { loader as confirmLoader } from "~/routes/confirm";
+import { personStamp } from "./helpers/bot-fields";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
@@ -77,9 +78,10 @@ async function visitorAtPlans(key: ContentKey, env: Record<string, unknown>, ema
 
   const options = getPage(key, "options");
   await get(formLoader, "/form");
-  await post(formAction, "/form", [["step", "1"], ["children[0].ageBand", options.ageBands[0].value], ["children[0].time", options.time[0].value]]);
-  await post(formAction, "/form", [["step", "2"], ["focus", options.focus[0].value], ["goals", options.goals[0].value], ["concern", options.concerns[0].value]]);
-  const step3 = await post(formAction, "/form", [["step", "3"], ["email", email]]);
+  const stamp = await personStamp();
+  await post(formAction, "/form", [["step", "1"], ["children[0].ageBand", options.ageBands[0].value], ["children[0].time", options.time[0].value], stamp]);
+  await post(formAction, "/form", [["step", "2"], ["focus", options.focus[0].value], ["goals", options.goals[0].value], ["concern", options.concerns[0].value], stamp]);
+  const step3 = await post(formAction, "/form", [["step", "3"], ["email", email], stamp]);
   expect(step3.location).toContain("/roadmap");
   return { get, post };
 }
