@@ -73,6 +73,9 @@ as $$
 begin
   perform public.check_lead_table(lead_table);
   if referrer is null then return; end if;
+  -- Lock the referrer first: the count below then runs after any other credit of theirs committed
+  -- (a volatile function's next statement sees it), so two credits at once never count one.
+  execute format('select 1 from %1$I where id = $1 for update', lead_table) using referrer;
   execute format($q$
     update %1$I t set referral_count = c.n,
       place_score = case when t.confirm_seq is null then null else t.confirm_seq - $2 * c.n end
