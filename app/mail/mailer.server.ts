@@ -3,7 +3,7 @@ import type { EmailTemplateName } from "#content/schemas/emails";
 import { findEmailContent, renderEmail, type EmailData } from "#emails/render.server";
 import type { AppEnv } from "~/utils/env.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
-import { getOutboxStore, type OutboxBindings, type OutboxRow, type OutboxStore } from "./outbox.server";
+import { getOutboxStore, type OutboxBindings, type OutboxChange, type OutboxRow, type OutboxStore } from "./outbox.server";
 import { getTransport, type MailTransport } from "./transport.server";
 
 /** What the mailer needs; a RequestContext fits, and so does the scheduled handler's env. */
@@ -97,14 +97,15 @@ type Delivery = { status: OutboxRow["status"]; error?: string; retryAfterMs?: nu
 type RenderInput = { template: EmailTemplateName; variant: Variant; data: EmailData };
 
 /**
- * A row queued by a page has only its render input: renders the body and stores it before the
- * first send, so every retry sends the same bytes. Other rows are returned as they are.
+ * A row queued by a page has only its render input: renders the body for this attempt. The body is
+ * stored with the attempt's outcome (one write, `body`), so every later retry sends the stored
+ * bytes; should the Worker die between the send and that write, the cron renders the same input
+ * again and the provider's idempotency key keeps it one mail. Other rows are returned as they are.
  */
-async function withBody(m: Mailer, row: OutboxRow): Promise<OutboxRow> {
-  if (row.html || !row.render_input) return row;
+async function withBody(row: OutboxRow): Promise<{ row: OutboxRow; body: Partial<OutboxChange> }> {
+  if (row.html || !row.render_input) return { row, body: {} };
   const rendered = await renderTemplate(JSON.parse(row.render_input) as RenderInput);
-  await m.store.update(row.id, { ...rendered, render_input: null, updated_at: m.now().toISOString() });
-  return { ...row, ...rendered, render_input: null };
+  return { row: { ...row, ...rendered, render_input: null }, body: { ...rendered, render_input: null } };
 }
 
 /** A row as it will be sent: a queued template mail whose body is not stored yet is rendered (nothing is written). */
@@ -115,7 +116,7 @@ export async function previewOf(row: OutboxRow): Promise<OutboxRow> {
 
 /** One delivery attempt of a stored row; records the outcome on the row. */
 async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
-  const row = await withBody(m, queued);
+  const { row, body } = await withBody(queued);
   const result = await m.transport.send({
     id: row.id,
     idempotencyKey: row.dedupe_key,
@@ -128,6 +129,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
   const now = m.now();
   if (result.ok) {
     await m.store.update(row.id, {
+      ...body,
       status: "sent",
       attempts: row.attempts + 1,
       provider_message_id: result.providerMessageId,
@@ -140,6 +142,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
   if (result.retryAfterMs !== undefined) {
     // Rate limited: the provider never looked at the mail, so this is not one of its attempts.
     await m.store.update(row.id, {
+      ...body,
       status: "failed",
       last_error: result.error,
       next_attempt_at: new Date(now.getTime() + result.retryAfterMs).toISOString(),
@@ -151,6 +154,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
   const dead = result.permanent || attempts >= MAX_ATTEMPTS;
   const status = dead ? "dead" : "failed";
   await m.store.update(row.id, {
+    ...body,
     status,
     attempts,
     last_error: result.error,
