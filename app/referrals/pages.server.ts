@@ -68,8 +68,13 @@ export async function verifyAction(ctx: RequestContext, form: FormData) {
     // At most freshLinksPerDay a day: one outbox key per slot, so a double click takes one slot.
     const day = new Date().toISOString().slice(0, 10);
     let slot = 0;
-    for (let n = 1; n <= referralRules.freshLinksPerDay && !slot; n++) {
-      if ((await mailStatus(ctx, freshLinkKey(ctx, lead, day, n))) === null) slot = n;
+    try {
+      for (let n = 1; n <= referralRules.freshLinksPerDay && !slot; n++) {
+        if ((await mailStatus(ctx, freshLinkKey(ctx, lead, day, n))) === null) slot = n;
+      }
+    } catch (error) {
+      console.error("opt-in: outbox read failed", error);
+      return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
     if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
     const { verifyLink } = await referrals.linksFor(lead);

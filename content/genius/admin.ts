@@ -146,6 +146,8 @@ export const admin: AdminContent = {
     restore: "Restore credit",
     revoked: "Credit revoked.",
     restored: "Credit restored.",
+    missing: "This referral no longer exists.",
+    unknownAction: "That change is not possible. Use the Revoke or Restore button.",
     lead: {
       title: "Referral and checks",
       refCode: "Own referral code",

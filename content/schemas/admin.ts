@@ -150,6 +150,8 @@ export const adminSchema = z.object({
     restore: text,
     revoked: text,
     restored: text,
+    missing: text,
+    unknownAction: text,
     lead: z.object({ title: text, refCode: text, referredBy: text, nobody: text, confirmed: text, notConfirmed: text, flags: text, noFlags: text }),
     flags: z.record(z.string(), text),
   }),

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
@@ -40,14 +40,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const access = await requireAdmin(request, ctx);
+  const copy = getPage(ctx.contentKey, "admin");
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
   if (!id || (intent !== "revoke" && intent !== "restore")) {
-    return data({ error: "Unknown action" }, { status: 400, headers: await adminHeaders(access, ctx) });
+    return data({ error: copy.referrals.unknownAction }, { status: 400, headers: await adminHeaders(access, ctx) });
   }
-  const changed = await referralsOf(ctx).setCredit(id, intent === "restore");
-  if (!changed) return data({ error: "No such referral" }, { status: 404, headers: await adminHeaders(access, ctx) });
+  let changed;
+  try {
+    changed = await referralsOf(ctx).setCredit(id, intent === "restore");
+  } catch (error) {
+    console.error("admin referrals: change failed", error);
+    return data({ error: copy.messages.updateFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
+  }
+  if (!changed) return data({ error: copy.referrals.missing }, { status: 404, headers: await adminHeaders(access, ctx) });
   const done = intent === "restore" ? "restored" : "revoked";
   const back = new URL(ctx.url);
   back.searchParams.set("done", done);
@@ -61,6 +68,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function AdminReferrals() {
   const { copy, rows, total, page, status, done } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const linkTo = useLinkTo();
   const text = copy.referrals;
   return (
@@ -70,6 +78,11 @@ export default function AdminReferrals() {
           {copy.title}
         </a>
       </p>
+      {failed && "error" in failed ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
+          {failed.error}
+        </p>
+      ) : null}
       {done ? (
         <p role="status" className="mb-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
           {done === "revoked" ? text.revoked : text.restored}
