@@ -139,7 +139,9 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
      */
     async confirm(leadId: string): Promise<{ lead: Lead; confirmedNow: boolean } | null> {
       const result = await store.confirmLead(table, leadId, now().toISOString(), placesPerCredit);
-      if (!result?.confirmedNow) return result;
+      if (!result) return null;
+      // Also on a repeat: credit() only moves a pending referral, so a confirmation whose credit
+      // failed halfway is completed by the parent's next press of the button, and never counted twice.
       const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
       if (credited?.referrer_id) {
         await mailReferrer(credited.referrer_id).catch((error) => console.error("referral: moved-up e-mail failed", error));
