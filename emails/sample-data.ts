@@ -6,7 +6,10 @@ import { variantOfContentKey } from "./variant-of-key";
 /** Plan names used to preview the e-mails on /test-email-templates (SPEC 9 plan lists). */
 const SAMPLE_PLAN: Record<ContentKey, string> = { genius: "Growth", icehockey: "Compete", tennis: "Compete" };
 
-/** Sample values for previewing every template (SPEC 2.15): a plan, an invite link, the app URL. */
+/**
+ * Sample values for previewing every template (SPEC 2.15): a plan, an invite link, the app URL, and
+ * for the waitlist e-mails a confirmation link, a status link and a place.
+ */
 export function sampleEmailData(key: ContentKey, origin: string, appUrl: string): EmailData {
   const variant = variantOfContentKey(key);
   return {
@@ -15,5 +18,8 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
     selectedPlan: SAMPLE_PLAN[key],
     refLink: absoluteLinkTo(origin, variant, "home", { r: "AB12CD34" }),
     appUrl,
+    verifyLink: absoluteLinkTo(origin, variant, "verify-email", { t: "sample" }),
+    statusLink: absoluteLinkTo(origin, variant, "status", { t: "sample" }),
+    place: 12,
   };
 }

@@ -491,8 +491,10 @@ test.describe("hostile requests", () => {
   test("over-long text: refused with a 4xx by the schema or the guard, nothing written", async () => {
     const [visitor] = visitors;
     const api = visitor.api;
+    // A person's form carries the bot guard's stamp: the refusal must come from the long text.
+    const stamp = await personStamp();
     const form = (path: string, fields: Record<string, string>) => () =>
-      api.post(path, { form: fields, headers: ip(), maxRedirects: 0 });
+      api.post(path, { form: { ...stamp, ...fields }, headers: ip(), maxRedirects: 0 });
     const longEmail = `${RUN}-${"e".repeat(260)}@example.com`;
     const options = getPage("genius", "options");
     const signup = { mode: "signup", email: emailFor("longname"), password: "long-enough-password", confirmPassword: "long-enough-password" };

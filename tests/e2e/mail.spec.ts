@@ -18,6 +18,8 @@ test.describe("e-mail", () => {
         "You're in! Welcome to AI Parenting",
         `Confirm your ${v.title} account`,
         `You already have a ${v.title} account`,
+        `Confirm your e-mail for ${v.title}`,
+        `You moved up to place 12 on the ${v.title} waitlist`,
       ]);
     }
     const tennis = page.frameLocator('iframe[title="Tennis Champion prelaunch e-mail"]');
