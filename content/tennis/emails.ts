@@ -1,4 +1,5 @@
 import type { EmailsContent } from "../schemas/emails";
+import { waitlistEmails } from "../waitlist-emails";
 
 const styles = {
   brand: "#15803d",
@@ -204,62 +205,5 @@ export const emails: EmailsContent = {
       },
     },
   },
-  doubleOptIn: {
-    title: "One last step: confirm your e-mail",
-    description:
-      "Press the button to confirm this address. Only confirmed parents get a place in line, and a friend who joins through your link counts for you once they confirm theirs. The link works for 7 days.",
-    buttonText: "Confirm my e-mail",
-    statusText: "See your place in line and your referrals any time:",
-    statusButtonText: "My waitlist status",
-  },
-  "confirm-email": {
-    template: {
-      title: "Confirm your e-mail for {brand}",
-      subject: "Confirm your e-mail for {brand}",
-      styles,
-    },
-    content: {
-      logo,
-      main: {
-        title: "Confirm your e-mail address",
-        subtitle: "Here is the fresh link you asked for.",
-        description:
-          "Press the button to confirm this address and get your place in line. The link works for 7 days. If you didn't ask for it, ignore this e-mail.",
-        buttonText: "Confirm my e-mail",
-        buttonUrl: "{verifyLink}",
-        fallbackText: "If the button doesn't work, copy this link into your browser:",
-      },
-      whatHappensNext: [],
-      signature,
-      footer: {
-        text: "You're receiving this e-mail because a confirmation link for {brand} was requested for this address.",
-        contactAddress: "{contactEmail}",
-      },
-    },
-  },
-  "moved-up": {
-    template: {
-      title: "You moved up the {brand} waitlist",
-      subject: "You moved up to place {place} on the {brand} waitlist",
-      styles,
-    },
-    content: {
-      logo,
-      main: {
-        title: "You moved up to place {place}",
-        subtitle: "A parent you invited just confirmed their e-mail.",
-        description:
-          "Every parent who joins through your link and confirms their e-mail moves you up the list. Thank you for spreading the word.",
-        buttonText: "See my place and referrals",
-        buttonUrl: "{statusLink}",
-        fallbackText: "If the button doesn't work, copy this link into your browser:",
-      },
-      whatHappensNext: [],
-      signature,
-      footer: {
-        text: "You're receiving this e-mail because you joined the {brand} waitlist. We send at most one of these a day.",
-        contactAddress: "{contactEmail}",
-      },
-    },
-  },
+  ...waitlistEmails({ styles, logo, signature }),
 };
