@@ -25,10 +25,7 @@ type Styles = EmailTemplateContent["template"]["styles"];
 const font =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-export function EmailLayout({
-  email,
-  children,
-}: EmailProps & { children: ReactNode }) {
+export function EmailLayout({ email, children }: EmailProps & { children: ReactNode }) {
   const { template, content } = email;
   const s = template.styles;
   return (
@@ -37,14 +34,7 @@ export function EmailLayout({
         <title>{template.title}</title>
       </Head>
       <Preview>{content.main.subtitle ?? content.main.title}</Preview>
-      <Body
-        style={{
-          backgroundColor: s.background,
-          fontFamily: font,
-          margin: 0,
-          padding: "24px 0",
-        }}
-      >
+      <Body style={{ backgroundColor: s.background, fontFamily: font, margin: 0, padding: "24px 0" }}>
         <Container
           style={{
             maxWidth: "600px",
@@ -57,14 +47,7 @@ export function EmailLayout({
           }}
         >
           <Section>
-            <Text
-              style={{
-                margin: 0,
-                fontSize: "18px",
-                fontWeight: 700,
-                color: s.brandStrong,
-              }}
-            >
+            <Text style={{ margin: 0, fontSize: "18px", fontWeight: 700, color: s.brandStrong }}>
               <span
                 style={{
                   display: "inline-block",
@@ -84,23 +67,11 @@ export function EmailLayout({
             </Text>
           </Section>
           {children}
-          <Text style={{ fontSize: "16px", margin: "24px 0 0", color: s.text }}>
-            {content.signature}
-          </Text>
+          <Text style={{ fontSize: "16px", margin: "24px 0 0", color: s.text }}>{content.signature}</Text>
           <Hr style={{ borderColor: "#e2e8f0", margin: "24px 0 16px" }} />
-          <Text
-            style={{
-              fontSize: "12px",
-              lineHeight: "18px",
-              color: s.muted,
-              margin: 0,
-            }}
-          >
+          <Text style={{ fontSize: "12px", lineHeight: "18px", color: s.muted, margin: 0 }}>
             {content.footer.text}{" "}
-            <Link
-              href={`mailto:${content.footer.contactAddress}`}
-              style={{ color: s.brandStrong }}
-            >
+            <Link href={`mailto:${content.footer.contactAddress}`} style={{ color: s.brandStrong }}>
               {content.footer.contactAddress}
             </Link>
           </Text>
@@ -124,12 +95,7 @@ function buttonStyle(s: Styles) {
 }
 
 function paragraph(s: Styles) {
-  return {
-    fontSize: "16px",
-    lineHeight: "24px",
-    color: s.text,
-    margin: "0 0 16px",
-  };
+  return { fontSize: "16px", lineHeight: "24px", color: s.text, margin: "0 0 16px" };
 }
 
 /** Title, greeting, celebration and description of the main block. */
@@ -138,22 +104,10 @@ export function MainIntro({ email }: EmailProps) {
   const s = email.template.styles;
   return (
     <Section style={{ marginTop: "24px" }}>
-      <Heading
-        as="h1"
-        style={{
-          fontSize: "26px",
-          lineHeight: "32px",
-          color: s.brandStrong,
-          margin: "0 0 12px",
-        }}
-      >
+      <Heading as="h1" style={{ fontSize: "26px", lineHeight: "32px", color: s.brandStrong, margin: "0 0 12px" }}>
         {main.title}
       </Heading>
-      {main.subtitle ? (
-        <Text style={{ ...paragraph(s), fontWeight: 600 }}>
-          {main.subtitle}
-        </Text>
-      ) : null}
+      {main.subtitle ? <Text style={{ ...paragraph(s), fontWeight: 600 }}>{main.subtitle}</Text> : null}
       {main.celebration ? (
         <Text
           style={{
@@ -169,14 +123,8 @@ export function MainIntro({ email }: EmailProps) {
         </Text>
       ) : null}
       <Text style={paragraph(s)}>{main.description}</Text>
-      {main.planSelected ? (
-        <Text style={{ ...paragraph(s), fontWeight: 600 }}>
-          {main.planSelected}
-        </Text>
-      ) : null}
-      {main.confirmation ? (
-        <Text style={paragraph(s)}>{main.confirmation}</Text>
-      ) : null}
+      {main.planSelected ? <Text style={{ ...paragraph(s), fontWeight: 600 }}>{main.planSelected}</Text> : null}
+      {main.confirmation ? <Text style={paragraph(s)}>{main.confirmation}</Text> : null}
     </Section>
   );
 }
@@ -188,23 +136,16 @@ export function MainButton({ email }: EmailProps) {
   if (!main.buttonText || !main.buttonUrl) return null;
   return (
     <Section style={{ margin: "8px 0 16px" }}>
-      <Button href={main.buttonUrl} style={buttonStyle(s)}>
+      <Button
+        href={main.buttonUrl}
+        style={buttonStyle(s)}
+      >
         {main.buttonText}
       </Button>
       {main.fallbackText ? (
-        <Text
-          style={{
-            fontSize: "13px",
-            lineHeight: "20px",
-            color: s.muted,
-            margin: "16px 0 0",
-          }}
-        >
+        <Text style={{ fontSize: "13px", lineHeight: "20px", color: s.muted, margin: "16px 0 0" }}>
           {main.fallbackText}{" "}
-          <Link
-            href={main.buttonUrl}
-            style={{ color: s.brandStrong, wordBreak: "break-all" }}
-          >
+          <Link href={main.buttonUrl} style={{ color: s.brandStrong, wordBreak: "break-all" }}>
             {main.buttonUrl}
           </Link>
         </Text>
@@ -222,37 +163,18 @@ export function ConfirmAddress({ email }: EmailProps) {
   const s = email.template.styles;
   if (!block) return null;
   return (
-    <Section
-      style={{
-        margin: "8px 0 24px",
-        border: `2px solid ${s.brand}`,
-        borderRadius: "8px",
-        padding: "16px",
-      }}
-    >
-      <Heading
-        as="h2"
-        style={{
-          fontSize: "20px",
-          lineHeight: "28px",
-          color: s.brandStrong,
-          margin: "0 0 8px",
-        }}
-      >
+    <Section style={{ margin: "8px 0 24px", border: `2px solid ${s.brand}`, borderRadius: "8px", padding: "16px" }}>
+      <Heading as="h2" style={{ fontSize: "20px", lineHeight: "28px", color: s.brandStrong, margin: "0 0 8px" }}>
         {block.title}
       </Heading>
       <Text style={paragraph(s)}>{block.description}</Text>
-      <Button href={block.verifyLink} style={buttonStyle(s)}>
+      <Button
+        href={block.verifyLink}
+        style={buttonStyle(s)}
+      >
         {block.buttonText}
       </Button>
-      <Text
-        style={{
-          fontSize: "14px",
-          lineHeight: "22px",
-          color: s.muted,
-          margin: "16px 0 0",
-        }}
-      >
+      <Text style={{ fontSize: "14px", lineHeight: "22px", color: s.muted, margin: "16px 0 0" }}>
         {block.statusText}{" "}
         <Link href={block.statusLink} style={{ color: s.brandStrong }}>
           {block.statusButtonText}
@@ -268,28 +190,9 @@ export function Sharing({ email }: EmailProps) {
   const s = email.template.styles;
   if (!sharing) return null;
   return (
-    <Section
-      style={{
-        margin: "8px 0 16px",
-        borderLeft: `4px solid ${s.brand}`,
-        paddingLeft: "16px",
-      }}
-    >
-      <Text
-        style={{ ...paragraph(s), fontWeight: 600, wordBreak: "break-all" }}
-      >
-        {sharing.personalLink}
-      </Text>
-      <Text
-        style={{
-          ...paragraph(s),
-          color: s.muted,
-          fontStyle: "italic",
-          margin: 0,
-        }}
-      >
-        {sharing.message}
-      </Text>
+    <Section style={{ margin: "8px 0 16px", borderLeft: `4px solid ${s.brand}`, paddingLeft: "16px" }}>
+      <Text style={{ ...paragraph(s), fontWeight: 600, wordBreak: "break-all" }}>{sharing.personalLink}</Text>
+      <Text style={{ ...paragraph(s), color: s.muted, fontStyle: "italic", margin: 0 }}>{sharing.message}</Text>
     </Section>
   );
 }
@@ -301,10 +204,7 @@ export function NextSteps({ email }: EmailProps) {
   if (steps.length === 0) return null;
   return (
     <Section style={{ margin: "8px 0 16px" }}>
-      <Heading
-        as="h2"
-        style={{ fontSize: "20px", color: s.brandStrong, margin: "0 0 12px" }}
-      >
+      <Heading as="h2" style={{ fontSize: "20px", color: s.brandStrong, margin: "0 0 12px" }}>
         {email.content.whatHappensNextTitle}
       </Heading>
       {steps.map((step) => (
@@ -325,18 +225,8 @@ export function CallToAction({ email }: EmailProps) {
   const s = email.template.styles;
   if (!cta) return null;
   return (
-    <Section
-      style={{
-        margin: "16px 0",
-        backgroundColor: s.brandSoft,
-        borderRadius: "12px",
-        padding: "20px",
-      }}
-    >
-      <Heading
-        as="h2"
-        style={{ fontSize: "20px", color: s.brandStrong, margin: "0 0 8px" }}
-      >
+    <Section style={{ margin: "16px 0", backgroundColor: s.brandSoft, borderRadius: "12px", padding: "20px" }}>
+      <Heading as="h2" style={{ fontSize: "20px", color: s.brandStrong, margin: "0 0 8px" }}>
         {cta.title}
       </Heading>
       <Text style={paragraph(s)}>{cta.description}</Text>
@@ -361,9 +251,5 @@ export function CallToAction({ email }: EmailProps) {
 export function Closing({ email }: EmailProps) {
   const { closing } = email.content.main;
   if (!closing) return null;
-  return (
-    <Text style={{ ...paragraph(email.template.styles), margin: "16px 0 0" }}>
-      {closing}
-    </Text>
-  );
+  return <Text style={{ ...paragraph(email.template.styles), margin: "16px 0 0" }}>{closing}</Text>;
 }
