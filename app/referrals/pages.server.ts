@@ -1,7 +1,6 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
-import { getLeadStore } from "~/data/lead-store.server";
 import type { Lead } from "~/data/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
@@ -23,7 +22,7 @@ async function leadOfLink(ctx: RequestContext, token: string | null, purpose: Li
   if (link.table !== ctx.leadTable) return { state: "invalid" as const };
   let lead: Lead | null;
   try {
-    lead = await getLeadStore(ctx).getById(ctx.leadTable, link.leadId);
+    lead = await leadsOf(ctx).get(link.leadId);
   } catch (error) {
     console.error("opt-in: lead read failed", error);
     throw data({ state: "unavailable" as const }, { status: 503 });
