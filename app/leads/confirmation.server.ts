@@ -95,7 +95,10 @@ async function confirmFlow(
   return { lead, link, mail: mailStateOf(queued), repeat: false, ...optIn };
 }
 
-/** /confirm: the waitlist e-mail with the personal referral link. */
+/**
+ * The waitlist e-mail with the personal referral link: queued by the plan choice (POST /plans), then
+ * shown by /confirm, which queues it only if the choice could not.
+ */
 export function confirmWaitlist(ctx: RequestContext, session: AppSession) {
   const values = getVariantValues(session, ctx.variant);
   const pending = values.leadId && values.userEmail

@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getPage } from "#content/index";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
+import { confirmWaitlist } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import { planEnding } from "~/leads/plan-ending.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -60,6 +61,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   setVariantValues(session, ctx.variant, { selectedPlan: plan.id, billingCycle: cycle });
 
   const ending = planEnding(ctx.env, plan);
+  if (ending === "waitlist") {
+    // The choice is the submission that ends the funnel: its e-mail is queued here, so /confirm only
+    // reads. When this fails the session keeps its keys and /confirm queues it (a reload retries).
+    await confirmWaitlist(ctx, session).catch((error) => console.error("plans: waitlist e-mail not queued", error));
+  }
   return redirect(linkTo(ctx.variant, ending === "signup" ? "signup" : "confirm"), {
     headers: { "Set-Cookie": await commitSession(session, ctx) },
   });

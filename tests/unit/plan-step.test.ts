@@ -130,6 +130,20 @@ describe("the plan step's endings", () => {
     expect(answer.location).toBe(`/confirm${query[key]}`);
   });
 
+  it("choosing a waitlist plan queues the e-mail; /confirm then only reads it", async () => {
+    const email = "queued-by-choice@example.com";
+    const visitor = await visitorAtPlans("genius", bindings("waitlist"), email);
+    await visitor.post(plansAction, "/plans", [["plan", bookable("genius").id], ["cycle", "monthly"]]);
+    await settle();
+    const rows = () => d1.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = ?").bind(email).first<{ n: number }>();
+    expect(await rows()).toEqual({ n: 1 });
+    const shown = await visitor.get(confirmLoader, "/confirm");
+    expect(shown.status).toBe(200);
+    expect((shown.data as { mail: string; email: string }).mail).toBe("sent");
+    expect((shown.data as { email: string }).email).toBe(email);
+    expect(await rows()).toEqual({ n: 1 });
+  });
+
   it("the waitlist copy of /plans promises no trial", () => {
     for (const key of ["genius", "icehockey", "tennis"] as const) {
       const copy = getPage(key, "plansPage").plans;
