@@ -39,14 +39,19 @@ export function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
   return bytes;
 }
 
-export function hmacKey(secret: string, usage: "sign" | "verify") {
-  return crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    [usage],
-  );
+/** Imported once per secret and usage for the isolate's life: signing a link then costs one step. */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+export function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
+  const cacheKey = `${usage}:${secret}`;
+  let key = hmacKeys.get(cacheKey);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+    // A failed import is not kept: the next call tries again.
+    key.catch(() => hmacKeys.delete(cacheKey));
+    hmacKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 export async function sha256Hex(value: string): Promise<string> {

@@ -19,8 +19,8 @@ import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
 export type { MailState };
 
 /** The one e-mail each flow sends a lead. */
-function mailKey(template: EmailTemplateName, lead: Pick<Lead, "id">, table: string): string {
-  return `${template}:${table}:${lead.id}`;
+function mailKey(template: EmailTemplateName, leadId: string, table: string): string {
+  return `${template}:${table}:${leadId}`;
 }
 
 /** The page's word for an outbox row's status (or a queue attempt's outcome). */
@@ -42,24 +42,31 @@ type Pending = { leadId: string; clear: VariantValueKey[] };
  * Shared by every flow: the lead the session points at, its referral code, its e-mail queued once.
  * With `pending`, the first view after the form: on success the form's session keys are cleared
  * and the submission spent; when the outbox write fails nothing is cleared, so a reload retries.
- * Without it, a reload: the lead the page showed, and its e-mail's current state.
+ * Without it, a reload: the lead the page showed, and its e-mail's current state. `sessionChanged`
+ * says whether the caller must commit the session.
  */
 async function confirmFlow(
   ctx: RequestContext,
   session: AppSession,
   flow: Flow,
+  template: EmailTemplateName,
   pending: Pending | null,
-  mail: (lead: Lead, refCode: string | null) => { template: EmailTemplateName; data: EmailData; link: string },
+  mail: (lead: Lead, refCode: string | null) => { data: EmailData; link: string },
 ) {
   const leadId = pending?.leadId ?? confirmedLeadId(session, ctx.variant, flow);
   if (!leadId) return null;
   const leads = leadsOf(ctx);
-  let lead: Lead | null;
-  try {
-    lead = await leads.get(leadId);
-  } catch (error) {
-    throw new ConfirmUnavailable("lead read failed", { cause: error });
-  }
+  const key = mailKey(template, leadId, ctx.leadTable);
+  // Everything the page needs is keyed by the lead id, so the reads and the signing of the double
+  // opt-in and status links go at once: under load each sequential wait is a turn at the back of
+  // the queue.
+  const [lead, status, { verifyLink, statusLink }] = await Promise.all([
+    leads.get(leadId).catch((error: unknown) => {
+      throw new ConfirmUnavailable("lead read failed", { cause: error });
+    }),
+    pending ? null : mailStatus(ctx, key).catch(() => null),
+    referralsOf(ctx).linksFor({ id: leadId }),
+  ]);
   if (!lead) return null;
 
   let refCode: string | null = lead.ref_code;
@@ -69,16 +76,10 @@ async function confirmFlow(
       return null;
     });
   }
-  const { template, data, link } = mail(lead, refCode);
-  const key = mailKey(template, lead, ctx.leadTable);
-  // The double opt-in button and the status page, signed for this lead.
-  const { verifyLink, statusLink } = await referralsOf(ctx).linksFor(lead);
+  const { data, link } = mail(lead, refCode);
   const optIn = { statusLink, confirmed: lead.confirm_seq !== null };
 
-  if (!pending) {
-    const status = await mailStatus(ctx, key).catch(() => null);
-    return { lead, link, mail: mailStateOf(status), repeat: true, ...optIn };
-  }
+  if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: false, ...optIn };
   const queued = await queueTemplateMail(ctx, {
     dedupeKey: key,
     template,
@@ -92,7 +93,7 @@ async function confirmFlow(
   } else {
     console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
   }
-  return { lead, link, mail: mailStateOf(queued), repeat: false, ...optIn };
+  return { lead, link, mail: mailStateOf(queued), repeat: false, sessionChanged: queued.queued, ...optIn };
 }
 
 /**
@@ -106,9 +107,9 @@ export function confirmWaitlist(ctx: RequestContext, session: AppSession) {
     : null;
   // Without a chosen plan the e-mail names the brand in its subject and says so in its body (renderEmail).
   const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? null;
-  return confirmFlow(ctx, session, "main", pending, (_lead, refCode) => {
+  return confirmFlow(ctx, session, "main", "prelaunch", pending, (_lead, refCode) => {
     const refLink = absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {});
-    return { template: "prelaunch", link: refLink, data: { origin: ctx.origin, selectedPlan: planName, refLink } };
+    return { link: refLink, data: { origin: ctx.origin, selectedPlan: planName, refLink } };
   });
 }
 
@@ -121,8 +122,8 @@ export function confirmLeadMagnet(
   const values = getVariantValues(session, ctx.variant);
   const leadId = values[config.leadIdKey];
   const pending = leadId && values[config.emailKey] ? { leadId, clear: [config.emailKey, config.leadIdKey] } : null;
-  return confirmFlow(ctx, session, config.kind, pending, (_lead, refCode) => {
+  return confirmFlow(ctx, session, config.kind, config.kind, pending, (_lead, refCode) => {
     const shareLink = absoluteLinkTo(ctx.origin, ctx.variant, config.landingPage, refCode ? { r: refCode } : {});
-    return { template: config.kind, link: shareLink, data: { origin: ctx.origin, refLink: shareLink } };
+    return { link: shareLink, data: { origin: ctx.origin, refLink: shareLink } };
   });
 }

@@ -129,6 +129,6 @@ export async function confirmLoader({ request, context }: LoaderFunctionArgs, ki
       repeat: shown.repeat,
       prompt: { copy: getPage(ctx.contentKey, "waitlist").prompt, confirmed: shown.confirmed, statusLink: shown.statusLink },
     },
-    { headers: await sessionHeaders(session, ctx) },
+    { headers: shown.sessionChanged ? await sessionHeaders(session, ctx) : undefined },
   );
 }

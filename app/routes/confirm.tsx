@@ -44,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mail: shown.mail,
       prompt: { copy: getPage(ctx.contentKey, "waitlist").prompt, confirmed: shown.confirmed, statusLink: shown.statusLink },
     },
-    { headers: await sessionHeaders(session, ctx) },
+    // A reload changes nothing in the session: no cookie to sign and send.
+    { headers: shown.sessionChanged ? await sessionHeaders(session, ctx) : undefined },
   );
 }
 

@@ -5,8 +5,9 @@ import { EMAIL_TEMPLATES } from "#content/schemas/emails";
 import { renderEmail } from "#emails/render.server";
 import { sampleEmailData } from "#emails/sample-data";
 import { EmailPreview } from "~/components/mail/EmailPreview";
+import { QaPage } from "~/components/qa/QaPanel";
 import { qaMeta } from "~/utils/qa";
-import { qaHeaders, qaLoader } from "~/utils/qa.server";
+import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
 import Home from "./home";
 
 const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];
@@ -16,7 +17,8 @@ const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];
  * Hidden (404 showing the home page) when QA_PAGES=off, through the shared QA gate.
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  qaLoader(args, async ({ env, url }) => ({
+  qaLoader(args, async (ctx) => ({
+    panel: qaPanel(ctx),
     editions: await Promise.all(
       KEYS.map(async (key) => ({
         key,
@@ -24,7 +26,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         emails: await Promise.all(
           EMAIL_TEMPLATES.map(async (template) => ({
             template,
-            ...(await renderEmail(template, key, sampleEmailData(key, url.origin, env.APP_SIGNIN_URL))),
+            ...(await renderEmail(template, key, sampleEmailData(key, ctx.url.origin, ctx.env.APP_SIGNIN_URL))),
           })),
         ),
       })),
@@ -39,11 +41,11 @@ export default function TestEmailTemplates() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.qaHidden) return <Home />;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">E-mail templates</h1>
-      <p className="mt-2 text-slate-700">
-        Every template for every variant, rendered with sample data (plan, invite link, app link).
-      </p>
+    <QaPage
+      title="E-mail templates"
+      purpose="Every template for every variant, rendered with sample data (plan, invite link, app link)."
+      panel={loaded.panel}
+    >
       {loaded.editions.map((edition) => (
         <section key={edition.key} className="mt-10" data-testid={`edition-${edition.key}`}>
           <h2 className="text-2xl font-semibold text-slate-900">
@@ -60,6 +62,6 @@ export default function TestEmailTemplates() {
           ))}
         </section>
       ))}
-    </section>
+    </QaPage>
   );
 }

@@ -13,6 +13,7 @@ const QA_PAGES = [
   "/simple-test",
   "/test-content-loading",
   "/test-table-selection",
+  "/test-email-templates",
 ];
 
 const SWITCH_LABEL: Record<VariantCase["key"], string> = {

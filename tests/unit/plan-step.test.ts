@@ -21,7 +21,7 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "lead_ip_counts"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 /** The bindings with LAUNCH_MODE unset (the embedded default), or set to `mode`. */
@@ -58,14 +58,18 @@ async function call(run: () => Promise<unknown>): Promise<Answer> {
 const query: Record<ContentKey, string> = { genius: "", icehockey: "?domain=champion&sport=icehockey", tennis: "?domain=champion&sport=tennis" };
 const table: Record<ContentKey, string> = { genius: "leads", icehockey: "leads_icehockey", tennis: "leads_tennis" };
 
+let visitors = 0;
+
 /** A visitor of one variant who has finished the three steps with `email`; one cookie jar. */
 async function visitorAtPlans(key: ContentKey, env: Record<string, unknown>, email: string) {
   let cookie = "";
+  // Each visitor on its own address, as people are: the form limiter counts posts per address.
+  const address = `10.${visitors % 250}.${Math.floor(visitors / 250) % 250}.${++visitors % 250}`;
   const url = (path: string) => `http://127.0.0.1:8787${path}${query[key]}`;
   const request = (path: string, body?: [string, string][]) =>
     new Request(url(path), {
       ...(body ? { method: "POST", body: new URLSearchParams(body) } : {}),
-      headers: cookie ? { Cookie: cookie } : {},
+      headers: { "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
     });
   const keep = (answer: Answer) => {
     if (answer.cookie) cookie = answer.cookie.split(";")[0];
