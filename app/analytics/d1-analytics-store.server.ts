@@ -1,0 +1,107 @@
+import { assertLeadTable } from "~/data/lead-store";
+import type { AnalyticsStore, DailyCount, ReferrerRow } from "./analytics-store";
+
+/**
+ * Analytics on D1 (migrations/0009_analytics.sql). The raw insert refuses a second event of a
+ * session (ON CONFLICT DO NOTHING); the table's trigger adds each inserted event to the daily
+ * rollup in the same statement, so the dashboard reads a few thousand rollup rows, never the events.
+ */
+
+function flags(raw: unknown): string[] {
+  if (typeof raw !== "string") return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((flag): flag is string => typeof flag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function createD1AnalyticsStore(db: D1Database): AnalyticsStore {
+  return {
+    async record(event) {
+      const inserted = await db
+        .prepare(
+          `INSERT INTO analytics_events (name, variant, day, session_id, utm_source, utm_medium, utm_campaign, has_referrer, js, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, variant, name) DO NOTHING RETURNING id`,
+        )
+        .bind(
+          event.name,
+          event.variant,
+          event.day,
+          event.sessionId,
+          event.utmSource,
+          event.utmMedium,
+          event.utmCampaign,
+          event.hasReferrer ? 1 : 0,
+          event.js,
+          new Date().toISOString(),
+        )
+        .first<{ id: number }>();
+      return inserted !== null;
+    },
+
+    async dailyCounts(filter) {
+      if (filter.variants.length === 0) return [];
+      const params: unknown[] = [filter.from, filter.to, ...filter.variants];
+      let where = `day BETWEEN ?1 AND ?2 AND variant IN (${filter.variants.map((_, i) => `?${i + 3}`).join(", ")})`;
+      if (filter.utmCampaign !== null) {
+        params.push(filter.utmCampaign);
+        where += ` AND utm_campaign = ?${params.length}`;
+      }
+      if (filter.utmSource !== null) {
+        params.push(filter.utmSource);
+        where += ` AND utm_source = ?${params.length}`;
+      }
+      const { results } = await db
+        .prepare(`SELECT day, name, SUM(count) AS count FROM analytics_daily WHERE ${where} GROUP BY day, name`)
+        .bind(...params)
+        .all<DailyCount>();
+      return results.map((row) => ({ day: row.day, name: row.name, count: Number(row.count) }));
+    },
+
+    async topReferrers(table, from, to, limit) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT r.referrer_id, l.email, l.ref_code, l.risk_flags,
+                  SUM(r.status = 'credited') AS credited, SUM(r.status = 'pending') AS pending,
+                  SUM(r.status = 'rejected') AS rejected
+             FROM referrals r JOIN ${table} l ON l.id = r.referrer_id
+            WHERE r.lead_table = ?1 AND r.created_at >= ?2 AND r.created_at < ?3
+            GROUP BY r.referrer_id
+            ORDER BY credited DESC, pending DESC, l.email
+            LIMIT ?4`,
+        )
+        .bind(table, from, to, limit)
+        .all<Record<string, unknown>>();
+      return results.map(
+        (row): ReferrerRow => ({
+          table,
+          referrerId: String(row.referrer_id),
+          email: String(row.email),
+          refCode: (row.ref_code as string | null) ?? null,
+          riskFlags: flags(row.risk_flags),
+          credited: Number(row.credited),
+          pending: Number(row.pending),
+          rejected: Number(row.rejected),
+        }),
+      );
+    },
+
+    async hoursToFirstCredit(table, from, to) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT (julianday(MIN(r.credited_at)) - julianday(l.created_at)) * 24 AS hours
+             FROM referrals r JOIN ${table} l ON l.id = r.referrer_id
+            WHERE r.lead_table = ?1 AND r.status = 'credited'
+            GROUP BY r.referrer_id
+           HAVING MIN(r.credited_at) >= ?2 AND MIN(r.credited_at) < ?3`,
+        )
+        .bind(table, from, to)
+        .all<{ hours: number }>();
+      return results.map((row) => Number(row.hours));
+    },
+  };
+}
