@@ -20,28 +20,40 @@ create table if not exists public.analytics_events (
 create unique index if not exists analytics_events_once_key on public.analytics_events (session_id, variant, name);
 create index if not exists analytics_events_day_idx on public.analytics_events (day);
 
+-- Per variant, day, event, UTM campaign and source: what the dashboard filters and groups by.
 create table if not exists public.analytics_daily (
-  day date not null,
   variant text not null,
+  day date not null,
   name text not null,
   utm_campaign text not null,
   utm_source text not null,
-  utm_medium text not null,
-  has_referrer boolean not null,
-  js text not null,
   count integer not null default 0,
-  primary key (day, variant, name, utm_campaign, utm_source, utm_medium, has_referrer, js)
+  primary key (variant, day, name, utm_campaign, utm_source)
 );
-create index if not exists analytics_daily_campaign_idx on public.analytics_daily (utm_campaign, day);
+create index if not exists analytics_daily_campaign_idx on public.analytics_daily (utm_campaign, variant, day, name, utm_source) include (count);
+create index if not exists analytics_daily_source_idx on public.analytics_daily (utm_source, variant, day, name, utm_campaign) include (count);
+-- The same counts without UTM, for a dashboard without UTM filters.
+create table if not exists public.analytics_daily_totals (
+  variant text not null,
+  day date not null,
+  name text not null,
+  count integer not null default 0,
+  primary key (variant, day, name)
+);
+create index if not exists referrals_analytics_created_idx on public.referrals (lead_table, created_at, referrer_id, status);
+create index if not exists referrals_analytics_credit_idx on public.referrals (lead_table, status, referrer_id, credited_at);
 
 create or replace function public.analytics_events_rollup() returns trigger
 language plpgsql set search_path = public
 as $$
 begin
-  insert into public.analytics_daily as d (day, variant, name, utm_campaign, utm_source, utm_medium, has_referrer, js, count)
-  values (new.day, new.variant, new.name, new.utm_campaign, new.utm_source, new.utm_medium, new.has_referrer, new.js, 1)
-  on conflict (day, variant, name, utm_campaign, utm_source, utm_medium, has_referrer, js)
+  insert into public.analytics_daily as d (variant, day, name, utm_campaign, utm_source, count)
+  values (new.variant, new.day, new.name, new.utm_campaign, new.utm_source, 1)
+  on conflict (variant, day, name, utm_campaign, utm_source)
   do update set count = d.count + 1;
+  insert into public.analytics_daily_totals as t (variant, day, name, count)
+  values (new.variant, new.day, new.name, 1)
+  on conflict (variant, day, name) do update set count = t.count + 1;
   return new;
 end
 $$;
@@ -52,10 +64,13 @@ create trigger analytics_events_rollup after insert on public.analytics_events
 
 alter table public.analytics_events enable row level security;
 alter table public.analytics_daily enable row level security;
+alter table public.analytics_daily_totals enable row level security;
 revoke all on table public.analytics_events from anon, authenticated;
 revoke all on table public.analytics_daily from anon, authenticated;
+revoke all on table public.analytics_daily_totals from anon, authenticated;
 grant all on table public.analytics_events to service_role;
 grant all on table public.analytics_daily to service_role;
+grant all on table public.analytics_daily_totals to service_role;
 
 -- Records one event; true when it was counted (false: this session had it already).
 create or replace function public.record_analytics_event(
@@ -83,10 +98,17 @@ language sql stable set search_path = public
 as $$
   select d.day, d.name, sum(d.count)::bigint
     from public.analytics_daily d
-   where d.variant = any (p_variants) and d.day between p_from and p_to
+   where (p_utm_source is not null or p_utm_campaign is not null)
+     and d.variant = any (p_variants) and d.day between p_from and p_to
      and (p_utm_source is null or d.utm_source = p_utm_source)
      and (p_utm_campaign is null or d.utm_campaign = p_utm_campaign)
    group by d.day, d.name
+  union all
+  select t.day, t.name, sum(t.count)::bigint
+    from public.analytics_daily_totals t
+   where p_utm_source is null and p_utm_campaign is null
+     and t.variant = any (p_variants) and t.day between p_from and p_to
+   group by t.day, t.name
 $$;
 
 -- Top referrers of one lead table by referrals made between p_from and p_to (exclusive), with their flags.
@@ -116,11 +138,12 @@ as $$
 begin
   perform public.check_lead_table(p_table);
   return query execute format($q$
-    select (extract(epoch from (min(r.credited_at) - l.created_at)) / 3600.0)::double precision
-      from public.referrals r join %1$I l on l.id = r.referrer_id
-     where r.lead_table = %1$L and r.status = 'credited'
-     group by r.referrer_id, l.created_at
-    having min(r.credited_at) >= $1 and min(r.credited_at) < $2$q$, p_table) using p_from, p_to;
+    select (extract(epoch from (f.first_credit - l.created_at)) / 3600.0)::double precision
+      from (select r.referrer_id, min(r.credited_at) as first_credit from public.referrals r
+             where r.lead_table = %1$L and r.status = 'credited'
+             group by r.referrer_id
+            having min(r.credited_at) >= $1 and min(r.credited_at) < $2) f
+      join %1$I l on l.id = f.referrer_id$q$, p_table) using p_from, p_to;
 end
 $$;
 

@@ -20,7 +20,7 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["analytics_events", "analytics_daily", "leads", "leads_icehockey", "leads_tennis", "referrals", "outbox"]) {
+  for (const table of ["analytics_events", "analytics_daily", "analytics_daily_totals", "leads", "leads_icehockey", "leads_tennis", "referrals", "outbox"]) {
     await d1.db.prepare(`DELETE FROM ${table}`).run();
   }
 });
@@ -112,8 +112,10 @@ describe("the analytics store", () => {
     expect(await sum({ from: yesterday })).toBe(4);
     expect(await sum({ variants: ["genius", "icehockey", "tennis"] })).toBe(4);
     expect(await sum({ variants: [] })).toBe(0);
-    const rollup = await d1.db.prepare("SELECT SUM(count) AS n FROM analytics_daily").first<{ n: number }>();
-    expect(rollup?.n).toBe((await rawRows()).length);
+    for (const rollup of ["analytics_daily", "analytics_daily_totals"]) {
+      const sumOf = await d1.db.prepare(`SELECT SUM(count) AS n FROM ${rollup}`).first<{ n: number }>();
+      expect(sumOf?.n, rollup).toBe((await rawRows()).length);
+    }
   });
 });
 
