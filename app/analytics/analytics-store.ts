@@ -44,13 +44,17 @@ export type ReferrerRow = {
   rejected: number;
 };
 
+export type ReferralFigures = { referrers: ReferrerRow[]; hoursToFirstCredit: number[] };
+
 export interface AnalyticsStore {
   /** Records an event once per session, variant and name; true when it was counted now. */
   record(event: AnalyticsEvent): Promise<boolean>;
   /** Event counts per day and name (from the daily rollup). */
   dailyCounts(filter: CountsFilter): Promise<DailyCount[]>;
-  /** The referrers of a table with the most credited referrals made in [from, to), at most `limit`. */
-  topReferrers(table: LeadTable, from: string, to: string, limit: number): Promise<ReferrerRow[]>;
-  /** Hours from a referrer's lead being created to their first credited referral, for first credits in [from, to). */
-  hoursToFirstCredit(table: LeadTable, from: string, to: string): Promise<number[]>;
+  /**
+   * The referral figures of the given lead tables, per table in the order given: the referrers with
+   * the most credited referrals made in [from, to) (at most `limit`), and the hours from a
+   * referrer's lead being created to their first credited referral, for first credits in [from, to).
+   */
+  referralFigures(tables: LeadTable[], from: string, to: string, limit: number): Promise<ReferralFigures[]>;
 }

@@ -62,49 +62,53 @@ export function createD1AnalyticsStore(db: D1Database): AnalyticsStore {
       return results.map((row) => ({ day: row.day, name: row.name, count: Number(row.count) }));
     },
 
-    async topReferrers(table, from, to, limit) {
-      assertLeadTable(table);
-      const { results } = await db
-        .prepare(
-          `SELECT r.referrer_id, l.email, l.ref_code, l.risk_flags,
-                  SUM(r.status = 'credited') AS credited, SUM(r.status = 'pending') AS pending,
-                  SUM(r.status = 'rejected') AS rejected
-             FROM referrals r JOIN ${table} l ON l.id = r.referrer_id
-            WHERE r.lead_table = ?1 AND r.created_at >= ?2 AND r.created_at < ?3
-            GROUP BY r.referrer_id
-            ORDER BY credited DESC, pending DESC, l.email
-            LIMIT ?4`,
-        )
-        .bind(table, from, to, limit)
-        .all<Record<string, unknown>>();
-      return results.map(
-        (row): ReferrerRow => ({
-          table,
-          referrerId: String(row.referrer_id),
-          email: String(row.email),
-          refCode: (row.ref_code as string | null) ?? null,
-          riskFlags: flags(row.risk_flags),
-          credited: Number(row.credited),
-          pending: Number(row.pending),
-          rejected: Number(row.rejected),
-        }),
-      );
-    },
-
-    async hoursToFirstCredit(table, from, to) {
-      assertLeadTable(table);
-      const { results } = await db
-        .prepare(
-          `SELECT (julianday(f.first_credit) - julianday(l.created_at)) * 24 AS hours
-             FROM (SELECT referrer_id, MIN(credited_at) AS first_credit FROM referrals
-                    WHERE lead_table = ?1 AND status = 'credited'
-                    GROUP BY referrer_id
-                   HAVING first_credit >= ?2 AND first_credit < ?3) f
-             JOIN ${table} l ON l.id = f.referrer_id`,
-        )
-        .bind(table, from, to)
-        .all<{ hours: number }>();
-      return results.map((row) => Number(row.hours));
+    async referralFigures(tables, from, to, limit) {
+      if (tables.length === 0) return [];
+      // One round trip for every table's two reads (a D1 batch).
+      const statements = tables.flatMap((table) => {
+        assertLeadTable(table);
+        return [
+          db
+            .prepare(
+              `SELECT r.referrer_id, l.email, l.ref_code, l.risk_flags,
+                      SUM(r.status = 'credited') AS credited, SUM(r.status = 'pending') AS pending,
+                      SUM(r.status = 'rejected') AS rejected
+                 FROM referrals r JOIN ${table} l ON l.id = r.referrer_id
+                WHERE r.lead_table = ?1 AND r.created_at >= ?2 AND r.created_at < ?3
+                GROUP BY r.referrer_id
+                ORDER BY credited DESC, pending DESC, l.email
+                LIMIT ?4`,
+            )
+            .bind(table, from, to, limit),
+          // First credits per referrer from the index alone, then one lead read per referrer found.
+          db
+            .prepare(
+              `SELECT (julianday(f.first_credit) - julianday(l.created_at)) * 24 AS hours
+                 FROM (SELECT referrer_id, MIN(credited_at) AS first_credit FROM referrals
+                        WHERE lead_table = ?1 AND status = 'credited'
+                        GROUP BY referrer_id
+                       HAVING first_credit >= ?2 AND first_credit < ?3) f
+                 JOIN ${table} l ON l.id = f.referrer_id`,
+            )
+            .bind(table, from, to),
+        ];
+      });
+      const results = await db.batch<Record<string, unknown>>(statements);
+      return tables.map((table, i) => ({
+        referrers: results[2 * i].results.map(
+          (row): ReferrerRow => ({
+            table,
+            referrerId: String(row.referrer_id),
+            email: String(row.email),
+            refCode: (row.ref_code as string | null) ?? null,
+            riskFlags: flags(row.risk_flags),
+            credited: Number(row.credited),
+            pending: Number(row.pending),
+            rejected: Number(row.rejected),
+          }),
+        ),
+        hoursToFirstCredit: results[2 * i + 1].results.map((row) => Number(row.hours)),
+      }));
     },
   };
 }

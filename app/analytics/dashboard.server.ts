@@ -107,7 +107,8 @@ export async function loadDashboard(
   // Referral times are ISO timestamps: [from 00:00, the day after `to` 00:00).
   const start = `${filters.from}T00:00:00.000Z`;
   const end = new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString();
-  const [daily, referrerLists, hourLists] = await Promise.all([
+  const tables = variants.map((v) => v.table);
+  const [daily, figures] = await Promise.all([
     store.dailyCounts({
       variants: variants.map((v) => v.key),
       from: filters.from,
@@ -115,8 +116,7 @@ export async function loadDashboard(
       utmSource: filters.source || null,
       utmCampaign: filters.campaign || null,
     }),
-    Promise.all(variants.map((v) => store.topReferrers(v.table, start, end, TOP_REFERRERS))),
-    Promise.all(variants.map((v) => store.hoursToFirstCredit(v.table, start, end))),
+    store.referralFigures(tables, start, end, TOP_REFERRERS),
   ]);
 
   const events = Object.fromEntries(EVENT_NAMES.map((name) => [name, 0])) as Record<EventName, number>;
@@ -132,12 +132,12 @@ export async function loadDashboard(
     return { step, count: events[step], conversion: before ? events[step] / before : null };
   });
 
-  const referrers = referrerLists
-    .flatMap((rows, i) => rows.map((row) => ({ ...row, variant: variants[i].key })))
+  const referrers = figures
+    .flatMap((figure, i) => figure.referrers.map((row) => ({ ...row, variant: variants[i].key })))
     .sort((a, b) => b.credited - a.credited || b.pending - a.pending || a.email.localeCompare(b.email))
     .slice(0, TOP_REFERRERS);
 
-  const hours = hourLists.flat();
+  const hours = figures.flatMap((figure) => figure.hoursToFirstCredit);
   const buckets = CREDIT_BUCKETS.map((bucket) => ({ key: bucket.key, count: 0 }));
   for (const h of hours) {
     const index = CREDIT_BUCKETS.findIndex((bucket) => h / 24 < bucket.maxDays);

@@ -49,29 +49,31 @@ export function createSupabaseAnalyticsStore(options: SupabaseLeadStoreOptions):
       );
     },
 
-    async topReferrers(table, from, to, limit) {
-      assertLeadTable(table);
-      const { data, error } = await client
-        .rpc("analytics_referrers", { p_table: table, p_from: from, p_to: to, p_limit: limit })
-        .retry(false);
-      fail("Reading top referrers", error);
-      return ((data ?? []) as Array<Record<string, unknown>>).map((row) => ({
-        table,
-        referrerId: String(row.referrer_id),
-        email: String(row.email),
-        refCode: (row.ref_code as string | null) ?? null,
-        riskFlags: Array.isArray(row.risk_flags) ? (row.risk_flags as string[]) : [],
-        credited: Number(row.credited),
-        pending: Number(row.pending),
-        rejected: Number(row.rejected),
-      }));
-    },
-
-    async hoursToFirstCredit(table, from, to) {
-      assertLeadTable(table);
-      const { data, error } = await client.rpc("analytics_credit_hours", { p_table: table, p_from: from, p_to: to }).retry(false);
-      fail("Reading referral times", error);
-      return ((data ?? []) as Array<{ hours: number }>).map((row) => Number(row.hours));
+    referralFigures(tables, from, to, limit) {
+      return Promise.all(
+        tables.map(async (table) => {
+          assertLeadTable(table);
+          const [top, hours] = await Promise.all([
+            client.rpc("analytics_referrers", { p_table: table, p_from: from, p_to: to, p_limit: limit }).retry(false),
+            client.rpc("analytics_credit_hours", { p_table: table, p_from: from, p_to: to }).retry(false),
+          ]);
+          fail("Reading top referrers", top.error);
+          fail("Reading referral times", hours.error);
+          return {
+            referrers: ((top.data ?? []) as Array<Record<string, unknown>>).map((row) => ({
+              table,
+              referrerId: String(row.referrer_id),
+              email: String(row.email),
+              refCode: (row.ref_code as string | null) ?? null,
+              riskFlags: Array.isArray(row.risk_flags) ? (row.risk_flags as string[]) : [],
+              credited: Number(row.credited),
+              pending: Number(row.pending),
+              rejected: Number(row.rejected),
+            })),
+            hoursToFirstCredit: ((hours.data ?? []) as Array<{ hours: number }>).map((row) => Number(row.hours)),
+          };
+        }),
+      );
     },
   };
 }

@@ -53,7 +53,7 @@ function request(url: string, init: RequestInit & { singleFetch?: boolean } = {}
 }
 
 const ORIGIN = "http://127.0.0.1:8810";
-const store = () => getAnalyticsStore({ env: request(ORIGIN).ctx.env, bindings: d1.bindings });
+const store = () => getAnalyticsStore(request(ORIGIN).ctx);
 const today = new Date().toISOString().slice(0, 10);
 
 function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
