@@ -79,9 +79,7 @@ export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
     ...(options.source ?? sourceOfSession(session)),
     js: jsFlag(ctx.client.js),
   };
-  ctx.waitUntil(
-    getAnalyticsStore(ctx)
-      .record(event)
-      .catch((error: unknown) => console.error(`analytics: ${name} not recorded`, error)),
-  );
+  // Started on a later task, after the page's own work: an error, even a synchronous one, is only logged.
+  const write = new Promise<boolean>((resolve) => setTimeout(resolve, 0)).then(() => getAnalyticsStore(ctx).record(event));
+  ctx.waitUntil(write.catch((error: unknown) => console.error(`analytics: ${name} not recorded`, error)));
 }
