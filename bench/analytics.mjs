@@ -10,6 +10,9 @@
 // POST /signup?mode=signin and times GET /admin/analytics: default filters (one variant, last 30
 // days), another variant, all variants, all variants over 90 days, a campaign filter. Prints min /
 // median / max of the whole answer and of the loader's own database time (its Server-Timing header).
+// Measured on 2 shared cores (load average 4-7), median of 9: default 66 ms (database 21 ms), another
+// variant 86 ms (29), all variants 86 ms (45), all variants over 90 days 143 ms (89), a campaign 109 ms
+// (50), source + campaign 74 ms (29). Seeding takes 2-8 minutes depending on the load.
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
