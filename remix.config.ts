@@ -64,6 +64,7 @@ export const remixConfig = {
       route("admin/leads/:id/edit", "routes/admin/lead-edit.tsx", { id: "routes/admin/lead-edit" });
       route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx", { id: "routes/admin/lead-delete" });
       route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
+      route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

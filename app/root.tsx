@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { getPage } from "#content/index";
+import { track } from "~/analytics/analytics.server";
 import { ConsentBanner } from "~/components/consent/ConsentBanner";
 import { HydratedPixel, Pixel } from "~/components/consent/Pixel";
 import { Footer } from "~/components/layout/Footer";
@@ -49,13 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
+  const home = ctx.url.pathname === "/";
+  if (!home && !hasAttributionParams(ctx.url)) return payload;
   // A landing URL with ?r= or utm_* : remember the attribution in the session (SPEC 4.1).
-  if (hasAttributionParams(ctx.url)) {
-    const session = await getSession(request, ctx);
-    if (captureAttribution(ctx.url, session)) {
-      return data(payload, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
-    }
-  }
+  const session = await getSession(request, ctx);
+  const captured = hasAttributionParams(ctx.url) && captureAttribution(ctx.url, session);
+  // The landing view is counted here, where the attribution cookie of a landing URL is written:
+  // the visit id rides that cookie, and a landing that sets no cookie is counted without one.
+  if (home) track(ctx, "landing_view", { session, saves: captured });
+  if (captured) return data(payload, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
   return payload;
 }
 

@@ -1,4 +1,5 @@
 import { getPage } from "#content/index";
+import { track } from "~/analytics/analytics.server";
 import type { ChildEntry } from "~/components/funnel/Step1Children";
 import type { Lead } from "~/data/lead-store";
 import { parseStep, type Step } from "~/funnel/steps";
@@ -75,6 +76,7 @@ export async function stepPage(ctx: RequestContext, session: AppSession, step: S
   }
   if (step > 1 && !lead && !unavailable) return null;
   const { issued } = step === 1 && !lead ? submissionId(session, ctx.variant, "main") : { issued: false };
+  if (!unavailable) track(ctx, `form_step${step}_view`, { session, saves: issued });
 
   const times = lead?.time_available?.split(",") ?? [];
   const children: ChildEntry[] = lead?.age_bands.length
@@ -214,6 +216,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     } catch (error) {
       return failed(error);
     }
+    track(ctx, "form_step1_done", { session, saves: true });
     return { redirectTo: nextPage(ctx, 1) };
   }
 
@@ -229,6 +232,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     } catch (error) {
       return failed(error);
     }
+    track(ctx, "form_step2_done", { session, saves: true });
     return { redirectTo: nextPage(ctx, 2) };
   }
 
@@ -241,5 +245,6 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     return failed(error);
   }
   setVariantValues(session, ctx.variant, { userEmail: result.data.email });
+  track(ctx, "form_step3_done", { session, saves: true });
   return { redirectTo: nextPage(ctx, 3) };
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
+import { track } from "~/analytics/analytics.server";
 import type { LeadMagnetValues } from "~/components/guides/LeadMagnetForm";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
 import { LEAD_MAGNETS, type LeadMagnetKind } from "~/guides/kinds";
@@ -36,6 +37,7 @@ export async function formLoader({ request, context }: LoaderFunctionArgs, kind:
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
   const { issued } = submissionId(session, ctx.variant, kind);
+  track(ctx, `${kind}_form_view`, { session, saves: issued });
   return data(
     { ...formCopy(ctx, kind), bot: await botFields(ctx, { turnstile: true }) },
     { headers: issued ? await sessionHeaders(session, ctx) : undefined },
@@ -99,6 +101,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
     console.error(`${kind}-form: the lead could not be saved`, error);
     return data({ alert: copy.errors.saveFailed, values, bot }, { status: 503 });
   }
+  track(ctx, `${kind}_submitted`, { session, saves: true });
   return redirect(linkTo(ctx.variant, config.confirmPage), { headers: await sessionHeaders(session, ctx) });
 }
 
@@ -119,6 +122,7 @@ export async function confirmLoader({ request, context }: LoaderFunctionArgs, ki
     throw error;
   }
   if (!shown) throw redirect(linkTo(ctx.variant, config.formPage));
+  track(ctx, `${kind}_confirm_view`, { session, saves: true });
   return data(
     {
       kind,

@@ -51,7 +51,8 @@ export async function verifyPage(ctx: RequestContext, url: URL) {
   return data({ copy, view: { state: "ask" as const, email: lead.email, token: token as string } });
 }
 
-export async function verifyAction(ctx: RequestContext, form: FormData) {
+/** `visitId`: the analytics id of the browser that pressed the button, when it has one. */
+export async function verifyAction(ctx: RequestContext, form: FormData, visitId: string | null = null) {
   const copy = getPage(ctx.contentKey, "waitlist").verify;
   const token = typeof form.get("t") === "string" ? (form.get("t") as string) : null;
   const intent = form.get("intent");
@@ -90,7 +91,7 @@ export async function verifyAction(ctx: RequestContext, form: FormData) {
 
   if (found.state === "expired") throw redirect(linkTo(ctx.variant, "verify-email", { t: token }), { status: 303 });
   try {
-    await referrals.confirm(lead.id);
+    await referrals.confirm(lead.id, visitId);
   } catch (error) {
     console.error("opt-in: confirmation failed", error);
     return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });

@@ -1,4 +1,5 @@
 import { referralRules } from "#content/referrals";
+import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { getLeadStore } from "~/data/lead-store.server";
 import { canonicalEmail, LEAD_TABLES, PENDING_EMAIL, type Lead } from "~/data/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
@@ -31,7 +32,7 @@ export type ReferralStatusView = {
   referrals: ReferralCounts;
 };
 
-type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "origin" | "isLocal" | "waitUntil">;
+type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "contentKey" | "origin" | "isLocal" | "client" | "waitUntil">;
 
 export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   const store = getReferralStore(ctx);
@@ -137,12 +138,16 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
      * The double opt-in: confirms the address once, credits the referral that brought the parent
      * and tells the referrer. Null when the lead is gone. Throws when the database fails.
      */
-    async confirm(leadId: string): Promise<{ lead: Lead; confirmedNow: boolean } | null> {
+    async confirm(leadId: string, visitId: string | null = null): Promise<{ lead: Lead; confirmedNow: boolean } | null> {
       const result = await store.confirmLead(table, leadId, now().toISOString(), placesPerCredit);
       if (!result) return null;
+      // Counted with the lead's own attribution: the link is often opened in another browser.
+      const counted = { session: null, visitId, source: sourceOfLead(result.lead) };
+      if (result.confirmedNow) track(ctx, "email_confirmed", counted);
       // Also on a repeat: credit() only moves a pending referral, so a confirmation whose credit
       // failed halfway is completed by the parent's next press of the button, and never counted twice.
       const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
+      if (credited) track(ctx, "referral_credited", counted);
       if (credited?.referrer_id) {
         await mailReferrer(credited.referrer_id).catch((error) => console.error("referral: moved-up e-mail failed", error));
       }

@@ -8,6 +8,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Mail } from "lucide-react";
 import { getPage } from "#content/index";
+import { track } from "~/analytics/analytics.server";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
 import { ConfirmUnavailable, confirmWaitlist } from "~/leads/confirmation.server";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw error;
   }
   if (!shown) throw redirect(linkTo(ctx.variant, "form"));
+  track(ctx, "confirm_view", { session, saves: true });
   return data(
     {
       copy,

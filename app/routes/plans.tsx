@@ -7,6 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
+import { track } from "~/analytics/analytics.server";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
 import { confirmWaitlist } from "~/leads/confirmation.server";
@@ -29,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
   if (!getVariantValue(session, ctx.variant, "userEmail")) throw redirect(linkTo(ctx.variant, "form"));
+  track(ctx, "plans_view", { session });
   return {
     cycle: parseBillingCycle(ctx.url.searchParams.get("cycle")),
     plans: getPage(ctx.contentKey, "plans").plans.map((plan) => ({ ...plan, ending: planEnding(ctx.env, plan) })),
@@ -59,6 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await leadsOf(ctx).recordPlan(leadId, plan.id, cycle);
   }
   setVariantValues(session, ctx.variant, { selectedPlan: plan.id, billingCycle: cycle });
+  track(ctx, "plan_chosen", { session, saves: true });
 
   const ending = planEnding(ctx.env, plan);
   if (ending === "waitlist") {

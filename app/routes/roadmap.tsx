@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckCircle2, Clock, Sparkles } from "lucide-react";
 import { getPage } from "#content/index";
+import { track } from "~/analytics/analytics.server";
 import { Screenshot } from "~/components/Screenshot";
 import { leadsOf } from "~/leads/leads.server";
 import { screenshotFor } from "~/utils/screenshot.server";
@@ -17,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const session = await getSession(request, ctx);
   if (!getVariantValue(session, ctx.variant, "userEmail")) throw redirect(linkTo(ctx.variant, "form"));
+  track(ctx, "roadmap_view", { session });
   return {
     copy: getPage(ctx.contentKey, "roadmap"),
     screenshot: screenshotFor(ctx.contentKey),

@@ -1,17 +1,22 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
+import { visitIdOf } from "~/analytics/analytics.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";
 import { getRequestContext } from "~/utils/context.server";
 import { useLinkTo } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
+import { getSession } from "~/utils/session.server";
 
 /** /verify-email?t=…: the double opt-in. The GET shows one button; only its POST confirms. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   verifyPage(getRequestContext(request, context), new URL(request.url));
 
-export const action = async ({ request, context }: ActionFunctionArgs) =>
-  verifyAction(getRequestContext(request, context), await request.formData());
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const ctx = getRequestContext(request, context);
+  const visitId = visitIdOf(await getSession(request, ctx));
+  return verifyAction(ctx, await request.formData(), visitId);
+};
 
 /** The page shows the parent's e-mail address: never cached. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });

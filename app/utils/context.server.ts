@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { isbot } from "isbot";
 import { parseEnv, type AppEnv } from "./env.server";
 import { isLocalHost, publicOrigin, resolveVariant } from "./variant.server";
 import { contentKeyOf, leadTableOf, type ContentKey, type LeadTable, type Variant } from "./variant";
@@ -16,6 +17,11 @@ export type RequestContext = {
   leadTable: LeadTable;
   /** Work that goes on after the response (e-mail sends, analytics); failures are logged only. */
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * What analytics may know of the client: a known bot (never counted), and whether it ran our
+   * JavaScript: a single-fetch request is JS on, a document POST is JS off, a document GET cannot tell (null).
+   */
+  client: { bot: boolean; js: boolean | null };
 };
 
 /** Everything a loader or action needs to know about the request's variant and configuration. */
@@ -34,6 +40,10 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     variant,
     contentKey: contentKeyOf(variant),
     leadTable: leadTableOf(variant),
+    client: {
+      bot: isbot(request.headers.get("user-agent") ?? ""),
+      js: context.singleFetch ? true : request.method === "GET" || request.method === "HEAD" ? null : false,
+    },
     waitUntil: (promise) => {
       const settled = promise.catch((error) => console.error("background work failed", error));
       if (platform?.waitUntil) platform.waitUntil(settled);

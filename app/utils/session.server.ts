@@ -47,6 +47,8 @@ type SessionData = {
   sessionVersion: number;
   /** When the sign-in last used an admin page (ms since epoch): the admin idle expiry's clock. */
   activeAt: number;
+  /** A random id that lets analytics count a funnel step once per visitor; it names nobody (app/analytics). */
+  visitId: string;
 } & { [key: `v:${string}`]: VariantValues };
 type FlashData = { toasts: Toast[] };
 

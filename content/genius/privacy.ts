@@ -42,7 +42,7 @@ export const privacy: LegalDocument = {
       id: "cookies",
       heading: "4. Cookies and the advertising pixel",
       paragraphs: [
-        "A session cookie keeps your progress through our forms. It is strictly necessary and expires when you finish.",
+        "A session cookie keeps your progress through our forms. It is strictly necessary and expires when you finish. It also carries a random number that lets us count, on our own servers and without knowing who you are, how many visitors reach each step; no analytics script or third party is involved.",
         "A consent cookie remembers whether you accepted or rejected the advertising pixel, for 1 year.",
         "The Meta (Facebook) advertising pixel is loaded only after you choose Accept in the cookie banner. It measures visits from our advertising and may set Meta's cookies. If you choose Reject, no pixel script is loaded and no request is sent to Meta. You can change your choice at any time with the Cookie settings link at the bottom of every page.",
       ],

@@ -119,6 +119,10 @@ function LeadList({ data, actionError }: { data: ListData; actionError?: string 
       <p className="mt-4">
         <a href={linkTo("admin/referrals")} className="font-semibold text-brand-strong underline">
           {copy.referrals.link}
+        </a>{" "}
+        ·{" "}
+        <a href={linkTo("admin/analytics")} className="font-semibold text-brand-strong underline">
+          {copy.analytics.link}
         </a>
       </p>
       <Filters copy={copy} query={query} />

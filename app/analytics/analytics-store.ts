@@ -1,0 +1,60 @@
+import type { LeadTable } from "~/data/lead-store";
+import type { EventName, JsFlag } from "./events";
+
+/**
+ * The analytics port (docs/decisions/012-funnel-analytics.md): D1 (embedded default) and Supabase
+ * (production) adapters. Types only, no I/O.
+ */
+
+/** One anonymous event. Nothing here names a person: no e-mail, no IP, no lead id. */
+export type AnalyticsEvent = {
+  name: EventName;
+  /** The variant key (genius, icehockey, tennis). */
+  variant: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The random id kept in the visitor's session; null when the visitor has no session. */
+  sessionId: string | null;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  hasReferrer: boolean;
+  js: JsFlag;
+};
+
+export type CountsFilter = {
+  variants: string[];
+  /** Inclusive UTC days, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  utmSource: string | null;
+  utmCampaign: string | null;
+};
+
+export type DailyCount = { day: string; name: string; count: number };
+
+export type ReferrerRow = {
+  table: LeadTable;
+  referrerId: string;
+  email: string;
+  refCode: string | null;
+  riskFlags: string[];
+  credited: number;
+  pending: number;
+  rejected: number;
+};
+
+export type ReferralFigures = { referrers: ReferrerRow[]; hoursToFirstCredit: number[] };
+
+export interface AnalyticsStore {
+  /** Records an event once per session, variant and name; true when it was counted now. */
+  record(event: AnalyticsEvent): Promise<boolean>;
+  /** Event counts per day and name (from the daily rollup). */
+  dailyCounts(filter: CountsFilter): Promise<DailyCount[]>;
+  /**
+   * The referral figures of the given lead tables, per table in the order given: the referrers with
+   * the most credited referrals made in [from, to) (at most `limit`), and the hours from a
+   * referrer's lead being created to their first credited referral, for first credits in [from, to).
+   */
+  referralFigures(tables: LeadTable[], from: string, to: string, limit: number): Promise<ReferralFigures[]>;
+}

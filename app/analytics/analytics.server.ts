@@ -1,0 +1,85 @@
+import type { Lead } from "~/data/lead-store";
+import type { RequestContext } from "~/utils/context.server";
+import { attributionFields, type AppSession } from "~/utils/session.server";
+import type { AnalyticsEvent } from "./analytics-store";
+import { getAnalyticsStore } from "./analytics-store.server";
+import { jsFlag, type EventName } from "./events";
+
+/**
+ * Recording funnel events (docs/decisions/012-funnel-analytics.md). A page calls `track` and goes
+ * on: the write runs after the response (`waitUntil`) and a failure is only logged, so analytics
+ * never slows or breaks a page. Known bots are not counted.
+ */
+
+type Ctx = Pick<RequestContext, "env" | "bindings" | "contentKey" | "client" | "waitUntil">;
+
+/** Where the visitor came from, as the event stores it: UTM and whether a referral code was present. */
+export type EventSource = Pick<AnalyticsEvent, "utmSource" | "utmMedium" | "utmCampaign" | "hasReferrer">;
+
+const NO_SOURCE: EventSource = { utmSource: "", utmMedium: "", utmCampaign: "", hasReferrer: false };
+
+const VISIT_ID = /^[0-9a-f-]{36}$/;
+
+/** The visitor's analytics id, if their session has one. */
+export function visitIdOf(session: AppSession | null): string | null {
+  const id: unknown = session?.get("visitId");
+  return typeof id === "string" && VISIT_ID.test(id) ? id : null;
+}
+
+function ensureVisitId(session: AppSession): string {
+  const current = visitIdOf(session);
+  if (current) return current;
+  const id = crypto.randomUUID();
+  session.set("visitId", id);
+  return id;
+}
+
+function fromFields(fields: { referred_by: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null }): EventSource {
+  return {
+    utmSource: fields.utm_source ?? "",
+    utmMedium: fields.utm_medium ?? "",
+    utmCampaign: fields.utm_campaign ?? "",
+    hasReferrer: Boolean(fields.referred_by),
+  };
+}
+
+/** The session's first-touch attribution (captured from the landing URL). */
+export function sourceOfSession(session: AppSession | null): EventSource {
+  return session ? fromFields(attributionFields(session)) : NO_SOURCE;
+}
+
+/** A lead's own attribution: for events that happen away from the visitor's browser (a confirm link). */
+export function sourceOfLead(lead: Pick<Lead, "referred_by" | "utm_source" | "utm_medium" | "utm_campaign">): EventSource {
+  return fromFields(lead);
+}
+
+export type TrackOptions = {
+  session: AppSession | null;
+  /**
+   * True when this response commits the session anyway: a visitor without an id gets one now.
+   * Otherwise an id is only read, so analytics never adds a cookie to a response.
+   */
+  saves?: boolean;
+  /** Defaults to the session's attribution. */
+  source?: EventSource;
+  /** For events without a session at hand (a confirmation link opened elsewhere). */
+  visitId?: string | null;
+};
+
+/** Records one event after the response. Call before the session is committed (it may add the id). */
+export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
+  if (ctx.client.bot) return;
+  const { session } = options;
+  const sessionId = session ? (options.saves ? ensureVisitId(session) : visitIdOf(session)) : (options.visitId ?? null);
+  const event: AnalyticsEvent = {
+    name,
+    variant: ctx.contentKey,
+    day: new Date().toISOString().slice(0, 10),
+    sessionId,
+    ...(options.source ?? sourceOfSession(session)),
+    js: jsFlag(ctx.client.js),
+  };
+  // Started on a later task, after the page's own work: an error, even a synchronous one, is only logged.
+  const write = new Promise<boolean>((resolve) => setTimeout(resolve, 0)).then(() => getAnalyticsStore(ctx).record(event));
+  ctx.waitUntil(write.catch((error: unknown) => console.error(`analytics: ${name} not recorded`, error)));
+}

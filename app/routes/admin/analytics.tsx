@@ -1,0 +1,264 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { getPage } from "#content/index";
+import { adminDocumentHeaders } from "~/admin/headers";
+import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { adminScope } from "~/admin/scope";
+import { loadDashboard, parseFilters, type Dashboard } from "~/analytics/dashboard.server";
+import { EVENT_NAMES } from "~/analytics/events";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell, FormError } from "~/components/admin/AdminShell";
+import { BarChart } from "~/components/admin/BarChart";
+import { getRequestContext } from "~/utils/context.server";
+import { useLinkTo } from "~/utils/root-data";
+
+/** /admin/analytics: the funnel, signups per day, top referrers and time to a first credit. */
+export const headers: HeadersFunction = (args) => {
+  const timing = args.loaderHeaders.get("Server-Timing");
+  return { ...(adminDocumentHeaders(args) as Record<string, string>), ...(timing ? { "Server-Timing": timing } : {}) };
+};
+export const ErrorBoundary = AdminErrorBoundary;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx);
+  const adminCopy = getPage(ctx.contentKey, "admin");
+  const copy = adminCopy.analytics;
+  const scope = adminScope(ctx.url, ctx.variant);
+  const { filters, error } = parseFilters(ctx.url);
+  const headers = await adminHeaders(access, ctx);
+  const page = { copy, leadsTitle: adminCopy.title, filters, all: scope.kind === "all", variant: ctx.variant };
+  if (error) return data({ ...page, error: copy.filters.errors[error], dashboard: null }, { status: 400, headers });
+  const started = performance.now();
+  let dashboard: Dashboard;
+  try {
+    dashboard = await loadDashboard(ctx, scope, filters);
+  } catch (failure) {
+    console.error("admin analytics: read failed", failure);
+    return data({ ...page, error: copy.fetchFailed, dashboard: null }, { status: 503, headers });
+  }
+  headers.set("Server-Timing", `db;dur=${(performance.now() - started).toFixed(1)}`);
+  return data({ ...page, error: null, dashboard }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.copy.metaTitle ?? "Funnel analytics" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const percent = (share: number | null) => (share === null ? null : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`);
+
+export default function AdminAnalytics() {
+  const { copy, leadsTitle, filters, all, variant, error, dashboard } = useLoaderData<typeof loader>();
+  const linkTo = useLinkTo();
+  const field = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2";
+  const range = { from: filters.from, to: filters.to };
+  const fill = (text: string, values: Record<string, string | number>) =>
+    Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
+  return (
+    <AdminShell title={copy.title} intro={copy.intro}>
+      <p className="mb-4">
+        <a href={linkTo("admin/leads")} className="font-semibold text-brand-strong underline">
+          {leadsTitle}
+        </a>
+      </p>
+      <form method="get" className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label={copy.filters.heading}>
+        {variant.domain === "champion" ? (
+          <>
+            <input type="hidden" name="domain" value="champion" />
+            <input type="hidden" name="sport" value={variant.sport} />
+          </>
+        ) : null}
+        <label className="text-sm font-semibold">
+          {copy.filters.scope}
+          <select name="variants" defaultValue={all ? "all" : ""} className={field}>
+            <option value="">{copy.filters.thisSite}</option>
+            <option value="all">{copy.filters.allSites}</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          {copy.filters.from}
+          <input type="date" name="from" defaultValue={filters.from} className={field} />
+        </label>
+        <label className="text-sm font-semibold">
+          {copy.filters.to}
+          <input type="date" name="to" defaultValue={filters.to} className={field} />
+        </label>
+        <label className="text-sm font-semibold">
+          {copy.filters.source}
+          <input type="text" name="source" defaultValue={filters.source} maxLength={100} placeholder={copy.filters.anyValue} className={field} />
+        </label>
+        <label className="text-sm font-semibold">
+          {copy.filters.campaign}
+          <input type="text" name="campaign" defaultValue={filters.campaign} maxLength={100} placeholder={copy.filters.anyValue} className={field} />
+        </label>
+        <div className="flex items-end gap-3">
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-strong">
+            {copy.filters.apply}
+          </button>
+          <a href={linkTo("admin/analytics", all ? { variants: "all" } : {})} className="py-2 text-sm underline">
+            {copy.filters.reset}
+          </a>
+        </div>
+      </form>
+      <div className="mt-4">
+        <FormError message={error} />
+      </div>
+      {dashboard ? (
+        <>
+          <p className="mt-4 text-sm text-slate-600" data-testid="analytics-range">
+            {fill(copy.showing, range)}
+          </p>
+          <section className="mt-6" aria-labelledby="funnel-heading">
+            <h2 id="funnel-heading" className="text-xl font-bold text-slate-900">
+              {copy.funnel.heading}
+            </h2>
+            <BarChart
+              horizontal
+              testId="funnel-chart"
+              title={copy.funnel.heading}
+              desc={fill(copy.funnel.desc, range)}
+              tableLabel={copy.tableLabel}
+              columns={[copy.funnel.step, copy.funnel.count, copy.funnel.conversion]}
+              rows={dashboard.funnel.map((row) => ({
+                label: copy.events.labels[row.step] ?? row.step,
+                value: row.count,
+                note: percent(row.conversion) ?? undefined,
+              }))}
+            />
+            <table className="mt-4 text-left text-sm" data-testid="funnel">
+              <caption className="sr-only">{copy.funnel.heading}</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="px-3 py-1">{copy.funnel.step}</th>
+                  <th scope="col" className="px-3 py-1">{copy.funnel.count}</th>
+                  <th scope="col" className="px-3 py-1">{copy.funnel.conversion}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.funnel.map((row) => (
+                  <tr key={row.step} className="border-b border-slate-200" data-step={row.step}>
+                    <th scope="row" className="px-3 py-1 font-normal">{copy.events.labels[row.step] ?? row.step}</th>
+                    <td className="px-3 py-1 tabular-nums" data-testid="funnel-count">{row.count}</td>
+                    <td className="px-3 py-1 tabular-nums">{percent(row.conversion) ?? copy.funnel.none}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          <section className="mt-8" aria-labelledby="signups-heading">
+            <h2 id="signups-heading" className="text-xl font-bold text-slate-900">
+              {copy.signups.heading}
+            </h2>
+            <BarChart
+              testId="signups-chart"
+              title={copy.signups.heading}
+              desc={fill(copy.signups.desc, { total: dashboard.signups.reduce((sum, row) => sum + row.count, 0) })}
+              tableLabel={copy.tableLabel}
+              columns={[copy.signups.day, copy.signups.count]}
+              rows={dashboard.signups.map((row) => ({ label: row.day, value: row.count }))}
+            />
+          </section>
+
+          <section className="mt-8" aria-labelledby="referrers-heading">
+            <h2 id="referrers-heading" className="text-xl font-bold text-slate-900">
+              {copy.referrers.heading}
+            </h2>
+            <p className="text-sm text-slate-600">{copy.referrers.note}</p>
+            {dashboard.referrers.length === 0 ? (
+              <p className="mt-2">{copy.referrers.none}</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="mt-2 min-w-full text-left text-sm" data-testid="top-referrers">
+                  <caption className="sr-only">{copy.referrers.heading}</caption>
+                  <thead>
+                    <tr className="border-b border-slate-300">
+                      {Object.values(copy.referrers.columns).map((label) => (
+                        <th key={label} scope="col" className="px-3 py-1 font-semibold">
+                          {label}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {dashboard.referrers.map((row) => (
+                      <tr key={`${row.table}:${row.referrerId}`} className="border-b border-slate-200">
+                        <td className="px-3 py-1">{row.email}</td>
+                        <td className="px-3 py-1 font-mono">{row.refCode ?? ""}</td>
+                        <td className="px-3 py-1">{copy.sites[row.variant]}</td>
+                        <td className="px-3 py-1 tabular-nums">{row.credited}</td>
+                        <td className="px-3 py-1 tabular-nums">{row.pending}</td>
+                        <td className="px-3 py-1 tabular-nums">{row.rejected}</td>
+                        <td className="px-3 py-1">{row.riskFlags.join(", ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section className="mt-8" aria-labelledby="credit-heading">
+            <h2 id="credit-heading" className="text-xl font-bold text-slate-900">
+              {copy.timeToCredit.heading}
+            </h2>
+            {dashboard.timeToCredit.referrers === 0 ? (
+              <p className="mt-2">{copy.timeToCredit.none}</p>
+            ) : (
+              <>
+                <dl className="mt-2 flex gap-8" data-testid="time-to-credit">
+                  <div>
+                    <dt className="text-sm text-slate-600">{copy.timeToCredit.median}</dt>
+                    <dd className="text-2xl font-bold">
+                      {formatDuration(dashboard.timeToCredit.medianHours ?? 0, copy.timeToCredit)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-600">{copy.timeToCredit.referrers}</dt>
+                    <dd className="text-2xl font-bold">{dashboard.timeToCredit.referrers}</dd>
+                  </div>
+                </dl>
+                <BarChart
+                  horizontal
+                  title={copy.timeToCredit.heading}
+                  desc={copy.timeToCredit.desc}
+                  tableLabel={copy.tableLabel}
+                  columns={[copy.timeToCredit.bucket, copy.timeToCredit.count]}
+                  rows={dashboard.timeToCredit.buckets.map((bucket) => ({ label: copy.timeToCredit.buckets[bucket.key], value: bucket.count }))}
+                />
+              </>
+            )}
+          </section>
+
+          <section className="mt-8" aria-labelledby="events-heading">
+            <h2 id="events-heading" className="text-xl font-bold text-slate-900">
+              {copy.events.heading}
+            </h2>
+            <table className="mt-2 text-left text-sm" data-testid="all-events">
+              <caption className="sr-only">{copy.events.heading}</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="px-3 py-1">{copy.events.name}</th>
+                  <th scope="col" className="px-3 py-1">{copy.events.count}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {EVENT_NAMES.map((name) => (
+                  <tr key={name} className="border-b border-slate-200" data-event={name}>
+                    <th scope="row" className="px-3 py-1 font-normal">{copy.events.labels[name] ?? name}</th>
+                    <td className="px-3 py-1 tabular-nums">{dashboard.events[name]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      ) : null}
+    </AdminShell>
+  );
+}
+
+function formatDuration(hours: number, copy: { hours: string; days: string }) {
+  return hours < 48 ? copy.hours.replace("{n}", hours.toFixed(0)) : copy.days.replace("{n}", (hours / 24).toFixed(1));
+}

@@ -1,0 +1,143 @@
+import type { Browser, Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { FUNNEL_STEPS } from "../../app/analytics/events";
+import { createConfirmedAccount, signIn } from "./auth-helpers";
+import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+
+/**
+ * First-party funnel analytics as an admin reads them: five parents land from one campaign, fewer
+ * and fewer go on through the form, one picks a plan and confirms their e-mail; the dashboard
+ * filtered by that campaign shows exactly that funnel, and another campaign shows nothing. Events
+ * are written after the response, so the dashboard is polled. The e2e database is shared by specs
+ * running in parallel: every number here is filtered by this test's own campaign.
+ */
+
+// Known bots are not counted, and headless Chromium names itself "HeadlessChrome": parents here
+// use an ordinary browser's user agent.
+const PARENT_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const copy = getPage("genius", "admin").analytics;
+
+test.describe.configure({ timeout: 240_000 });
+
+async function parent(browser: Browser, jsEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL: MAIN_URL, userAgent: PARENT_UA });
+  return { context, page: await context.newPage() };
+}
+
+/** Lands from the campaign and goes `steps` steps through the form (3 ends on the roadmap). */
+async function walk(page: Page, v: VariantCase, campaign: string, steps: number, email: string) {
+  const options = getPage(v.key, "options");
+  const form = getPage(v.key, "form");
+  await page.goto(pathIn(v, "home", { utm_source: "e2e", utm_medium: "test", utm_campaign: campaign }));
+  if (steps < 1) return;
+  await page.goto(pathIn(v, "form"));
+  await page.locator("select[name='children[0].ageBand']").selectOption(options.ageBands[0].value);
+  await page.locator("select[name='children[0].time']").selectOption(options.time[0].value);
+  await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
+  if (steps < 2) return;
+  await page.locator(`input[name='focus'][value='${options.focus[0].value}']`).check();
+  await page.locator(`input[name='goals'][value='${options.goals[0].value}']`).check();
+  await page.locator(`input[name='concern'][value='${options.concerns[0].value}']`).check();
+  await page.getByRole("button", { name: form.step2.continue }).click();
+  await expect(page.getByText("Step 3 of 3")).toBeVisible();
+  if (steps < 3) return;
+  await page.getByLabel(form.step3.emailLabel).fill(email);
+  await page.getByRole("button", { name: form.step3.submit }).click();
+  await expect(page).toHaveURL(/\/roadmap/);
+}
+
+/** Picks a plan (the waitlist server: it leads to /confirm) and confirms through the e-mailed button page. */
+async function joinAndConfirm(page: Page, v: VariantCase, email: string) {
+  const plansPage = getPage(v.key, "plansPage");
+  await page.goto(pathIn(v, "plans"));
+  const plan = getPage(v.key, "plans").plans.find((item) => item.status !== "in-preparation" && item.id !== "pro")!;
+  await page.locator(`[data-plan='${plan.id}']`).getByRole("button", { name: plansPage.plans.joinWaitlist }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/confirm");
+  let html = "";
+  await expect
+    .poll(async () => {
+      html = (await outbox(page, email)).find((mail) => mail.template === "prelaunch")?.html ?? "";
+      return html;
+    })
+    .toContain("/verify-email?");
+  const verify = html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/verify-email\\?[^"]+)"`))![1].replace(/&amp;/g, "&");
+  await page.goto(verify);
+  await page.getByRole("button", { name: getPage(v.key, "waitlist").verify.button }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/status");
+}
+
+/** The funnel counts the dashboard shows for a campaign, submitted through its own filter form. */
+async function funnelFor(page: Page, v: VariantCase, campaign: string, all = false) {
+  await page.goto(pathIn(v, "admin/analytics", all ? { variants: "all" } : {}));
+  await page.getByLabel(copy.filters.campaign).fill(campaign);
+  await page.getByRole("button", { name: copy.filters.apply }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("campaign") === campaign);
+  const funnel = page.getByTestId("funnel");
+  return Object.fromEntries(
+    await Promise.all(
+      FUNNEL_STEPS.map(async (step) => [step, Number(await funnel.locator(`tr[data-step='${step}'] [data-testid='funnel-count']`).textContent())]),
+    ),
+  ) as Record<(typeof FUNNEL_STEPS)[number], number>;
+}
+
+for (const v of variants) {
+  test(`analytics: ${v.key}: the dashboard shows a campaign's funnel, counted once per parent`, async ({ page, browser, jsEnabled }) => {
+    const campaign = `e2e-${v.key}-${jsEnabled ? "on" : "off"}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const confirming = uniqueEmail(`funnel-${v.key}`);
+    // Five parents land; 4, 3 and 2 of them finish steps 1, 2 and 3; one picks a plan and confirms.
+    for (let i = 0; i < 5; i++) {
+      const { context, page: visitor } = await parent(browser, jsEnabled);
+      const email = i === 0 ? confirming : uniqueEmail(`funnel-${v.key}`);
+      await walk(visitor, v, campaign, 4 - i, email);
+      if (i === 0) {
+        // A reload of a step does not count the parent twice.
+        await visitor.goto(pathIn(v, "roadmap"));
+        await joinAndConfirm(visitor, v, email);
+      }
+      await context.close();
+    }
+
+    const admin = uniqueEmail("analytics-admin");
+    await createConfirmedAccount(admin, "analytics-e2e-password", "admin");
+    await signIn(page, v, admin, "analytics-e2e-password");
+    const expected = {
+      landing_view: 5,
+      form_step1_done: 4,
+      form_step2_done: 3,
+      form_step3_done: 2,
+      roadmap_view: 2,
+      plan_chosen: 1,
+      email_confirmed: 1,
+      referral_credited: 0,
+    };
+    await expect.poll(() => funnelFor(page, v, campaign), { timeout: 20_000 }).toEqual(expected);
+    await expect(page.getByTestId("funnel")).toContainText("80%");
+    await expect(page.getByTestId("funnel-chart").locator("svg[role='img'] title")).toHaveText(copy.funnel.heading);
+    // The same campaign across all three sites: it ran on this one only.
+    expect(await funnelFor(page, v, campaign, true)).toEqual(expected);
+    // Another campaign: nothing.
+    expect(Object.values(await funnelFor(page, v, `${campaign}-other`))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+
+    // Form posts were sent by fetch with JavaScript and as documents without it.
+    const flags = await queryD1<{ js: string }>(
+      `SELECT DISTINCT js FROM analytics_events WHERE utm_campaign = ${sqlString(campaign)} AND name = 'form_step1_done'`,
+    );
+    expect(flags.map((row) => row.js)).toEqual([jsEnabled ? "on" : "off"]);
+  });
+}
+
+test("analytics: a bad date range is a 400 with a message, and the page needs an admin", async ({ page }) => {
+  const genius = variants[0];
+  const anonymous = await page.goto(pathIn(genius, "admin/analytics"));
+  expect(anonymous?.status()).toBe(401);
+  const admin = uniqueEmail("analytics-admin");
+  await createConfirmedAccount(admin, "analytics-e2e-password", "admin");
+  await signIn(page, genius, admin, "analytics-e2e-password");
+  const bad = await page.goto(pathIn(genius, "admin/analytics", { from: "2025-09-10", to: "2025-09-01" }));
+  expect(bad?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText(copy.filters.errors.order);
+  const garbled = await page.goto(pathIn(genius, "admin/analytics", { from: "not-a-day" }));
+  expect(garbled?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText(copy.filters.errors.date);
+});

@@ -1,0 +1,306 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { track, visitIdOf } from "~/analytics/analytics.server";
+import type { AnalyticsEvent } from "~/analytics/analytics-store";
+import { getAnalyticsStore } from "~/analytics/analytics-store.server";
+import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.server";
+import { adminScope } from "~/admin/scope";
+import { getLeadStore } from "~/data/lead-store.server";
+import { referralsOf } from "~/referrals/referrals.server";
+import { getRequestContext } from "~/utils/context.server";
+import { getSession } from "~/utils/session.server";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** Funnel analytics on a real local D1: what is counted, once, and what the dashboard adds up. */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  for (const table of ["analytics_events", "analytics_daily", "analytics_daily_totals", "leads", "leads_icehockey", "leads_tennis", "referrals", "outbox"]) {
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  }
+});
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+/** A request context as the Worker builds it, with the work left after the response collected. */
+function request(url: string, init: RequestInit & { singleFetch?: boolean } = {}) {
+  const background: Promise<unknown>[] = [];
+  const load = {
+    cloudflare: {
+      env: d1.bindings,
+      ctx: { waitUntil: (promise: Promise<unknown>) => void background.push(promise), passThroughOnException() {} },
+      cf: {},
+      caches: {},
+    },
+    singleFetch: init.singleFetch ?? false,
+  } as unknown as AppLoadContext;
+  const req = new Request(url, { ...init, headers: { "user-agent": BROWSER, ...(init.headers as Record<string, string>) } });
+  const ctx = getRequestContext(req, load);
+  return {
+    ctx,
+    req,
+    /** How much work was handed to waitUntil. */
+    handedOver: () => background.length,
+    async settle() {
+      while (background.length) await Promise.allSettled(background.splice(0));
+    },
+  };
+}
+
+const ORIGIN = "http://127.0.0.1:8810";
+const store = () => getAnalyticsStore(request(ORIGIN).ctx);
+const today = new Date().toISOString().slice(0, 10);
+
+function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+  return {
+    name: "landing_view",
+    variant: "genius",
+    day: today,
+    sessionId: crypto.randomUUID(),
+    utmSource: "",
+    utmMedium: "",
+    utmCampaign: "",
+    hasReferrer: false,
+    js: "unknown",
+    ...overrides,
+  };
+}
+
+const rawRows = async () =>
+  (await d1.db.prepare("SELECT * FROM analytics_events ORDER BY id").all<Record<string, unknown>>()).results;
+
+describe("the analytics store", () => {
+  it("counts an event once per session, variant and name, and every event without a session", async () => {
+    const s = store();
+    expect(await s.record(event({ sessionId: "a" }))).toBe(true);
+    expect(await s.record(event({ sessionId: "a" }))).toBe(false);
+    expect(await s.record(event({ sessionId: "a", variant: "tennis" }))).toBe(true);
+    expect(await s.record(event({ sessionId: "a", name: "form_step1_done" }))).toBe(true);
+    expect(await s.record(event({ sessionId: null }))).toBe(true);
+    expect(await s.record(event({ sessionId: null }))).toBe(true);
+    const counts = await s.dailyCounts({ variants: ["genius"], from: today, to: today, utmSource: null, utmCampaign: null });
+    expect(counts.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { day: today, name: "form_step1_done", count: 1 },
+      { day: today, name: "landing_view", count: 3 },
+    ]);
+  });
+
+  it("keeps the daily rollup equal to the raw events, and filters by variant, days, source and campaign", async () => {
+    const s = store();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await Promise.all([
+      s.record(event({ utmCampaign: "spring", utmSource: "fb" })),
+      s.record(event({ utmCampaign: "spring", utmSource: "google" })),
+      s.record(event({ utmCampaign: "autumn", utmSource: "fb" })),
+      s.record(event({ utmCampaign: "spring", utmSource: "fb", day: yesterday })),
+      s.record(event({ utmCampaign: "spring", utmSource: "fb", variant: "icehockey" })),
+    ]);
+    const sum = async (filter: Partial<Parameters<ReturnType<typeof store>["dailyCounts"]>[0]>) =>
+      (await s.dailyCounts({ variants: ["genius"], from: today, to: today, utmSource: null, utmCampaign: null, ...filter })).reduce(
+        (total, row) => total + row.count,
+        0,
+      );
+    expect(await sum({})).toBe(3);
+    expect(await sum({ utmCampaign: "spring" })).toBe(2);
+    expect(await sum({ utmCampaign: "spring", utmSource: "fb" })).toBe(1);
+    expect(await sum({ utmCampaign: "none-such" })).toBe(0);
+    expect(await sum({ from: yesterday })).toBe(4);
+    expect(await sum({ variants: ["genius", "icehockey", "tennis"] })).toBe(4);
+    expect(await sum({ variants: [] })).toBe(0);
+    for (const rollup of ["analytics_daily", "analytics_daily_totals"]) {
+      const sumOf = await d1.db.prepare(`SELECT SUM(count) AS n FROM ${rollup}`).first<{ n: number }>();
+      expect(sumOf?.n, rollup).toBe((await rawRows()).length);
+    }
+  });
+});
+
+describe("recording from a page", () => {
+  it("records after the response with the session's attribution, the variant and the JS flag, and no e-mail or IP", async () => {
+    const { ctx, req, settle, handedOver } = request(`${ORIGIN}/form?domain=champion&sport=tennis`, {
+      method: "POST",
+      headers: { "cf-connecting-ip": "203.0.113.9" },
+    });
+    const session = await getSession(req, ctx);
+    session.set("attribution", { utm_source: "fb", utm_medium: "cpc", utm_campaign: "launch", r: "ABC123" });
+    track(ctx, "form_step1_done", { session, saves: true });
+    expect(handedOver()).toBe(1);
+    await settle();
+    const [row] = await rawRows();
+    expect(row).toMatchObject({
+      name: "form_step1_done",
+      variant: "tennis",
+      day: today,
+      session_id: visitIdOf(session),
+      utm_source: "fb",
+      utm_medium: "cpc",
+      utm_campaign: "launch",
+      has_referrer: 1,
+      js: "off",
+    });
+    expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.9|ABC123/);
+  });
+
+  it("flags a single-fetch request as JS on and a document GET as unknown", async () => {
+    const on = request(`${ORIGIN}/roadmap`, { singleFetch: true });
+    track(on.ctx, "roadmap_view", { session: null });
+    const unknown = request(`${ORIGIN}/roadmap`);
+    track(unknown.ctx, "plans_view", { session: null });
+    await Promise.all([on.settle(), unknown.settle()]);
+    const rows = await rawRows();
+    expect(rows.map((row) => [row.name, row.js])).toEqual([
+      ["roadmap_view", "on"],
+      ["plans_view", "unknown"],
+    ]);
+  });
+
+  it("gives a session an id only when the response saves the session anyway", async () => {
+    const { ctx, req, settle } = request(`${ORIGIN}/`);
+    const session = await getSession(req, ctx);
+    track(ctx, "landing_view", { session });
+    expect(visitIdOf(session)).toBeNull();
+    expect(session.has("visitId")).toBe(false);
+    track(ctx, "form_step1_view", { session, saves: true });
+    const id = visitIdOf(session);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    track(ctx, "form_step1_view", { session, saves: true });
+    expect(visitIdOf(session)).toBe(id);
+    await settle();
+    expect((await rawRows()).map((row) => [row.name, row.session_id])).toEqual([
+      ["landing_view", null],
+      ["form_step1_view", id],
+    ]);
+  });
+
+  it("does not count known bots", async () => {
+    const { ctx, settle } = request(`${ORIGIN}/`, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    track(ctx, "landing_view", { session: null });
+    await settle();
+    expect(await rawRows()).toHaveLength(0);
+  });
+
+  it("never fails the page when the write fails: the error is logged", async () => {
+    const { ctx, settle } = request(`${ORIGIN}/`);
+    await d1.db.prepare("ALTER TABLE analytics_events RENAME TO analytics_events_away").run();
+    try {
+      expect(() => track(ctx, "landing_view", { session: null })).not.toThrow();
+      await settle();
+    } finally {
+      await d1.db.prepare("ALTER TABLE analytics_events_away RENAME TO analytics_events").run();
+    }
+  });
+
+  it("counts a confirmation and its credit once, with the lead's own campaign", async () => {
+    const { ctx, settle } = request(`${ORIGIN}/verify-email`, { method: "POST" });
+    const leads = getLeadStore(ctx);
+    const referrer = await leads.create("leads", { email: "ref@example.com", step_completed: 3, ref_code: "REFAAA1" });
+    const friend = await leads.create("leads", {
+      email: "friend@example.com",
+      step_completed: 3,
+      referred_by: "REFAAA1",
+      utm_campaign: "friends",
+      utm_source: "mail",
+    });
+    const referrals = referralsOf(ctx);
+    await referrals.recordFor(friend);
+    await referrals.confirm(friend.id);
+    await referrals.confirm(friend.id);
+    await settle();
+    const rows = await rawRows();
+    expect(rows.map((row) => [row.name, row.utm_campaign, row.has_referrer])).toEqual([
+      ["email_confirmed", "friends", 1],
+      ["referral_credited", "friends", 1],
+    ]);
+    expect(referrer.id).toBeTruthy();
+  });
+});
+
+describe("the dashboard", () => {
+  it("reads the filters, with the last 30 days by default and a 4xx reason for bad input", () => {
+    const now = new Date("2025-09-30T12:00:00Z");
+    const url = (query: string) => new URL(`${ORIGIN}/admin/analytics${query}`);
+    expect(parseFilters(url(""), now)).toEqual({ filters: { from: "2025-09-01", to: "2025-09-30", source: "", campaign: "" }, error: null });
+    expect(parseFilters(url("?from=2025-08-01&to=2025-08-31&campaign=+spring+"), now).filters).toMatchObject({ from: "2025-08-01", campaign: "spring" });
+    expect(parseFilters(url("?from=2025-02-30"), now).error).toBe("date");
+    expect(parseFilters(url("?from=yesterday"), now).error).toBe("date");
+    expect(parseFilters(url("?from=2025-09-10&to=2025-09-01"), now).error).toBe("order");
+    expect(parseFilters(url("?from=2020-01-01&to=2025-09-01"), now).error).toBe("range");
+    expect(parseFilters(url(`?campaign=${"x".repeat(101)}`), now).error).toBe("text");
+  });
+
+  it("adds up the funnel with conversions, the signups per day, the top referrers and the time to a first credit", async () => {
+    const s = store();
+    const steps: Array<[AnalyticsEvent["name"], number]> = [
+      ["landing_view", 10],
+      ["form_step1_done", 8],
+      ["form_step2_done", 6],
+      ["form_step3_done", 4],
+      ["roadmap_view", 4],
+      ["plan_chosen", 3],
+      ["email_confirmed", 2],
+      ["referral_credited", 1],
+      ["guide_submitted", 2],
+    ];
+    for (const [name, n] of steps) {
+      for (let i = 0; i < n; i++) await s.record(event({ name, sessionId: `s${i}`, utmCampaign: "c1" }));
+    }
+    await s.record(event({ name: "landing_view", sessionId: "other", utmCampaign: "c2" }));
+    await s.record(event({ name: "landing_view", sessionId: "hockey", variant: "icehockey", utmCampaign: "c1" }));
+
+    const { ctx } = request(`${ORIGIN}/admin/analytics`);
+    const leads = getLeadStore(ctx);
+    const joined = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const top = await leads.create("leads", { email: "top@example.com", step_completed: 3, ref_code: "TOP0001", created_at: joined });
+    const second = await leads.create("leads", { email: "second@example.com", step_completed: 3, ref_code: "SEC0001", created_at: joined });
+    const now = new Date().toISOString();
+    const ledger = [
+      [top.id, "credited"],
+      [top.id, "credited"],
+      [top.id, "pending"],
+      [second.id, "credited"],
+      [second.id, "rejected"],
+    ] as const;
+    for (const [referrer, status] of ledger) {
+      await d1.db
+        .prepare(
+          `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, created_at, updated_at, credited_at)
+           VALUES (?, 'leads', ?, ?, 'X', 'genius', ?, ?, ?, ?)`,
+        )
+        .bind(crypto.randomUUID(), crypto.randomUUID(), referrer, status, now, now, status === "credited" ? now : null)
+        .run();
+    }
+    await d1.db.prepare(`UPDATE leads SET risk_flags = '["fast-referrals"]' WHERE id = ?`).bind(top.id).run();
+
+    const { filters } = parseFilters(new URL(`${ORIGIN}/admin/analytics?campaign=c1`));
+    const dashboard = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), filters);
+    expect(dashboard.funnel.map((row) => row.count)).toEqual([10, 8, 6, 4, 4, 3, 2, 1]);
+    expect(dashboard.funnel[0].conversion).toBeNull();
+    expect(dashboard.funnel[1].conversion).toBeCloseTo(0.8);
+    expect(dashboard.funnel[5].conversion).toBeCloseTo(0.75);
+    expect(dashboard.signups.at(-1)).toEqual({ day: today, count: 6 });
+    expect(dashboard.signups).toHaveLength(30);
+    expect(dashboard.referrers.map((row) => [row.email, row.credited, row.pending, row.rejected, row.riskFlags])).toEqual([
+      ["top@example.com", 2, 1, 0, ["fast-referrals"]],
+      ["second@example.com", 1, 0, 1, []],
+    ]);
+    expect(dashboard.timeToCredit.referrers).toBe(2);
+    expect(dashboard.timeToCredit.medianHours).toBeCloseTo(72, 0);
+    expect(dashboard.timeToCredit.buckets.find((bucket) => bucket.key === "under7")?.count).toBe(2);
+
+    const all = await loadDashboard(ctx, adminScope(new URL(`${ORIGIN}/admin/analytics?variants=all`), ctx.variant), filters);
+    expect(all.funnel[0].count).toBe(11);
+    const other = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), { ...filters, campaign: "none-such" });
+    expect(other.funnel.map((row) => row.count)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(other.funnel.every((row) => row.conversion === null)).toBe(true);
+  });
+
+  it("takes the median of an even and an odd list", () => {
+    expect(median([])).toBeNull();
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
