@@ -2,13 +2,14 @@ import {
   BOOLEAN_COLUMNS,
   DuplicateRefCodeError,
   LIST_COLUMNS,
+  MAX_PAGE_SIZE,
   PENDING_EMAIL,
   WRITABLE_COLUMNS,
   assertLeadTable,
   cleanPatch,
-  escapeLike,
   normalizeEmail,
   resolveListOptions,
+  statsWindows,
   withLeadDefaults,
   type Lead,
   type LeadPatch,
@@ -157,12 +158,22 @@ export function createD1LeadStore(db: D1Database): LeadStore {
 
     async list(table, options?: ListOptions) {
       assertLeadTable(table);
-      const { sortBy, direction, pageSize, offset, filters, emailSearch } = resolveListOptions(options);
+      const { sortBy, direction, pageSize, offset, filters, emailSearch, search } = resolveListOptions(options);
       const where: string[] = [];
       const params: unknown[] = [];
+      // instr, not LIKE: D1 refuses a LIKE pattern longer than 50 bytes, and a search needs no wildcards.
       if (emailSearch) {
-        where.push(`email LIKE ? ESCAPE '\\'`);
-        params.push(`%${escapeLike(emailSearch)}%`);
+        where.push("instr(lower(email), ?) > 0");
+        params.push(emailSearch);
+      }
+      if (search) {
+        where.push("(instr(lower(email), ?) > 0 OR instr(lower(COALESCE(ref_code, '')), ?) > 0)");
+        params.push(search, search);
+      }
+      if (filters.ids) {
+        const ids = filters.ids.slice(0, MAX_PAGE_SIZE);
+        where.push(ids.length ? `id IN (${ids.map(() => "?").join(", ")})` : "0");
+        params.push(...ids);
       }
       if (filters.lead_source) {
         where.push("lead_source = ?");
@@ -173,12 +184,14 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         params.push(filters.step_completed);
       }
       const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const [rows, count] = await db.batch<Row>([
-        db
-          .prepare(`SELECT * FROM ${table} ${whereSql} ORDER BY ${orderBy(sortBy, direction)} LIMIT ? OFFSET ?`)
-          .bind(...params, pageSize, offset),
-        db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${whereSql}`).bind(...params),
-      ]);
+      const select = db
+        .prepare(`SELECT * FROM ${table} ${whereSql} ORDER BY ${orderBy(sortBy, direction)} LIMIT ? OFFSET ?`)
+        .bind(...params, pageSize, offset);
+      if (options?.countTotal === false) {
+        const { results } = await select.all<Row>();
+        return { rows: results.map(leadFromD1Row), total: 0 };
+      }
+      const [rows, count] = await db.batch<Row>([select, db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${whereSql}`).bind(...params)]);
       return {
         rows: rows.results.map(leadFromD1Row),
         total: Number(count.results[0]?.total ?? 0),
@@ -191,6 +204,16 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       return result.meta.changes > 0;
     },
 
+    async deleteMany(table, ids) {
+      assertLeadTable(table);
+      if (ids.length === 0) return [];
+      const { results } = await db
+        .prepare(`DELETE FROM ${table} WHERE id IN (${ids.map(() => "?").join(", ")}) RETURNING id`)
+        .bind(...ids)
+        .all<{ id: string }>();
+      return results.map((row) => row.id);
+    },
+
     async incomplete(table) {
       assertLeadTable(table);
       const { results } = await db
@@ -200,20 +223,30 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       return results.map(leadFromD1Row);
     },
 
-    async stats(table): Promise<LeadStats> {
+    async stats(table, now = new Date()): Promise<LeadStats> {
       assertLeadTable(table);
+      const { today, week } = statsWindows(now);
+      // ?1 is the placeholder e-mail: those rows are only counted as incomplete.
       const [totals, sources, plans] = await db.batch<Row>([
-        db.prepare(
-          `SELECT COUNT(*) AS total,
-                  COUNT(CASE WHEN step_completed = 3 THEN 1 END) AS completed,
-                  (SELECT COUNT(*) FROM referrals WHERE lead_table = '${table}' AND status = 'credited') AS referrals
-             FROM ${table}`,
-        ),
-        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} GROUP BY lead_source`),
-        db.prepare(
-          `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table}
-            WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`,
-        ),
+        db
+          .prepare(
+            `SELECT COUNT(CASE WHEN email <> ?1 THEN 1 END) AS total,
+                    COUNT(CASE WHEN email <> ?1 AND step_completed = 3 THEN 1 END) AS completed,
+                    COUNT(CASE WHEN email <> ?1 AND confirm_seq IS NOT NULL THEN 1 END) AS confirmed,
+                    COUNT(CASE WHEN email <> ?1 AND created_at >= ?2 THEN 1 END) AS today,
+                    COUNT(CASE WHEN email <> ?1 AND created_at >= ?3 THEN 1 END) AS week,
+                    COUNT(CASE WHEN email = ?1 THEN 1 END) AS incomplete,
+                    (SELECT COUNT(*) FROM referrals WHERE lead_table = '${table}' AND status = 'credited') AS referrals
+               FROM ${table}`,
+          )
+          .bind(PENDING_EMAIL, today, week),
+        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} WHERE email <> ? GROUP BY lead_source`).bind(PENDING_EMAIL),
+        db
+          .prepare(
+            `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table}
+              WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' AND email <> ? GROUP BY plan_chosen`,
+          )
+          .bind(PENDING_EMAIL),
       ]);
       const counts = (rows: Row[]) => Object.fromEntries(rows.map((row) => [String(row.key), Number(row.n)]));
       const first = totals.results[0] ?? {};
@@ -221,6 +254,10 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         total: Number(first.total ?? 0),
         completed: Number(first.completed ?? 0),
         referrals: Number(first.referrals ?? 0),
+        confirmed: Number(first.confirmed ?? 0),
+        today: Number(first.today ?? 0),
+        week: Number(first.week ?? 0),
+        incomplete: Number(first.incomplete ?? 0),
         bySource: counts(sources.results),
         byPlan: counts(plans.results),
       };

@@ -139,6 +139,23 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return Number(row?.ahead ?? 0) + 1;
     },
 
+    async placesOf(table, ids) {
+      assertLeadTable(table);
+      if (ids.length === 0) return {};
+      // One statement for the page: each row's rank is a range count on the place index, as placeOf.
+      const { results } = await db
+        .prepare(
+          `SELECT a.id, CASE WHEN a.confirm_seq IS NULL OR a.place_score IS NULL THEN NULL ELSE (
+             SELECT COUNT(*) + 1 FROM ${table} b WHERE b.confirm_seq IS NOT NULL AND (b.place_score < a.place_score OR
+               (b.place_score = a.place_score AND (b.referral_count > a.referral_count OR
+                 (b.referral_count = a.referral_count AND b.confirm_seq < a.confirm_seq))))) END AS place
+           FROM ${table} a WHERE a.id IN (${ids.map(() => "?").join(", ")})`,
+        )
+        .bind(...ids)
+        .all<{ id: string; place: number | null }>();
+      return Object.fromEntries(results.map((row) => [row.id, row.place === null ? null : Number(row.place)]));
+    },
+
     async confirmedCount(table) {
       assertLeadTable(table);
       const row = await db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE confirm_seq IS NOT NULL`).first<{ n: number }>();
