@@ -67,10 +67,10 @@ export type ConsoleLead = Lead & { place: number | null };
  * so a spreadsheet made from an older export keeps its first columns.
  */
 export const CSV_COLUMNS = [
-  "id",
-  "variant",
   ...ADMIN_COLUMNS,
   ...CONSOLE_COLUMNS,
+  "id",
+  "variant",
   "utm_medium",
   "utm_campaign",
   "utm_term",

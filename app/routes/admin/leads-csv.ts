@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ("error" in bulk || bulk.intent !== "bulk-export") {
     const error = "error" in bulk ? bulk.error : "unknown";
     const message = error === "none" ? copy.bulk.none : error === "tooMany" ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS)) : copy.bulk.unknown;
-    return text(access, ctx, message, error === "tooMany" ? 413 : 400);
+    return text(access, ctx, message, 400);
   }
   return exportCsv(access, ctx, parseListQuery(new URLSearchParams()), bulk.ids);
 }
