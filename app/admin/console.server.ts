@@ -19,12 +19,16 @@ export function consoleFrame(access: AdminAccess): ConsoleFrame {
   return { email: access.user.email ?? "" };
 }
 
-/** The waitlist cards of a scope: each variant's stats, read together, and their sum. */
-export async function consoleCards(ctx: Pick<RequestContext, "env" | "bindings">, scope: AdminScope, now = new Date()): Promise<ConsoleCards> {
+/** The waitlist cards of a scope (each variant's stats, read together, and their sum), with those stats. */
+export async function consoleCards(
+  ctx: Pick<RequestContext, "env" | "bindings">,
+  scope: AdminScope,
+  now = new Date(),
+): Promise<{ cards: ConsoleCards; stats: LeadStats[] }> {
   const store = getLeadStore(ctx);
   const variants = scopeVariants(scope);
   const stats: LeadStats[] = await Promise.all(variants.map((v) => store.stats(v.table, now)));
-  return sumCards(variants.map((v, i) => variantCards(v.key, stats[i], referralRules.firstWaveSpots)));
+  return { cards: sumCards(variants.map((v, i) => variantCards(v.key, stats[i], referralRules.firstWaveSpots))), stats };
 }
 
 /**

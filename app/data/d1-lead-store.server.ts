@@ -171,9 +171,9 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         params.push(search, search);
       }
       if (filters.ids) {
-        const ids = filters.ids.slice(0, MAX_PAGE_SIZE);
-        where.push(ids.length ? `id IN (${ids.map(() => "?").join(", ")})` : "0");
-        params.push(...ids);
+        // One JSON parameter: D1 binds at most 100 parameters per statement.
+        where.push("id IN (SELECT value FROM json_each(?))");
+        params.push(JSON.stringify(filters.ids.slice(0, MAX_PAGE_SIZE)));
       }
       if (filters.lead_source) {
         where.push("lead_source = ?");
@@ -208,8 +208,8 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       assertLeadTable(table);
       if (ids.length === 0) return [];
       const { results } = await db
-        .prepare(`DELETE FROM ${table} WHERE id IN (${ids.map(() => "?").join(", ")}) RETURNING id`)
-        .bind(...ids)
+        .prepare(`DELETE FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) RETURNING id`)
+        .bind(JSON.stringify(ids))
         .all<{ id: string }>();
       return results.map((row) => row.id);
     },
@@ -226,40 +226,46 @@ export function createD1LeadStore(db: D1Database): LeadStore {
     async stats(table, now = new Date()): Promise<LeadStats> {
       assertLeadTable(table);
       const { today, week } = statsWindows(now);
-      // ?1 is the placeholder e-mail: those rows are only counted as incomplete.
-      const [totals, sources, plans] = await db.batch<Row>([
+      // Each figure is counted over the whole table on its own index, then the placeholder rows
+      // (found on the e-mail index) are taken off: filtering every row by e-mail would read the table.
+      const figures = (where: string) =>
+        `SELECT COUNT(*) AS total,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} step_completed = 3) AS completed,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} confirm_seq IS NOT NULL) AS confirmed,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} created_at >= ?2) AS today,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} created_at >= ?3) AS week
+           FROM ${table} WHERE ${where} 1`;
+      const placeholder = "email = ?1 AND";
+      const [all, pending, sources, pendingSources, plans, pendingPlans, credited] = await db.batch<Row>([
+        db.prepare(figures("")).bind(PENDING_EMAIL, today, week),
+        db.prepare(figures(placeholder)).bind(PENDING_EMAIL, today, week),
+        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} GROUP BY lead_source`),
+        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} WHERE email = ? GROUP BY lead_source`).bind(PENDING_EMAIL),
+        db.prepare(`SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`),
         db
-          .prepare(
-            `SELECT COUNT(CASE WHEN email <> ?1 THEN 1 END) AS total,
-                    COUNT(CASE WHEN email <> ?1 AND step_completed = 3 THEN 1 END) AS completed,
-                    COUNT(CASE WHEN email <> ?1 AND confirm_seq IS NOT NULL THEN 1 END) AS confirmed,
-                    COUNT(CASE WHEN email <> ?1 AND created_at >= ?2 THEN 1 END) AS today,
-                    COUNT(CASE WHEN email <> ?1 AND created_at >= ?3 THEN 1 END) AS week,
-                    COUNT(CASE WHEN email = ?1 THEN 1 END) AS incomplete,
-                    (SELECT COUNT(*) FROM referrals WHERE lead_table = '${table}' AND status = 'credited') AS referrals
-               FROM ${table}`,
-          )
-          .bind(PENDING_EMAIL, today, week),
-        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} WHERE email <> ? GROUP BY lead_source`).bind(PENDING_EMAIL),
-        db
-          .prepare(
-            `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table}
-              WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' AND email <> ? GROUP BY plan_chosen`,
-          )
+          .prepare(`SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE email = ? AND plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`)
           .bind(PENDING_EMAIL),
+        db.prepare(`SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND status = 'credited'`).bind(table),
       ]);
-      const counts = (rows: Row[]) => Object.fromEntries(rows.map((row) => [String(row.key), Number(row.n)]));
-      const first = totals.results[0] ?? {};
+      const counts = (rows: Row[], minus: Row[]) => {
+        const out: Record<string, number> = {};
+        for (const row of rows) out[String(row.key)] = Number(row.n);
+        for (const row of minus) out[String(row.key)] -= Number(row.n);
+        return Object.fromEntries(Object.entries(out).filter(([, n]) => n > 0));
+      };
+      const a = all.results[0] ?? {};
+      const p = pending.results[0] ?? {};
+      const real = (key: string) => Number(a[key] ?? 0) - Number(p[key] ?? 0);
       return {
-        total: Number(first.total ?? 0),
-        completed: Number(first.completed ?? 0),
-        referrals: Number(first.referrals ?? 0),
-        confirmed: Number(first.confirmed ?? 0),
-        today: Number(first.today ?? 0),
-        week: Number(first.week ?? 0),
-        incomplete: Number(first.incomplete ?? 0),
-        bySource: counts(sources.results),
-        byPlan: counts(plans.results),
+        total: real("total"),
+        completed: real("completed"),
+        referrals: Number(credited.results[0]?.n ?? 0),
+        confirmed: real("confirmed"),
+        today: real("today"),
+        week: real("week"),
+        incomplete: Number(p.total ?? 0),
+        bySource: counts(sources.results, pendingSources.results),
+        byPlan: counts(plans.results, pendingPlans.results),
       };
     },
 

@@ -64,9 +64,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const store = getLeadStore(ctx);
     const wanted = scope.kind === "variant" ? store.list(ctx.leadTable, listOptions(query)) : null;
-    const [found, own, summed] = await Promise.all([wanted, scope.kind === "variant" ? store.stats(ctx.leadTable) : null, consoleCards(ctx, scope)]);
-    cards = summed;
-    stats = own;
+    const [found, summed] = await Promise.all([wanted, consoleCards(ctx, scope)]);
+    cards = summed.cards;
+    // A variant's SPEC stat cards come from the same read as its waitlist cards.
+    stats = scope.kind === "variant" ? summed.stats[0] : null;
     if (found) {
       let page = found;
       const clamped = clampPage(query, found.total);
