@@ -147,16 +147,18 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       // its rank, 50 × up to 100,000 index steps for a page near the back of the line.
       const { results } = await db
         .prepare(
-          `WITH line AS (
+          `WITH line AS MATERIALIZED (
              SELECT id, ROW_NUMBER() OVER (ORDER BY place_score, referral_count DESC, confirm_seq) AS place
              FROM ${table} WHERE confirm_seq IS NOT NULL)
-           SELECT a.id, line.place FROM ${table} a LEFT JOIN line ON line.id = a.id
-           WHERE a.id IN (SELECT value FROM json_each(?))`,
+           SELECT id, place FROM line WHERE id IN (SELECT value FROM json_each(?))`,
         )
         // One JSON parameter: D1 binds at most 100 parameters per statement.
         .bind(JSON.stringify(ids))
-        .all<{ id: string; place: number | null }>();
-      return Object.fromEntries(results.map((row) => [row.id, row.place === null ? null : Number(row.place)]));
+        .all<{ id: string; place: number }>();
+      // A lead that has not confirmed is not in the line: no place.
+      const places: Record<string, number | null> = Object.fromEntries(ids.map((id) => [id, null]));
+      for (const row of results) places[row.id] = Number(row.place);
+      return places;
     },
 
     async confirmedCount(table) {
