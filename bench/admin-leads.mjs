@@ -9,6 +9,13 @@
 // size and time. Half the leads are confirmed (a place in line), so each page computes its places.
 // Measured on 2 shared cores (wrangler dev, local D1, 100,000 leads, median of 7): first page 96 ms,
 // page 1000 93 ms, e-mail search 103 ms, source+step filter 100 ms; CSV of that filter (~8,300 rows) 2.9 s.
+// With the admin console (half the leads confirmed; cards, places and every CSV field; median of 3,
+// measured while another Playwright run shared the 2 cores): first page 605 ms, page 1000 511 ms,
+// e-mail search 611 ms, source+step 594 ms, ref-code search 589 ms, 60-character search 332 ms
+// (was a 503); CSV of the filter 21.1 s; full export of 100,000 rows 118.7 s, 24.6 MB, first bytes
+// after 217 ms. The place of a 50-row page is one statement ranking the line once; the per-row
+// count it replaced took the page to ~860 ms and the full export out of reach (each 200-row page
+// ~0.6 s more). The export re-ranks the line for every page: the next step is one ranking per export.
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
