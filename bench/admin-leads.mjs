@@ -14,8 +14,8 @@
 // e-mail search 611 ms, source+step 594 ms, ref-code search 589 ms, 60-character search 332 ms
 // (was a 503); CSV of the filter 21.1 s; full export of 100,000 rows 118.7 s, 24.6 MB, first bytes
 // after 217 ms. The place of a 50-row page is one statement ranking the line once; the per-row
-// count it replaced took the page to ~860 ms and the full export out of reach (each 200-row page
-// ~0.6 s more). The export re-ranks the line for every page: the next step is one ranking per export.
+// count it replaced (measured with a slower, doubled stats read) took the page to ~860 ms and made
+// the CSV of the filter time out. The export re-ranks the line for every page: the next step is one ranking per export.
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
