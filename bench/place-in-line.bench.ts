@@ -49,3 +49,14 @@ describe(`place in line at ${ROWS.toLocaleString("en")} leads per table (target:
     await store.confirmedCount("leads");
   });
 });
+
+// The admin list shows a place per row: a page of 50 in one statement (placesOf) against 50 placeOf calls.
+const pageIds = Array.from({ length: 50 }, (_, i) => `lead-${Math.floor(ROWS / 2) + i * 7}`);
+describe(`places of a 50-row admin page at ${ROWS.toLocaleString("en")} leads`, () => {
+  bench("placesOf: one query for the page", async () => {
+    await store.placesOf("leads", pageIds);
+  });
+  bench("placeOf: 50 queries, one per row", async () => {
+    await Promise.all(pageIds.map((id) => store.placeOf("leads", parent(Number(id.slice(5))))));
+  });
+});

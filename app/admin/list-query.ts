@@ -1,7 +1,7 @@
 import { LEAD_SOURCES, type LeadSource, type ListOptions } from "~/data/lead-store";
 
 /**
- * The admin list's state in the URL: ?q= (e-mail search), source=, step=, order=asc|desc, page=.
+ * The admin list's state in the URL: ?q= (e-mail or referral code), source=, step=, order=asc|desc, page=.
  * The same parser reads the list page, the CSV export and the "back to the list" value the
  * edit/delete forms carry, so nothing unchecked reaches the store or a redirect.
  */
@@ -54,11 +54,22 @@ export function listOptions(query: ListQuery, pageSize = LIST_PAGE_SIZE): ListOp
     page: query.page,
     pageSize,
     filters: {
-      email: query.q || undefined,
+      search: query.q || undefined,
       lead_source: query.source || undefined,
       step_completed: query.step ?? undefined,
     },
   };
+}
+
+/** The last page of `total` rows (1 when there are none). */
+export function lastPage(total: number, pageSize = LIST_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A page past the end shows the last one: ?page=99 of 2 pages is page 2. */
+export function clampPage(query: ListQuery, total: number, pageSize = LIST_PAGE_SIZE): ListQuery {
+  const last = lastPage(total, pageSize);
+  return query.page > last ? { ...query, page: last } : query;
 }
 
 /** Reads the "back to the list" value of a form (a query string) into a ListQuery. */

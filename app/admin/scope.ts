@@ -5,7 +5,8 @@ import { contentKeyOf, leadTableOf, type ContentKey, type LeadTable, type Varian
  * three at once (?variants=all). Shared by server and browser code: the switcher builds its links
  * from it, and loaders read it with `adminScope`.
  */
-export type AdminScope = { kind: "variant"; variant: Variant; key: ContentKey; table: LeadTable } | { kind: "all" };
+export type VariantScope = { kind: "variant"; variant: Variant; key: ContentKey; table: LeadTable };
+export type AdminScope = VariantScope | { kind: "all" };
 
 /** The three variants, in the order the switcher lists them. */
 export const ADMIN_VARIANTS: readonly Variant[] = [
@@ -16,7 +17,7 @@ export const ADMIN_VARIANTS: readonly Variant[] = [
 
 export const ALL_VARIANTS_PARAM = { variants: "all" } as const;
 
-export function variantScope(variant: Variant): AdminScope {
+export function variantScope(variant: Variant): VariantScope {
   return { kind: "variant", variant, key: contentKeyOf(variant), table: leadTableOf(variant) };
 }
 
@@ -26,6 +27,6 @@ export function adminScope(url: URL, variant: Variant): AdminScope {
 }
 
 /** The variants a scope covers, each with its content key and lead table. */
-export function scopeVariants(scope: AdminScope) {
+export function scopeVariants(scope: AdminScope): VariantScope[] {
   return scope.kind === "all" ? ADMIN_VARIANTS.map(variantScope) : [scope];
 }

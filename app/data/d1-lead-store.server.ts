@@ -2,13 +2,14 @@ import {
   BOOLEAN_COLUMNS,
   DuplicateRefCodeError,
   LIST_COLUMNS,
+  MAX_PAGE_SIZE,
   PENDING_EMAIL,
   WRITABLE_COLUMNS,
   assertLeadTable,
   cleanPatch,
-  escapeLike,
   normalizeEmail,
   resolveListOptions,
+  statsWindows,
   withLeadDefaults,
   type Lead,
   type LeadPatch,
@@ -157,12 +158,22 @@ export function createD1LeadStore(db: D1Database): LeadStore {
 
     async list(table, options?: ListOptions) {
       assertLeadTable(table);
-      const { sortBy, direction, pageSize, offset, filters, emailSearch } = resolveListOptions(options);
+      const { sortBy, direction, pageSize, offset, filters, emailSearch, search } = resolveListOptions(options);
       const where: string[] = [];
       const params: unknown[] = [];
+      // instr, not LIKE: D1 refuses a LIKE pattern longer than 50 bytes, and a search needs no wildcards.
       if (emailSearch) {
-        where.push(`email LIKE ? ESCAPE '\\'`);
-        params.push(`%${escapeLike(emailSearch)}%`);
+        where.push("instr(lower(email), ?) > 0");
+        params.push(emailSearch);
+      }
+      if (search) {
+        where.push("(instr(lower(email), ?) > 0 OR instr(lower(COALESCE(ref_code, '')), ?) > 0)");
+        params.push(search, search);
+      }
+      if (filters.ids) {
+        // One JSON parameter: D1 binds at most 100 parameters per statement.
+        where.push("id IN (SELECT value FROM json_each(?))");
+        params.push(JSON.stringify(filters.ids.slice(0, MAX_PAGE_SIZE)));
       }
       if (filters.lead_source) {
         where.push("lead_source = ?");
@@ -173,12 +184,14 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         params.push(filters.step_completed);
       }
       const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const [rows, count] = await db.batch<Row>([
-        db
-          .prepare(`SELECT * FROM ${table} ${whereSql} ORDER BY ${orderBy(sortBy, direction)} LIMIT ? OFFSET ?`)
-          .bind(...params, pageSize, offset),
-        db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${whereSql}`).bind(...params),
-      ]);
+      const select = db
+        .prepare(`SELECT * FROM ${table} ${whereSql} ORDER BY ${orderBy(sortBy, direction)} LIMIT ? OFFSET ?`)
+        .bind(...params, pageSize, offset);
+      if (options?.countTotal === false) {
+        const { results } = await select.all<Row>();
+        return { rows: results.map(leadFromD1Row), total: 0 };
+      }
+      const [rows, count] = await db.batch<Row>([select, db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${whereSql}`).bind(...params)]);
       return {
         rows: rows.results.map(leadFromD1Row),
         total: Number(count.results[0]?.total ?? 0),
@@ -191,6 +204,16 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       return result.meta.changes > 0;
     },
 
+    async deleteMany(table, ids) {
+      assertLeadTable(table);
+      if (ids.length === 0) return [];
+      const { results } = await db
+        .prepare(`DELETE FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) RETURNING id`)
+        .bind(JSON.stringify(ids))
+        .all<{ id: string }>();
+      return results.map((row) => row.id);
+    },
+
     async incomplete(table) {
       assertLeadTable(table);
       const { results } = await db
@@ -200,29 +223,49 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       return results.map(leadFromD1Row);
     },
 
-    async stats(table): Promise<LeadStats> {
+    async stats(table, now = new Date()): Promise<LeadStats> {
       assertLeadTable(table);
-      const [totals, sources, plans] = await db.batch<Row>([
-        db.prepare(
-          `SELECT COUNT(*) AS total,
-                  COUNT(CASE WHEN step_completed = 3 THEN 1 END) AS completed,
-                  (SELECT COUNT(*) FROM referrals WHERE lead_table = '${table}' AND status = 'credited') AS referrals
-             FROM ${table}`,
-        ),
+      const { today, week } = statsWindows(now);
+      // Each figure is counted over the whole table on its own index, then the placeholder rows
+      // (found on the e-mail index) are taken off: filtering every row by e-mail would read the table.
+      const figures = (where: string) =>
+        `SELECT COUNT(*) AS total,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} step_completed = 3) AS completed,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} confirm_seq IS NOT NULL) AS confirmed,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} created_at >= ?2) AS today,
+                (SELECT COUNT(*) FROM ${table} WHERE ${where} created_at >= ?3) AS week
+           FROM ${table} WHERE ${where} 1`;
+      const placeholder = "email = ?1 AND";
+      const [all, pending, sources, pendingSources, plans, pendingPlans, credited] = await db.batch<Row>([
+        db.prepare(figures("")).bind(PENDING_EMAIL, today, week),
+        db.prepare(figures(placeholder)).bind(PENDING_EMAIL, today, week),
         db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} GROUP BY lead_source`),
-        db.prepare(
-          `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table}
-            WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`,
-        ),
+        db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} WHERE email = ? GROUP BY lead_source`).bind(PENDING_EMAIL),
+        db.prepare(`SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`),
+        db
+          .prepare(`SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE email = ? AND plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`)
+          .bind(PENDING_EMAIL),
+        db.prepare(`SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND status = 'credited'`).bind(table),
       ]);
-      const counts = (rows: Row[]) => Object.fromEntries(rows.map((row) => [String(row.key), Number(row.n)]));
-      const first = totals.results[0] ?? {};
+      const counts = (rows: Row[], minus: Row[]) => {
+        const out: Record<string, number> = {};
+        for (const row of rows) out[String(row.key)] = Number(row.n);
+        for (const row of minus) out[String(row.key)] -= Number(row.n);
+        return Object.fromEntries(Object.entries(out).filter(([, n]) => n > 0));
+      };
+      const a = all.results[0] ?? {};
+      const p = pending.results[0] ?? {};
+      const real = (key: string) => Number(a[key] ?? 0) - Number(p[key] ?? 0);
       return {
-        total: Number(first.total ?? 0),
-        completed: Number(first.completed ?? 0),
-        referrals: Number(first.referrals ?? 0),
-        bySource: counts(sources.results),
-        byPlan: counts(plans.results),
+        total: real("total"),
+        completed: real("completed"),
+        referrals: Number(credited.results[0]?.n ?? 0),
+        confirmed: real("confirmed"),
+        today: real("today"),
+        week: real("week"),
+        incomplete: Number(p.total ?? 0),
+        bySource: counts(sources.results, pendingSources.results),
+        byPlan: counts(plans.results, pendingPlans.results),
       };
     },
 

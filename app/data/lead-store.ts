@@ -132,6 +132,10 @@ type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 type ListFilters = {
   /** Case-insensitive substring of the e-mail. */
   email?: string;
+  /** Case-insensitive substring of the e-mail or of the referral code (the admin's one search box). */
+  search?: string;
+  /** Only these rows (an admin's selection; at most MAX_PAGE_SIZE). */
+  ids?: readonly string[];
   lead_source?: LeadSource;
   step_completed?: number;
 };
@@ -143,6 +147,8 @@ export type ListOptions = {
   page?: number;
   pageSize?: number;
   filters?: ListFilters;
+  /** False skips counting the matches (total is then 0): an export reading page after page needs it once. */
+  countTotal?: boolean;
 };
 
 type ListResult = { rows: Lead[]; total: number };
@@ -156,7 +162,23 @@ export type LeadStats = {
   byPlan: Record<string, number>;
   /** Credited referrals (the ledger): a code that belongs to no lead, or any other rejected referral, does not count. */
   referrals: number;
+  /** Parents who confirmed their address (they have a place in line). */
+  confirmed: number;
+  /** Leads created since the start of today (UTC) and in the last 7 days. */
+  today: number;
+  week: number;
+  /**
+   * Abandoned leads still holding the placeholder e-mail: counted here only, and left out of
+   * every other figure (total, completed, sources, plans, confirmed, today, week).
+   */
+  incomplete: number;
 };
+
+/** The two times the stats count from: the start of today (UTC) and 7 days before now. */
+export function statsWindows(now: Date): { today: string; week: string } {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return { today: today.toISOString(), week: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString() };
+}
 
 export type UserRecord = {
   id: string;
@@ -190,9 +212,11 @@ export interface LeadStore {
   list(table: LeadTable, options?: ListOptions): Promise<ListResult>;
   /** True when a row was removed. */
   delete(table: LeadTable, id: string): Promise<boolean>;
+  /** Removes these rows in one statement; the ids of the rows that were there (a repeat removes nothing). */
+  deleteMany(table: LeadTable, ids: readonly string[]): Promise<string[]>;
   /** Rows whose e-mail is still the pending placeholder, newest first. */
   incomplete(table: LeadTable): Promise<Lead[]>;
-  stats(table: LeadTable): Promise<LeadStats>;
+  stats(table: LeadTable, now?: Date): Promise<LeadStats>;
   upsertUser(user: UserUpsert): Promise<UserRecord>;
   /** The users record of an auth user id, or null before the account was first saved. */
   getUser(id: string): Promise<UserRecord | null>;
@@ -315,7 +339,8 @@ export function resolveListOptions(options: ListOptions = {}) {
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const filters = options.filters ?? {};
   const emailSearch = filters.email?.trim().toLowerCase() || undefined;
-  return { sortBy, direction, page, pageSize, offset: (page - 1) * pageSize, filters, emailSearch };
+  const search = filters.search?.trim().toLowerCase() || undefined;
+  return { sortBy, direction, page, pageSize, offset: (page - 1) * pageSize, filters, emailSearch, search };
 }
 
 /** Escapes LIKE wildcards so a search for "a_b" or "50%" matches literally (escape char: backslash). */

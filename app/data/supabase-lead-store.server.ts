@@ -7,7 +7,9 @@ import {
   cleanPatch,
   escapeLike,
   normalizeEmail,
+  MAX_PAGE_SIZE,
   resolveListOptions,
+  statsWindows,
   withLeadDefaults,
   type Lead,
   type LeadStats,
@@ -164,10 +166,16 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
 
     async list(table, listOptions) {
       assertLeadTable(table);
-      const { sortBy, direction, pageSize, offset, filters, emailSearch } = resolveListOptions(listOptions);
+      const { sortBy, direction, pageSize, offset, filters, emailSearch, search } = resolveListOptions(listOptions);
       const filtered = (head: boolean) => {
         let query = client.from(table).select(head ? "id" : "*", { count: "exact", head });
         if (emailSearch) query = query.ilike("email", `%${escapeLike(emailSearch)}%`);
+        if (search) {
+          // Inside or=(...) a value is quoted so commas and brackets in it stay part of it.
+          const pattern = `"%${escapeLike(search).replace(/["\\]/g, (char) => `\\${char}`)}%"`;
+          query = query.or(`email.ilike.${pattern},ref_code.ilike.${pattern}`);
+        }
+        if (filters.ids) query = query.in("id", filters.ids.slice(0, MAX_PAGE_SIZE));
         if (filters.lead_source) query = query.eq("lead_source", filters.lead_source);
         if (filters.step_completed !== undefined) query = query.eq("step_completed", filters.step_completed);
         return query;
@@ -195,6 +203,14 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       return (data ?? []).length > 0;
     },
 
+    async deleteMany(table, ids) {
+      assertLeadTable(table);
+      if (ids.length === 0) return [];
+      const { data, error } = await client.from(table).delete().in("id", [...ids]).select("id").retry(false);
+      if (error) fail(error, `Delete from ${table}`);
+      return (data ?? []).map((row) => String((row as { id: string }).id));
+    },
+
     async incomplete(table) {
       assertLeadTable(table);
       const { data, error } = await client
@@ -208,15 +224,20 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       return (data ?? []).map((row) => leadFromSupabaseRow(row as Record<string, unknown>));
     },
 
-    async stats(table): Promise<LeadStats> {
+    async stats(table, now = new Date()): Promise<LeadStats> {
       assertLeadTable(table);
-      const { data, error } = await client.rpc("lead_stats", { lead_table: table }).retry(false);
+      const { today, week } = statsWindows(now);
+      const { data, error } = await client.rpc("lead_stats", { lead_table: table, today, week }).retry(false);
       if (error) fail(error, `Stats of ${table}`);
       const stats = data as LeadStats;
       return {
         total: Number(stats.total),
         completed: Number(stats.completed),
         referrals: Number(stats.referrals),
+        confirmed: Number(stats.confirmed ?? 0),
+        today: Number(stats.today ?? 0),
+        week: Number(stats.week ?? 0),
+        incomplete: Number(stats.incomplete ?? 0),
         bySource: stats.bySource ?? {},
         byPlan: stats.byPlan ?? {},
       };

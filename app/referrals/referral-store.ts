@@ -58,6 +58,8 @@ export interface ReferralStore {
   recentCount(table: LeadTable, referrerId: string, since: string): Promise<number>;
   /** The parent's place in line (1 = first), or null before they confirmed. */
   placeOf(table: LeadTable, lead: Pick<Lead, "confirm_seq" | "place_score" | "referral_count">): Promise<number | null>;
+  /** The places in line of these leads in one query (a page of the admin list): id to place, null before they confirmed. */
+  placesOf(table: LeadTable, ids: readonly string[]): Promise<Record<string, number | null>>;
   /** Parents with a place in line. */
   confirmedCount(table: LeadTable): Promise<number>;
   /** Newest first, with the e-mails of both sides. */

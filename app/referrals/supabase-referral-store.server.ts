@@ -102,6 +102,15 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
       return Number(data);
     },
 
+    async placesOf(table, ids) {
+      assertLeadTable(table);
+      if (ids.length === 0) return {};
+      const { data, error } = await client.rpc("lead_places", { lead_table: table, ids: [...ids] }).retry(false);
+      fail("Places", error);
+      const rows = (data ?? []) as { id: string; place: number | null }[];
+      return Object.fromEntries(rows.map((row) => [row.id, row.place === null ? null : Number(row.place)]));
+    },
+
     async confirmedCount(table) {
       assertLeadTable(table);
       const { count, error } = await client.from(table).select("id", { count: "exact", head: true }).not("confirm_seq", "is", null).retry(false);

@@ -131,11 +131,74 @@ export const adminSchema = z.object({
     cancel: text,
   }),
   toasts: z.object({ label: text, dismiss: text }),
+  /** The console frame of every admin page: variant switcher, navigation, the signed-in admin. */
+  console: z.object({
+    navLabel: text,
+    switcherLabel: text,
+    /** Switcher names, in the order of ADMIN_VARIANTS. */
+    variants: z.object({ genius: text, icehockey: text, tennis: text }),
+    allVariants: text,
+    leads: text,
+    referrals: text,
+    analytics: text,
+    /** `{email}`. */
+    signedInAs: z.string().includes("{email}"),
+    signOut: text,
+  }),
+  /** The waitlist cards above the list (one variant, or all three summed). */
+  cards: z.object({
+    heading: text,
+    allHeading: text,
+    confirmed: text,
+    firstWaveLeft: text,
+    /** `{left}`, `{spots}`. */
+    firstWaveOf: z.string().includes("{spots}"),
+    credited: text,
+    viral: text,
+    viralHint: text,
+    today: text,
+    week: text,
+    incomplete: text,
+    incompleteHint: text,
+    perVariant: text,
+    /** Shown in the all-variants view instead of one combined table. */
+    pickVariant: text,
+    openVariant: z.string().includes("{variant}"),
+  }),
+  /** Columns beside SPEC 3.1's: in the table and the CSV. */
+  extraColumns: z.object({
+    ref_code: text,
+    email_verified: text,
+    place: text,
+    risk_flags: text,
+  }),
+  /** CSV headers of the fields the table does not show (the CSV carries every field). */
+  csvColumns: z.record(z.string(), text),
+  /** Bulk actions on the selected rows. */
+  bulk: z.object({
+    legend: text,
+    select: z.string().includes("{email}"),
+    selectAll: text,
+    delete: text,
+    export: text,
+    revoke: text,
+    /** `{count}`. */
+    confirmDelete: z.string().includes("{count}"),
+    confirmExport: z.string().includes("{count}"),
+    confirmRevoke: z.string().includes("{count}"),
+    confirm: text,
+    cancel: text,
+    none: text,
+    tooMany: z.string().includes("{max}"),
+    unknown: text,
+    deleted: z.string().includes("{count}"),
+    revoked: z.string().includes("{count}"),
+    failed: text,
+  }),
   /** The referral ledger page and the referral panel of a lead. */
   referrals: z.object({
     title: text,
     intro: text,
-    link: text,
     none: text,
     columns: z.object({ created: text, referred: text, referrer: text, code: text, status: text, reason: text, action: text }),
     statuses: z.object({ pending: text, credited: text, rejected: text }),
@@ -160,7 +223,6 @@ export const adminSchema = z.object({
     metaTitle: text,
     title: text,
     intro: text,
-    link: text,
     filters: z.object({
       heading: text,
       scope: text,

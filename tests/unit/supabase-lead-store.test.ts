@@ -207,13 +207,13 @@ describe("Supabase lead store over PostgREST", () => {
     expect(rows[0].email).toBe(PENDING_EMAIL);
   });
 
-  it("stats calls lead_stats() with the table", async () => {
-    const stats = { total: 5, completed: 2, referrals: 1, bySource: { main_funnel: 5 }, byPlan: { growth: 2 } };
+  it("stats calls lead_stats() with the table and the two windows", async () => {
+    const stats = { total: 5, completed: 2, referrals: 1, confirmed: 3, today: 1, week: 4, incomplete: 2, bySource: { main_funnel: 5 }, byPlan: { growth: 2 } };
     const { store, last } = fakePostgrest(() => ({ body: stats }));
-    expect(await store.stats("leads_icehockey")).toEqual(stats);
+    expect(await store.stats("leads_icehockey", new Date("2026-11-23T12:00:00Z"))).toEqual(stats);
     expect(last().method).toBe("POST");
     expect(last().url.pathname).toBe("/rest/v1/rpc/lead_stats");
-    expect(last().body).toEqual({ lead_table: "leads_icehockey" });
+    expect(last().body).toEqual({ lead_table: "leads_icehockey", today: "2026-11-23T00:00:00.000Z", week: "2026-11-16T12:00:00.000Z" });
   });
 
   it("upsertUser merges on id and leaves lead_id out when it is not known", async () => {

@@ -1,9 +1,14 @@
 import type { ReactNode } from "react";
 import type { AdminRefusal } from "~/admin/refusal";
+import { AdminNav, type AdminNavProps } from "./AdminNav";
 import { Toasts, type ToastItem } from "./Toasts";
 
-/** The admin layout: page heading, content, and (on pages that have them) the toasts of the cookie session. */
+/**
+ * The admin layout: the console frame (pages, variant switcher, signed-in admin), page heading,
+ * content, and (on pages that have them) the toasts of the cookie session.
+ */
 export function AdminShell({
+  nav,
   title,
   intro,
   toasts,
@@ -11,6 +16,7 @@ export function AdminShell({
   dismissHref,
   children,
 }: {
+  nav?: AdminNavProps;
   title: string;
   intro?: string;
   toasts?: ToastItem[];
@@ -20,6 +26,7 @@ export function AdminShell({
 }) {
   return (
     <div className="mx-auto max-w-[100rem] px-4 py-8">
+      {nav ? <AdminNav {...nav} /> : null}
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {intro ? <p className="mt-1 text-slate-600">{intro}</p> : null}
       <div className="mt-6">{children}</div>

@@ -7,6 +7,7 @@ import { adminScope } from "~/admin/scope";
 import { loadDashboard, parseFilters, type Dashboard } from "~/analytics/dashboard.server";
 import { EVENT_NAMES } from "~/analytics/events";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { consoleFrame } from "~/admin/console.server";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { BarChart } from "~/components/admin/BarChart";
 import { getRequestContext } from "~/utils/context.server";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = adminScope(ctx.url, ctx.variant);
   const { filters, error } = parseFilters(ctx.url);
   const headers = await adminHeaders(access, ctx);
-  const page = { copy, leadsTitle: adminCopy.title, filters, all: scope.kind === "all", variant: ctx.variant };
+  const page = { copy, nav: { copy: adminCopy.console, email: consoleFrame(access).email }, filters, all: scope.kind === "all", variant: ctx.variant };
   if (error) return data({ ...page, error: copy.filters.errors[error], dashboard: null }, { status: 400, headers });
   const started = performance.now();
   let dashboard: Dashboard;
@@ -49,19 +50,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const percent = (share: number | null) => (share === null ? null : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`);
 
 export default function AdminAnalytics() {
-  const { copy, leadsTitle, filters, all, variant, error, dashboard } = useLoaderData<typeof loader>();
+  const { copy, nav, filters, all, variant, error, dashboard } = useLoaderData<typeof loader>();
   const linkTo = useLinkTo();
   const field = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2";
   const range = { from: filters.from, to: filters.to };
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
   return (
-    <AdminShell title={copy.title} intro={copy.intro}>
-      <p className="mb-4">
-        <a href={linkTo("admin/leads")} className="font-semibold text-brand-strong underline">
-          {leadsTitle}
-        </a>
-      </p>
+    <AdminShell nav={nav} title={copy.title} intro={copy.intro}>
       <form method="get" className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label={copy.filters.heading}>
         {variant.domain === "champion" ? (
           <>

@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, deleteLead, loadAdminLead, requireAdmin, type AdminActionData } from "~/admin/admin.server";
+import { consoleFrame } from "~/admin/console.server";
+import { listNav } from "~/components/admin/AdminNav";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { getRequestContext } from "~/utils/context.server";
@@ -16,7 +18,7 @@ export const ErrorBoundary = AdminErrorBoundary;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "remove");
-  return data({ copy, id: lead.id, email: lead.email, back, listHref }, { headers: await adminHeaders(access, ctx) });
+  return data({ copy, id: lead.id, email: lead.email, back, listHref, frame: consoleFrame(access) }, { headers: await adminHeaders(access, ctx) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -38,7 +40,7 @@ export default function DeleteLeadPage() {
   const { copy } = loaderData;
   const busy = navigation.state === "submitting";
   return (
-    <AdminShell title={copy.remove.title} intro={loaderData.email}>
+    <AdminShell nav={listNav(copy.console, loaderData.frame.email, loaderData.back)} title={copy.remove.title} intro={loaderData.email}>
       <Form method="post" action={linkTo(`admin/leads/${loaderData.id}/delete`, { back: loaderData.back })} className="max-w-xl space-y-4">
         <FormError message={actionData?.formError} />
         <p className="text-lg text-slate-900">{copy.messages.confirmDelete}</p>

@@ -3,8 +3,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, loadAdminLead, requireAdmin, updateLead, type AdminActionData } from "~/admin/admin.server";
+import { consoleFrame } from "~/admin/console.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
+import { listNav } from "~/components/admin/AdminNav";
+import { formatUtc } from "~/admin/columns";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { referralsOf } from "~/referrals/referrals.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -24,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const referral = await referralsOf(ctx)
     .referralOf(lead.id)
     .catch(() => null);
-  return data({ copy, lead, plans, back, listHref, referral }, { headers: await adminHeaders(access, ctx) });
+  return data({ copy, lead, plans, back, listHref, referral, frame: consoleFrame(access) }, { headers: await adminHeaders(access, ctx) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -43,10 +46,10 @@ export default function EditLeadPage() {
   const actionData = useActionData<AdminActionData>();
   const navigation = useNavigation();
   const linkTo = useLinkTo();
-  const { copy, lead, plans, back, listHref, referral } = loaderData;
+  const { copy, lead, plans, back, listHref, referral, frame } = loaderData;
   const text = copy.referrals;
   return (
-    <AdminShell title={copy.edit.title} intro={lead.email}>
+    <AdminShell nav={listNav(copy.console, frame.email, back)} title={copy.edit.title} intro={lead.email}>
       <section aria-labelledby="checks" className="mb-6 max-w-xl rounded-lg border border-slate-200 p-4" data-testid="referral-panel">
         <h2 id="checks" className="font-semibold text-slate-900">{text.lead.title}</h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -64,7 +67,7 @@ export default function EditLeadPage() {
             )}
           </dd>
           <dt className="text-slate-600">{text.lead.confirmed}</dt>
-          <dd>{lead.confirmed_at ? lead.confirmed_at.slice(0, 16).replace("T", " ") : text.lead.notConfirmed}</dd>
+          <dd>{lead.confirmed_at ? <time dateTime={lead.confirmed_at}>{formatUtc(lead.confirmed_at)}</time> : text.lead.notConfirmed}</dd>
           <dt className="text-slate-600">{text.lead.flags}</dt>
           <dd data-testid="risk-flags">
             {lead.risk_flags.length ? lead.risk_flags.map((flag) => text.flags[flag] ?? flag).join(", ") : text.lead.noFlags}

@@ -18,24 +18,32 @@ import {
   updateLead,
   type AdminActionData,
 } from "~/admin/admin.server";
-import { ADMIN_COLUMNS, cellText } from "~/admin/columns";
+import { viralCoefficient, type ConsoleCards } from "~/admin/cards";
+import { ADMIN_COLUMNS, CONSOLE_COLUMNS, consoleCellText, formatUtc, type ConsoleLead } from "~/admin/columns";
+import { BULK_INTENTS, bulkAction, consoleCards, consoleFrame, type BulkActionData, type BulkIntent } from "~/admin/console.server";
 import {
   LIST_PAGE_SIZE,
   backValue,
+  clampPage,
   filterParams,
+  lastPage,
   listOptions,
   listQueryParams,
   parseListQuery,
   type ListQuery,
 } from "~/admin/list-query";
+import { adminScope } from "~/admin/scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { getLeadStore } from "~/data/lead-store.server";
 import { LEAD_SOURCES, type Lead, type LeadStats } from "~/data/lead-store";
+import { getReferralStore } from "~/referrals/referral-store.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo as variantLink } from "~/utils/links";
+import { ADMIN_VARIANTS } from "~/admin/scope";
+import { contentKeyOf, variantKey } from "~/utils/variant";
 import { useLinkTo } from "~/utils/root-data";
 import { takeToasts } from "~/utils/session.server";
 
@@ -47,12 +55,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const access = await requireAdmin(request, ctx);
   const copy = getPage(ctx.contentKey, "admin");
-  const query = parseListQuery(ctx.url.searchParams);
+  const scope = adminScope(ctx.url, ctx.variant);
+  let query = parseListQuery(ctx.url.searchParams);
   const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
-  let list, stats;
+  let list: { rows: ConsoleLead[]; total: number } | null = null;
+  let stats: LeadStats | null = null;
+  let cards: ConsoleCards;
   try {
     const store = getLeadStore(ctx);
-    [list, stats] = await Promise.all([store.list(ctx.leadTable, listOptions(query)), store.stats(ctx.leadTable)]);
+    const wanted = scope.kind === "variant" ? store.list(ctx.leadTable, listOptions(query)) : null;
+    const [found, summed] = await Promise.all([wanted, consoleCards(ctx, scope)]);
+    cards = summed.cards;
+    // A variant's SPEC stat cards come from the same read as its waitlist cards.
+    stats = scope.kind === "variant" ? summed.stats[0] : null;
+    if (found) {
+      let page = found;
+      const clamped = clampPage(query, found.total);
+      if (clamped.page !== query.page) {
+        query = clamped;
+        page = await store.list(ctx.leadTable, listOptions(query));
+      }
+      // The places of the whole page in one query.
+      const places = await getReferralStore(ctx).placesOf(ctx.leadTable, page.rows.map((lead) => lead.id));
+      list = { total: page.total, rows: page.rows.map((lead) => ({ ...lead, place: places[lead.id] ?? null })) };
+    }
   } catch (error) {
     console.error("admin: listing leads failed", error);
     const here = variantLink(ctx.variant, "admin/leads", listQueryParams(query));
@@ -63,7 +89,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Taken only once the list is there: a failed read keeps them for the next visit.
   const toasts = takeToasts(access.session);
-  return data({ copy, query, list, stats, plans, toasts, table: ctx.leadTable }, { headers: await adminHeaders(access, ctx) });
+  return data(
+    { copy, query, list, stats, cards, plans, toasts, all: scope.kind === "all", frame: consoleFrame(access), table: ctx.leadTable },
+    { headers: await adminHeaders(access, ctx) },
+  );
 }
 
 /** Direct actions of the list (the JS delete after confirm() posts here): intent=delete|update, id. */
@@ -73,6 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
+  if ((BULK_INTENTS as readonly unknown[]).includes(intent)) return bulkAction(access, ctx, form);
   if (intent === "delete" && id) return deleteLead(access, ctx, id, form);
   if (intent === "update" && id) return updateLead(access, ctx, id, form);
   return unknownAction(access, ctx, intent);
@@ -85,23 +115,160 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function AdminLeads() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<AdminActionData>();
-  return <LeadList data={loaderData} actionError={actionData?.formError} />;
+  const actionData = useActionData<AdminActionData | BulkActionData>();
+  return <LeadList data={loaderData} actionError={actionData?.formError} bulk={actionData && "bulk" in actionData ? actionData.bulk : undefined} />;
 }
 
 type ListData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function LeadList({ data, actionError }: { data: ListData; actionError?: string }) {
-  const { copy, query, list, stats, plans, toasts } = data;
+function LeadList({ data, actionError, bulk }: { data: ListData; actionError?: string; bulk?: { intent: BulkIntent; ids: string[] } }) {
+  const { copy, query, list, stats, cards, plans, toasts, all, frame } = data;
+  const linkTo = useLinkTo();
+  const location = useLocation();
+  const here = linkTo("admin/leads", all ? { variants: "all" } : listQueryParams(query));
+  const nav = { copy: copy.console, email: frame.email };
+  return (
+    <AdminShell nav={nav} title={copy.title} intro={copy.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
+      <FormError message={actionError} />
+      <CardsView copy={copy} cards={cards} all={all} />
+      {list && stats ? (
+        <VariantList key={location.key} data={data} list={list} stats={stats} plans={plans} bulk={bulk} />
+      ) : (
+        <PickVariant copy={copy} />
+      )}
+    </AdminShell>
+  );
+}
+
+/** The all-variants view lists no combined table: a row's edit, delete and bulk actions belong to one variant. */
+function PickVariant({ copy }: { copy: AdminContent }) {
+  return (
+    <section className="mt-8">
+      <p className="text-slate-700">{copy.cards.pickVariant}</p>
+      <ul className="mt-3 flex flex-wrap gap-3">
+        {ADMIN_VARIANTS.map((v) => (
+          <li key={variantKey(v)}>
+            <a href={variantLink(v, "admin/leads")} className="font-semibold text-brand-strong underline">
+              {copy.cards.openVariant.replace("{variant}", copy.console.variants[contentKeyOf(v)])}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CardsView({ copy, cards, all }: { copy: AdminContent; cards: ConsoleCards; all: boolean }) {
+  const c = copy.cards;
+  const card = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm";
+  const firstWave = cards.variants.map((v) => c.firstWaveOf.replace("{left}", String(v.firstWave.left)).replace("{spots}", String(v.firstWave.spots)));
+  const figures: [string, string, React.ReactNode][] = [
+    ["card-confirmed", c.confirmed, cards.confirmed],
+    [
+      "card-first-wave",
+      c.firstWaveLeft,
+      all ? (
+        <ul className="text-base">
+          {cards.variants.map((v, i) => (
+            <li key={v.key} className="flex justify-between gap-2">
+              <span>{copy.console.variants[v.key]}</span>
+              <span>{firstWave[i]}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        firstWave[0]
+      ),
+    ],
+    ["card-credited", c.credited, cards.credited],
+    ["card-viral", c.viral, cards.viral],
+    ["card-today", c.today, cards.today],
+    ["card-week", c.week, cards.week],
+  ];
+  return (
+    <section aria-labelledby="admin-cards">
+      <h2 id="admin-cards" className="text-lg font-semibold text-slate-900">
+        {all ? c.allHeading : c.heading}
+      </h2>
+      <dl className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        {figures.map(([id, label, value]) => (
+          <div key={id} className={card} data-testid={id}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm text-slate-600" data-testid="card-incomplete">
+        {c.incomplete}: <strong>{cards.incomplete}</strong> — {c.incompleteHint}. {c.viral}: {c.viralHint}.
+      </p>
+      {all ? (
+        <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full text-left text-sm" data-testid="per-variant">
+            <caption className="px-3 py-2 text-left font-semibold text-slate-900">{c.perVariant}</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">{copy.console.switcherLabel}</th>
+                <th scope="col" className="px-3 py-2">{c.confirmed}</th>
+                <th scope="col" className="px-3 py-2">{c.firstWaveLeft}</th>
+                <th scope="col" className="px-3 py-2">{c.credited}</th>
+                <th scope="col" className="px-3 py-2">{c.viral}</th>
+                <th scope="col" className="px-3 py-2">{c.today}</th>
+                <th scope="col" className="px-3 py-2">{c.week}</th>
+                <th scope="col" className="px-3 py-2">{c.incomplete}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {cards.variants.map((v, i) => (
+                <tr key={v.key} data-variant={v.key}>
+                  <th scope="row" className="px-3 py-2 font-semibold">{copy.console.variants[v.key]}</th>
+                  <td className="px-3 py-2">{v.confirmed}</td>
+                  <td className="px-3 py-2">{firstWave[i]}</td>
+                  <td className="px-3 py-2">{v.credited}</td>
+                  <td className="px-3 py-2">{viralCoefficient(v.credited, v.confirmed)}</td>
+                  <td className="px-3 py-2">{v.today}</td>
+                  <td className="px-3 py-2">{v.week}</td>
+                  <td className="px-3 py-2">{v.incomplete}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+type PlanName = { id: string; name: string };
+
+function VariantList({
+  data,
+  list,
+  stats,
+  plans,
+  bulk,
+}: {
+  data: ListData;
+  list: { rows: ConsoleLead[]; total: number };
+  stats: LeadStats;
+  plans: PlanName[];
+  bulk?: { intent: BulkIntent; ids: string[] };
+}) {
+  const { copy, query } = data;
   const linkTo = useLinkTo();
   const location = useLocation();
   const here = linkTo("admin/leads", listQueryParams(query));
   const back = backValue(query);
   const deleter = useFetcher<AdminActionData>();
   const [editing, setEditing] = useState<Lead | null>(null);
-  const pages = Math.max(1, Math.ceil(list.total / LIST_PAGE_SIZE));
+  const [asking, setAsking] = useState<{ intent: BulkIntent; ids: string[] } | null>(null);
+  const tableForm = useRef<HTMLFormElement>(null);
+  const pages = lastPage(list.total);
   const from = list.rows.length ? (query.page - 1) * LIST_PAGE_SIZE + 1 : 0;
   const to = from ? from + list.rows.length - 1 : 0;
+  const labels = { ...copy, planNames: Object.fromEntries(plans.map((plan) => [plan.id, plan.name])), flags: copy.referrals.flags };
+  const columns = [...ADMIN_COLUMNS, ...CONSOLE_COLUMNS] as const;
+  const columnLabel = (column: (typeof columns)[number]) =>
+    column in copy.table.columns ? copy.table.columns[column as keyof typeof copy.table.columns] : copy.extraColumns[column as keyof typeof copy.extraColumns];
 
   // A successful save or delete redirects to the list: close the dialog on every new location.
   useEffect(() => setEditing(null), [location.key]);
@@ -112,90 +279,262 @@ function LeadList({ data, actionError }: { data: ListData; actionError?: string 
     deleter.submit({ intent: "delete", id: lead.id, back }, { method: "post", action: here });
   }
 
+  /** With JavaScript a bulk button asks in a <dialog>; without, the POST answers a confirmation step. */
+  function askBulk(event: React.MouseEvent<HTMLButtonElement>) {
+    const form = tableForm.current;
+    if (!form) return;
+    event.preventDefault();
+    const ids = new FormData(form).getAll("ids").map(String);
+    setAsking({ intent: event.currentTarget.value as BulkIntent, ids });
+  }
+
+  function toggleAll(event: React.ChangeEvent<HTMLInputElement>) {
+    for (const box of tableForm.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? []) box.checked = event.target.checked;
+  }
+
+  function rowToggled(event: React.ChangeEvent<HTMLInputElement>) {
+    const all = tableForm.current?.querySelector<HTMLInputElement>('input[name="all"]');
+    if (all && !event.target.checked) all.checked = false;
+  }
+
+  const bulkButton = "rounded-md border px-3 py-1.5 text-sm font-semibold";
   return (
-    <AdminShell title={copy.title} intro={copy.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
-      <FormError message={deleter.data?.formError ?? actionError} />
+    <>
+      <FormError message={deleter.data?.formError} />
       <StatCards copy={copy} stats={stats} plans={plans} />
-      <p className="mt-4">
-        <a href={linkTo("admin/referrals")} className="font-semibold text-brand-strong underline">
-          {copy.referrals.link}
-        </a>{" "}
-        ·{" "}
-        <a href={linkTo("admin/analytics")} className="font-semibold text-brand-strong underline">
-          {copy.analytics.link}
-        </a>
-      </p>
       <Filters copy={copy} query={query} />
+      {bulk ? <BulkConfirm copy={copy} request={bulk} back={back} cancelHref={here} /> : null}
       <p className="mt-6 text-sm text-slate-600" data-testid="list-summary">
         {copy.table.summary
           .replace("{from}", String(from))
           .replace("{to}", String(to))
           .replace("{total}", String(list.total))}
       </p>
-      <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">{copy.table.caption}</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              {ADMIN_COLUMNS.map((column) => (
-                <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
-                  {copy.table.columns[column]}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                {copy.table.actions}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.rows.length === 0 ? (
+      <Form method="post" action={here} ref={tableForm} id="bulk-form">
+        <input type="hidden" name="back" value={back} />
+        {list.rows.map((lead) => (
+          <input key={lead.id} type="hidden" name="page_ids" value={lead.id} />
+        ))}
+        <fieldset className="mt-2 flex flex-wrap items-center gap-2">
+          <legend className="sr-only">{copy.bulk.legend}</legend>
+          <span className="text-sm text-slate-700" aria-hidden="true">
+            {copy.bulk.legend}:
+          </span>
+          <button type="submit" name="intent" value="bulk-delete" onClick={askBulk} className={`${bulkButton} border-red-700 text-red-800 hover:bg-red-50`}>
+            {copy.bulk.delete}
+          </button>
+          <button type="submit" name="intent" value="bulk-export" onClick={askBulk} className={`${bulkButton} border-brand text-brand-strong hover:bg-brand-soft`}>
+            {copy.bulk.export}
+          </button>
+          <button type="submit" name="intent" value="bulk-revoke" onClick={askBulk} className={`${bulkButton} border-slate-500 text-slate-800 hover:bg-slate-100`}>
+            {copy.bulk.revoke}
+          </button>
+        </fieldset>
+        {/* relative: the screen-reader-only labels inside cells are absolutely placed and must stay inside this box. */}
+        <div className="relative mt-2 max-w-full overflow-x-auto rounded-lg border border-slate-200" data-testid="lead-table-scroll">
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <caption className="sr-only">{copy.table.caption}</caption>
+            <thead className="bg-slate-50">
               <tr>
-                <td colSpan={ADMIN_COLUMNS.length + 1} className="px-3 py-6 text-center text-slate-600">
-                  {copy.table.empty}
-                </td>
+                <th scope="col" className="px-3 py-2">
+                  <input type="checkbox" name="all" aria-label={copy.bulk.selectAll} onChange={toggleAll} className="size-4" />
+                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
+                    {columnLabel(column)}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                  {copy.table.actions}
+                </th>
               </tr>
-            ) : (
-              list.rows.map((lead) => (
-                <tr key={lead.id} data-lead-id={lead.id}>
-                  {ADMIN_COLUMNS.map((column) => (
-                    <td key={column} className="max-w-64 px-3 py-2 align-top break-words text-slate-800">
-                      {column === "created_at" ? (
-                        <time dateTime={lead.created_at}>{lead.created_at.slice(0, 16).replace("T", " ")}</time>
-                      ) : (
-                        cellText(lead, column, copy)
-                      )}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 align-top whitespace-nowrap">
-                    <a
-                      href={linkTo(`admin/leads/${lead.id}/edit`, { back })}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        setEditing(lead);
-                      }}
-                      className="font-semibold text-brand-strong underline"
-                    >
-                      {copy.table.edit}
-                      <span className="sr-only"> {lead.email}</span>
-                    </a>{" "}
-                    <a
-                      href={linkTo(`admin/leads/${lead.id}/delete`, { back })}
-                      onClick={(event) => confirmDelete(event, lead)}
-                      className="ml-2 font-semibold text-red-700 underline"
-                    >
-                      {copy.table.delete}
-                      <span className="sr-only"> {lead.email}</span>
-                    </a>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length + 2} className="px-3 py-6 text-center text-slate-600">
+                    {copy.table.empty}
                   </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ) : (
+                list.rows.map((lead) => (
+                  <tr key={lead.id} data-lead-id={lead.id}>
+                    <td className="px-3 py-2 align-top">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={lead.id}
+                        onChange={rowToggled}
+                        aria-label={copy.bulk.select.replace("{email}", lead.email)}
+                        className="size-4"
+                      />
+                    </td>
+                    {columns.map((column) => (
+                      <td key={column} className="max-w-64 px-3 py-2 align-top break-words text-slate-800" data-column={column}>
+                        {column === "created_at" ? (
+                          <time dateTime={lead.created_at} className="whitespace-nowrap">
+                            {formatUtc(lead.created_at)}
+                          </time>
+                        ) : (
+                          consoleCellText(lead, column, labels)
+                        )}
+                      </td>
+                    ))}
+                    <td className="px-3 py-2 align-top whitespace-nowrap">
+                      <a
+                        href={linkTo(`admin/leads/${lead.id}/edit`, { back })}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          setEditing(lead);
+                        }}
+                        className="font-semibold text-brand-strong underline"
+                      >
+                        {copy.table.edit}
+                        <span className="sr-only"> {lead.email}</span>
+                      </a>{" "}
+                      <a
+                        href={linkTo(`admin/leads/${lead.id}/delete`, { back })}
+                        onClick={(event) => confirmDelete(event, lead)}
+                        className="ml-2 font-semibold text-red-700 underline"
+                      >
+                        {copy.table.delete}
+                        <span className="sr-only"> {lead.email}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Form>
       <Paging copy={copy} query={query} pages={pages} />
       <EditDialog lead={editing} onClose={() => setEditing(null)} copy={copy} plans={plans} back={back} />
-    </AdminShell>
+      <BulkDialog copy={copy} request={asking} back={back} onClose={() => setAsking(null)} />
+    </>
+  );
+}
+
+/** The confirmation of a bulk action: how many rows, and the one button that acts (the second POST). */
+function BulkConfirmForm({
+  copy,
+  request,
+  back,
+  cancel,
+}: {
+  copy: AdminContent;
+  request: { intent: BulkIntent; ids: string[] };
+  back: string;
+  cancel: React.ReactNode;
+}) {
+  const linkTo = useLinkTo();
+  const count = String(request.ids.length);
+  const question =
+    request.intent === "bulk-delete" ? copy.bulk.confirmDelete : request.intent === "bulk-export" ? copy.bulk.confirmExport : copy.bulk.confirmRevoke;
+  const fields = (
+    <>
+      <p className="text-slate-900" data-testid="bulk-question">
+        {question.replace("{count}", count)}
+      </p>
+      <input type="hidden" name="intent" value={request.intent} />
+      <input type="hidden" name="confirmed" value="yes" />
+      <input type="hidden" name="back" value={back} />
+      {request.ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      <div className="mt-4 flex items-center gap-3">
+        <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+          {copy.bulk.confirm}
+        </button>
+        {cancel}
+      </div>
+    </>
+  );
+  // The export answers a file: a plain POST, so the browser downloads it and the page stays.
+  return request.intent === "bulk-export" ? (
+    <form method="post" action={linkTo("admin/leads.csv")}>
+      {fields}
+    </form>
+  ) : (
+    <Form method="post" action={linkTo("admin/leads", parseBackParams(back))}>
+      {fields}
+    </Form>
+  );
+}
+
+function parseBackParams(back: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(back));
+}
+
+function BulkConfirm({ copy, request, back, cancelHref }: { copy: AdminContent; request: { intent: BulkIntent; ids: string[] }; back: string; cancelHref: string }) {
+  return (
+    <section aria-labelledby="bulk-confirm" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="bulk-confirm">
+      <h2 id="bulk-confirm" className="text-lg font-semibold text-slate-900">
+        {copy.bulk.legend}
+      </h2>
+      <BulkConfirmForm
+        copy={copy}
+        request={request}
+        back={back}
+        cancel={
+          <a href={cancelHref} className="px-3 py-2 font-semibold text-slate-700 underline">
+            {copy.bulk.cancel}
+          </a>
+        }
+      />
+    </section>
+  );
+}
+
+function BulkDialog({
+  copy,
+  request,
+  back,
+  onClose,
+}: {
+  copy: AdminContent;
+  request: { intent: BulkIntent; ids: string[] } | null;
+  back: string;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (request && !dialog.open) dialog.showModal();
+    if (!request && dialog.open) dialog.close();
+  }, [request]);
+  return (
+    <dialog ref={ref} onClose={onClose} aria-labelledby="bulk-dialog-title" className="m-auto w-full max-w-lg rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50">
+      {request ? (
+        <>
+          <h2 id="bulk-dialog-title" className="mb-2 text-xl font-bold text-slate-900">
+            {copy.bulk.legend}
+          </h2>
+          {request.ids.length === 0 ? (
+            <>
+              <p role="alert">{copy.bulk.none}</p>
+              <button type="button" onClick={onClose} className="mt-4 px-3 py-2 font-semibold text-slate-700 underline">
+                {copy.bulk.cancel}
+              </button>
+            </>
+          ) : (
+            <div onSubmit={() => onClose()}>
+              <BulkConfirmForm
+                copy={copy}
+                request={request}
+                back={back}
+                cancel={
+                  <button type="button" onClick={onClose} className="px-3 py-2 font-semibold text-slate-700 underline">
+                    {copy.bulk.cancel}
+                  </button>
+                }
+              />
+            </div>
+          )}
+        </>
+      ) : null}
+    </dialog>
   );
 }
 

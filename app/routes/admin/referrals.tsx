@@ -3,14 +3,19 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { formatUtc } from "~/admin/columns";
+import { consoleFrame } from "~/admin/console.server";
+import { adminScope, scopeVariants } from "~/admin/scope";
+import type { AdminContent } from "#content/schemas/admin";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { REFERRAL_STATUSES, type ReferralStatus } from "~/referrals/referral-store";
+import { REFERRAL_STATUSES, type ReferralListRow, type ReferralStatus } from "~/referrals/referral-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import { getRequestContext } from "~/utils/context.server";
+import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
 
-/** /admin/referrals: the referral ledger of this variant, with revoke and restore. */
+/** /admin/referrals: the referral ledger of this variant (or of all three), with revoke and restore. */
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 
@@ -23,16 +28,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const statusParam = ctx.url.searchParams.get("status");
   const status = (REFERRAL_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as ReferralStatus) : undefined;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.url.searchParams.get("page") ?? "1", 10) || 1));
-  let ledger;
+  const scope = adminScope(ctx.url, ctx.variant);
+  let ledgers;
   try {
-    ledger = await referralsOf(ctx).list({ page, pageSize: PAGE_SIZE, status });
+    // Each variant's ledger through its own referral engine (the all-variants view shows the three).
+    ledgers = await Promise.all(
+      scopeVariants(scope).map(async (v) => ({
+        key: v.key,
+        variant: v.variant,
+        ...(await referralsOf({ ...ctx, variant: v.variant, leadTable: v.table }).list({ page, pageSize: PAGE_SIZE, status })),
+      })),
+    );
   } catch (error) {
     console.error("admin referrals: read failed", error);
     throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
   }
   const done = ctx.url.searchParams.get("done");
   return data(
-    { copy, rows: ledger.rows, total: ledger.total, page, status: status ?? null, done: done === "revoked" || done === "restored" ? done : null },
+    {
+      copy,
+      ledgers,
+      all: scope.kind === "all",
+      page,
+      status: status ?? null,
+      done: done === "revoked" || done === "restored" ? done : null,
+      frame: consoleFrame(access),
+    },
     { headers: await adminHeaders(access, ctx) },
   );
 }
@@ -67,17 +88,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminReferrals() {
-  const { copy, rows, total, page, status, done } = useLoaderData<typeof loader>();
+  const { copy, ledgers, all, page, status, done, frame } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const linkTo = useLinkTo();
   const text = copy.referrals;
+  const scope = all ? { variants: "all" } : {};
   return (
-    <AdminShell title={text.title} intro={text.intro}>
-      <p className="mb-4">
-        <a href={linkTo("admin/leads")} className="font-semibold text-brand-strong underline">
-          {copy.title}
-        </a>
-      </p>
+    <AdminShell nav={{ copy: copy.console, email: frame.email }} title={text.title} intro={text.intro}>
       {failed && "error" in failed ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
           {failed.error}
@@ -92,7 +109,7 @@ export default function AdminReferrals() {
         {[null, ...REFERRAL_STATUSES].map((value) => (
           <a
             key={value ?? "all"}
-            href={linkTo("admin/referrals", value ? { status: value } : {})}
+            href={linkTo("admin/referrals", value ? { ...scope, status: value } : scope)}
             aria-current={value === status ? "page" : undefined}
             className="rounded-full border border-slate-300 px-3 py-1 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white"
           >
@@ -100,57 +117,72 @@ export default function AdminReferrals() {
           </a>
         ))}
       </nav>
-      {rows.length === 0 ? (
-        <p>{text.none}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm" data-testid="referral-ledger">
-            <thead>
-              <tr className="border-b border-slate-300">
-                {Object.values(text.columns).map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200" data-referred={row.referred_email ?? ""}>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.created_at.slice(0, 16).replace("T", " ")}</td>
-                  <td className="px-3 py-2">{row.referred_email}</td>
-                  <td className="px-3 py-2">{row.referrer_email ?? "—"}</td>
-                  <td className="px-3 py-2 font-mono">{row.ref_code}</td>
-                  <td className="px-3 py-2" data-testid="referral-status">{text.statuses[row.status]}</td>
-                  <td className="px-3 py-2" data-testid="referral-reason">{row.reason ? text.reasons[row.reason] : ""}</td>
-                  <td className="px-3 py-2">
-                    {row.status === "credited" || row.reason === "revoked" ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={row.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={row.status === "credited" ? "revoke" : "restore"}
-                          className="rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100"
-                        >
-                          {row.status === "credited" ? text.revoke : text.restore}
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className="mt-4 text-sm text-slate-600">
-        {total > page * PAGE_SIZE ? (
-          <a href={linkTo("admin/referrals", { status, page: page + 1 })} className="underline">
-            {copy.paging.next}
-          </a>
-        ) : null}
-      </p>
+      {ledgers.map((ledger) => (
+        <section key={ledger.key} aria-labelledby={all ? `ledger-${ledger.key}` : undefined} className="mb-8">
+          {all ? (
+            <h2 id={`ledger-${ledger.key}`} className="mb-2 text-lg font-semibold text-slate-900">
+              {copy.console.variants[ledger.key]}
+            </h2>
+          ) : null}
+          <Ledger copy={copy} rows={ledger.rows} action={variantLink(ledger.variant, "admin/referrals", { ...scope, status, page: page > 1 ? page : undefined })} />
+          <p className="mt-4 text-sm text-slate-600">
+            {ledger.total > page * PAGE_SIZE ? (
+              <a href={variantLink(ledger.variant, "admin/referrals", { ...scope, status, page: page + 1 })} className="underline">
+                {copy.paging.next}
+              </a>
+            ) : null}
+          </p>
+        </section>
+      ))}
     </AdminShell>
+  );
+}
+
+function Ledger({ copy, rows, action }: { copy: AdminContent; rows: ReferralListRow[]; action: string }) {
+  const text = copy.referrals;
+  if (rows.length === 0) return <p>{text.none}</p>;
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full text-left text-sm" data-testid="referral-ledger">
+        <thead>
+          <tr className="border-b border-slate-300">
+            {Object.values(text.columns).map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-slate-200" data-referred={row.referred_email ?? ""}>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={row.created_at}>{formatUtc(row.created_at)}</time>
+              </td>
+              <td className="px-3 py-2 break-all">{row.referred_email}</td>
+              <td className="px-3 py-2 break-all">{row.referrer_email ?? "—"}</td>
+              <td className="px-3 py-2 font-mono">{row.ref_code}</td>
+              <td className="px-3 py-2" data-testid="referral-status">{text.statuses[row.status]}</td>
+              <td className="px-3 py-2" data-testid="referral-reason">{row.reason ? text.reasons[row.reason] : ""}</td>
+              <td className="px-3 py-2">
+                {row.status === "credited" || row.reason === "revoked" ? (
+                  <Form method="post" action={action}>
+                    <input type="hidden" name="id" value={row.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={row.status === "credited" ? "revoke" : "restore"}
+                      className="rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100"
+                    >
+                      {row.status === "credited" ? text.revoke : text.restore}
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

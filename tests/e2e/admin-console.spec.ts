@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { createConfirmedAccount, signIn } from "./auth-helpers";
+import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+
+/**
+ * The admin console: one frame over the three variants (switcher, all-variants overview, signed-in
+ * admin), the lead table that never pushes the page sideways, the every-field CSV, bulk actions
+ * with one confirmation, and no axe violations on the admin pages. JavaScript on and off.
+ */
+
+const copy = getPage("genius", "admin");
+const PASSWORD = "console-e2e-password";
+const [genius, icehockey, tennis] = variants;
+
+type Seed = { id: string; email: string; ref_code?: string; confirm_seq?: number; referral_count?: number };
+
+async function seed(v: VariantCase, leads: Seed[]) {
+  const base = Date.now();
+  const values = leads.map(
+    (lead, i) =>
+      `(${sqlString(lead.id)}, ${sqlString(lead.email)}, ${lead.ref_code ? sqlString(lead.ref_code) : "NULL"},
+        ${lead.confirm_seq ?? "NULL"}, ${lead.confirm_seq ? lead.confirm_seq - 5 * (lead.referral_count ?? 0) : "NULL"},
+        ${lead.referral_count ?? 0}, ${lead.confirm_seq ? 1 : 0}, ${sqlString(new Date(base - i * 1000).toISOString())})`,
+  );
+  await queryD1(
+    `INSERT INTO ${v.table} (id, email, ref_code, confirm_seq, place_score, referral_count, email_verified, created_at) VALUES ${values.join(", ")}`,
+  );
+}
+
+async function signInAdmin(page: Page, v: VariantCase) {
+  const email = uniqueEmail("console-admin");
+  await createConfirmedAccount(email, PASSWORD, "admin");
+  await signIn(page, v, email, PASSWORD);
+  return email;
+}
+
+async function noSidewaysScroll(page: Page) {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(inner);
+}
+
+const bulkButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
+
+/** Ticks rows and runs a bulk action through its one confirmation: a <dialog> with JavaScript, a step without. */
+async function runBulk(page: Page, jsEnabled: boolean, ids: string[], label: string, question: string) {
+  for (const id of ids) await page.locator(`tr[data-lead-id="${id}"] input[name="ids"]`).check();
+  await bulkButton(page, label).click();
+  const box = jsEnabled ? page.getByRole("dialog") : page.getByTestId("bulk-confirm");
+  await expect(box).toBeVisible();
+  await expect(box.getByTestId("bulk-question")).toHaveText(question.replace("{count}", String(ids.length)));
+  await box.getByRole("button", { name: copy.bulk.confirm }).click();
+}
+
+test.beforeEach(() => test.slow());
+
+test("an admin switches variants, keeps the search, and the all-variants overview sums the three", async ({ page }) => {
+  const tag = `con${randomUUID().slice(0, 8)}`;
+  const own = Object.fromEntries(variants.map((v) => [v.key, { id: randomUUID(), email: `${tag}-${v.key}@example.com` }]));
+  for (const v of variants) await seed(v, [own[v.key]]);
+  const admin = await signInAdmin(page, genius);
+
+  await page.goto(pathIn(genius, "admin/leads", { q: tag }));
+  await expect(page.getByTestId("signed-in-as")).toHaveText(copy.console.signedInAs.replace("{email}", admin));
+  await expect(page.getByRole("button", { name: copy.console.signOut })).toBeVisible();
+  const switcher = page.getByRole("navigation", { name: copy.console.switcherLabel });
+  await expect(switcher.getByRole("link", { name: copy.console.variants.genius })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody")).toContainText(own.genius.email);
+
+  for (const v of [icehockey, tennis]) {
+    await switcher.getByRole("link", { name: copy.console.variants[v.key] }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("sport") === v.key && url.searchParams.get("q") === tag);
+    await expect(page.getByRole("navigation", { name: copy.console.switcherLabel }).getByRole("link", { name: copy.console.variants[v.key] })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody")).toContainText(own[v.key].email);
+  }
+
+  // A page past the end shows the last page.
+  await page.goto(pathIn(tennis, "admin/leads", { q: tag, page: "99" }));
+  await expect(page.getByText(copy.paging.position.replace("{page}", "1").replace("{pages}", "1"))).toBeVisible();
+  await expect(page.locator("tbody")).toContainText(own.tennis.email);
+
+  // All variants: the cards are the sums of the per-variant rows, every variant's first wave listed.
+  await page.getByRole("navigation", { name: copy.console.switcherLabel }).getByRole("link", { name: copy.console.allVariants }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("variants") === "all");
+  await expect(page.getByRole("heading", { name: copy.cards.allHeading })).toBeVisible();
+  const perVariant = page.getByTestId("per-variant");
+  await expect(perVariant.locator("tbody tr")).toHaveCount(3);
+  const column = async (n: number) => Promise.all((await perVariant.locator(`tbody tr td:nth-of-type(${n})`).allTextContents()).map(Number));
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+  await expect(page.getByTestId("card-confirmed").locator("dd")).toHaveText(String(sum(await column(1))));
+  await expect(page.getByTestId("card-credited").locator("dd")).toHaveText(String(sum(await column(3))));
+  await expect(page.getByTestId("card-week").locator("dd")).toHaveText(String(sum(await column(6))));
+  expect(sum(await column(6))).toBeGreaterThanOrEqual(3);
+  for (const v of variants) await expect(page.getByTestId("card-first-wave")).toContainText(copy.console.variants[v.key]);
+});
+
+test("the lead table scrolls in its own box: no sideways page scroll at 390 and 1280 px", async ({ page }) => {
+  const tag = `wid${randomUUID().slice(0, 8)}`;
+  await seed(genius, [
+    { id: randomUUID(), email: `${tag}-${"very-long-local-part".repeat(3)}@example.com`, ref_code: `W${tag.slice(3, 9).toUpperCase()}` },
+    { id: randomUUID(), email: `${tag}-2@example.com` },
+  ]);
+  await signInAdmin(page, genius);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const params of [{ q: tag }, { variants: "all" }] as Record<string, string>[]) {
+      await page.goto(pathIn(genius, "admin/leads", params));
+      await noSidewaysScroll(page);
+    }
+    await page.goto(pathIn(genius, "admin/referrals"));
+    await noSidewaysScroll(page);
+  }
+});
+
+test("the CSV carries every field, names the variant and keeps a + e-mail intact", async ({ page }) => {
+  const tag = `csv${randomUUID().slice(0, 8)}`;
+  const plus = { id: randomUUID(), email: `+1-${tag}@example.com`, ref_code: `P${tag.slice(3, 8).toUpperCase()}` };
+  const formula = { id: randomUUID(), email: `=${tag}@example.com` };
+  await seed(icehockey, [plus, formula]);
+  await signInAdmin(page, icehockey);
+  await page.goto(pathIn(icehockey, "admin/leads", { q: tag }));
+  const href = await page.getByRole("link", { name: copy.filters.exportCsv }).getAttribute("href");
+  const csv = await page.request.get(MAIN_URL + href!);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-disposition"]).toContain("champion-icehockey");
+  const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+  const header = lines[0].split(",");
+  for (const label of [
+    copy.table.columns.email,
+    copy.table.columns.utm_source,
+    copy.csvColumns.utm_medium,
+    copy.csvColumns.utm_campaign,
+    copy.csvColumns.utm_term,
+    copy.csvColumns.utm_content,
+    copy.extraColumns.ref_code,
+    copy.extraColumns.email_verified,
+    copy.extraColumns.place,
+    copy.extraColumns.risk_flags,
+    copy.table.columns.referral_count,
+    copy.csvColumns.variant,
+  ]) {
+    expect(header).toContain(label);
+  }
+  const emailAt = header.indexOf(copy.table.columns.email);
+  const emails = lines.slice(1).map((line) => line.split(",")[emailAt]);
+  expect(emails.sort()).toEqual([plus.email, `'${formula.email}`].sort());
+
+  // Export selected: only the ticked rows, through the same confirmation.
+  const selected = await page.request.post(MAIN_URL + pathIn(icehockey, "admin/leads.csv"), {
+    form: { intent: "bulk-export", ids: plus.id, confirmed: "yes" },
+    headers: { Origin: MAIN_URL },
+  });
+  expect(selected.status()).toBe(200);
+  const body = (await selected.text()).trim().split("\r\n");
+  expect(body).toHaveLength(2);
+  expect(body[1]).toContain(plus.email);
+  expect(body[1]).toContain(plus.ref_code);
+});
+
+test("bulk revoke and delete act once, after one confirmation; bad input is refused", async ({ page, jsEnabled }) => {
+  const tag = `blk${randomUUID().slice(0, 8)}`;
+  // No places (confirm_seq): parallel specs rank the table's confirmed parents.
+  const referrer: Seed = { id: randomUUID(), email: `${tag}-referrer@example.com`, ref_code: `R${tag.slice(3, 9).toUpperCase()}`, referral_count: 1 };
+  const referred: Seed = { id: randomUUID(), email: `${tag}-referred@example.com` };
+  const doomed = [{ id: randomUUID(), email: `${tag}-gone1@example.com` }, { id: randomUUID(), email: `${tag}-gone2@example.com` }];
+  await seed(tennis, [referrer, referred, ...doomed]);
+  const referralId = randomUUID();
+  const at = new Date().toISOString();
+  await queryD1(
+    `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, reason, created_at, updated_at, credited_at)
+     VALUES (${sqlString(referralId)}, 'leads_tennis', ${sqlString(referred.id)}, ${sqlString(referrer.id)}, ${sqlString(referrer.ref_code!)},
+             'champion-tennis', 'credited', NULL, ${sqlString(at)}, ${sqlString(at)}, ${sqlString(at)})`,
+  );
+  await signInAdmin(page, tennis);
+  const list = pathIn(tennis, "admin/leads", { q: tag });
+  await page.goto(list);
+  await expect(page.locator("tbody tr")).toHaveCount(4);
+
+  await runBulk(page, jsEnabled, [referred.id], copy.bulk.revoke, copy.bulk.confirmRevoke);
+  await expect(page.getByRole("status")).toContainText(copy.bulk.revoked.replace("{count}", "1"));
+  const [ref] = await queryD1<{ status: string }>(`SELECT status FROM referrals WHERE id = ${sqlString(referralId)}`);
+  expect(ref.status).toBe("rejected");
+  const [count] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM leads_tennis WHERE id = ${sqlString(referrer.id)}`);
+  expect(count.referral_count).toBe(0);
+
+  await runBulk(page, jsEnabled, doomed.map((d) => d.id), copy.bulk.delete, copy.bulk.confirmDelete);
+  await expect(page.getByRole("status")).toContainText(copy.bulk.deleted.replace("{count}", "2"));
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+  const left = await queryD1<{ id: string }>(`SELECT id FROM leads_tennis WHERE email LIKE ${sqlString(`${tag}-%`)}`);
+  expect(left.map((row) => row.id).sort()).toEqual([referrer.id, referred.id].sort());
+
+  // The same confirmed POST again (a double submit) changes nothing more.
+  const post = (form: Record<string, string | string[]>) =>
+    page.request.fetch(MAIN_URL + list, {
+      method: "POST",
+      data: new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString(),
+      headers: { Origin: MAIN_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+  const again = await post({ intent: "bulk-delete", confirmed: "yes", ids: doomed.map((d) => d.id) });
+  expect(again.status()).toBe(303);
+  expect((await queryD1(`SELECT id FROM leads_tennis WHERE email LIKE ${sqlString(`${tag}-%`)}`)).length).toBe(2);
+
+  // Bad input: a clear 4xx and nothing written.
+  expect((await post({ intent: "bulk-delete", confirmed: "yes" })).status()).toBe(400);
+  expect((await post({ intent: "bulk-explode", confirmed: "yes", ids: referrer.id })).status()).toBe(400);
+  const many = Array.from({ length: 120 }, () => randomUUID());
+  const tooMany = await post({ intent: "bulk-delete", confirmed: "yes", ids: [referrer.id, ...many] });
+  expect(tooMany.status()).toBe(400);
+  expect(await tooMany.text()).toContain(copy.bulk.tooMany.replace("{max}", "100"));
+  expect((await queryD1(`SELECT id FROM leads_tennis WHERE email LIKE ${sqlString(`${tag}-%`)}`)).length).toBe(2);
+});
+
+test("axe finds no violations on the admin pages", async ({ page, browser, jsEnabled }) => {
+  const lead = { id: randomUUID(), email: `axe${randomUUID().slice(0, 8)}@example.com` };
+  await seed(genius, [lead]);
+  await signInAdmin(page, genius);
+  // axe runs inside the page. Without JavaScript it gets a page of its own that may run only axe:
+  // the app's scripts are blocked, so it checks the server-rendered page a no-JS visitor gets.
+  const context = jsEnabled ? null : await browser.newContext({ javaScriptEnabled: true });
+  let checked = page;
+  if (context) {
+    await context.addCookies(await page.context().cookies());
+    await context.route(/\.js(\?|$)/, (route) => route.abort());
+    checked = await context.newPage();
+  }
+  const pages = [
+    pathIn(genius, "admin/leads", { q: lead.email }),
+    pathIn(genius, "admin/leads", { variants: "all" }),
+    pathIn(genius, "admin/referrals"),
+    pathIn(genius, "admin/referrals", { variants: "all" }),
+    pathIn(genius, `admin/leads/${lead.id}/edit`),
+    pathIn(genius, `admin/leads/${lead.id}/delete`),
+    pathIn(genius, "admin/analytics"),
+  ];
+  try {
+    for (const path of pages) {
+      const response = await checked.goto(MAIN_URL + path);
+      if (path.startsWith("/admin/analytics") && response?.status() === 404) continue;
+      expect(response?.status(), path).toBe(200);
+      const { violations } = await new AxeBuilder({ page: checked }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`), path).toEqual([]);
+    }
+  } finally {
+    await context?.close();
+  }
+});
