@@ -161,6 +161,14 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return places;
     },
 
+    async line(table) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(`SELECT id FROM ${table} WHERE confirm_seq IS NOT NULL ORDER BY place_score, referral_count DESC, confirm_seq`)
+        .all<{ id: string }>();
+      return results.map((row) => row.id);
+    },
+
     async confirmedCount(table) {
       assertLeadTable(table);
       const row = await db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE confirm_seq IS NOT NULL`).first<{ n: number }>();

@@ -60,6 +60,8 @@ export interface ReferralStore {
   placeOf(table: LeadTable, lead: Pick<Lead, "confirm_seq" | "place_score" | "referral_count">): Promise<number | null>;
   /** The places in line of these leads in one query (a page of the admin list): id to place, null before they confirmed. */
   placesOf(table: LeadTable, ids: readonly string[]): Promise<Record<string, number | null>>;
+  /** The whole line in one read, first place first (ids): a full export ranks it once, not per page. */
+  line(table: LeadTable): Promise<string[]>;
   /** Parents with a place in line. */
   confirmedCount(table: LeadTable): Promise<number>;
   /** Newest first, with the e-mails of both sides. */

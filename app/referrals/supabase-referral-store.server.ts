@@ -111,6 +111,27 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
       return Object.fromEntries(rows.map((row) => [row.id, row.place === null ? null : Number(row.place)]));
     },
 
+    async line(table) {
+      assertLeadTable(table);
+      // PostgREST answers at most 1,000 rows a request: read the ordered line in ranges.
+      const ids: string[] = [];
+      for (let from = 0; ; from += 1000) {
+        const { data, error } = await client
+          .from(table)
+          .select("id")
+          .not("confirm_seq", "is", null)
+          .order("place_score", { ascending: true })
+          .order("referral_count", { ascending: false })
+          .order("confirm_seq", { ascending: true })
+          .range(from, from + 999)
+          .retry(false);
+        fail("Line", error);
+        const rows = (data ?? []) as { id: string }[];
+        ids.push(...rows.map((row) => row.id));
+        if (rows.length < 1000) return ids;
+      }
+    },
+
     async confirmedCount(table) {
       assertLeadTable(table);
       const { count, error } = await client.from(table).select("id", { count: "exact", head: true }).not("confirm_seq", "is", null).retry(false);

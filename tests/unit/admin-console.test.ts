@@ -182,6 +182,10 @@ describe("D1: search, stats, places, bulk delete", () => {
     }
     expect(places[rows[3].id]).toBeNull();
     expect(await referrals.placesOf("leads", [])).toEqual({});
+    // The whole line, read once for a full export, ranks the same way.
+    const line = await referrals.line("leads");
+    expect(line).toHaveLength(3);
+    for (const [index, id] of line.entries()) expect(places[id]).toBe(index + 1);
   });
 
   it("deletes a selection once: a repeat removes nothing", async () => {

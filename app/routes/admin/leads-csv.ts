@@ -63,10 +63,18 @@ async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQu
     const base = listOptions({ ...query, page }, MAX_PAGE_SIZE);
     return { ...base, filters: { ...base.filters, ids } };
   };
-  /** A page of rows as CSV text, with the page's places in one query. */
+  // Places: the selected rows' in one query; for a whole export the line is read once (ranking it
+  // for each of 500 pages of a 100,000-row export took most of two minutes).
+  let line: Map<string, number> | null = null;
+  async function placesOf(rows: Lead[]): Promise<Record<string, number | null>> {
+    if (ids) return referrals.placesOf(ctx.leadTable, rows.map((lead) => lead.id));
+    line ??= new Map((await referrals.line(ctx.leadTable)).map((id, index) => [id, index + 1]));
+    return Object.fromEntries(rows.map((lead) => [lead.id, line!.get(lead.id) ?? null]));
+  }
+  /** A page of rows as CSV text, with their places. */
   async function rowsText(rows: Lead[]): Promise<string> {
     if (rows.length === 0) return "";
-    const places = await referrals.placesOf(ctx.leadTable, rows.map((lead) => lead.id));
+    const places = await placesOf(rows);
     return rows
       .map((lead) => {
         const row: ConsoleLead = { ...lead, place: places[lead.id] ?? null };
