@@ -36,7 +36,15 @@ export function mailStateOf(status: QueuedMail | Awaited<ReturnType<typeof mailS
 /** Thrown when the lead cannot be read: the route answers 503 and the visitor can reload. */
 export class ConfirmUnavailable extends Error {}
 
-type Pending = { leadId: string; clear: VariantValueKey[] };
+/**
+ * `sendAfterMs`: when the caller answers with a redirect, the browser asks for the next page at
+ * once; started that moment, the send (render, API call, the stored body's write) would take the
+ * isolate's turns from that page. A moment later the page has been served.
+ */
+type Pending = { leadId: string; clear: VariantValueKey[]; sendAfterMs?: number };
+
+/** How long a send queued by a redirecting submission waits: the next page loads first. */
+export const SEND_AFTER_REDIRECT_MS = 1500;
 
 /**
  * Shared by every flow: the lead the session points at, its referral code, its e-mail queued once.
@@ -80,13 +88,11 @@ async function confirmFlow(
   const optIn = { statusLink, confirmed: lead.confirm_seq !== null };
 
   if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: false, ...optIn };
-  const queued = await queueTemplateMail(ctx, {
-    dedupeKey: key,
-    template,
-    variant: ctx.variant,
-    to: lead.email,
-    data: { ...data, verifyLink, statusLink },
-  });
+  const queued = await queueTemplateMail(
+    ctx,
+    { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink } },
+    { sendAfterMs: pending.sendAfterMs },
+  );
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
     endSubmission(session, ctx.variant, flow, lead.id);
@@ -100,10 +106,10 @@ async function confirmFlow(
  * The waitlist e-mail with the personal referral link: queued by the plan choice (POST /plans), then
  * shown by /confirm, which queues it only if the choice could not.
  */
-export function confirmWaitlist(ctx: RequestContext, session: AppSession) {
+export function confirmWaitlist(ctx: RequestContext, session: AppSession, options: { sendAfterMs?: number } = {}) {
   const values = getVariantValues(session, ctx.variant);
   const pending = values.leadId && values.userEmail
-    ? { leadId: values.leadId, clear: ["userEmail", "leadId", "selectedPlan", "billingCycle"] as VariantValueKey[] }
+    ? { leadId: values.leadId, clear: ["userEmail", "leadId", "selectedPlan", "billingCycle"] as VariantValueKey[], ...options }
     : null;
   // Without a chosen plan the e-mail names the brand in its subject and says so in its body (renderEmail).
   const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? null;

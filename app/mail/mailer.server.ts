@@ -226,6 +226,7 @@ export type QueuedMail = { queued: true; id: string; status: OutboxRow["status"]
 export async function queueTemplateMail(
   ctx: MailContext & { waitUntil?: (promise: Promise<unknown>) => void },
   input: { dedupeKey: string; template: EmailTemplateName; variant: Variant; to: string; data: EmailData },
+  options: { sendAfterMs?: number } = {},
 ): Promise<QueuedMail> {
   assertDedupeKey(input.dedupeKey);
   // A template without content fails here, in the request, not later in the cron.
@@ -243,12 +244,13 @@ export async function queueTemplateMail(
     return { queued: false, error: "The e-mail could not be queued" };
   }
   // Only the call that wrote the row sends it: of 30 parallel page loads, exactly one.
-  if (stored.created) sendAfterResponse(ctx, m, stored.row);
+  if (stored.created) sendAfterResponse(ctx, m, stored.row, options.sendAfterMs ?? 0);
   return { queued: true, id: stored.row.id, status: stored.row.status };
 }
 
-function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => void }, m: Mailer, row: OutboxRow) {
-  const work = deliver(m, row).then(
+function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => void }, m: Mailer, row: OutboxRow, afterMs: number) {
+  const start = afterMs > 0 ? new Promise((resolve) => setTimeout(resolve, afterMs)) : Promise.resolve();
+  const work = start.then(() => deliver(m, row)).then(
     (delivery) => {
       if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
     },

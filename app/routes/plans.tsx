@@ -10,7 +10,7 @@ import { getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
-import { confirmWaitlist } from "~/leads/confirmation.server";
+import { SEND_AFTER_REDIRECT_MS, confirmWaitlist } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import { planEnding } from "~/leads/plan-ending.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (ending === "waitlist") {
     // The choice is the submission that ends the funnel: its e-mail is queued here, so /confirm only
     // reads. When this fails the session keeps its keys and /confirm queues it (a reload retries).
-    await confirmWaitlist(ctx, session).catch((error) => console.error("plans: waitlist e-mail not queued", error));
+    await confirmWaitlist(ctx, session, { sendAfterMs: SEND_AFTER_REDIRECT_MS }).catch((error) => console.error("plans: waitlist e-mail not queued", error));
   }
   return redirect(linkTo(ctx.variant, ending === "signup" ? "signup" : "confirm"), {
     headers: { "Set-Cookie": await commitSession(session, ctx) },

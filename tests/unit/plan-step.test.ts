@@ -138,6 +138,9 @@ describe("the plan step's endings", () => {
     const email = "queued-by-choice@example.com";
     const visitor = await visitorAtPlans("genius", bindings("waitlist"), email);
     await visitor.post(plansAction, "/plans", [["plan", bookable("genius").id], ["cycle", "monthly"]]);
+    // The send waits until the redirect's page has been served.
+    const queued = await d1.db.prepare("SELECT status FROM outbox WHERE recipient = ?").bind(email).first<{ status: string }>();
+    expect(queued?.status).toBe("pending");
     await settle();
     const rows = () => d1.db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = ?").bind(email).first<{ n: number }>();
     expect(await rows()).toEqual({ n: 1 });
