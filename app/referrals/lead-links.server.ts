@@ -3,14 +3,14 @@ import type { LeadTable } from "~/data/lead-store";
 import { LEAD_TABLES } from "~/data/lead-store";
 
 /**
- * Signed, no-login links to one lead: `confirm` (the double opt-in button page) and `status` (the
- * parent's place in line). A token reads `{payload}.{signature}` where the payload is
+ * Signed, no-login links to one lead: `confirm` (the double opt-in button page), `status` (the
+ * parent's place in line) and `manage` (the parent's data: export and erasure). A token reads `{payload}.{signature}` where the payload is
  * base64url(`{purpose}:{table}:{leadId}:{expiresAtMs}`) and the signature is HMAC-SHA256 with the
  * first SESSION_SECRET; every secret of the rotation list verifies. Nothing is stored: a link is
  * good until it expires, and confirming twice changes nothing.
  */
 
-export type LinkPurpose = "confirm" | "status";
+export type LinkPurpose = "confirm" | "status" | "manage";
 
 export type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
 
