@@ -10,6 +10,9 @@ interface Env {
 	MAIL_FROM: string;
 	PIXEL_ID_GENIUS: string;
 	PIXEL_ID_CHAMPION: string;
+	CONTROLLER_NAME: string;
+	CONTROLLER_ADDRESS: string;
+	CONTROLLER_EMAIL: string;
 	DB: D1Database;
 	SIGNIN_IP_LIMITER: RateLimit;
 	SIGNIN_EMAIL_LIMITER: RateLimit;

@@ -64,6 +64,15 @@ const envSchema = z
       (value) => (value === "" ? undefined : value),
       z.coerce.number().int().min(1).max(3650).default(30),
     ),
+    // Retention (the cron): placeholder leads a visitor never completed, sent e-mails' bodies (their
+    // status rows stay), and analytics events. The privacy policy states these same values.
+    PLACEHOLDER_RETENTION_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(3650).default(7)),
+    OUTBOX_BODY_RETENTION_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(3650).default(30)),
+    ANALYTICS_RETENTION_MONTHS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(120).default(13)),
+    // The data controller, named in the privacy policy, the terms, the footer and every e-mail.
+    CONTROLLER_NAME: z.string().trim().min(1).default("AI Parenting s.r.o."),
+    CONTROLLER_ADDRESS: z.string().trim().min(1).default("Na Příkopě 1, 110 00 Prague 1, Czech Republic"),
+    CONTROLLER_EMAIL: z.string().trim().email().default("privacy@aiparenting.example"),
     // Digits only: the id is written into an inline script.
     PIXEL_ID_GENIUS: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
     PIXEL_ID_CHAMPION: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
@@ -123,6 +132,9 @@ declare global {
     LEAD_IP_DAILY_LIMIT?: string;
     LEAD_IP_FLAG_AFTER?: string;
     LEAD_IP_ALLOWLIST?: string;
+    PLACEHOLDER_RETENTION_DAYS?: string;
+    OUTBOX_BODY_RETENTION_DAYS?: string;
+    ANALYTICS_RETENTION_MONTHS?: string;
   }
 }
 
