@@ -6,7 +6,7 @@ import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
 import { guardRequest } from "./app/platform/request-guard.server";
-import { purgeUnconfirmedLeads } from "./app/referrals/referrals.server";
+import { describeRetention, enforceRetention } from "./app/trust/retention.server";
 import { secureResponse } from "./app/platform/response-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -48,18 +48,14 @@ export default {
     return secureResponse(await handleFetch(request, env, ctx), request);
   },
 
-  // Cron Trigger (wrangler.toml [triggers]): sends due retries and mails whose after-response send died.
+  // Cron Trigger (wrangler.toml [triggers]): sends due retries and mails whose after-response send died,
+  // then deletes what is past its retention period.
   // Awaited rather than left to waitUntil, so the run has the whole invocation (15 minutes) and
   // retryFailedMail's own budget decides when it ends.
   async scheduled(_controller, env) {
     const config = parseEnv(env);
     const summary = await retryFailedMail({ env: config, bindings: env });
     console.log(describeRetry(summary));
-    try {
-      const deleted = await purgeUnconfirmedLeads({ env: config, bindings: env }, config.UNCONFIRMED_RETENTION_DAYS);
-      console.log(`unconfirmed leads deleted: ${JSON.stringify(deleted)}`);
-    } catch (error) {
-      console.error("unconfirmed leads: clean-up failed", error);
-    }
+    console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
   },
 } satisfies ExportedHandler<Env>;

@@ -21,6 +21,7 @@ import { Header } from "~/components/layout/Header";
 import stylesheet from "~/styles/app.css?url";
 import { pixelAllowed } from "~/utils/consent";
 import { activePixelId, readConsent } from "~/utils/consent.server";
+import { legalVars } from "~/trust/legal.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const payload = {
     variant,
     contentKey,
-    site: getPage(contentKey, "site", { year: String(year) }),
+    site: getPage(contentKey, "site", { year: String(year), ...legalVars(env) }),
     appSigninUrl: env.APP_SIGNIN_URL,
     /**
      * For absolute links in meta tags (canonical, Open Graph): the variant's configured origin,

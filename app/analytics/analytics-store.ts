@@ -57,4 +57,6 @@ export interface AnalyticsStore {
    * referrer's lead being created to their first credited referral, for first credits in [from, to).
    */
   referralFigures(tables: LeadTable[], from: string, to: string, limit: number): Promise<ReferralFigures[]>;
+  /** Deletes the raw events of days before `day` (YYYY-MM-DD); the anonymous daily counts stay. */
+  deleteEventsBefore(day: string): Promise<number>;
 }

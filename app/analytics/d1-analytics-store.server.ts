@@ -110,5 +110,10 @@ export function createD1AnalyticsStore(db: D1Database): AnalyticsStore {
         hoursToFirstCredit: results[2 * i + 1].results.map((row) => Number(row.hours)),
       }));
     },
+
+    async deleteEventsBefore(day) {
+      const result = await db.prepare("DELETE FROM analytics_events WHERE day < ?").bind(day).run();
+      return result.meta.changes;
+    },
   };
 }

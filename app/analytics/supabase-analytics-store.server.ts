@@ -75,5 +75,11 @@ export function createSupabaseAnalyticsStore(options: SupabaseLeadStoreOptions):
         }),
       );
     },
+
+    async deleteEventsBefore(day) {
+      const { count, error } = await client.from("analytics_events").delete({ count: "exact" }).lt("day", day).retry(false);
+      fail("Analytics clean-up", error);
+      return count ?? 0;
+    },
   };
 }

@@ -111,5 +111,17 @@ export function createD1Outbox(db: D1Database): OutboxStore {
         .all<OutboxRow>();
       return results;
     },
+
+    async clearBodies(before) {
+      const result = await db
+        .prepare(
+          `UPDATE outbox SET subject = '', html = '', text = '', render_input = NULL
+           WHERE created_at < ? AND status NOT IN ('pending', 'failed')
+             AND (subject != '' OR html != '' OR text != '' OR render_input IS NOT NULL)`,
+        )
+        .bind(before)
+        .run();
+      return result.meta.changes;
+    },
   };
 }

@@ -123,5 +123,16 @@ export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxS
       fail("read", error);
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },
+
+    async clearBodies(before) {
+      const { count, error } = await table()
+        .update({ subject: "", html: "", text: "", render_input: null }, { count: "exact" })
+        .lt("created_at", before)
+        .not("status", "in", "(pending,failed)")
+        .or("subject.neq.,html.neq.,text.neq.,render_input.not.is.null")
+        .retry(false);
+      fail("body clean-up", error);
+      return count ?? 0;
+    },
   };
 }

@@ -70,6 +70,11 @@ export interface OutboxStore {
   claimDue(now: string, stalePendingBefore: string, limit: number): Promise<OutboxRow[]>;
   /** Newest first. */
   list(limit: number): Promise<OutboxRow[]>;
+  /**
+   * Empties subject, html, text and render_input of rows created before `before` that are done
+   * (sent or given up); the status rows stay. Answers how many rows it emptied.
+   */
+  clearBodies(before: string): Promise<number>;
 }
 
 export type OutboxBindings = { DB?: D1Database };

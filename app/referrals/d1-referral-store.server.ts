@@ -1,4 +1,4 @@
-import { assertLeadTable, type LeadTable } from "~/data/lead-store";
+import { PENDING_EMAIL, assertLeadTable, type LeadTable } from "~/data/lead-store";
 import { leadFromD1Row } from "~/data/d1-lead-store.server";
 import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "./referral-store";
 
@@ -192,9 +192,10 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return { rows: rows.results as ReferralListRow[], total: Number(count.results[0]?.total ?? 0) };
     },
 
-    async purgeUnconfirmed(table, before) {
+    async purgeUnconfirmed(table, before, options = {}) {
       assertLeadTable(table);
-      const doomed = `SELECT id FROM ${table} WHERE email_verified = 0 AND created_at < ?2`;
+      const which = `email_verified = 0 AND created_at < ?2${options.placeholdersOnly ? ` AND email = '${PENDING_EMAIL}'` : ""}`;
+      const doomed = `SELECT id FROM ${table} WHERE ${which}`;
       const [, deleted] = await db.batch([
         db
           .prepare(
@@ -202,7 +203,7 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
                AND (referred_id IN (${doomed}) OR referrer_id IN (${doomed}))`,
           )
           .bind(table, before),
-        db.prepare(`DELETE FROM ${table} WHERE email_verified = 0 AND created_at < ?1`).bind(before),
+        db.prepare(`DELETE FROM ${table} WHERE ${which.replace("?2", "?1")}`).bind(before),
       ]);
       return deleted.meta.changes;
     },

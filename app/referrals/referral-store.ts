@@ -66,6 +66,9 @@ export interface ReferralStore {
   confirmedCount(table: LeadTable): Promise<number>;
   /** Newest first, with the e-mails of both sides. */
   list(table: LeadTable, options: { page: number; pageSize: number; status?: ReferralStatus }): Promise<{ rows: ReferralListRow[]; total: number }>;
-  /** Deletes leads never confirmed and created before `before`, and the pending referrals they were part of. */
-  purgeUnconfirmed(table: LeadTable, before: string): Promise<number>;
+  /**
+   * Deletes leads never confirmed and created before `before`, and the pending referrals they were
+   * part of; with `placeholdersOnly`, only the leads a visitor left before giving an e-mail.
+   */
+  purgeUnconfirmed(table: LeadTable, before: string, options?: { placeholdersOnly?: boolean }): Promise<number>;
 }

@@ -1,7 +1,7 @@
 import { referralRules } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { getLeadStore } from "~/data/lead-store.server";
-import { canonicalEmail, LEAD_TABLES, PENDING_EMAIL, type Lead } from "~/data/lead-store";
+import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
@@ -164,18 +164,3 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   };
 }
 
-/**
- * The cron's clean-up: leads that never confirmed their address within `days` are deleted from
- * every table, with the pending referrals they were part of. Returns how many went, by table.
- */
-export async function purgeUnconfirmedLeads(
-  ctx: Pick<RequestContext, "env" | "bindings">,
-  days: number,
-  now: Date = new Date(),
-): Promise<Record<string, number>> {
-  const store = getReferralStore(ctx);
-  const before = new Date(now.getTime() - days * DAY_MS).toISOString();
-  const deleted: Record<string, number> = {};
-  for (const table of LEAD_TABLES) deleted[table] = await store.purgeUnconfirmed(table, before);
-  return deleted;
-}

@@ -164,9 +164,10 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
       return { rows: withEmails, total: count ?? 0 };
     },
 
-    async purgeUnconfirmed(table, before) {
+    async purgeUnconfirmed(table, before, options = {}) {
       assertLeadTable(table);
-      const { data, error } = await client.rpc("purge_unconfirmed", { lead_table: table, before }).retry(false);
+      const purge = options.placeholdersOnly ? "purge_placeholders" : "purge_unconfirmed";
+      const { data, error } = await client.rpc(purge, { lead_table: table, before }).retry(false);
       fail("Purge of unconfirmed leads", error);
       return Number(data ?? 0);
     },

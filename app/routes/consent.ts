@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { getPage } from "#content/index";
+import { recordConsent } from "~/trust/consent-records.server";
 import { consentCookie, safeRedirectPath } from "~/utils/consent.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
@@ -10,13 +12,14 @@ const consentForm = z.object({
 });
 
 /**
- * POST /consent: stores the visitor's pixel choice in a cookie and returns them to the page
- * they were on. A full-page POST/redirect on purpose: the next document response carries the
+ * POST /consent: stores the visitor's pixel choice in a cookie, records it as proof of consent,
+ * and returns them to the page they were on. A full-page POST/redirect on purpose: the next document response carries the
  * CSP that allows (or keeps blocking) the provider, which a fetcher could not change.
  * Cross-origin posts are refused before this runs (server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { url, variant } = getRequestContext(request, context);
+  const ctx = getRequestContext(request, context);
+  const { url, variant } = ctx;
   const parsed = consentForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return new Response("Please choose Accept or Reject.", {
@@ -24,6 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  // Proof of consent: the choice, the policy version it was made under, a daily-salted IP hash.
+  await recordConsent(ctx, request, parsed.data.choice, getPage(ctx.contentKey, "privacy").version ?? "unversioned");
   const to = safeRedirectPath(parsed.data.redirectTo, linkTo(variant, "home"));
   return redirect(to, {
     status: 303,

@@ -2,19 +2,22 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { LegalDocumentPage } from "~/components/legal/LegalDocumentPage";
+import { cookieRows } from "~/trust/cookies.server";
+import { legalVars } from "~/trust/legal.server";
 import { getRequestContext } from "~/utils/context.server";
 import { pageMeta } from "~/utils/seo";
 
 // Static page: no `hydrate` handle, so no JavaScript bundle.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { contentKey } = getRequestContext(request, context);
-  return { document: getPage(contentKey, "privacy") };
+  const { contentKey, env } = getRequestContext(request, context);
+  const document = getPage(contentKey, "privacy", legalVars(env));
+  return { document, cookies: cookieRows(document.cookieTable) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, "privacy", data?.document.meta);
 
 export default function Privacy() {
-  const { document } = useLoaderData<typeof loader>();
-  return <LegalDocumentPage document={document} />;
+  const { document, cookies } = useLoaderData<typeof loader>();
+  return <LegalDocumentPage document={document} cookies={cookies} />;
 }

@@ -8,8 +8,8 @@ import { isLocalHost } from "./variant.server";
  * always agree on whether the pixel may load; which pages may have it at all is `pixelAllowed`
  * (app/utils/consent.ts), also asked by both.
  */
-const CONSENT_COOKIE = "consent";
-const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
+export const CONSENT_COOKIE = "consent";
+export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
 export type ConsentChoice = "granted" | "denied";
 
 /** The provider's hosts: the script, and the image/beacon endpoint. */

@@ -65,10 +65,11 @@ const envSchema = z
       z.coerce.number().int().min(1).max(3650).default(30),
     ),
     // Retention (the cron): placeholder leads a visitor never completed, sent e-mails' bodies (their
-    // status rows stay), and analytics events. The privacy policy states these same values.
+    // status rows stay), analytics events and consent records. The privacy policy states these same values.
     PLACEHOLDER_RETENTION_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(3650).default(7)),
     OUTBOX_BODY_RETENTION_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(3650).default(30)),
     ANALYTICS_RETENTION_MONTHS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(120).default(13)),
+    CONSENT_RETENTION_MONTHS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(120).default(36)),
     // The data controller, named in the privacy policy, the terms, the footer and every e-mail.
     CONTROLLER_NAME: z.string().trim().min(1).default("AI Parenting s.r.o."),
     CONTROLLER_ADDRESS: z.string().trim().min(1).default("Na Příkopě 1, 110 00 Prague 1, Czech Republic"),
@@ -135,6 +136,7 @@ declare global {
     PLACEHOLDER_RETENTION_DAYS?: string;
     OUTBOX_BODY_RETENTION_DAYS?: string;
     ANALYTICS_RETENTION_MONTHS?: string;
+    CONSENT_RETENTION_MONTHS?: string;
   }
 }
 

@@ -9,7 +9,7 @@ export const terms: LegalDocument = {
   title: "Terms of Service",
   lastUpdated: "Last updated: September 2025",
   intro:
-    "These terms apply when you use the {brand} website, join the early-access list or create an account. Please read them carefully.",
+    "These terms are an agreement between you and {controllerName}, {controllerAddress} (contact: {controllerEmail}), which operates {brand}. They apply when you use the {brand} website, join the early-access list or create an account. Please read them carefully.",
   sections: [
     {
       id: "eligibility",

@@ -26,6 +26,8 @@ export const siteSchema = z.object({
     contactLabel: z.string(),
     socialLabel: z.string(),
     legalHeading: z.string(),
+    /** Names the data controller: {controllerName}, {controllerAddress}, {controllerEmail} come from configuration. */
+    controller: z.string().includes("{controllerName}"),
     privacyLabel: z.string(),
     termsLabel: z.string(),
     /** Re-opens the cookie consent banner. */

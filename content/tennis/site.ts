@@ -24,6 +24,7 @@ export const site: SiteContent = {
     contactLabel: "Contact us",
     socialLabel: "Facebook",
     legalHeading: "Legal",
+    controller: "Operated by {controllerName}, {controllerAddress}. Privacy questions: {controllerEmail}.",
     privacyLabel: "Privacy Policy",
     termsLabel: "Terms of Service",
     cookieSettingsLabel: "Cookie settings",

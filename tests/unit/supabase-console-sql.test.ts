@@ -1,26 +1,12 @@
-import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSupabasePg } from "./helpers/supabase-pg";
 
 /** The admin console's Supabase functions on a real Postgres engine (PGlite): the stats and a page's places. */
-const SHIM = `
-  do $$ begin
-    if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-    if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-    if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  end $$;
-  create schema if not exists auth;
-  create or replace function auth.jwt() returns jsonb language sql stable as $$ select '{}'::jsonb $$;
-  grant usage on schema public to anon, authenticated, service_role;
-`;
 
 let db: PGlite;
 beforeAll(async () => {
-  db = new PGlite();
-  await db.exec(SHIM);
-  for (const file of ["20250901000001_leads_and_users.sql", "20250901000006_referrals.sql", "20250901000009_admin_console.sql"]) {
-    await db.exec(await readFile(new URL(`../../supabase/migrations/${file}`, import.meta.url), "utf8"));
-  }
+  db = await startSupabasePg(["20250901000001_leads_and_users.sql", "20250901000006_referrals.sql", "20250901000009_admin_console.sql"]);
 });
 afterAll(async () => {
   await db?.close();

@@ -43,9 +43,10 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-400">
-          {footer.copyright}
-        </p>
+        <div className="mx-auto max-w-6xl space-y-1 px-4 py-4 text-xs text-slate-400">
+          <p>{footer.copyright}</p>
+          <p>{footer.controller}</p>
+        </div>
       </div>
     </footer>
   );

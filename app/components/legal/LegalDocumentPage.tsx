@@ -1,7 +1,13 @@
 import type { LegalDocument } from "#content/schemas/legal";
 
-/** A legal document (SPEC 2.13): title, last-updated line, numbered sections of paragraphs. */
-export function LegalDocumentPage({ document }: { document: LegalDocument }) {
+type CookieRow = { name: string; purpose: string; lifetime: string; when: string };
+
+/**
+ * A legal document (SPEC 2.13): title, last-updated line, numbered sections of paragraphs; the
+ * privacy policy's cookie table follows its `cookies` section.
+ */
+export function LegalDocumentPage({ document, cookies = [] }: { document: LegalDocument; cookies?: CookieRow[] }) {
+  const table = document.cookieTable;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{document.title}</h1>
@@ -17,6 +23,31 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
+          {section.id === "cookies" && table && cookies.length ? (
+            <div className="relative mt-4 overflow-x-auto">
+              <table className="w-full text-left text-sm text-slate-700">
+                <caption className="sr-only">{table.caption}</caption>
+                <thead className="border-b border-slate-300 text-slate-900">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">{table.headers.name}</th>
+                    <th scope="col" className="py-2 pr-3">{table.headers.purpose}</th>
+                    <th scope="col" className="py-2 pr-3">{table.headers.lifetime}</th>
+                    <th scope="col" className="py-2">{table.headers.when}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cookies.map((cookie) => (
+                    <tr key={cookie.name} className="border-b border-slate-200 align-top">
+                      <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all">{cookie.name}</th>
+                      <td className="py-2 pr-3">{cookie.purpose}</td>
+                      <td className="py-2 pr-3">{cookie.lifetime}</td>
+                      <td className="py-2">{cookie.when}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
         </section>
       ))}
     </article>

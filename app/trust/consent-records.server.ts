@@ -1,0 +1,80 @@
+import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
+import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
+import type { ConsentChoice } from "~/utils/consent.server";
+import type { RequestContext } from "~/utils/context.server";
+import { clientIp } from "~/utils/rate-limit.server";
+import { variantKey } from "~/utils/variant";
+
+/**
+ * Proof of consent (migrations/0013_consent_records.sql): each choice made in the cookie banner is
+ * kept with the variant, the privacy policy's version and a hash of the IP address salted with the
+ * signing secret and the day, so records of one day can be told apart while records of different
+ * days cannot be linked, and the address itself is never kept.
+ */
+export type ConsentRecord = {
+  id: string;
+  variant: string;
+  choice: ConsentChoice;
+  policy_version: string;
+  ip_hash: string;
+  created_at: string;
+};
+
+type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal" | "variant">;
+
+async function write(ctx: Ctx, record: ConsentRecord): Promise<void> {
+  const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = ctx.env;
+  if (SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY) {
+    const client = createSupabaseAdminClient({ url: SUPABASE_URL, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY });
+    const { error } = await client.from("consent_records").insert(record).retry(false);
+    if (error) throw new Error(`Consent record not saved: ${error.message || error.code}`);
+    return;
+  }
+  await ctx.bindings.DB.prepare(
+    "INSERT INTO consent_records (id, variant, choice, policy_version, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  )
+    .bind(record.id, record.variant, record.choice, record.policy_version, record.ip_hash, record.created_at)
+    .run();
+}
+
+/**
+ * Records one choice. A failed write is logged and the choice still takes effect: the visitor's
+ * cookie is what the site obeys, and refusing their choice over a database fault would be worse.
+ */
+export async function recordConsent(
+  ctx: Ctx,
+  request: Request,
+  choice: ConsentChoice,
+  policyVersion: string,
+  now: Date = new Date(),
+): Promise<ConsentRecord | null> {
+  const day = now.toISOString().slice(0, 10);
+  try {
+    const record: ConsentRecord = {
+      id: crypto.randomUUID(),
+      variant: variantKey(ctx.variant),
+      choice,
+      policy_version: policyVersion,
+      ip_hash: await sha256Hex(`consent-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${day}:${clientIp(request)}`),
+      created_at: now.toISOString(),
+    };
+    await write(ctx, record);
+    return record;
+  } catch (error) {
+    console.error("consent: the record was not saved", error);
+    return null;
+  }
+}
+
+/** The cron's clean-up of records older than `before` (an ISO time); answers how many went. */
+export async function deleteConsentRecordsBefore(ctx: Pick<Ctx, "env" | "bindings">, before: string): Promise<number> {
+  const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = ctx.env;
+  if (SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY) {
+    const client = createSupabaseAdminClient({ url: SUPABASE_URL, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY });
+    const { count, error } = await client.from("consent_records").delete({ count: "exact" }).lt("created_at", before).retry(false);
+    if (error) throw new Error(`Consent records clean-up failed: ${error.message || error.code}`);
+    return count ?? 0;
+  }
+  const result = await ctx.bindings.DB.prepare("DELETE FROM consent_records WHERE created_at < ?").bind(before).run();
+  return result.meta.changes;
+}
