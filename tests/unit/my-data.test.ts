@@ -3,7 +3,9 @@ import { getLeadStore } from "~/data/lead-store.server";
 import type { LeadTable } from "~/data/lead-store";
 import { emailHash, isSuppressed } from "~/mail/suppression.server";
 import { getReferralStore } from "~/referrals/referral-store.server";
+import { signLeadLink } from "~/referrals/lead-links.server";
 import { eraseParentData, exportParentData, summaryOf } from "~/trust/my-data.server";
+import { myDataAction, myDataPage } from "~/trust/pages.server";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -175,5 +177,63 @@ describe("erasure", () => {
   it("refuses the placeholder address of a lead that has none (it would match every such lead)", async () => {
     await expect(eraseParentData(ctx(), "pending@placeholder.invalid", "admin")).rejects.toThrow(TypeError);
     await expect(exportParentData(ctx(), "")).rejects.toThrow(TypeError);
+  });
+});
+
+describe("the /my-data page and its forms", () => {
+  const page = (query: string) => {
+    const { ctx } = testContext(`http://127.0.0.1:8931/my-data${query}`, d1.bindings);
+    return { ctx, url: new URL(`http://127.0.0.1:8931/my-data${query}`) };
+  };
+  const sign = (leadId: string, ttlMs = 60_000, table: LeadTable = "leads") =>
+    signLeadLink({}, true, { purpose: "manage", table, leadId, ttlMs });
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return body;
+  };
+  const statusOf = async (work: Promise<unknown>) => {
+    try {
+      const result = (await work) as { init?: { status?: number } | null } | Response;
+      return result instanceof Response ? result.status : (result.init?.status ?? 200);
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.status;
+      throw thrown;
+    }
+  };
+
+  it("answers 400 for a bad link, 410 for an expired one, 404 once nothing is held, never 500", async () => {
+    const { parent } = await seed();
+    const { ctx, url } = page("?t=nonsense");
+    expect(await statusOf(myDataPage(ctx, url))).toBe(400);
+    const statusLink = await signLeadLink({}, true, { purpose: "status", table: "leads", leadId: parent.id, ttlMs: 60_000 });
+    expect(await statusOf(myDataPage(ctx, page(`?t=${statusLink}`).url))).toBe(400);
+    expect(await statusOf(myDataPage(ctx, page(`?t=${await sign(parent.id, -1)}`).url))).toBe(410);
+    expect(await statusOf(myDataPage(ctx, page(`?t=${await sign(crypto.randomUUID())}`).url))).toBe(404);
+    const ok = await myDataPage(ctx, page(`?t=${await sign(parent.id)}`).url);
+    expect(ok.data.view).toMatchObject({ state: "summary", email: PARENT, held: { waitlists: ["AI Parenting", "Tennis Champion"], account: true } });
+    expect((await myDataPage(ctx, page(`?t=${await sign(parent.id)}&step=erase`).url)).data.view.state).toBe("confirm");
+    expect(await statusOf(myDataAction(ctx, form({ t: await sign(parent.id), intent: "nonsense" })))).toBe(400);
+    expect(await statusOf(myDataAction(ctx, form({ intent: "download" })))).toBe(400);
+  });
+
+  it("downloads a JSON attachment nobody caches, erases with a redirect, and a second press is the same redirect", async () => {
+    const { parent } = await seed();
+    const { ctx } = page("");
+    const token = await sign(parent.id);
+    const file = (await myDataAction(ctx, form({ t: token, intent: "download" }))) as Response;
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(file.headers.get("Cache-Control")).toBe("no-store");
+    expect(((await file.json()) as { email: string }).email).toBe(PARENT);
+
+    for (let i = 0; i < 2; i++) {
+      const done = await myDataAction(ctx, form({ t: token, intent: "erase" })).catch((thrown: unknown) => thrown as Response);
+      expect((done as Response).status).toBe(303);
+      expect((done as Response).headers.get("Location")).toBe("/my-data?done=1");
+    }
+    expect(await count("SELECT COUNT(*) AS n FROM erasure_log WHERE source = 'self'")).toBe(1);
+    expect(await statusOf(myDataPage(ctx, page(`?t=${token}`).url))).toBe(404);
+    expect(await statusOf(myDataAction(ctx, form({ t: token, intent: "download" })))).toBe(404);
+    expect((await myDataPage(ctx, page("?done=1").url)).data.view.state).toBe("done");
   });
 });
