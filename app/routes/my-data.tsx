@@ -95,9 +95,9 @@ export default function MyData() {
             {copy.downloadTitle}
           </h2>
           <p className="mt-2 text-slate-700">{copy.downloadText}</p>
-          <Form method="post" action={linkTo("my-data")} reloadDocument className="mt-4">
+          <Form method="post" action={linkTo("my-data/download")} reloadDocument className="mt-4">
             <input type="hidden" name="t" value={token} />
-            <button type="submit" name="intent" value="download" className={`${button} bg-brand text-white hover:bg-brand-strong`}>
+            <button type="submit" className={`${button} bg-brand text-white hover:bg-brand-strong`}>
               <Download aria-hidden="true" className="h-5 w-5" />
               {copy.downloadButton}
             </button>

@@ -61,24 +61,41 @@ export async function myDataPage(ctx: RequestContext, url: URL) {
   return reply({ state, token: token as string, email: found.email, held });
 }
 
-/** intent=download answers the JSON file; intent=erase erases and redirects to the done page. */
+/** intent=erase erases and redirects to the done page (the download is /my-data/download: a file, not a page). */
 export async function myDataAction(ctx: RequestContext, form: FormData) {
   const copy = getPage(ctx.contentKey, "myData");
   const reply = (view: View, status: number) => data({ copy, view }, { status });
   const token = typeof form.get("t") === "string" ? (form.get("t") as string) : null;
-  const intent = form.get("intent");
-  if (intent !== "download" && intent !== "erase") return reply({ state: "invalid" }, 400);
+  if (form.get("intent") !== "erase") return reply({ state: "invalid" }, 400);
   const found = await leadOfLink(ctx, token);
   const done = linkTo(ctx.variant, "my-data", { done: "1" });
   // A second press of the erase button (or a second tab) finds nothing left: it was done.
-  if (found.state === "gone" && intent === "erase") throw redirect(done, { status: 303 });
+  if (found.state === "gone") throw redirect(done, { status: 303 });
   if (found.state !== "valid") return reply({ state: found.state }, STATUS[found.state]);
   try {
-    if (intent === "download") return exportResponse(await exportParentData(ctx, found.email));
     await eraseParentData(ctx, found.email, "self");
   } catch (error) {
-    console.error(`my-data: ${intent} failed`, error);
+    console.error("my-data: erasure failed", error);
     return unavailable(ctx);
   }
   throw redirect(done, { status: 303 });
+}
+
+/**
+ * POST /my-data/download: the JSON file. A link that is not (or no longer) good goes back to the
+ * page, which says why with its status (400, 410, 404).
+ */
+export async function myDataDownload(ctx: RequestContext, form: FormData): Promise<Response> {
+  const token = typeof form.get("t") === "string" ? (form.get("t") as string) : null;
+  const found = await leadOfLink(ctx, token);
+  if (found.state !== "valid") return redirect(linkTo(ctx.variant, "my-data", { t: token }), { status: 303 });
+  try {
+    return exportResponse(await exportParentData(ctx, found.email));
+  } catch (error) {
+    console.error("my-data: download failed", error);
+    return new Response(getPage(ctx.contentKey, "myData").unavailableText, {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
 }

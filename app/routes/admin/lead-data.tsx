@@ -8,8 +8,9 @@ import { listNav } from "~/components/admin/AdminNav";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { leadsOf } from "~/leads/leads.server";
-import { erasableAddress, eraseParentData, exportParentData, exportResponse } from "~/trust/my-data.server";
+import { erasableAddress, eraseParentData } from "~/trust/my-data.server";
 import { getRequestContext } from "~/utils/context.server";
+import { useLinkTo } from "~/utils/root-data";
 
 /**
  * /admin/leads/:id/data: export and erasure of everything held about one lead's e-mail address,
@@ -44,18 +45,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const fail = async (formError: string, status: number) => data({ formError }, { status, headers: await adminHeaders(access, ctx) });
-  if (intent !== "export" && intent !== "erase") return fail(copy.failed, 400);
+  if (intent !== "erase") return fail(copy.failed, 400);
   let email: string | null;
   try {
     const lead = await leadsOf(ctx).get(params.id ?? "");
     email = lead ? erasableAddress(lead.email) : null;
     if (!lead) return backToList(access, ctx, form.get("back"), copy.nothingHeld);
     if (!email) return fail(copy.noAddress, 400);
-    if (intent === "export") return exportResponse(await exportParentData(ctx, email));
     const counts = await eraseParentData(ctx, email, "admin");
     return backToList(access, ctx, form.get("back"), counts ? copy.erased : copy.nothingHeld);
   } catch (error) {
-    console.error(`admin: ${intent} of a parent's data failed`, error);
+    console.error("admin: erasure of a parent's data failed", error);
     return fail(copy.failed, 503);
   }
 }
@@ -71,6 +71,7 @@ export default function LeadDataPage() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<{ formError: string }>();
   const { copy } = loaded;
+  const linkTo = useLinkTo();
   return (
     <AdminShell nav={listNav(loaded.console, loaded.frame.email, loaded.back)} title={copy.title} intro={loaded.email}>
       <FormError message={acted?.formError} />
@@ -82,9 +83,8 @@ export default function LeadDataPage() {
               {copy.exportTitle}
             </h2>
             <p className="text-slate-700">{copy.exportText}</p>
-            <Form method="post" reloadDocument>
-              <input type="hidden" name="back" value={loaded.back} />
-              <button type="submit" name="intent" value="export" className={`${button} bg-brand hover:bg-brand-strong`}>
+            <Form method="post" action={linkTo(`admin/leads/${loaded.id}/export`)} reloadDocument>
+              <button type="submit" className={`${button} bg-brand hover:bg-brand-strong`}>
                 {copy.exportButton}
               </button>
             </Form>
