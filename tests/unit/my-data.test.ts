@@ -3,7 +3,8 @@ import { getLeadStore } from "~/data/lead-store.server";
 import type { LeadTable } from "~/data/lead-store";
 import { emailHash, isSuppressed } from "~/mail/suppression.server";
 import { getReferralStore } from "~/referrals/referral-store.server";
-import { signLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { statusPage } from "~/referrals/pages.server";
 import { eraseParentData, exportParentData, summaryOf } from "~/trust/my-data.server";
 import { myDataAction, myDataDownload, myDataPage } from "~/trust/pages.server";
 import { testContext } from "./helpers/context";
@@ -237,5 +238,20 @@ describe("the /my-data page and its forms", () => {
     const back = await myDataDownload(ctx, form({ t: token }));
     expect([back.status, back.headers.get("Location")]).toEqual([303, `/my-data?t=${encodeURIComponent(token)}`]);
     expect((await myDataPage(ctx, page("?done=1").url)).data.view.state).toBe("done");
+  });
+});
+
+describe("the status page", () => {
+  it("links to the parent's data with a signed manage link of the same lead", async () => {
+    const { parent } = await seed();
+    const token = await signLeadLink({}, true, { purpose: "status", table: "leads", leadId: parent.id, ttlMs: 60_000 });
+    const { ctx } = testContext(`http://127.0.0.1:8931/status?t=${token}`, d1.bindings);
+    const page = (await statusPage(ctx, new URL(`http://127.0.0.1:8931/status?t=${token}`))) as unknown as {
+      data: { view: { manage: { href: string; label: string } } };
+    };
+    const href = new URL(page.data.view.manage.href);
+    expect(href.origin + href.pathname).toBe("http://127.0.0.1:8931/my-data");
+    expect(page.data.view.manage.label).toBe("Manage my data");
+    expect(await checkLeadLink({}, true, href.searchParams.get("t"), "manage")).toMatchObject({ ok: true, table: "leads", leadId: parent.id });
   });
 });
