@@ -49,6 +49,9 @@ export const remixConfig = {
       // The referral engine: double opt-in button page and the parent's status page (signed links).
       route("/verify-email", "routes/verify-email.tsx", { id: "routes/verify-email" });
       route("/status", "routes/status.tsx", { id: "routes/status" });
+      // The parent's data: download and erasure from the signed "Manage my data" link (issue 12).
+      route("/my-data", "routes/my-data.tsx", { id: "routes/my-data" });
+      route("/my-data/download", "routes/my-data-download.ts", { id: "routes/my-data-download" });
       // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
       route("test-email-templates", "routes/test-email-templates.tsx", { id: "routes/test-email-templates" });
       route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });
@@ -63,6 +66,8 @@ export const remixConfig = {
       route("admin/leads.csv", "routes/admin/leads-csv.ts", { id: "routes/admin/leads-csv" });
       route("admin/leads/:id/edit", "routes/admin/lead-edit.tsx", { id: "routes/admin/lead-edit" });
       route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx", { id: "routes/admin/lead-delete" });
+      route("admin/leads/:id/data", "routes/admin/lead-data.tsx", { id: "routes/admin/lead-data" });
+      route("admin/leads/:id/export", "routes/admin/lead-export.ts", { id: "routes/admin/lead-export" });
       route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
       route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
       // Unknown paths render the landing page with a 404 status.

@@ -151,7 +151,7 @@ async function failure(access: AdminAccess, ctx: RequestContext, formError: stri
   return data(body, { status, headers: await adminHeaders(access, ctx) });
 }
 
-async function backToList(access: AdminAccess, ctx: RequestContext, back: FormDataEntryValue | null, toast: string) {
+export async function backToList(access: AdminAccess, ctx: RequestContext, back: FormDataEntryValue | null, toast: string) {
   addToast(access.session, { type: "success", message: toast });
   return redirect(adminListHref(ctx, back), { headers: await adminHeaders(access, ctx) });
 }

@@ -8,6 +8,7 @@ import { absoluteLinkTo, linkTo } from "~/utils/links";
 import { checkLeadLink, type LinkPurpose } from "./lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
+import { manageLink } from "~/trust/my-data.server";
 
 /**
  * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
@@ -117,6 +118,7 @@ export async function statusPage(ctx: RequestContext, url: URL) {
     console.error("status: read failed", error);
     throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
   }
+  const myData = getPage(ctx.contentKey, "myData");
   return data({
     copy,
     share,
@@ -126,6 +128,8 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       ...status,
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
+      // The parent's own data (issue 12): the same signed link as in every e-mail's footer.
+      manage: { href: await manageLink(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
     },
   });
 }

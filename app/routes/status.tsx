@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Trophy, Users } from "lucide-react";
+import { ShieldCheck, Trophy, Users } from "lucide-react";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { statusAction, statusPage } from "~/referrals/pages.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -36,7 +36,7 @@ export default function Status() {
       </section>
     );
   }
-  const { place, confirmed, inFirstWave, firstWave, referrals, step, refLink } = view;
+  const { place, confirmed, inFirstWave, firstWave, referrals, step, refLink, manage } = view;
   const fill = (text: string) => text.replace("{left}", String(firstWave.left)).replace("{spots}", String(firstWave.spots));
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -82,6 +82,13 @@ export default function Status() {
         <p className="mt-4 text-slate-700">{copy.rule.replace("{step}", String(step))}</p>
       </section>
       <ReferralShare copy={share} refLink={refLink} followHref={linkTo("follow")} />
+      <p className="mt-10 border-t border-slate-200 pt-6 text-center text-slate-700">
+        <a href={manage.href} className="font-semibold text-brand-strong underline" data-testid="manage-my-data">
+          <ShieldCheck aria-hidden="true" className="mr-1 inline h-4 w-4" />
+          {manage.label}
+        </a>{" "}
+        {manage.text}
+      </p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ConsentChoice } from "~/utils/consent.server";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { variantKey } from "~/utils/variant";
+import type { HeldData } from "./trust-store";
 
 /**
  * Proof of consent (migrations/0013_consent_records.sql): each choice made in the cookie banner is
@@ -77,4 +78,14 @@ export async function deleteConsentRecordsBefore(ctx: Pick<Ctx, "env" | "binding
   }
   const result = await ctx.bindings.DB.prepare("DELETE FROM consent_records WHERE created_at < ?").bind(before).run();
   return result.meta.changes;
+}
+
+/**
+ * A parent's consent records, for their download: none can be found. A record holds the variant,
+ * the choice, the policy version, the time and a daily-salted IP hash, and nothing that ties it to
+ * an e-mail address (by design: the banner is answered before anyone gives one), so there is
+ * nothing to show or erase (docs/decisions/014-erasure.md).
+ */
+export async function consentRecordsOf(_ctx: Pick<RequestContext, "env" | "bindings">, _held: HeldData): Promise<Record<string, unknown>[]> {
+  return [];
 }

@@ -38,7 +38,7 @@ const STAFF_ROUTE_ID = /^routes\/(admin\/|dev\.|qa\/|test-email-templates$)/;
  * Pages opened from a parent's signed link (`?t=`): the link is their key to the page, and a pixel
  * would hand the whole URL to the advertiser.
  */
-const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status)$/;
+const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status|my-data|my-data-download)$/;
 
 /**
  * Whether the advertising pixel may load on a page (consent is checked separately): never on
@@ -50,5 +50,7 @@ export function pixelAllowed(pathname: string, routeIds: readonly string[]): boo
   const path = routePath(pathname);
   if (path.startsWith("/admin") || isUnder(path, "/dev")) return false;
   if ((QA_PAGE_PATHS as readonly string[]).includes(path)) return false;
+  // The parent's data page (export and erasure): its token is the key to everything we hold about them.
+  if (isUnder(path, "/my-data")) return false;
   return !routeIds.some((id) => STAFF_ROUTE_ID.test(id) || SIGNED_LINK_ROUTE_ID.test(id));
 }

@@ -15,18 +15,18 @@ function routeTable(): { path: string; id: string }[] {
 }
 
 const routes = routeTable();
-/** Leads, its CSV, edit, delete, referrals, analytics. */
-const ADMIN_ROUTES = 6;
+/** Leads, its CSV, edit, delete, a parent's data and its export, referrals, analytics. */
+const ADMIN_ROUTES = 8;
 const isStaffRoute = (r: { path: string; id: string }) =>
   r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
 /** Pages of a parent's signed link: the token in the URL must not reach the advertiser. */
-const isSignedLinkRoute = (r: { path: string }) => r.path === "/verify-email" || r.path === "/status";
+const isSignedLinkRoute = (r: { path: string }) => r.path === "/verify-email" || r.path === "/status" || r.path.startsWith("/my-data");
 
 describe("where the advertising pixel may load (consent granted)", () => {
   it("knows the route table", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter(isStaffRoute).length).toBe(QA_PAGE_PATHS.length + ADMIN_ROUTES + 2);
-    expect(routes.filter(isSignedLinkRoute)).toHaveLength(2);
+    expect(routes.filter(isSignedLinkRoute)).toHaveLength(4);
   });
 
   it("never on an admin, dev or QA route, by path or by route id", () => {
@@ -70,6 +70,10 @@ describe("where the advertising pixel may load (consent granted)", () => {
     "//test-urls",
     "/test-email-templates",
     "/simple-test.data",
+    "/my-data",
+    "/My-Data/",
+    "/my%2Ddata.data",
+    "/my-data/download",
   ])("never on %s, whatever its spelling", (path) => {
     expect(pixelAllowed(path, ["root", "routes/not-found"])).toBe(false);
   });

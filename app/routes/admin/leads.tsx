@@ -90,7 +90,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Taken only once the list is there: a failed read keeps them for the next visit.
   const toasts = takeToasts(access.session);
   return data(
-    { copy, query, list, stats, cards, plans, toasts, all: scope.kind === "all", frame: consoleFrame(access), table: ctx.leadTable },
+    {
+      copy,
+      query,
+      list,
+      stats,
+      cards,
+      plans,
+      toasts,
+      all: scope.kind === "all",
+      frame: consoleFrame(access),
+      table: ctx.leadTable,
+      dataLink: getPage(ctx.contentKey, "myData").admin.rowLink,
+    },
     { headers: await adminHeaders(access, ctx) },
   );
 }
@@ -253,7 +265,7 @@ function VariantList({
   plans: PlanName[];
   bulk?: { intent: BulkIntent; ids: string[] };
 }) {
-  const { copy, query } = data;
+  const { copy, query, dataLink } = data;
   const linkTo = useLinkTo();
   const location = useLocation();
   const here = linkTo("admin/leads", listQueryParams(query));
@@ -398,6 +410,10 @@ function VariantList({
                         className="ml-2 font-semibold text-red-700 underline"
                       >
                         {copy.table.delete}
+                        <span className="sr-only"> {lead.email}</span>
+                      </a>{" "}
+                      <a href={linkTo(`admin/leads/${lead.id}/data`, { back })} className="ml-2 font-semibold text-brand-strong underline">
+                        {dataLink}
                         <span className="sr-only"> {lead.email}</span>
                       </a>
                     </td>

@@ -1,0 +1,146 @@
+import { leadFromD1Row } from "~/data/d1-lead-store.server";
+import { LEAD_TABLES, type LeadTable } from "~/data/lead-store";
+import { ACCOUNT_EXPORT_COLUMNS, type ErasureCounts, type HeldData, type MailFact, type ReferralFact, type TrustStore } from "./trust-store";
+
+/**
+ * The trust store in D1 (SQLite). Addresses are compared lower-cased (the lead store keeps them so,
+ * `lower()` keeps older or hand-written rows honest). The erasure is one `db.batch`: D1 runs a batch
+ * as one transaction, and runs one at a time, so a second erasure of the same address (a double
+ * submit) starts after the first ended and finds nothing.
+ */
+
+const REFERRAL_FACT = "id, lead_table, variant, status, reason, created_at, credited_at";
+const MAIL_FACT = "id, template, variant, subject, status, attempts, created_at, updated_at, html, text";
+const ACCOUNT_COLUMNS = ACCOUNT_EXPORT_COLUMNS.join(", ");
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+type IdsByTable = { table: LeadTable; ids: string[] }[];
+
+export function createD1TrustStore(db: D1Database): TrustStore {
+  async function leadIds(address: string): Promise<IdsByTable> {
+    const found = await db.batch(LEAD_TABLES.map((table) => db.prepare(`SELECT id FROM ${table} WHERE lower(email) = ?`).bind(address)));
+    return LEAD_TABLES.map((table, i) => ({ table, ids: (found[i].results as { id: string }[]).map((row) => row.id) })).filter(
+      (entry) => entry.ids.length > 0,
+    );
+  }
+
+  return {
+    async collect(email) {
+      const address = email.trim().toLowerCase();
+      const leads: HeldData["leads"] = [];
+      const referralsAsReferrer: ReferralFact[] = [];
+      const referralsAsReferred: ReferralFact[] = [];
+      const allIds: string[] = [];
+      for (const table of LEAD_TABLES) {
+        const { results } = await db
+          .prepare(`SELECT * FROM ${table} WHERE lower(email) = ? ORDER BY created_at`)
+          .bind(address)
+          .all<Record<string, unknown>>();
+        if (!results.length) continue;
+        const ids = results.map((row) => String(row.id));
+        allIds.push(...ids);
+        for (const row of results) leads.push({ table, row: leadFromD1Row(row as never) as unknown as Record<string, unknown> });
+        const [asReferrer, asReferred] = await db.batch<ReferralFact>([
+          db.prepare(`SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referrer_id IN (${marks(ids.length)}) ORDER BY created_at`).bind(table, ...ids),
+          db.prepare(`SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referred_id IN (${marks(ids.length)}) ORDER BY created_at`).bind(table, ...ids),
+        ]);
+        referralsAsReferrer.push(...asReferrer.results);
+        referralsAsReferred.push(...asReferred.results);
+      }
+      const [accounts, users, mails] = await db.batch([
+        db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE lower(email) = ?`).bind(address),
+        db
+          .prepare(
+            `SELECT * FROM users WHERE lower(email) = ?1 OR id IN (SELECT id FROM accounts WHERE lower(email) = ?1)
+             ${allIds.length ? `OR lead_id IN (${allIds.map((_, i) => `?${i + 2}`).join(", ")})` : ""} ORDER BY created_at`,
+          )
+          .bind(address, ...allIds),
+        db.prepare(`SELECT ${MAIL_FACT} FROM outbox WHERE lower(recipient) = ? ORDER BY created_at`).bind(address),
+      ]);
+      return {
+        leads,
+        referralsAsReferrer,
+        referralsAsReferred,
+        accounts: accounts.results as Record<string, unknown>[],
+        users: users.results as Record<string, unknown>[],
+        mails: mails.results as MailFact[],
+      };
+    },
+
+    async erase(email, { recipientHash, source, at }) {
+      const address = email.trim().toLowerCase();
+      const byTable = await leadIds(address);
+      const allIds = byTable.flatMap((entry) => entry.ids);
+      const idList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(", ");
+      const userMatch = `lower(email) = ?1 OR id IN (SELECT id FROM accounts WHERE lower(email) = ?1)${allIds.length ? ` OR lead_id IN (${idList(allIds.length, 2)})` : ""}`;
+
+      // What the erasure will touch, counted first: the log row is written in the same transaction
+      // as the erasure, and only when something is there to erase.
+      const counted = await db.batch<{ n: number }>([
+        ...byTable.flatMap(({ table, ids }) => [
+          db.prepare(`SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND (referred_id IN (${marks(ids.length)}) OR referrer_id IN (${marks(ids.length)}))`).bind(table, ...ids, ...ids),
+        ]),
+        db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lower(email) = ?").bind(address),
+        db.prepare("SELECT COUNT(*) AS n FROM account_tokens WHERE account_id IN (SELECT id FROM accounts WHERE lower(email) = ?)").bind(address),
+        db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${userMatch}`).bind(address, ...allIds),
+        db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE lower(recipient) = ?").bind(address),
+      ]);
+      const n = (i: number) => Number(counted[i].results[0]?.n ?? 0);
+      const counts: ErasureCounts = {};
+      for (const { table, ids } of byTable) counts[table] = ids.length;
+      const referrals = byTable.reduce((sum, _entry, i) => sum + n(i), 0);
+      const rest = byTable.length;
+      const named: [string, number][] = [
+        ["referrals", referrals],
+        ["accounts", n(rest)],
+        ["account_tokens", n(rest + 1)],
+        ["users", n(rest + 2)],
+        ["outbox", n(rest + 3)],
+      ];
+      for (const [name, value] of named) if (value > 0) counts[name] = value;
+      if (Object.keys(counts).length === 0) return null;
+
+      // The log row only if the rows are still there when the transaction runs (a parallel erasure
+      // of the same address that ran first leaves nothing, and no second row).
+      const stillThere = [
+        ...byTable.map(({ table }) => `EXISTS (SELECT 1 FROM ${table} WHERE id IN (${idList(allIds.length, 6)}))`),
+        "EXISTS (SELECT 1 FROM accounts WHERE lower(email) = ?5)",
+        "EXISTS (SELECT 1 FROM outbox WHERE lower(recipient) = ?5)",
+        `EXISTS (SELECT 1 FROM users WHERE lower(email) = ?5)`,
+      ].join(" OR ");
+      const statements: D1PreparedStatement[] = [
+        db
+          .prepare(`INSERT INTO erasure_log (id, at, tables, source) SELECT ?1, ?2, ?3, ?4 WHERE ${stillThere}`)
+          .bind(crypto.randomUUID(), at, JSON.stringify(counts), source, address, ...allIds),
+      ];
+      for (const { table, ids } of byTable) {
+        const list = marks(ids.length);
+        statements.push(
+          // A referral of this parent keeps counting for its referrer, under an id that names nobody.
+          db
+            .prepare(`UPDATE referrals SET referred_id = 'erased-' || lower(hex(randomblob(16))), updated_at = ? WHERE lead_table = ? AND referred_id IN (${list})`)
+            .bind(at, table, ...ids),
+          db.prepare(`UPDATE referrals SET referrer_id = NULL, ref_code = 'erased', updated_at = ? WHERE lead_table = ? AND referrer_id IN (${list})`).bind(at, table, ...ids),
+        );
+      }
+      statements.push(
+        db.prepare(`DELETE FROM users WHERE ${userMatch}`).bind(address, ...allIds),
+        db.prepare("DELETE FROM account_tokens WHERE account_id IN (SELECT id FROM accounts WHERE lower(email) = ?)").bind(address),
+        db.prepare("DELETE FROM accounts WHERE lower(email) = ?").bind(address),
+        ...byTable.map(({ table, ids }) => db.prepare(`DELETE FROM ${table} WHERE id IN (${marks(ids.length)})`).bind(...ids)),
+        db
+          .prepare(
+            `UPDATE outbox SET recipient = ?1, subject = '', html = '', text = '', render_input = NULL,
+               status = CASE WHEN status IN ('pending', 'failed') THEN 'dead' ELSE status END,
+               last_error = CASE WHEN status IN ('pending', 'failed') THEN 'erased before sending' ELSE NULL END,
+               next_attempt_at = NULL, updated_at = ?2
+             WHERE lower(recipient) = ?3`,
+          )
+          .bind(recipientHash, at, address),
+      );
+      const results = await db.batch(statements);
+      return results[0].meta.changes === 1 ? counts : null;
+    },
+  };
+}

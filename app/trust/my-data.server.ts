@@ -1,0 +1,113 @@
+import type { ContentKey } from "#content/index";
+import { getPage } from "#content/index";
+import { normalizeEmail, PENDING_EMAIL, type LeadTable } from "~/data/lead-store";
+import { emailHash, suppress } from "~/mail/suppression.server";
+import { signLeadLink } from "~/referrals/lead-links.server";
+import type { RequestContext } from "~/utils/context.server";
+import { absoluteLinkTo } from "~/utils/links";
+import { consentRecordsOf } from "./consent-records.server";
+import type { ErasureCounts, ErasureSource, HeldData } from "./trust-store";
+import { getTrustStore } from "./trust-store.server";
+
+/**
+ * Self-serve access and erasure (GDPR Art. 15, 17, 20; issue 12 section 1; docs/decisions/014-erasure.md).
+ * Everything is keyed by the e-mail address: a parent on two waitlists is one person. The parent's
+ * page (/my-data) and the admin's lead page both call these, so both run the same code.
+ */
+
+type Ctx = Pick<RequestContext, "env" | "bindings">;
+
+/** How long a "Manage my data" link lasts (the e-mail footers sign theirs for as long). */
+export const MANAGE_LINK_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads_icehockey: "icehockey", leads_tennis: "tennis" };
+
+/** The signed "Manage my data" link of a lead, on the variant's public origin. */
+export async function manageLink(ctx: Pick<RequestContext, "env" | "isLocal" | "origin" | "variant">, table: LeadTable, leadId: string): Promise<string> {
+  const token = await signLeadLink(ctx.env, ctx.isLocal, { purpose: "manage", table, leadId, ttlMs: MANAGE_LINK_DAYS * DAY_MS });
+  return absoluteLinkTo(ctx.origin, ctx.variant, "my-data", { t: token });
+}
+
+/** An address an export or erasure may be keyed by: not empty, not the placeholder of a lead without one. */
+export function erasableAddress(email: string): string | null {
+  const address = normalizeEmail(email);
+  return address && address !== PENDING_EMAIL && address.includes("@") ? address : null;
+}
+
+/** The download: everything held about the address, as the parent receives it. */
+export type ParentExport = {
+  exported_at: string;
+  email: string;
+  about: string;
+  leads: { waitlist: string; table: LeadTable; row: Record<string, unknown> }[];
+  referrals: { as_referrer: HeldData["referralsAsReferrer"]; as_referred: HeldData["referralsAsReferred"] };
+  consent_records: Record<string, unknown>[];
+  accounts: Record<string, unknown>[];
+  users: Record<string, unknown>[];
+  emails_sent: HeldData["mails"];
+};
+
+export async function exportParentData(ctx: Ctx, email: string, now: Date = new Date()): Promise<ParentExport> {
+  const address = erasableAddress(email);
+  if (!address) throw new TypeError("No e-mail address to export");
+  const held = await getTrustStore(ctx).collect(address);
+  return {
+    exported_at: now.toISOString(),
+    email: address,
+    about:
+      "Everything this site holds about this e-mail address: waitlist entries in every edition, referrals (other parents appear only as ids, statuses and dates), consent records, account records and the e-mails sent to it.",
+    leads: held.leads.map(({ table, row }) => ({ waitlist: getPage(CONTENT_OF_TABLE[table], "site").title, table, row })),
+    referrals: { as_referrer: held.referralsAsReferrer, as_referred: held.referralsAsReferred },
+    consent_records: await consentRecordsOf(ctx, held),
+    accounts: held.accounts,
+    users: held.users,
+    emails_sent: held.mails,
+  };
+}
+
+/** What the page tells the parent in plain words. */
+export type HeldSummary = {
+  waitlists: string[];
+  referrals: { credited: number; pending: number };
+  referred: boolean;
+  mailsSent: number;
+  account: boolean;
+};
+
+export function summaryOf(data: ParentExport): HeldSummary {
+  return {
+    waitlists: [...new Set(data.leads.map((lead) => lead.waitlist))],
+    referrals: {
+      credited: data.referrals.as_referrer.filter((r) => r.status === "credited").length,
+      pending: data.referrals.as_referrer.filter((r) => r.status === "pending").length,
+    },
+    referred: data.referrals.as_referred.length > 0,
+    mailsSent: data.emails_sent.filter((mail) => mail.status === "sent").length,
+    account: data.accounts.length > 0 || data.users.length > 0,
+  };
+}
+
+/** The download as a response: a JSON attachment that no cache keeps. */
+export function exportResponse(data: ParentExport): Response {
+  return new Response(`${JSON.stringify(data, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="my-data-${data.exported_at.slice(0, 10)}.json"`,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
+
+/**
+ * Erases everything held about the address: the address goes on the suppression list first (so
+ * no mail reaches it even if the erasure fails half-way and is retried), then one transaction
+ * deletes and anonymises (see TrustStore.erase). Null when nothing was held (a repeat).
+ */
+export async function eraseParentData(ctx: Ctx, email: string, source: ErasureSource, now: Date = new Date()): Promise<ErasureCounts | null> {
+  const address = erasableAddress(email);
+  if (!address) throw new TypeError("No e-mail address to erase");
+  await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
+  return getTrustStore(ctx).erase(address, { recipientHash: `erased:${await emailHash(address)}`, source, at: now.toISOString() });
+}

@@ -1,0 +1,27 @@
+import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
+import type { ErasureCounts, HeldData, TrustStore } from "./trust-store";
+
+/**
+ * The trust store in Supabase Postgres: one call each to `parent_data` and `erase_parent`
+ * (supabase/migrations/20250901000012_erasure_log.sql). PostgREST cannot run several statements in
+ * one transaction, so the erasure is a function; it also reaches Supabase Auth's accounts
+ * (auth.users, with their sessions and identities), which the REST API does not expose.
+ */
+export function createSupabaseTrustStore(options: SupabaseLeadStoreOptions): TrustStore {
+  const client = createSupabaseAdminClient(options);
+  return {
+    async collect(email) {
+      const { data, error } = await client.rpc("parent_data", { p_email: email }).retry(false);
+      if (error) throw new Error(`Reading a parent's data failed: ${error.message || error.code}`);
+      const held = data as HeldData;
+      return { ...held, leads: held.leads.map(({ table, row }) => ({ table, row: leadFromSupabaseRow(row) as unknown as Record<string, unknown> })) };
+    },
+    async erase(email, { recipientHash, source, at }) {
+      const { data, error } = await client
+        .rpc("erase_parent", { p_email: email, p_recipient: recipientHash, p_source: source, p_at: at })
+        .retry(false);
+      if (error) throw new Error(`Erasing a parent's data failed: ${error.message || error.code}`);
+      return (data as ErasureCounts | null) ?? null;
+    },
+  };
+}
