@@ -1,22 +1,16 @@
-import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSupabasePg } from "./helpers/supabase-pg";
 
 /**
  * The erasure functions of the Supabase migration (20250901000012_erasure_log.sql) on a real
  * Postgres engine (PGlite): the download holds the parent's rows and no other parent's address,
  * the erasure deletes and anonymises in one call and logs once, and only the service role may call them.
  */
-const SHIM = `
-  create role anon nologin noinherit;
-  create role authenticated nologin noinherit;
-  create role service_role nologin noinherit bypassrls;
-  create schema auth;
-  create or replace function auth.jwt() returns jsonb language sql stable as $$ select '{}'::jsonb $$;
-  -- The columns of Supabase Auth's accounts the functions read.
+/** The columns of Supabase Auth's accounts the functions read; every table granted as Supabase does. */
+const AUTH_USERS = `
   create table auth.users (id uuid primary key default gen_random_uuid(), email text, encrypted_password text,
     created_at timestamptz default now(), email_confirmed_at timestamptz, last_sign_in_at timestamptz);
-  grant usage on schema public to anon, authenticated, service_role;
   alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 `;
 
@@ -32,9 +26,7 @@ const MIGRATIONS = [
 
 let db: PGlite;
 beforeAll(async () => {
-  db = new PGlite();
-  await db.exec(SHIM);
-  for (const file of MIGRATIONS) await db.exec(await readFile(new URL(`../../supabase/migrations/${file}`, import.meta.url), "utf8"));
+  db = await startSupabasePg(MIGRATIONS, AUTH_USERS);
 });
 afterAll(async () => {
   await db?.close();

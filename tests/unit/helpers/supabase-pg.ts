@@ -13,10 +13,14 @@ const SUPABASE_SHIM = `
   grant usage on schema public to anon, authenticated, service_role;
 `;
 
-/** A real Postgres engine (PGlite) with the given supabase/migrations files applied in order. */
-export async function startSupabasePg(files: string[]): Promise<PGlite> {
+/**
+ * A real Postgres engine (PGlite) with the given supabase/migrations files applied in order;
+ * `setup` runs after the shim (e.g. the columns of Supabase Auth's tables a function reads).
+ */
+export async function startSupabasePg(files: string[], setup = ""): Promise<PGlite> {
   const db = new PGlite();
   await db.exec(SUPABASE_SHIM);
+  if (setup) await db.exec(setup);
   for (const file of files) {
     await db.exec(await readFile(new URL(`../../../supabase/migrations/${file}`, import.meta.url), "utf8"));
   }
