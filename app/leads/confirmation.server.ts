@@ -29,7 +29,9 @@ export function mailStateOf(status: QueuedMail | Awaited<ReturnType<typeof mailS
   if (value === "sent") return "sent";
   if (value === "pending") return "queued";
   if (value === "failed") return "retrying";
-  if (value === "dead") return "undeliverable";
+  // skipped: the address is on the suppression list (unsubscribed, bounced, complained, erased),
+  // so the mail did not go out; the page must not claim it was sent.
+  if (value === "dead" || value === "skipped") return "undeliverable";
   return "not-queued";
 }
 
