@@ -5,7 +5,7 @@ import { getLoadContext } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
-import { guardRequest } from "./app/platform/request-guard.server";
+import { acceptsCrossOriginPost, guardRequest } from "./app/platform/request-guard.server";
 import { purgeUnconfirmedLeads } from "./app/referrals/referrals.server";
 import { secureResponse } from "./app/platform/response-headers.server";
 
@@ -22,7 +22,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     }
     throw error;
   }
-  if (isCrossOriginWrite(request)) {
+  if (isCrossOriginWrite(request) && !acceptsCrossOriginPost(new URL(request.url))) {
     return new Response("Cross-origin form posts are not accepted.", { status: 403 });
   }
   const guarded = await guardRequest(request);

@@ -17,6 +17,7 @@ import { terms } from "./terms";
 import { signup } from "./signup";
 import { waitlist } from "./waitlist";
 import { botGuard } from "./bot-guard";
+import { unsubscribe } from "./unsubscribe";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -39,4 +40,5 @@ export const content = {
   admin,
   waitlist,
   botGuard,
+  unsubscribe,
 } satisfies PageContent;

@@ -16,6 +16,7 @@ import { plansPageSchema } from "./plans-page";
 import { confirmSchema } from "./confirm";
 import { waitlistSchema } from "./waitlist";
 import { botGuardSchema } from "./bot-guard";
+import { unsubscribeSchema } from "./unsubscribe";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -41,6 +42,7 @@ export const pageSchemas = {
   admin: adminSchema,
   waitlist: waitlistSchema,
   botGuard: botGuardSchema,
+  unsubscribe: unsubscribeSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
