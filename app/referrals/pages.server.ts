@@ -77,13 +77,13 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
       return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
     if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
-    const { verifyLink } = await referrals.linksFor(lead);
+    const { verifyLink, manageLink } = await referrals.linksFor(lead);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: freshLinkKey(ctx, lead, day, slot),
       template: "confirm-email",
       variant: ctx.variant,
       to: lead.email,
-      data: { origin: ctx.origin, verifyLink },
+      data: { origin: ctx.origin, verifyLink, manageLink },
     });
     if (!queued.queued) return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "1" }), { status: 303 });

@@ -248,7 +248,7 @@ describe("rendered e-mails", () => {
     const withLead = await renderEmail("prelaunch", "genius", { ...sampleEmailData("genius", ORIGIN, "x"), manageLink });
     expect(withLead.html).toContain(`href="${manageLink}"`);
     expect(withLead.text).toContain("Manage my data");
-    const without = await renderEmail("account-exists", "tennis", sampleEmailData("tennis", ORIGIN, "https://app.example"));
+    const without = await renderEmail("account-exists", "tennis", { ...sampleEmailData("tennis", ORIGIN, "https://app.example"), manageLink: null });
     expect(without.html).toContain(`${ORIGIN}/privacy?domain=champion&amp;sport=tennis`);
   });
 });
