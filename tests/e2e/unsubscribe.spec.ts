@@ -1,0 +1,63 @@
+import { getPage } from "#content/index";
+import { emailHash } from "../../app/mail/suppression.server";
+import { signUnsubscribeToken } from "../../app/mail/unsubscribe.server";
+import { MAIN_URL, expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
+
+/** The e2e servers run on 127.0.0.1 without SESSION_SECRET: links are signed with the local secret. */
+const tokenFor = (email: string) => signUnsubscribeToken({}, true, email, "marketing");
+
+async function suppressionsOf(email: string) {
+  return queryD1<{ scope: string; reason: string }>(
+    `SELECT scope, reason FROM suppressions WHERE email_hash = ${sqlString(await emailHash(email))}`,
+  );
+}
+
+for (const v of variants) {
+  const copy = getPage(v.key, "unsubscribe");
+
+  test.describe(`/unsubscribe (${v.key})`, () => {
+    test("the link shows a button; pressing it unsubscribes the address from marketing mail", async ({ page }) => {
+      const email = uniqueEmail(`unsub-${v.key}`);
+      const response = await page.goto(pathIn(v, "unsubscribe", { t: await tokenFor(email) }));
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.title);
+      expect(copy.title).toContain(v.title);
+      await expect(page.getByText(email)).toBeVisible();
+      // Opening the link (a mail scanner does) writes nothing.
+      expect(await suppressionsOf(email)).toEqual([]);
+
+      // The page ships no JavaScript (a plain form), so JS on and off post the same form.
+      await page.getByRole("button", { name: copy.button }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.doneTitle);
+      await expect(page.getByText(copy.doneText.replace("{email}", email))).toBeVisible();
+      expect(await suppressionsOf(email)).toEqual([{ scope: "marketing", reason: "unsubscribe" }]);
+    });
+
+    test("an invalid link is a 400 page that says so and writes nothing", async ({ page }) => {
+      const email = uniqueEmail(`unsub-bad-${v.key}`);
+      const token = (await tokenFor(email)).slice(0, -4) + "AAAA";
+      const response = await page.goto(pathIn(v, "unsubscribe", { t: token }));
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.invalidTitle);
+      await expect(page.getByRole("button", { name: copy.button })).toHaveCount(0);
+      expect(await suppressionsOf(email)).toEqual([]);
+    });
+  });
+}
+
+test("the RFC 8058 one-click POST answers 200 without cookies or a CSRF token, even from another origin", async ({ playwright }) => {
+  const api = await playwright.request.newContext();
+  const email = uniqueEmail("one-click");
+  const response = await api.post(`${MAIN_URL}${pathIn(variants[1], "unsubscribe", { t: await tokenFor(email) })}`, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(response.status()).toBe(200);
+  expect(await suppressionsOf(email)).toEqual([{ scope: "marketing", reason: "unsubscribe" }]);
+  const forged = await api.post(`${MAIN_URL}/unsubscribe?t=forged.token`, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(forged.status()).toBe(400);
+  await api.dispose();
+});
