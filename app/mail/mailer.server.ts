@@ -280,7 +280,9 @@ function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => voi
   const start = afterMs > 0 ? new Promise((resolve) => setTimeout(resolve, afterMs)) : Promise.resolve();
   const work = start.then(() => deliver(m, row)).then(
     (delivery) => {
-      if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
+      // A suppressed address is the list doing its job, not a problem to look into.
+      if (delivery.status === "skipped") console.log(`mail: ${row.dedupe_key} skipped: ${delivery.error}`);
+      else if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
     },
     (error) => console.error(`mail: ${row.dedupe_key} could not be sent or recorded; the cron retries it`, error),
   );
