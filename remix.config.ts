@@ -49,9 +49,11 @@ export const remixConfig = {
       // The referral engine: double opt-in button page and the parent's status page (signed links).
       route("/verify-email", "routes/verify-email.tsx", { id: "routes/verify-email" });
       route("/status", "routes/status.tsx", { id: "routes/status" });
-      // The parent's data: download and erasure from the signed "Manage my data" link (issue 12).
+      // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).
       route("/my-data", "routes/my-data.tsx", { id: "routes/my-data" });
       route("/my-data/download", "routes/my-data-download.ts", { id: "routes/my-data-download" });
+      route("/unsubscribe", "routes/unsubscribe.tsx", { id: "routes/unsubscribe" });
+      route("webhooks/resend", "routes/webhooks.resend.ts", { id: "routes/webhooks.resend" });
       // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
       route("test-email-templates", "routes/test-email-templates.tsx", { id: "routes/test-email-templates" });
       route("dev/outbox", "routes/dev.outbox.tsx", { id: "routes/dev.outbox" });

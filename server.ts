@@ -5,7 +5,7 @@ import { getLoadContext } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
-import { guardRequest } from "./app/platform/request-guard.server";
+import { acceptsCrossOriginPost, guardRequest } from "./app/platform/request-guard.server";
 import { describeRetention, enforceRetention } from "./app/trust/retention.server";
 import { secureResponse } from "./app/platform/response-headers.server";
 
@@ -22,13 +22,21 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     }
     throw error;
   }
-  if (isCrossOriginWrite(request)) {
+  if (isCrossOriginWrite(request) && !acceptsCrossOriginPost(new URL(request.url))) {
     return new Response("Cross-origin form posts are not accepted.", { status: 403 });
   }
   const guarded = await guardRequest(request);
   if (!guarded.ok) return guarded.response;
   // The guard has read the body to check it: Remix gets the request that carries the checked bytes.
   request = guarded.request;
+  if (acceptsCrossOriginPost(new URL(request.url)) && request.headers.has("Origin")) {
+    // Remix aborts a document POST whose Origin is not its host (a 500). These routes are
+    // authenticated by their signed token or signature, not by cookies, so Origin means nothing
+    // to them: a mail client's one-click unsubscribe from its own origin must still work.
+    const headers = new Headers(request.headers);
+    headers.delete("Origin");
+    request = new Request(request, { headers });
+  }
   const loadContext = getLoadContext({
     request,
     context: {

@@ -3,6 +3,7 @@ import { render, toPlainText } from "@react-email/render";
 import { contentByVariant, placeholderValues, type ContentKey } from "#content/index";
 import { fillPlaceholders } from "#content/placeholders";
 import type { EmailsContent, EmailTemplateContent, EmailTemplateName } from "#content/schemas/emails";
+import { parseEnv } from "~/utils/env.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
 import type { EmailProps } from "./components/Layout";
@@ -47,7 +48,32 @@ export type EmailData = {
   place?: number | null;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
+  /**
+   * The signed "Manage my data" link of the lead the mail belongs to (`{origin}/my-data?t=`, purpose
+   * "manage"), built by the caller that knows the lead. Without one (account mails that belong to no
+   * lead) the footer links to the privacy policy instead.
+   */
+  manageLink?: string | null;
 };
+
+/** The data controller named in every footer (CONTROLLER_* in env.server.ts). */
+export type Controller = { name: string; address: string; email: string };
+
+/** Added at send time by the mailer, not stored with a queued mail: configuration and the signed unsubscribe link. */
+export type RenderExtras = {
+  /** Defaults to the configuration's defaults (env.server.ts), so a preview is never without it. */
+  controller?: Controller;
+  /** A marketing mail's signed unsubscribe link (the same as its List-Unsubscribe header). */
+  unsubscribeLink?: string | null;
+};
+
+const DEFAULT_CONTROLLER = (() => {
+  const env = parseEnv({});
+  return { name: env.CONTROLLER_NAME, address: env.CONTROLLER_ADDRESS, email: env.CONTROLLER_EMAIL };
+})();
+
+/** The logo tile's letter is decoration: the plain-text part starts with the brand's name. */
+const PLAIN_TEXT_OPTIONS = { selectors: [{ selector: "[data-skip-in-text]", format: "skip" }] };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -89,7 +115,7 @@ function resolveLink(value: string, origin: string, variant: Variant): string {
 export async function renderEmail(
   template: EmailTemplateName,
   contentKey: ContentKey,
-  data: EmailData,
+  data: EmailData & RenderExtras,
 ): Promise<RenderedEmail> {
   const Component = components[template];
   const { email, from } = findEmailContent(template, contentKey, contentByVariant);
@@ -117,6 +143,19 @@ export async function renderEmail(
     : undefined;
   const filled = fillPlaceholders(email, vars);
   const { main, cta } = filled.content;
+  // The legal lines under every footer: the variant's own copy, else genius (like the opt-in block).
+  const legal = contentByVariant[contentKey]?.emails?.legalFooter ?? contentByVariant.genius.emails?.legalFooter;
+  const controller = data.controller ?? DEFAULT_CONTROLLER;
+  const legalText = legal
+    ? fillPlaceholders(legal, {
+        ...vars,
+        controllerName: controller.name,
+        controllerAddress: controller.address,
+        controllerEmail: controller.email,
+      })
+    : undefined;
+  const manageLink = data.manageLink?.trim();
+  const unsubscribeLink = data.unsubscribeLink?.trim();
   const ready: EmailTemplateContent = {
     ...filled,
     content: {
@@ -126,6 +165,23 @@ export async function renderEmail(
         buttonUrl: main.buttonUrl ? resolveLink(main.buttonUrl, data.origin, variant) : undefined,
       },
       cta: cta ? { ...cta, url: resolveLink(cta.url, data.origin, variant) } : undefined,
+      footer: {
+        ...filled.content.footer,
+        ...(legalText
+          ? {
+              controller: legalText.controller,
+              manageText: manageLink ? legalText.manageData : legalText.privacyPolicy,
+              manageLink: manageLink ? resolveLink(manageLink, data.origin, variant) : absoluteLinkTo(data.origin, variant, "privacy"),
+              ...(unsubscribeLink
+                ? {
+                    unsubscribeText: legalText.unsubscribeText,
+                    unsubscribeLinkText: legalText.unsubscribeLink,
+                    unsubscribeLink: resolveLink(unsubscribeLink, data.origin, variant),
+                  }
+                : {}),
+            }
+          : {}),
+      },
       confirmAddress: optIn
         ? { ...fillPlaceholders(optIn, vars), verifyLink: vars.verifyLink, statusLink: vars.statusLink }
         : undefined,
@@ -137,6 +193,6 @@ export async function renderEmail(
   }).replace(/\s+/g, " "); // a header: no line breaks from user values
 
   const html = await render(<Component email={ready} />);
-  const text = toPlainText(html);
+  const text = toPlainText(html, PLAIN_TEXT_OPTIONS);
   return { subject, html, text };
 }

@@ -18,8 +18,20 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
     selectedPlan: SAMPLE_PLAN[key],
     refLink: absoluteLinkTo(origin, variant, "home", { r: "AB12CD34" }),
     appUrl,
-    verifyLink: absoluteLinkTo(origin, variant, "verify-email", { t: "sample" }),
-    statusLink: absoluteLinkTo(origin, variant, "status", { t: "sample" }),
+    verifyLink: absoluteLinkTo(origin, variant, "verify-email", { t: SAMPLE_TOKEN }),
+    statusLink: absoluteLinkTo(origin, variant, "status", { t: SAMPLE_TOKEN }),
+    manageLink: absoluteLinkTo(origin, variant, "my-data", { t: SAMPLE_TOKEN }),
     place: 12,
   };
+}
+
+/**
+ * As long as a real signed link's token (base64url payload and HMAC), so the previews show how
+ * real links wrap on a narrow screen; it opens nothing.
+ */
+export const SAMPLE_TOKEN = "c2FtcGxlOmxlYWRzOjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMDoxNzg4MjU2MDAwMDAw.c2FtcGxlLXNpZ25hdHVyZS1ub3QtdmFsaWQtYW55d2hlcmU";
+
+/** A marketing mail's footer unsubscribe link for the previews (the real one is signed at send time). */
+export function sampleUnsubscribeLink(key: ContentKey, origin: string): string {
+  return absoluteLinkTo(origin, variantOfContentKey(key), "unsubscribe", { t: SAMPLE_TOKEN });
 }

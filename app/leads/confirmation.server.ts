@@ -29,7 +29,9 @@ export function mailStateOf(status: QueuedMail | Awaited<ReturnType<typeof mailS
   if (value === "sent") return "sent";
   if (value === "pending") return "queued";
   if (value === "failed") return "retrying";
-  if (value === "dead") return "undeliverable";
+  // skipped: the address is on the suppression list (unsubscribed, bounced, complained, erased),
+  // so the mail did not go out; the page must not claim it was sent.
+  if (value === "dead" || value === "skipped") return "undeliverable";
   return "not-queued";
 }
 
@@ -68,7 +70,7 @@ async function confirmFlow(
   // Everything the page needs is keyed by the lead id, so the reads and the signing of the double
   // opt-in and status links go at once: under load each sequential wait is a turn at the back of
   // the queue.
-  const [lead, status, { verifyLink, statusLink }] = await Promise.all([
+  const [lead, status, { verifyLink, statusLink, manageLink }] = await Promise.all([
     leads.get(leadId).catch((error: unknown) => {
       throw new ConfirmUnavailable("lead read failed", { cause: error });
     }),
@@ -90,7 +92,7 @@ async function confirmFlow(
   if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: false, ...optIn };
   const queued = await queueTemplateMail(
     ctx,
-    { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink } },
+    { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
     { sendAfterMs: pending.sendAfterMs },
   );
   if (queued.queued) {

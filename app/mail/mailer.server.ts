@@ -1,9 +1,11 @@
 import type { ContentKey } from "#content/index";
-import type { EmailTemplateName } from "#content/schemas/emails";
+import { mailKindOf, type EmailTemplateName } from "#content/schemas/emails";
 import { findEmailContent, renderEmail, type EmailData } from "#emails/render.server";
 import type { AppEnv } from "~/utils/env.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
+import { envelopeOf, type Envelope } from "./envelope.server";
 import { getOutboxStore, type OutboxBindings, type OutboxChange, type OutboxRow, type OutboxStore } from "./outbox.server";
+import { isSuppressed } from "./suppression.server";
 import { getTransport, type MailTransport } from "./transport.server";
 
 /** What the mailer needs; a RequestContext fits, and so does the scheduled handler's env. */
@@ -28,7 +30,8 @@ export type MailInput = {
   dedupeKey?: string;
 };
 
-export type SendResult = { ok: true; id: string } | { ok: false; id: string | null; error: string };
+/** `suppressed`: the address is on the suppression list; the mail was recorded as skipped and not sent. */
+export type SendResult = { ok: true; id: string } | { ok: false; id: string | null; error: string; suppressed?: true };
 
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
 const RETRY_DELAYS_MINUTES = [1, 5, 25, 125] as const;
@@ -48,11 +51,12 @@ const STALE_PENDING_MINUTES = 2;
 /** Dedupe keys are also the provider's Idempotency-Key, which may be at most 256 characters. */
 const MAX_DEDUPE_KEY_LENGTH = 256;
 
-type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; now: () => Date };
+type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; bindings: OutboxBindings; now: () => Date };
 
 function mailer(ctx: MailContext): Mailer {
   return {
     store: getOutboxStore(ctx.env, ctx.bindings),
+    bindings: ctx.bindings,
     transport: ctx.transport ?? getTransport(ctx.env),
     env: ctx.env,
     now: ctx.now ?? (() => new Date()),
@@ -88,6 +92,7 @@ function newRow(m: Mailer, input: MailInput): OutboxRow {
     created_at: now,
     updated_at: now,
     render_input: null,
+    origin: null,
   };
 }
 
@@ -102,29 +107,44 @@ type RenderInput = { template: EmailTemplateName; variant: Variant; data: EmailD
  * bytes; should the Worker die between the send and that write, the cron renders the same input
  * again and the provider's idempotency key keeps it one mail. Other rows are returned as they are.
  */
-async function withBody(row: OutboxRow): Promise<{ row: OutboxRow; body: Partial<OutboxChange> }> {
+async function withBody(env: AppEnv, row: OutboxRow, envelope: Envelope): Promise<{ row: OutboxRow; body: Partial<OutboxChange> }> {
   if (row.html || !row.render_input) return { row, body: {} };
-  const rendered = await renderTemplate(JSON.parse(row.render_input) as RenderInput);
+  const rendered = await renderTemplate(env, JSON.parse(row.render_input) as RenderInput, envelope);
   return { row: { ...row, ...rendered, render_input: null }, body: { ...rendered, render_input: null } };
 }
 
 /** A row as it will be sent: a queued template mail whose body is not stored yet is rendered (nothing is written). */
-export async function previewOf(row: OutboxRow): Promise<OutboxRow> {
+export async function previewOf(env: AppEnv, row: OutboxRow): Promise<OutboxRow> {
   if (row.html || !row.render_input) return row;
-  return { ...row, ...(await renderTemplate(JSON.parse(row.render_input) as RenderInput)) };
+  return { ...row, ...(await renderTemplate(env, JSON.parse(row.render_input) as RenderInput, await envelopeOf(env, row))) };
 }
 
-/** One delivery attempt of a stored row; records the outcome on the row. */
+/**
+ * One delivery attempt of a stored row; records the outcome on the row. The suppression list is
+ * read first (so page sends, cron retries and /api/send-email are all covered): a mail to an
+ * address suppressed for its kind is never rendered or handed to the transport, and its row
+ * becomes `skipped`, which nothing retries. A failed read throws: the row stays pending and the
+ * cron tries again, so a mail never goes out unchecked.
+ */
 async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
-  const { row, body } = await withBody(queued);
+  const kind = mailKindOf(queued.template);
+  if (await isSuppressed({ env: m.env, bindings: m.bindings }, queued.recipient, kind)) {
+    const error = `Not sent: the address is on the suppression list (${kind} mail)`;
+    await m.store.update(queued.id, { status: "skipped", last_error: error, next_attempt_at: null, updated_at: m.now().toISOString() });
+    return { status: "skipped", error };
+  }
+  const envelope = await envelopeOf(m.env, queued);
+  const { row, body } = await withBody(m.env, queued, envelope);
   const result = await m.transport.send({
     id: row.id,
     idempotencyKey: row.dedupe_key,
-    from: m.env.MAIL_FROM,
+    from: envelope.from,
+    replyTo: envelope.replyTo,
     to: row.recipient,
     subject: row.subject,
     html: row.html,
     text: row.text,
+    headers: envelope.headers,
   });
   const now = m.now();
   if (result.ok) {
@@ -167,6 +187,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
 /** What sendMail answers for a key that was already used: the first mail's outcome so far. */
 function earlierOutcome(row: OutboxRow): SendResult {
   if (row.status === "sent") return { ok: true, id: row.id };
+  if (row.status === "skipped") return { ok: false, id: row.id, error: row.last_error ?? "Not sent: the address is on the suppression list", suppressed: true };
   const error =
     row.status === "pending"
       ? "The e-mail with this key is being sent"
@@ -199,6 +220,7 @@ export async function sendMail(ctx: MailContext, input: MailInput): Promise<Send
   try {
     const delivery = await deliver(m, row);
     if (delivery.status === "sent") return { ok: true, id: row.id };
+    if (delivery.status === "skipped") return { ok: false, id: row.id, error: delivery.error ?? "Not sent", suppressed: true };
     console.warn(`mail: ${row.id} to the transport failed: ${delivery.error}`);
     return { ok: false, id: row.id, error: delivery.error ?? "The e-mail could not be sent" };
   } catch (error) {
@@ -208,9 +230,15 @@ export async function sendMail(ctx: MailContext, input: MailInput): Promise<Send
   }
 }
 
-async function renderTemplate(input: RenderInput) {
+/** Renders a queued template mail; the footer's controller line comes from configuration, its unsubscribe link from the envelope. */
+async function renderTemplate(env: AppEnv, input: RenderInput, envelope: Envelope) {
   const contentKey: ContentKey = contentKeyOf(input.variant);
-  return renderEmail(input.template, contentKey, { variant: input.variant, ...input.data });
+  return renderEmail(input.template, contentKey, {
+    variant: input.variant,
+    ...input.data,
+    controller: { name: env.CONTROLLER_NAME, address: env.CONTROLLER_ADDRESS, email: env.CONTROLLER_EMAIL },
+    unsubscribeLink: envelope.unsubscribeLink,
+  });
 }
 
 /** What a page may tell the visitor about a queued mail: `sent` only once the provider accepted it. */
@@ -238,7 +266,7 @@ export async function queueTemplateMail(
     // The body is rendered after the response (withBody): the page only writes the small row.
     const renderInput: RenderInput = { template: input.template, variant: input.variant, data: input.data };
     const row = newRow(m, { ...input, subject: "", html: "", text: "" });
-    stored = await m.store.insertOnce({ ...row, render_input: JSON.stringify(renderInput) });
+    stored = await m.store.insertOnce({ ...row, render_input: JSON.stringify(renderInput), origin: input.data.origin });
   } catch (error) {
     console.error(`mail: outbox write of ${input.dedupeKey} failed`, error);
     return { queued: false, error: "The e-mail could not be queued" };
@@ -252,7 +280,9 @@ function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => voi
   const start = afterMs > 0 ? new Promise((resolve) => setTimeout(resolve, afterMs)) : Promise.resolve();
   const work = start.then(() => deliver(m, row)).then(
     (delivery) => {
-      if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
+      // A suppressed address is the list doing its job, not a problem to look into.
+      if (delivery.status === "skipped") console.log(`mail: ${row.dedupe_key} skipped: ${delivery.error}`);
+      else if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
     },
     (error) => console.error(`mail: ${row.dedupe_key} could not be sent or recorded; the cron retries it`, error),
   );
@@ -311,6 +341,8 @@ export type RetrySummary = {
   sent: number;
   failed: number;
   dead: number;
+  /** Rows not sent because the address is now on the suppression list. */
+  skipped: number;
   /** Why the run stopped: nothing left due, the per-run cap, the time budget, a long rate limit, or an error. */
   stopped: "drained" | "cap" | "budget" | "rate-limit" | "error";
   ms: number;
@@ -318,8 +350,8 @@ export type RetrySummary = {
 
 /** One line for the log. */
 export function describeRetry(summary: RetrySummary): string {
-  const { picked, sent, failed, dead, stopped, ms } = summary;
-  return `mail retry: picked ${picked}, sent ${sent}, failed ${failed}, dead ${dead}; stopped: ${stopped} after ${(ms / 1000).toFixed(1)} s`;
+  const { picked, sent, failed, dead, skipped, stopped, ms } = summary;
+  return `mail retry: picked ${picked}, sent ${sent}, failed ${failed}, dead ${dead}, skipped ${skipped}; stopped: ${stopped} after ${(ms / 1000).toFixed(1)} s`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -351,7 +383,7 @@ export async function retryFailedMail(ctx: MailContext, options: Partial<RetryOp
   const limits = { ...RETRY_DEFAULTS, ...options };
   const m = mailer(ctx);
   const started = limits.clock();
-  const summary: RetrySummary = { picked: 0, sent: 0, failed: 0, dead: 0, stopped: "drained", ms: 0 };
+  const summary: RetrySummary = { picked: 0, sent: 0, failed: 0, dead: 0, skipped: 0, stopped: "drained", ms: 0 };
   const claimed: OutboxRow[] = [];
   const pace = pacer(m.transport.maxPerSecond);
   let done = false;
@@ -395,7 +427,8 @@ export async function retryFailedMail(ctx: MailContext, options: Partial<RetryOp
       await pace.wait();
       try {
         const delivery = await deliver(m, row);
-        summary[delivery.status === "sent" ? "sent" : delivery.status === "dead" ? "dead" : "failed"] += 1;
+        const outcome = delivery.status === "pending" ? "failed" : delivery.status;
+        summary[outcome] += 1;
         if (delivery.retryAfterMs !== undefined) {
           pace.pause(delivery.retryAfterMs);
           if (delivery.retryAfterMs > MAX_RATE_LIMIT_PAUSE_MS) {

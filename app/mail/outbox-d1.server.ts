@@ -17,6 +17,7 @@ const COLUMNS = [
   "created_at",
   "updated_at",
   "render_input",
+  "origin",
 ] as const;
 
 const CHANGEABLE = new Set([

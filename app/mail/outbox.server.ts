@@ -2,9 +2,13 @@ import type { AppEnv } from "~/utils/env.server";
 import { createD1Outbox } from "./outbox-d1.server";
 import { createSupabaseOutbox } from "./outbox-supabase.server";
 
-export type OutboxStatus = "pending" | "sent" | "failed" | "dead";
+/**
+ * `skipped`: the address is on the suppression list for this kind of mail (app/mail/suppression.server.ts);
+ * the mail was never handed to the transport and is never retried. It is final, like `sent` and `dead`.
+ */
+export type OutboxStatus = "pending" | "sent" | "failed" | "dead" | "skipped";
 
-/** One row of the outbox table (migrations/0002_outbox.sql, 0004_outbox_dedupe.sql). Timestamps are ISO strings. */
+/** One row of the outbox table (migrations/0002_outbox.sql, 0004_outbox_dedupe.sql, 0011_outbox_skipped.sql). Timestamps are ISO strings. */
 export type OutboxRow = {
   id: string;
   /**
@@ -30,6 +34,12 @@ export type OutboxRow = {
    * html and text are still empty. The body is rendered after the response (or by the cron).
    */
   render_input?: string | null;
+  /**
+   * The site origin a template mail's links were built against (its render input's `origin`); the
+   * List-Unsubscribe header of a marketing mail is rebuilt from it at every attempt. Null for
+   * /api/send-email mails and rows written before 0011_outbox_skipped.sql.
+   */
+  origin?: string | null;
 };
 
 export type OutboxChange = Partial<

@@ -130,6 +130,7 @@ export async function handleSendEmailRequest(
     html: body.html,
     text: toPlainText(body.html),
   });
-  if (!result.ok) return failure(502, result.error);
+  // A suppressed address (bounce, complaint, erasure) is the caller's problem to fix, not a mail API outage to retry.
+  if (!result.ok) return failure(result.suppressed ? 422 : 502, result.error);
   return reply(200, { ok: true, data: { id: result.id } });
 }

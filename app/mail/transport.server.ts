@@ -8,11 +8,16 @@ export type OutgoingMail = {
    * for the same mail, is accepted once and delivered once (the provider remembers keys for 24 hours).
    */
   idempotencyKey: string;
+  /** `{brand} <address>`: the variant's name with MAIL_FROM's address (app/mail/envelope.server.ts). */
   from: string;
+  /** The variant's contact address, where a parent's reply goes (MAIL_FROM is a no-reply address). */
+  replyTo?: string;
   to: string;
   subject: string;
   html: string;
   text: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on marketing mails (RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 export type TransportResult =
@@ -77,12 +82,16 @@ function resendTransport(
             "Content-Type": "application/json",
             "Idempotency-Key": mail.idempotencyKey,
           },
+          // Resend's POST /emails takes `reply_to` and custom `headers`
+          // (https://resend.com/docs/dashboard/emails/custom-headers).
           body: JSON.stringify({
             from: mail.from,
             to: [mail.to],
+            ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
             subject: mail.subject,
             html: mail.html,
             text: mail.text,
+            ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
           }),
           signal: AbortSignal.timeout(timeoutMs),
         });

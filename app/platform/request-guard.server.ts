@@ -14,8 +14,9 @@
  *   and the other built-in property names, a name that is both a value and a group, a list index
  *   past any list) and no value over MAX_FIELD_LENGTH: 400.
  *
- * POST /api/send-email is the one JSON endpoint: it keeps its own body rules (token first, its own
- * size cap and JSON checks) and only the method rule applies to it here.
+ * POST /api/send-email and POST /webhooks/resend are the JSON endpoints: they keep their own body
+ * rules (token or signature first, their own size cap and JSON checks) and only the method rule
+ * applies to them here.
  *
  * A request that passes goes on as a new Request holding the bytes that were checked, because
  * the original body stream has been read.
@@ -91,8 +92,22 @@ export function routePath(url: URL): string {
   return path.replace(/\/+$/, "") || "/";
 }
 
-const isApiRoute = (path: string) => path === "/api/send-email";
+/**
+ * The JSON endpoints, server-to-server: /api/send-email and Resend's signed webhook
+ * (/webhooks/resend). Each keeps its own body rules (authentication first, its own size cap, JSON).
+ */
+const isApiRoute = (path: string) => path === "/api/send-email" || path === "/webhooks/resend";
 const isAdminRoute = (path: string) => path === "/admin" || path.startsWith("/admin/");
+
+/**
+ * POSTs authenticated by what they carry, not by cookies, so a cross-origin POST is no CSRF:
+ * the one-click unsubscribe (RFC 8058: a mail client may post it from its own origin; the signed
+ * token is the credential) and Resend's signed webhook.
+ */
+export function acceptsCrossOriginPost(url: URL): boolean {
+  const path = routePath(url);
+  return path === "/unsubscribe" || path === "/webhooks/resend";
+}
 
 export async function guardRequest(request: Request): Promise<GuardResult> {
   if (SAFE_METHODS.has(request.method)) return { ok: true, request };

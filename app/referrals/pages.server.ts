@@ -78,13 +78,13 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
       return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
     if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
-    const { verifyLink } = await referrals.linksFor(lead);
+    const { verifyLink, manageLink } = await referrals.linksFor(lead);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: freshLinkKey(ctx, lead, day, slot),
       template: "confirm-email",
       variant: ctx.variant,
       to: lead.email,
-      data: { origin: ctx.origin, verifyLink },
+      data: { origin: ctx.origin, verifyLink, manageLink },
     });
     if (!queued.queued) return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "1" }), { status: 303 });
@@ -128,7 +128,7 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       ...status,
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
-      // The parent's own data (issue 12): the same signed link as in every e-mail's footer.
+      // The parent's own data: the same signed link as in every e-mail's footer.
       manage: { href: await manageLink(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
     },
   });

@@ -10,6 +10,7 @@ import { leadsOf } from "~/leads/leads.server";
 import { isDisposableEmail } from "./disposable.server";
 import { signLeadLink } from "./lead-links.server";
 import type { ReferralCounts, RejectionReason } from "./referral-store";
+import { manageLink } from "~/trust/my-data.server";
 import { getReferralStore } from "./referral-store.server";
 
 /**
@@ -19,6 +20,7 @@ import { getReferralStore } from "./referral-store.server";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** An e-mail's "Manage my data" link (/my-data?t=…) works for a year: mails are kept and reopened long after. */
 const { placesPerCredit, firstWaveSpots } = referralRules;
 
 export type FirstWave = { spots: number; left: number };
@@ -49,17 +51,22 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     return null;
   }
 
-  /** Signed links: the confirmation button page and the status page. */
+  /**
+   * Signed links: the confirmation button page, the status page, and "Manage my data" (export and
+   * erasure), which every e-mail to the lead carries in its footer.
+   */
   async function linksFor(lead: Pick<Lead, "id">) {
     const sign = (purpose: "confirm" | "status", days: number) =>
       signLeadLink(ctx.env, ctx.isLocal, { purpose, table, leadId: lead.id, ttlMs: days * DAY_MS }, now());
-    const [confirmToken, statusToken] = await Promise.all([
+    const [confirmToken, statusToken, manage] = await Promise.all([
       sign("confirm", referralRules.confirmLinkDays),
       sign("status", referralRules.statusLinkDays),
+      manageLink(ctx, table, lead.id),
     ]);
     return {
       verifyLink: absoluteLinkTo(ctx.origin, ctx.variant, "verify-email", { t: confirmToken }),
       statusLink: absoluteLinkTo(ctx.origin, ctx.variant, "status", { t: statusToken }),
+      manageLink: manage,
     };
   }
 
@@ -83,14 +90,14 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     const referrer = await leads.getById(table, referrerId);
     if (!referrer || referrer.confirm_seq === null) return;
     const place = await store.placeOf(table, referrer);
-    const { statusLink } = await linksFor(referrer);
+    const { statusLink, manageLink } = await linksFor(referrer);
     const day = now().toISOString().slice(0, 10);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: `moved-up:${table}:${referrer.id}:${day}`,
       template: "moved-up",
       variant: ctx.variant,
       to: referrer.email,
-      data: { origin: ctx.origin, statusLink, place: place ?? undefined },
+      data: { origin: ctx.origin, statusLink, manageLink, place: place ?? undefined },
     });
     if (!queued.queued) console.error(`referral: moved-up e-mail to ${referrer.id} not queued: ${queued.error}`);
   }

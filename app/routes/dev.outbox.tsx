@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
     );
   }
   // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
-  const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map(previewOf));
+  const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
   return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: NOINDEX });
 }
 
@@ -38,6 +38,8 @@ const STATUS_STYLE: Record<string, string> = {
   pending: "bg-slate-100 text-slate-900",
   failed: "bg-amber-100 text-amber-900",
   dead: "bg-red-100 text-red-900",
+  // On the suppression list: never handed to the transport.
+  skipped: "bg-slate-200 text-slate-700",
 };
 
 export default function DevOutbox() {

@@ -7,7 +7,7 @@ import { useLinkTo } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
 
 /**
- * /my-data?t=…: what we hold about the parent, its download and its erasure (issue 12 section 1),
+ * /my-data?t=…: what we hold about the parent, its download and its erasure,
  * from the signed "Manage my data" link. Plain forms: the page ships no JavaScript.
  */
 export const loader = ({ request, context }: LoaderFunctionArgs) => myDataPage(getRequestContext(request, context), new URL(request.url));

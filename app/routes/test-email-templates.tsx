@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { contentByVariant, type ContentKey } from "#content/index";
-import { EMAIL_TEMPLATES } from "#content/schemas/emails";
+import { EMAIL_TEMPLATES, mailKindOf } from "#content/schemas/emails";
 import { renderEmail } from "#emails/render.server";
-import { sampleEmailData } from "#emails/sample-data";
+import { sampleEmailData, sampleUnsubscribeLink } from "#emails/sample-data";
 import { EmailPreview } from "~/components/mail/EmailPreview";
 import { QaPage } from "~/components/qa/QaPanel";
 import { qaMeta } from "~/utils/qa";
@@ -26,7 +26,13 @@ export const loader = (args: LoaderFunctionArgs) =>
         emails: await Promise.all(
           EMAIL_TEMPLATES.map(async (template) => ({
             template,
-            ...(await renderEmail(template, key, sampleEmailData(key, ctx.url.origin, ctx.env.APP_SIGNIN_URL))),
+            kind: mailKindOf(template),
+            ...(await renderEmail(template, key, {
+              ...sampleEmailData(key, ctx.url.origin, ctx.env.APP_SIGNIN_URL),
+              // As the mailer renders them: the configured controller, and an unsubscribe link on marketing mails.
+              controller: { name: ctx.env.CONTROLLER_NAME, address: ctx.env.CONTROLLER_ADDRESS, email: ctx.env.CONTROLLER_EMAIL },
+              unsubscribeLink: mailKindOf(template) === "marketing" ? sampleUnsubscribeLink(key, ctx.url.origin) : null,
+            })),
           })),
         ),
       })),
@@ -53,7 +59,9 @@ export default function TestEmailTemplates() {
           </h2>
           {edition.emails.map((email) => (
             <article key={email.template} className="mt-6" data-testid={`email-${edition.key}-${email.template}`}>
-              <h3 className="text-lg font-semibold text-slate-900">{email.template}</h3>
+              <h3 className="text-lg font-semibold text-slate-900">
+                {email.template} <span className="text-sm font-normal text-slate-600">({email.kind})</span>
+              </h3>
               <p className="mb-2 text-sm text-slate-700">
                 Subject: <span data-testid="subject">{email.subject}</span>
               </p>

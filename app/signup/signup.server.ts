@@ -87,19 +87,26 @@ export type ConfirmedAccount =
 /**
  * The account's confirmed address is the lead's too: the lead is confirmed (its place in line, and
  * the credit of whoever referred it). Only when the lead has the account's address. Returns the
- * status link, or null without a lead or on a failure (logged; the account is fine either way).
+ * status link and the lead's "Manage my data" link, or nulls without a lead or on a failure
+ * (logged; the account is fine either way).
  */
-async function confirmLeadOfAccount(ctx: RequestContext, leadId: string | undefined, email: string): Promise<string | null> {
-  if (!leadId) return null;
+async function confirmLeadOfAccount(
+  ctx: RequestContext,
+  leadId: string | undefined,
+  email: string,
+): Promise<{ statusLink: string | null; manageLink: string | null }> {
+  const none = { statusLink: null, manageLink: null };
+  if (!leadId) return none;
   try {
     const lead = await leadsOf(ctx).get(leadId);
-    if (!lead || lead.email !== email.trim().toLowerCase()) return null;
+    if (!lead || lead.email !== email.trim().toLowerCase()) return none;
     const referrals = referralsOf(ctx);
     await referrals.confirm(lead.id);
-    return (await referrals.linksFor(lead)).statusLink;
+    const { statusLink, manageLink } = await referrals.linksFor(lead);
+    return { statusLink, manageLink };
   } catch (error) {
     console.error("sign-up: the lead could not be confirmed", error);
-    return null;
+    return none;
   }
 }
 
@@ -125,7 +132,8 @@ export async function completeAccount(
   if (user.email) setVariantValues(session, ctx.variant, { userEmail: user.email });
 
   const refLink = await welcomeRefLink(ctx, session, user.email);
-  const statusLink = await confirmLeadOfAccount(ctx, values.leadId, user.email);
+  // Without a lead the welcome mail's footer links to the privacy policy instead of "Manage my data".
+  const { statusLink, manageLink } = await confirmLeadOfAccount(ctx, values.leadId, user.email);
   const dedupeKey = `welcome:${user.id}`;
   const known = await mailStatus(ctx, dedupeKey).catch(() => null);
   const welcome = known
@@ -142,6 +150,7 @@ export async function completeAccount(
             refLink,
             appUrl: ctx.env.APP_SIGNIN_URL,
             statusLink,
+            manageLink,
           },
         }),
       );

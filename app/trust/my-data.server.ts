@@ -10,7 +10,7 @@ import type { ErasureCounts, ErasureSource, HeldData } from "./trust-store";
 import { getTrustStore } from "./trust-store.server";
 
 /**
- * Self-serve access and erasure (GDPR Art. 15, 17, 20; issue 12 section 1; docs/decisions/014-erasure.md).
+ * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
  * Everything is keyed by the e-mail address: a parent on two waitlists is one person. The parent's
  * page (/my-data) and the admin's lead page both call these, so both run the same code.
  */

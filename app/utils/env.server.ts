@@ -55,6 +55,12 @@ const envSchema = z
       z.coerce.number().positive().max(1000).optional(),
     ),
     EMAIL_API_TOKEN: optionalString,
+    // Resend's webhook signing secret ("whsec_" + base64, from the Resend dashboard) for
+    // POST /webhooks/resend (bounces and complaints feed the suppression list). Unset: the endpoint
+    // answers 503 to every call.
+    RESEND_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().regex(/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/, "must be Resend's signing secret, whsec_ followed by base64").optional(),
+    ),
     SESSION_SECRET: optionalString,
     SUPABASE_URL: optionalString.pipe(z.string().url().optional()),
     SUPABASE_SERVICE_ROLE_KEY: optionalString,
@@ -122,6 +128,7 @@ declare global {
     RESEND_API_KEY?: string;
     RESEND_API_URL?: string;
     EMAIL_API_TOKEN?: string;
+    RESEND_WEBHOOK_SECRET?: string;
     SESSION_SECRET?: string;
     SUPABASE_URL?: string;
     SUPABASE_SERVICE_ROLE_KEY?: string;

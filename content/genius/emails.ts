@@ -195,7 +195,7 @@ export const emails: EmailsContent = {
       ],
       signature,
       footer: {
-        text: "You're receiving this e-mail because you created a {brand} account.",
+        text: "You're receiving this e-mail because you created an account with {brand}.",
         contactAddress: "{contactEmail}",
       },
     },
@@ -223,15 +223,15 @@ export const emails: EmailsContent = {
       whatHappensNext: [],
       signature,
       footer: {
-        text: "You're receiving this e-mail because someone created a {brand} account with this address. If it wasn't you, ignore it and no account will be activated.",
+        text: "You're receiving this e-mail because someone created an account with {brand} using this address. If it wasn't you, ignore it and no account will be activated.",
         contactAddress: "{contactEmail}",
       },
     },
   },
   "account-exists": {
     template: {
-      title: "You already have a {brand} account",
-      subject: "You already have a {brand} account",
+      title: "You already have an account with {brand}",
+      subject: "You already have an account with {brand}",
       styles,
     },
     content: {
@@ -250,7 +250,7 @@ export const emails: EmailsContent = {
       whatHappensNext: [],
       signature,
       footer: {
-        text: "You're receiving this e-mail because someone tried to create a {brand} account with this address.",
+        text: "You're receiving this e-mail because someone tried to create an account with {brand} using this address.",
         contactAddress: "{contactEmail}",
       },
     },
@@ -262,6 +262,13 @@ export const emails: EmailsContent = {
     buttonText: "Confirm my e-mail",
     statusText: "See your place in line and your referrals any time:",
     statusButtonText: "My waitlist status",
+  },
+  legalFooter: {
+    controller: "The controller of your data is {controllerName}, {controllerAddress} ({controllerEmail}).",
+    manageData: "Manage my data",
+    privacyPolicy: "Privacy policy",
+    unsubscribeText: "Don't want these e-mails any more?",
+    unsubscribeLink: "Unsubscribe",
   },
   ...waitlistEmails({ styles, logo, signature }),
 };

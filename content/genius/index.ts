@@ -18,6 +18,7 @@ import { signup } from "./signup";
 import { waitlist } from "./waitlist";
 import { botGuard } from "./bot-guard";
 import { myData } from "./my-data";
+import { unsubscribe } from "./unsubscribe";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -41,4 +42,5 @@ export const content = {
   waitlist,
   botGuard,
   myData,
+  unsubscribe,
 } satisfies PageContent;

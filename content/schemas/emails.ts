@@ -17,6 +17,31 @@ export const EMAIL_TEMPLATES = [
 ] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
+/**
+ * What each mail is, for the suppression list and the unsubscribe headers, in one
+ * place next to the names: a transactional mail answers the parent's own request (a confirmation
+ * link, the waitlist seat they just took, their account); a marketing mail is a follow-up or a
+ * notice they did not ask for at that moment. Marketing mails carry one-click unsubscribe
+ * (RFC 8058) and are skipped for an address that unsubscribed; transactional ones are skipped only
+ * for an address suppressed entirely (bounce, complaint, erasure). "api" is /api/send-email.
+ */
+export const MAIL_KINDS = {
+  prelaunch: "transactional",
+  guide: "marketing",
+  tips: "marketing",
+  welcome: "transactional",
+  "confirm-account": "transactional",
+  "account-exists": "transactional",
+  "confirm-email": "transactional",
+  "moved-up": "marketing",
+  api: "transactional",
+} as const satisfies Record<EmailTemplateName | "api", "transactional" | "marketing">;
+
+/** A stored row's template name to its kind; a name this build does not know counts as marketing (never sent to a suppressed address). */
+export function mailKindOf(template: string): "transactional" | "marketing" {
+  return Object.hasOwn(MAIL_KINDS, template) ? MAIL_KINDS[template as keyof typeof MAIL_KINDS] : "marketing";
+}
+
 const text = z.string().min(1);
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, "a #rrggbb colour");
 /**
@@ -79,8 +104,21 @@ export const emailTemplateSchema = z.object({
       z.object({ number: z.number().int().positive(), title: text, description: text }),
     ),
     signature: text,
-    /** contactAddress is usually "{contactEmail}". */
-    footer: z.object({ text, contactAddress: text }),
+    /**
+     * contactAddress is usually "{contactEmail}". The rest is filled in by the renderer from the
+     * edition's legalFooter copy: the controller line, the "Manage my data" link (or the privacy
+     * policy) and, on marketing mails, the unsubscribe link.
+     */
+    footer: z.object({
+      text,
+      contactAddress: text,
+      controller: text.optional(),
+      manageText: text.optional(),
+      manageLink: url.optional(),
+      unsubscribeText: text.optional(),
+      unsubscribeLinkText: text.optional(),
+      unsubscribeLink: url.optional(),
+    }),
   }),
 });
 
@@ -109,6 +147,21 @@ export const emailsSchema = z.object({
    */
   doubleOptIn: z
     .object({ title: text, description: text, buttonText: text, statusText: text, statusButtonText: text })
+    .optional(),
+  /**
+   * The lines under every e-mail's footer: who the data controller is
+   * ({controllerName}, {controllerAddress}, {controllerEmail} from configuration), the "Manage my
+   * data" link (or the privacy policy for a mail that belongs to no lead), and on marketing mails
+   * the visible unsubscribe link. Genius holds it; the sport editions fall back to it.
+   */
+  legalFooter: z
+    .object({
+      controller: text,
+      manageData: text,
+      privacyPolicy: text,
+      unsubscribeText: text,
+      unsubscribeLink: text,
+    })
     .optional(),
 });
 

@@ -17,6 +17,7 @@ import { confirmSchema } from "./confirm";
 import { waitlistSchema } from "./waitlist";
 import { botGuardSchema } from "./bot-guard";
 import { myDataSchema } from "./my-data";
+import { unsubscribeSchema } from "./unsubscribe";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -43,6 +44,7 @@ export const pageSchemas = {
   waitlist: waitlistSchema,
   botGuard: botGuardSchema,
   myData: myDataSchema,
+  unsubscribe: unsubscribeSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

@@ -3,7 +3,7 @@ import { z } from "zod";
 const text = z.string().min(1);
 
 /**
- * /my-data (issue 12 section 1): what we hold about the parent, its download and its erasure, from
+ * /my-data: what we hold about the parent, its download and its erasure, from
  * the signed "Manage my data" link in every e-mail and on the status page.
  */
 export const myDataSchema = z.object({

@@ -173,15 +173,15 @@ export const emails: EmailsContent = {
       whatHappensNext: [],
       signature,
       footer: {
-        text: "You're receiving this e-mail because someone created a {brand} account with this address. If it wasn't you, ignore it and no account will be activated.",
+        text: "You're receiving this e-mail because someone created an account with {brand} using this address. If it wasn't you, ignore it and no account will be activated.",
         contactAddress: "{contactEmail}",
       },
     },
   },
   "account-exists": {
     template: {
-      title: "You already have a {brand} account",
-      subject: "You already have a {brand} account",
+      title: "You already have an account with {brand}",
+      subject: "You already have an account with {brand}",
       styles,
     },
     content: {
@@ -200,7 +200,7 @@ export const emails: EmailsContent = {
       whatHappensNext: [],
       signature,
       footer: {
-        text: "You're receiving this e-mail because someone tried to create a {brand} account with this address.",
+        text: "You're receiving this e-mail because someone tried to create an account with {brand} using this address.",
         contactAddress: "{contactEmail}",
       },
     },

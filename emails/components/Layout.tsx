@@ -42,13 +42,19 @@ export function EmailLayout({ email, children }: EmailProps & { children: ReactN
             margin: "0 auto",
             backgroundColor: "#ffffff",
             borderRadius: "12px",
-            padding: "32px 28px",
+            padding: "32px 20px",
             color: s.text,
+            // Long links and words wrap inside a 390 px phone instead of widening the mail.
+            overflowWrap: "anywhere",
+            wordBreak: "break-word",
           }}
         >
           <Section>
             <Text style={{ margin: 0, fontSize: "18px", fontWeight: 700, color: s.brandStrong }}>
               <span
+                // Decoration: left out of the plain-text part (render.server.tsx), which starts with the brand's name.
+                data-skip-in-text
+                aria-hidden="true"
                 style={{
                   display: "inline-block",
                   width: "32px",
@@ -75,9 +81,37 @@ export function EmailLayout({ email, children }: EmailProps & { children: ReactN
               {content.footer.contactAddress}
             </Link>
           </Text>
+          <LegalFooter email={email} />
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The controller line, "Manage my data" (or the privacy policy) and, on marketing mails, the unsubscribe link. */
+function LegalFooter({ email }: EmailProps) {
+  const { footer } = email.content;
+  const s = email.template.styles;
+  const small = { fontSize: "12px", lineHeight: "18px", color: s.muted, margin: "8px 0 0" };
+  return (
+    <>
+      {footer.controller ? <Text style={small}>{footer.controller}</Text> : null}
+      {footer.manageLink && footer.manageText ? (
+        <Text style={small}>
+          <Link href={footer.manageLink} style={{ color: s.brandStrong }}>
+            {footer.manageText}
+          </Link>
+        </Text>
+      ) : null}
+      {footer.unsubscribeLink && footer.unsubscribeLinkText ? (
+        <Text style={small}>
+          {footer.unsubscribeText}{" "}
+          <Link href={footer.unsubscribeLink} style={{ color: s.brandStrong }}>
+            {footer.unsubscribeLinkText}
+          </Link>
+        </Text>
+      ) : null}
+    </>
   );
 }
 

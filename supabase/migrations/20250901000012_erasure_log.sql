@@ -1,4 +1,4 @@
--- Self-serve access and erasure (issue 12 section 1, docs/decisions/014-erasure.md): the Postgres
+-- Self-serve access and erasure (docs/decisions/014-erasure.md): the Postgres
 -- mirror of migrations/0012_erasure_log.sql, and the two functions the Supabase trust store calls.
 -- Only the service role (the Worker) may call them or touch the log: RLS on, no policies.
 

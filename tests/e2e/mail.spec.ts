@@ -17,7 +17,7 @@ test.describe("e-mail", () => {
         "Your Practical AI Parenting Tips are Here!",
         "You're in! Welcome to AI Parenting",
         `Confirm your ${v.title} account`,
-        `You already have a ${v.title} account`,
+        `You already have an account with ${v.title}`,
         `Confirm your e-mail for ${v.title}`,
         `You moved up to place 12 on the ${v.title} waitlist`,
       ]);

@@ -18,7 +18,7 @@ async function queryD1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
 }
 
 /**
- * "Manage my data" (issue 12 section 1), in every variant with JavaScript on and off: a parent
+ * "Manage my data", in every variant with JavaScript on and off: a parent
  * referred by another joins through the funnel, confirms, opens "Manage my data" from their status
  * page, downloads their data and erases it after one confirmation. Afterwards none of their rows are
  * left, their mails have no bodies, the address is on the suppression list, nothing new is sent to

@@ -276,7 +276,7 @@ test("sign-up with an address that has an account answers like a new sign-up; th
     mails = await outbox(page, email);
     expect(mails.map((mail) => mail.template)).toEqual(["account-exists"]);
   }).toPass({ timeout: 10_000 });
-  expect(mails[0].subject).toBe(`You already have a ${v.title} account`);
+  expect(mails[0].subject).toBe(`You already have an account with ${v.title}`);
   expect(mails[0].text).toContain("https://app.aiparenting.example/login");
   expect(mails[0].text).not.toContain("Someone Else");
   expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(1);

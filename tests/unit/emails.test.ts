@@ -63,7 +63,7 @@ describe("renderEmail", () => {
   it.each(KEYS)("account-exists for %s: someone tried to sign up, a sign-in link to the app, safe to ignore; own branding", async (key) => {
     const appUrl = "https://app.aiparenting.example/login";
     const mail = await renderEmail("account-exists", key, { origin, appUrl });
-    expect(mail.subject).toBe(`You already have a ${contentByVariant[key].site.title} account`);
+    expect(mail.subject).toBe(`You already have an account with ${contentByVariant[key].site.title}`);
     expect(mail.text).toMatch(/someone .*tried to create/i);
     expect(mail.html).toContain(`href="${appUrl}"`);
     expect(mail.text).toMatch(/ignore/i);

@@ -108,8 +108,10 @@ describe("sendMail with the Resend transport", () => {
       expect(call.path).toBe("/emails");
       expect(call.headers["idempotency-key"]).toBe(first.id);
       expect(call.headers.authorization).toBe("Bearer re_test_key");
+      // Sent under the variant's brand with its contact as Reply-To, not as "AI Parenting".
       expect(call.body).toMatchObject({
-        from: "AI Parenting <no-reply@aiparenting.example>",
+        from: "Tennis Champion <no-reply@aiparenting.example>",
+        reply_to: "hello@champion.example",
         to: ["first@example.com"],
         subject: "Welcome to Compete - Your Referral Link is Ready!",
         html: "<p>Hello</p>",

@@ -10,7 +10,7 @@ import { myDataAction, myDataDownload, myDataPage } from "~/trust/pages.server";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
-/** Self-serve access and erasure (issue 12 section 1) on a real local D1. */
+/** Self-serve access and erasure on a real local D1. */
 let d1: Awaited<ReturnType<typeof startLocalD1>>;
 beforeAll(async () => {
   d1 = await startLocalD1();

@@ -34,6 +34,7 @@ function row(key: string, change: Partial<OutboxRow> = {}): OutboxRow {
     provider_message_id: null,
     next_attempt_at: null,
     render_input: null,
+    origin: null,
     created_at: T0,
     updated_at: T0,
     ...change,
@@ -114,6 +115,7 @@ describe("migrations/0004_outbox_dedupe.sql", () => {
 
     await run("0004_outbox_dedupe.sql");
     await run("0008_outbox_render_later.sql");
+    await run("0011_outbox_skipped.sql");
 
     const { results } = await d1.db
       .prepare("SELECT id, dedupe_key, status, attempts, next_attempt_at FROM outbox ORDER BY id")
@@ -126,5 +128,59 @@ describe("migrations/0004_outbox_dedupe.sql", () => {
     await expect(store.insert(row("legacy-1"))).rejects.toThrow(/UNIQUE/);
     await expect(store.insert(row(""))).rejects.toThrow(/CHECK/);
     expect(await store.insertOnce(row("legacy-2"))).toMatchObject({ created: false, row: { id: "legacy-2" } });
+  });
+});
+
+describe("migrations/0011_outbox_skipped.sql", () => {
+  it("rebuilds the table keeping every row, column and index, and accepts the skipped status", async () => {
+    const run = async (file: string) => {
+      for (const statement of splitSql(readFileSync(`migrations/${file}`, "utf8"))) await d1.db.prepare(statement).run();
+    };
+    await d1.db.prepare("DROP TABLE outbox").run();
+    for (const file of ["0002_outbox.sql", "0004_outbox_dedupe.sql", "0008_outbox_render_later.sql"]) await run(file);
+    await d1.db
+      .prepare(
+        `INSERT INTO outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status, attempts, last_error,
+           provider_message_id, next_attempt_at, created_at, updated_at, render_input)
+         VALUES ('old-1', 'guide:leads:1', 'guide', 'genius', 'a@example.com', '', '', '', 'failed', 2, 'down', NULL, ?, ?, ?, '{"template":"guide"}')`,
+      )
+      .bind(T0, T0, T0)
+      .run();
+    await expect(createD1Outbox(d1.db).insert(row("before", { status: "skipped" }))).rejects.toThrow();
+
+    await run("0011_outbox_skipped.sql");
+
+    expect(await d1.db.prepare("SELECT * FROM outbox WHERE id = 'old-1'").first()).toEqual({
+      id: "old-1",
+      dedupe_key: "guide:leads:1",
+      template: "guide",
+      variant: "genius",
+      recipient: "a@example.com",
+      subject: "",
+      html: "",
+      text: "",
+      status: "failed",
+      attempts: 2,
+      last_error: "down",
+      provider_message_id: null,
+      next_attempt_at: T0,
+      created_at: T0,
+      updated_at: T0,
+      render_input: '{"template":"guide"}',
+      origin: null,
+    });
+    const { results: indexes } = await d1.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name")
+      .all<{ name: string }>();
+    expect(indexes.map((index) => index.name)).toEqual([
+      "outbox_created_at_idx",
+      "outbox_status_next_attempt_idx",
+      "outbox_status_updated_at_idx",
+    ]);
+    const store = createD1Outbox(d1.db);
+    await store.insert(row("after", { status: "skipped", origin: "https://aiparenting.example" }));
+    expect(await store.getByKey("after")).toMatchObject({ status: "skipped", origin: "https://aiparenting.example" });
+    await expect(store.insert(row("bogus", { status: "bounced" as never }))).rejects.toThrow(/CHECK/);
+    await expect(store.insert(row("guide:leads:1"))).rejects.toThrow(/UNIQUE/);
   });
 });

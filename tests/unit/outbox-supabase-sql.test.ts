@@ -120,3 +120,52 @@ describe("supabase/migrations/20250901000002_outbox.sql + 20250901000004_outbox_
     expect(rows[0].relrowsecurity).toBe(true);
   });
 });
+
+describe("supabase/migrations/20250901000011_outbox_skipped.sql", () => {
+  let db: PGlite;
+  const SKIPPED_MIGRATION = readFileSync("supabase/migrations/20250901000011_outbox_skipped.sql", "utf8");
+
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec(`
+      create role anon nologin;
+      create role authenticated nologin;
+      create role service_role nologin bypassrls;
+    `);
+    for (const file of ["20250901000002_outbox.sql", "20250901000004_outbox_dedupe.sql", "20250901000008_outbox_render_later.sql"]) {
+      await db.exec(readFileSync(`supabase/migrations/${file}`, "utf8"));
+    }
+    await db.exec(`insert into public.outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status)
+      values (gen_random_uuid(), 'before-0011', 'guide', 'genius', 'a@example.com', 'S', '<p>x</p>', 'x', 'dead')`);
+    await db.exec(SKIPPED_MIGRATION);
+    // Safe to run again.
+    await db.exec(SKIPPED_MIGRATION);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const insertStatus = (status: string, origin: string | null = null) =>
+    db.query(
+      `insert into public.outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status, origin)
+       values (gen_random_uuid(), gen_random_uuid()::text, 'guide', 'genius', 'a@example.com', 'S', '', '', $1, $2)`,
+      [status, origin],
+    );
+
+  it("accepts skipped besides the four statuses, and nothing else", async () => {
+    for (const status of ["pending", "sent", "failed", "dead", "skipped"]) await insertStatus(status);
+    await expect(insertStatus("bounced")).rejects.toThrow(/check constraint/);
+  });
+
+  it("keeps the rows written before it, and adds the nullable origin column", async () => {
+    const { rows } = await db.query<{ status: string; origin: string | null }>("select status, origin from public.outbox where dedupe_key = 'before-0011'");
+    expect(rows).toEqual([{ status: "dead", origin: null }]);
+    await insertStatus("pending", "https://aiparenting.example");
+  });
+
+  it("still gives the client roles no access", async () => {
+    const { rows } = await db.query<{ allowed: boolean }>("select has_table_privilege('anon', 'public.outbox', 'select') as allowed");
+    expect(rows[0].allowed).toBe(false);
+  });
+});

@@ -140,6 +140,12 @@ describe("body type", () => {
     expect(response.status).toBe(400);
   });
 
+  it("Resend's webhook is a JSON endpoint too: JSON passes to the route, which checks the signature and its own cap", async () => {
+    const next = passed(await guardRequest(post("/webhooks/resend", '{"type":"email.bounced"}', { "Content-Type": "application/json" })));
+    expect(await next.json()).toEqual({ type: "email.bounced" });
+    expect(refused(await guardRequest(new Request(`${ORIGIN}/webhooks/resend`, { method: "PUT" }))).status).toBe(405);
+  });
+
   it("the JSON e-mail API keeps its own body rules: JSON passes and its body is still readable", async () => {
     const request = post("/api/send-email", '{"to":"a@example.com"}', { "Content-Type": "application/json" });
     const next = passed(await guardRequest(request));

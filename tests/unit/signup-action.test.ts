@@ -161,7 +161,7 @@ describe("sign-up for an address that already has an account", () => {
     expect(await accountsWith(ownerEmail)).toHaveLength(1);
     const mails = await mailsTo(ownerEmail);
     expect(mails.map((m) => m.template)).toEqual(["account-exists"]);
-    expect(mails[0].subject).toBe("You already have a Tennis Champion account");
+    expect(mails[0].subject).toBe("You already have an account with Tennis Champion");
     expect(mails[0].text).toMatch(/tried to create/i);
     expect(mails[0].text).toContain("https://app.aiparenting.example/login");
     expect(mails[0].text).toMatch(/ignore/i);

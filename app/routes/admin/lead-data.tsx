@@ -14,7 +14,7 @@ import { useLinkTo } from "~/utils/root-data";
 
 /**
  * /admin/leads/:id/data: export and erasure of everything held about one lead's e-mail address,
- * for a parent who wrote in (issue 12 section 1). The same code as the parent's /my-data, with
+ * for a parent who wrote in. The same code as the parent's /my-data, with
  * source "admin". The page is the one confirmation of the erasure. Plain forms, no JavaScript.
  */
 export const headers = adminDocumentHeaders;

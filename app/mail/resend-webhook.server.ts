@@ -1,0 +1,119 @@
+import { fromBase64url } from "~/auth/confirm-token.server";
+import type { AppEnv } from "~/utils/env.server";
+import { suppress, type SuppressionReason } from "./suppression.server";
+
+/**
+ * POST /webhooks/resend: Resend's delivery events, signed by Svix (https://docs.svix.com/receiving/verifying-payloads/how-manual).
+ * - The signature is HMAC-SHA256 with the secret (the base64 after `whsec_`) over
+ *   `${svix-id}.${svix-timestamp}.${body}`, base64-encoded; `svix-signature` lists one or more
+ *   space-separated `v1,{signature}` entries (several while a secret is rotated). Compared with
+ *   crypto.subtle.verify (constant time). A timestamp more than 5 minutes off is refused (replay).
+ * - `email.bounced` with a permanent (hard) bounce suppresses the address for all mail (reason
+ *   bounce); `email.complained` (marked as spam) likewise (reason complaint). Anything else,
+ *   transient bounces included, is answered 200 and ignored, so Resend does not retry it.
+ * - Unsigned, wrongly signed or stale: 401 and nothing changes. Without RESEND_WEBHOOK_SECRET the
+ *   endpoint refuses every call with 503: it cannot tell Resend from anyone else.
+ * Written on Web Crypto rather than with the `svix`/`standardwebhooks` packages: those verify with a
+ * pure-JS SHA-256 (fast-sha256) and svix brings a whole API client; this is the ~30 lines they do.
+ */
+
+/** Resend's events are a few KB; anything larger is not one of them. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const TOLERANCE_SECONDS = 5 * 60;
+
+type Ctx = { env: AppEnv; bindings: { DB?: D1Database }; now?: () => Date };
+
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+function secretBytes(secret: string): Uint8Array<ArrayBuffer> | null {
+  const raw = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
+  return fromBase64url(raw.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+}
+
+/** True when one of the listed `v1` signatures is the body's, from within the last (or next) 5 minutes. */
+export async function verifySvix(secret: string, headers: Headers, body: string, now: Date = new Date()): Promise<boolean> {
+  const id = headers.get("svix-id");
+  const timestamp = headers.get("svix-timestamp");
+  const signatures = headers.get("svix-signature");
+  if (!id || !timestamp || !signatures || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
+  const keyBytes = secretBytes(secret);
+  if (!keyBytes || keyBytes.length === 0) return false;
+  const key = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const signed = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
+  for (const entry of signatures.split(" ")) {
+    const [version, value] = entry.split(",", 2);
+    if (version !== "v1" || !value) continue;
+    const mac = fromBase64url(value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+    if (mac && mac.length === 32 && (await crypto.subtle.verify("HMAC", key, mac, signed))) return true;
+  }
+  return false;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > limit)) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+type ResendEvent = { type?: unknown; data?: { to?: unknown; bounce?: { type?: unknown } } };
+
+/** The suppression an event asks for, or null for events we only acknowledge. */
+function reasonOf(event: ResendEvent): SuppressionReason | null {
+  if (event.type === "email.complained") return "complaint";
+  if (event.type === "email.bounced") {
+    // Resend passes on the receiving server's verdict: Permanent (hard) or Transient (soft).
+    const kind = event.data?.bounce?.type;
+    return kind === undefined || (typeof kind === "string" && kind.toLowerCase() === "permanent") ? "bounce" : null;
+  }
+  return null;
+}
+
+export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<Response> {
+  const secret = ctx.env.RESEND_WEBHOOK_SECRET;
+  if (!secret) return json(503, { ok: false, error: "Webhook disabled: RESEND_WEBHOOK_SECRET is not configured" });
+  const body = await readLimited(request, WEBHOOK_BODY_LIMIT);
+  if (body === null) return json(413, { ok: false, error: `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB` });
+  if (!(await verifySvix(secret, request.headers, body, ctx.now?.()))) {
+    return json(401, { ok: false, error: "Invalid or missing Svix signature" });
+  }
+  let event: ResendEvent;
+  try {
+    event = JSON.parse(body) as ResendEvent;
+  } catch {
+    return json(400, { ok: false, error: "Body is not JSON" });
+  }
+  const reason = reasonOf(event);
+  if (!reason) return json(200, { ok: true, ignored: typeof event.type === "string" ? event.type : "unknown" });
+  const to = event.data?.to;
+  const addresses = (Array.isArray(to) ? to : [to]).filter((value): value is string => typeof value === "string" && value.includes("@"));
+  try {
+    for (const address of addresses) await suppress(ctx, address, "all", reason);
+  } catch (error) {
+    // 5xx: Resend retries the event later.
+    console.error("resend webhook: suppression not written", error);
+    return json(503, { ok: false, error: "Suppression list unavailable" });
+  }
+  return json(200, { ok: true, suppressed: addresses.length, reason });
+}

@@ -1,0 +1,32 @@
+import { EMAIL_TEMPLATES } from "#content/schemas/emails";
+import { expect, test, variants } from "./fixtures";
+
+/**
+ * Every template of every variant, as /test-email-templates renders it (the mailer's footer, sample
+ * links as long as real signed ones), opened alone in a 390 px wide phone viewport: no mail is wider
+ * than the screen (champion mails measured 414-442 px before).
+ */
+test("every rendered e-mail fits a 390 px wide screen", async ({ page, browser, jsEnabled }) => {
+  test.skip(!jsEnabled, "no form here: one run is enough");
+  await page.goto("/test-email-templates");
+  const mails: { name: string; html: string }[] = [];
+  for (const v of variants) {
+    for (const template of EMAIL_TEMPLATES) {
+      const frame = page.getByTestId(`email-${v.key}-${template}`).locator("iframe");
+      mails.push({ name: `${v.key} ${template}`, html: (await frame.getAttribute("srcdoc")) ?? "" });
+    }
+  }
+  expect(mails).toHaveLength(variants.length * EMAIL_TEMPLATES.length);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const view = await phone.newPage();
+  const widths: Record<string, number> = {};
+  for (const mail of mails) {
+    expect(mail.html, mail.name).toContain("</html>");
+    await view.setContent(mail.html);
+    widths[mail.name] = await view.evaluate(() => document.documentElement.scrollWidth);
+  }
+  await phone.close();
+  const tooWide = Object.entries(widths).filter(([, width]) => width > 390);
+  expect(tooWide, JSON.stringify(widths)).toEqual([]);
+});
