@@ -147,6 +147,8 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
     headers: envelope.headers,
   });
   const now = m.now();
+  // An erasure during the send replaced the address: its outcome and body are not written back.
+  const sameRecipient = { recipient: row.recipient };
   if (result.ok) {
     await m.store.update(row.id, {
       ...body,
@@ -156,7 +158,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
       last_error: null,
       next_attempt_at: null,
       updated_at: now.toISOString(),
-    });
+    }, sameRecipient);
     return { status: "sent" };
   }
   if (result.retryAfterMs !== undefined) {
@@ -167,7 +169,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
       last_error: result.error,
       next_attempt_at: new Date(now.getTime() + result.retryAfterMs).toISOString(),
       updated_at: now.toISOString(),
-    });
+    }, sameRecipient);
     return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs };
   }
   const attempts = row.attempts + 1;
@@ -180,7 +182,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
     last_error: result.error,
     next_attempt_at: dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]),
     updated_at: now.toISOString(),
-  });
+  }, sameRecipient);
   return { status, error: result.error };
 }
 

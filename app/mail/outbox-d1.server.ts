@@ -68,11 +68,12 @@ export function createD1Outbox(db: D1Database): OutboxStore {
 
     getByKey,
 
-    async update(id, change: OutboxChange) {
+    async update(id, change: OutboxChange, onlyIf) {
       const entries = Object.entries(change).filter(([key]) => CHANGEABLE.has(key));
+      const where = onlyIf ? "id = ? AND recipient = ?" : "id = ?";
       await db
-        .prepare(`UPDATE outbox SET ${entries.map(([key]) => `${key} = ?`).join(", ")} WHERE id = ?`)
-        .bind(...entries.map(([, value]) => value ?? null), id)
+        .prepare(`UPDATE outbox SET ${entries.map(([key]) => `${key} = ?`).join(", ")} WHERE ${where}`)
+        .bind(...entries.map(([, value]) => value ?? null), id, ...(onlyIf ? [onlyIf.recipient] : []))
         .run();
     },
 

@@ -64,8 +64,10 @@ export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxS
 
     getByKey,
 
-    async update(id, change) {
-      const { error } = await table().update(change).eq("id", id).retry(false);
+    async update(id, change, onlyIf) {
+      let update = table().update(change).eq("id", id);
+      if (onlyIf) update = update.eq("recipient", onlyIf.recipient);
+      const { error } = await update.retry(false);
       fail("update", error);
     },
 

@@ -64,7 +64,11 @@ export interface OutboxStore {
   insertOnce(row: OutboxRow): Promise<InsertOnceResult>;
   get(id: string): Promise<OutboxRow | null>;
   getByKey(dedupeKey: string): Promise<OutboxRow | null>;
-  update(id: string, change: OutboxChange): Promise<void>;
+  /**
+   * Changes a row; with `recipient`, only while the row is still addressed to it (an erasure
+   * replaces the address, and a send that was in flight must not write the body back).
+   */
+  update(id: string, change: OutboxChange, onlyIf?: { recipient: string }): Promise<void>;
   /**
    * Moves a row from `from` to pending if it is still in `from` and not updated since `seenAt`;
    * true when this caller won (two overlapping cron runs never send the same mail twice).

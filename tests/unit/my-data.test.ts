@@ -255,3 +255,34 @@ describe("the status page", () => {
     expect(await checkLeadLink({}, true, href.searchParams.get("t"), "manage")).toMatchObject({ ok: true, table: "leads", leadId: parent.id });
   });
 });
+
+describe("an erasure while a mail to the parent is being sent", () => {
+  it("keeps the row erased: the send's outcome and body are not written back", async () => {
+    const { sendMail } = await import("~/mail/mailer.server");
+    await lead("leads", PARENT, "PARENT01");
+    const base = ctx();
+    const erasing = {
+      name: "outbox" as const,
+      async send(outgoing: { id: string }) {
+        // The parent erases their data while the provider holds the mail.
+        await eraseParentData(ctx(), PARENT, "self");
+        return { ok: true as const, providerMessageId: `local-${outgoing.id}` };
+      },
+    };
+
+    await sendMail({ env: base.env, bindings: base.bindings, transport: erasing }, {
+      template: "api",
+      variant: "genius",
+      to: PARENT,
+      subject: "Your place",
+      html: "<p>Hello parent</p>",
+      text: "Hello parent",
+      dedupeKey: "api:race",
+    });
+
+    const row = await d1.db.prepare("SELECT recipient, subject, html, text, status FROM outbox WHERE dedupe_key = 'api:race'").first<Record<string, string>>();
+    expect(row?.recipient).toMatch(/^erased:/);
+    expect([row?.subject, row?.html, row?.text]).toEqual(["", "", ""]);
+    expect(row?.status).not.toBe("sent");
+  });
+});
