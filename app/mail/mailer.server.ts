@@ -5,7 +5,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
 import { envelopeOf, type Envelope } from "./envelope.server";
 import { getOutboxStore, type OutboxBindings, type OutboxChange, type OutboxRow, type OutboxStore } from "./outbox.server";
-import { isSuppressed } from "./suppression.server";
+import { emailHash, isSuppressed } from "./suppression.server";
 import { getTransport, type MailTransport } from "./transport.server";
 
 /** What the mailer needs; a RequestContext fits, and so does the scheduled handler's env. */
@@ -123,14 +123,25 @@ export async function previewOf(env: AppEnv, row: OutboxRow): Promise<OutboxRow>
  * One delivery attempt of a stored row; records the outcome on the row. The suppression list is
  * read first (so page sends, cron retries and /api/send-email are all covered): a mail to an
  * address suppressed for its kind is never rendered or handed to the transport, and its row
- * becomes `skipped`, which nothing retries. A failed read throws: the row stays pending and the
+ * becomes `skipped` (without address or body), which nothing retries. A failed read throws: the row stays pending and the
  * cron tries again, so a mail never goes out unchecked.
  */
 async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
   const kind = mailKindOf(queued.template);
   if (await isSuppressed({ env: m.env, bindings: m.bindings }, queued.recipient, kind)) {
     const error = `Not sent: the address is on the suppression list (${kind} mail)`;
-    await m.store.update(queued.id, { status: "skipped", last_error: error, next_attempt_at: null, updated_at: m.now().toISOString() });
+    // Nothing of the mail is kept, not even the address: the list holds parents who erased their data.
+    await m.store.update(queued.id, {
+      status: "skipped",
+      last_error: error,
+      next_attempt_at: null,
+      updated_at: m.now().toISOString(),
+      recipient: `suppressed:${await emailHash(queued.recipient)}`,
+      subject: "",
+      html: "",
+      text: "",
+      render_input: null,
+    });
     return { status: "skipped", error };
   }
   const envelope = await envelopeOf(m.env, queued);

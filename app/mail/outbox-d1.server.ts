@@ -31,6 +31,7 @@ const CHANGEABLE = new Set([
   "html",
   "text",
   "render_input",
+  "recipient",
 ]);
 
 const INSERT = `INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`;

@@ -19,10 +19,10 @@ async function queryD1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
 
 /**
  * "Manage my data", in every variant with JavaScript on and off: a parent
- * referred by another joins through the funnel, confirms, opens "Manage my data" from their status
- * page, downloads their data and erases it after one confirmation. Afterwards none of their rows are
- * left, their mails have no bodies, the address is on the suppression list, nothing new is sent to
- * them, and their referrer keeps the credit. An admin runs the same export and erasure.
+ * referred by another joins through the funnel, confirms, opens "Manage my data" from their e-mail,
+ * downloads their data and erases it after one confirmation. Afterwards none of their rows are
+ * left, their mails have no bodies, the address is on the suppression list, a new send to them is
+ * skipped, and their referrer keeps the credit. An admin runs the same export and erasure.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -75,7 +75,7 @@ async function waitlistLinks(page: Page, email: string) {
     })
     .toContain("/verify-email?");
   const link = (path: string) => html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/${path}\\?[^"]+)"`))![1].replace(/&amp;/g, "&");
-  return { verify: link("verify-email"), status: link("status") };
+  return { verify: link("verify-email"), status: link("status"), manage: link("my-data") };
 }
 
 const countRows = async (email: string) => {
@@ -105,8 +105,9 @@ for (const v of variants) {
     expect(creditBefore).toBe(1);
     const [{ id: leadId }] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(parent)}`);
 
-    // From the status page to "Manage my data".
-    await page.getByTestId("manage-my-data").click();
+    // The status page links to "Manage my data"; the parent opens it from their e-mail.
+    await expect(page.getByTestId("manage-my-data")).toHaveAttribute("href", /\/my-data\?(.*&)?t=/);
+    await page.goto(links.manage);
     await expect(page).toHaveURL((url) => url.pathname === "/my-data" && url.searchParams.has("t"));
     const manageUrl = page.url();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.title);
@@ -154,6 +155,16 @@ for (const v of variants) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.goneTitle);
     const resend = await page.request.post(links.verify, { form: { t: new URL(links.verify).searchParams.get("t")!, intent: "resend" } });
     expect(resend.status()).toBe(400);
+    expect(await outbox(page, parent)).toEqual([]);
+    // A mail another service asks us to send them is skipped, and the outbox keeps neither address nor body.
+    const send = await page.request.post(`${MAIN_URL}/api/send-email`, {
+      headers: { Authorization: "Bearer e2e-email-token" },
+      data: { from: "no-reply@aiparenting.example", to: parent, subject: "News", html: "<p>News</p>" },
+    });
+    expect(send.status()).toBe(422);
+    expect(await queryD1(`SELECT status, subject, html FROM outbox WHERE recipient = ${sqlString(`suppressed:${await emailHash(parent)}`)}`)).toEqual([
+      { status: "skipped", subject: "", html: "" },
+    ]);
     expect(await outbox(page, parent)).toEqual([]);
   });
 }

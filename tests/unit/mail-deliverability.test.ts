@@ -8,7 +8,7 @@ import { variantOfContentKey } from "#emails/variant-of-key";
 import { base64url } from "~/auth/confirm-token.server";
 import { queueTemplateMail, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
 import { createD1Outbox } from "~/mail/outbox-d1.server";
-import { isSuppressed, suppress } from "~/mail/suppression.server";
+import { emailHash, isSuppressed, suppress } from "~/mail/suppression.server";
 import { getTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { signUnsubscribeToken } from "~/mail/unsubscribe.server";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
@@ -92,6 +92,8 @@ describe("the suppression list is checked before every send", () => {
     expect(row.attempts).toBe(0);
     expect(row.next_attempt_at).toBeNull();
     expect(sent).toHaveLength(0);
+    // The skipped row keeps neither the address nor the mail.
+    expect(row).toMatchObject({ recipient: `suppressed:${await emailHash("parent@example.com")}`, subject: "", html: "", text: "", render_input: null });
   });
 
   it.each(["confirm-email", "prelaunch"] as const)("a marketing suppression does not block %s", async (template) => {
