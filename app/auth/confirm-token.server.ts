@@ -25,6 +25,15 @@ export function signingSecret(sessionSecret: string | undefined, isLocal: boolea
   throw new Error("SESSION_SECRET is required to sign confirmation links. See .dev.vars.example.");
 }
 
+/** Every secret of the SESSION_SECRET rotation list, newest first: the first signs, all verify. */
+export function verifyingSecrets(sessionSecret: string | undefined, isLocal: boolean): string[] {
+  const all = (sessionSecret ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  return all.length ? all : [signingSecret(undefined, isLocal)];
+}
+
 export function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);

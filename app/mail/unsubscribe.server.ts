@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, hmacKey, signingSecret } from "~/auth/confirm-token.server";
+import { base64url, fromBase64url, hmacKey, verifyingSecrets } from "~/auth/confirm-token.server";
 import { data } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import type { RequestContext } from "~/utils/context.server";
@@ -23,13 +23,7 @@ type Secrets = { SESSION_SECRET?: string };
 
 const MAX_TOKEN_LENGTH = 1024;
 
-function secretsOf(env: Secrets, isLocal: boolean): string[] {
-  const all = (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  return all.length ? all : [signingSecret(undefined, isLocal)];
-}
+const secretsOf = (env: Secrets, isLocal: boolean) => verifyingSecrets(env.SESSION_SECRET, isLocal);
 
 const signed = (payload: string) => new TextEncoder().encode(`unsubscribe:${payload}`);
 

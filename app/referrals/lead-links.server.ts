@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, hmacKey, signingSecret } from "~/auth/confirm-token.server";
+import { base64url, fromBase64url, hmacKey, verifyingSecrets } from "~/auth/confirm-token.server";
 import type { LeadTable } from "~/data/lead-store";
 import { LEAD_TABLES } from "~/data/lead-store";
 
@@ -22,13 +22,7 @@ export type CheckedLink =
 
 type Secrets = { SESSION_SECRET?: string };
 
-function secretsOf(env: Secrets, isLocal: boolean): string[] {
-  const all = (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  return all.length ? all : [signingSecret(undefined, isLocal)];
-}
+const secretsOf = (env: Secrets, isLocal: boolean) => verifyingSecrets(env.SESSION_SECRET, isLocal);
 
 export async function signLeadLink(
   env: Secrets,
