@@ -12,7 +12,8 @@ import { suppress, type SuppressionReason } from "./suppression.server";
  *   bounce); `email.complained` (marked as spam) likewise (reason complaint). Anything else,
  *   transient bounces included, is answered 200 and ignored, so Resend does not retry it.
  * - Unsigned, wrongly signed or stale: 401 and nothing changes. Without RESEND_WEBHOOK_SECRET the
- *   endpoint refuses every call with 503: it cannot tell Resend from anyone else.
+ *   endpoint refuses every call with 401 too: it cannot tell Resend from anyone else, and a caller
+ *   must never be able to make it answer 5xx.
  * Written on Web Crypto rather than with the `svix`/`standardwebhooks` packages: those verify with a
  * pure-JS SHA-256 (fast-sha256) and svix brings a whole API client; this is the ~30 lines they do.
  */
@@ -92,7 +93,10 @@ function reasonOf(event: ResendEvent): SuppressionReason | null {
 
 export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<Response> {
   const secret = ctx.env.RESEND_WEBHOOK_SECRET;
-  if (!secret) return json(503, { ok: false, error: "Webhook disabled: RESEND_WEBHOOK_SECRET is not configured" });
+  if (!secret) {
+    console.warn("resend webhook: refused a call, RESEND_WEBHOOK_SECRET is not configured");
+    return json(401, { ok: false, error: "Webhook disabled: no signing secret is configured" });
+  }
   const body = await readLimited(request, WEBHOOK_BODY_LIMIT);
   if (body === null) return json(413, { ok: false, error: `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB` });
   if (!(await verifySvix(secret, request.headers, body, ctx.now?.()))) {

@@ -397,9 +397,9 @@ describe("POST /webhooks/resend", () => {
     expect(await suppressionCount()).toBe(0);
   });
 
-  it("refuses every call while RESEND_WEBHOOK_SECRET is unset (503)", async () => {
+  it("refuses every call while RESEND_WEBHOOK_SECRET is unset (401)", async () => {
     const body = bounced("victim@example.com");
-    expect(await webhook(body, await svixHeaders(body), {})).toBe(503);
+    expect(await webhook(body, await svixHeaders(body), {})).toBe(401);
     expect(await suppressionCount()).toBe(0);
   });
 });
