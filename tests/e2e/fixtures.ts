@@ -61,23 +61,6 @@ export function uniqueEmail(tag: string) {
 }
 
 /**
- * The dev server and this separate process share one SQLite file; a statement that finds the
- * server's write lock fails at once with SQLITE_BUSY and did not run, so it is tried again.
- */
-async function withBusyRetry<T>(attempt: () => Promise<T>, tries = 6): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-      // With --json wrangler reports the error on stdout.
-      if (i >= tries || !/database is locked|SQLITE_BUSY/.test(`${stdout}${stderr}${String(error)}`)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * i));
-    }
-  }
-}
-
-/**
  * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses).
  * `server` is "main" or "live". Returns the result rows.
  */
@@ -85,12 +68,10 @@ export async function queryD1<T = Record<string, unknown>>(
   sql: string,
   server: "main" | "live" = "main",
 ): Promise<T[]> {
-  const { stdout } = await withBusyRetry(() =>
-    run(
-      "npx",
-      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${server}`, "--json", "--command", sql],
-      { maxBuffer: 16 * 1024 * 1024 },
-    ),
+  const { stdout } = await run(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${server}`, "--json", "--command", sql],
+    { maxBuffer: 16 * 1024 * 1024 },
   );
   const start = stdout.indexOf("[");
   const parsed = JSON.parse(stdout.slice(start)) as { results: Record<string, unknown>[] }[];
