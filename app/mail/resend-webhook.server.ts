@@ -1,4 +1,5 @@
 import { fromBase64url } from "~/auth/confirm-token.server";
+import { readLimited } from "~/platform/request-guard.server";
 import type { AppEnv } from "~/utils/env.server";
 import { suppress, type SuppressionReason } from "./suppression.server";
 
@@ -52,31 +53,6 @@ export async function verifySvix(secret: string, headers: Headers, body: string,
   return false;
 }
 
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > limit)) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
 
 type ResendEvent = { type?: unknown; data?: { to?: unknown; bounce?: { type?: unknown } } };
 
@@ -97,7 +73,8 @@ export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<R
     console.warn("resend webhook: refused a call, RESEND_WEBHOOK_SECRET is not configured");
     return json(401, { ok: false, error: "Webhook disabled: no signing secret is configured" });
   }
-  const body = await readLimited(request, WEBHOOK_BODY_LIMIT);
+  const bytes = await readLimited(request, WEBHOOK_BODY_LIMIT);
+  const body = bytes && new TextDecoder().decode(bytes);
   if (body === null) return json(413, { ok: false, error: `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB` });
   if (!(await verifySvix(secret, request.headers, body, ctx.now?.()))) {
     return json(401, { ok: false, error: "Invalid or missing Svix signature" });

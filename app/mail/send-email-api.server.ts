@@ -1,6 +1,8 @@
 import { toPlainText } from "@react-email/render";
 import { z } from "zod";
+import { readLimited } from "~/platform/request-guard.server";
 import type { Variant } from "~/utils/variant";
+import { addressOf } from "./envelope.server";
 import { sendMail, type MailContext } from "./mailer.server";
 
 /** POST /api/send-email (SPEC 7.2): server-to-server only, behind a bearer token; never an open relay. */
@@ -53,38 +55,7 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0;
 }
 
-/** The bare address of "Name <address>" or of a plain address, lower-cased. */
-function addressOf(sender: string): string {
-  const match = sender.match(/<([^>]+)>/);
-  return (match ? match[1] : sender).trim().toLowerCase();
-}
 
-/** Reads at most `limit` bytes of the body; null when it is larger. */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
 
 export async function handleSendEmailRequest(
   request: Request,
@@ -105,7 +76,8 @@ export async function handleSendEmailRequest(
     return failure(400, "Idempotency-Key must be 1 to 200 visible ASCII characters");
   }
 
-  const raw = await readLimited(request, MAX_BODY_BYTES);
+  const bytes = await readLimited(request, MAX_BODY_BYTES);
+  const raw = bytes && new TextDecoder().decode(bytes);
   if (raw === null) return failure(413, "Request body is larger than 256 kB");
   let json: unknown;
   try {
@@ -116,7 +88,7 @@ export async function handleSendEmailRequest(
   const parsed = bodySchema.safeParse(json);
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request body");
   const body = parsed.data;
-  if (body.from !== ctx.env.MAIL_FROM && addressOf(body.from) !== addressOf(ctx.env.MAIL_FROM)) {
+  if (body.from !== ctx.env.MAIL_FROM && addressOf(body.from).toLowerCase() !== addressOf(ctx.env.MAIL_FROM).toLowerCase()) {
     return failure(400, `from must be the site's sender address ${addressOf(ctx.env.MAIL_FROM)}`);
   }
 

@@ -168,8 +168,11 @@ function mediaType(header: string | null): { name: string; boundary: string | nu
  */
 const DRAIN_LIMIT = 1024 * 1024;
 
-/** The body's bytes, read while counting; null as soon as it passes `limit` (nothing more is kept). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+/**
+ * The body's bytes, read while counting; null as soon as it passes `limit` (nothing more is kept,
+ * and the rest is drained as above). Every handler that reads a raw body reads it with this.
+ */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
