@@ -3,7 +3,7 @@ import { EMAIL_TEMPLATES, mailKindOf, type EmailTemplateName } from "#content/sc
 import { findEmailContent } from "#emails/render.server";
 import type { AppEnv } from "~/utils/env.server";
 import { isLocalHost } from "~/utils/variant.server";
-import { contentKeyOf, type Variant } from "~/utils/variant";
+import { contentKeyOf, variantOfKey, type Variant } from "~/utils/variant";
 import type { OutboxRow } from "./outbox.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
@@ -24,11 +24,6 @@ export type Envelope = {
   /** The link of the List-Unsubscribe header, also shown in the footer of a marketing mail. */
   unsubscribeLink: string | null;
 };
-
-/** The variant a row's `variant` column names (variantKey: "genius", "champion-tennis"). */
-export function variantOfRow(key: string): Variant {
-  return key.startsWith("champion-") ? { domain: "champion", sport: key.slice("champion-".length) } : { domain: "genius" };
-}
 
 /** The address part of "Name <address>" (or the whole value when it is a bare address). */
 export function addressOf(mailbox: string): string {
@@ -69,7 +64,7 @@ export async function envelopeOf(
   env: Pick<AppEnv, "MAIL_FROM" | "SESSION_SECRET">,
   row: Pick<OutboxRow, "template" | "variant" | "recipient" | "origin" | "render_input">,
 ): Promise<Envelope> {
-  const variant = variantOfRow(row.variant);
+  const variant = variantOfKey(row.variant);
   const { from, replyTo } = senderOf(env, row.template, variant);
   if (mailKindOf(row.template) !== "marketing") return { from, replyTo, headers: {}, unsubscribeLink: null };
   const origin = originOf(row);

@@ -28,3 +28,8 @@ export function leadTableOf(variant: Variant): LeadTable {
 export function variantKey(variant: Variant): string {
   return variant.domain === "genius" ? "genius" : `champion-${variant.sport}`;
 }
+
+/** The variant a stored variantKey names ("genius", "champion-tennis"): its inverse. */
+export function variantOfKey(key: string): Variant {
+  return key.startsWith("champion-") ? { domain: "champion", sport: key.slice("champion-".length) } : GENIUS;
+}
