@@ -68,14 +68,16 @@ function reasonOf(event: ResendEvent): SuppressionReason | null {
 }
 
 export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<Response> {
+  // The body is read first, whatever the answer: a response sent before the upload is consumed
+  // leaves the connection unusable for the client's next request.
+  const bytes = await readLimited(request, WEBHOOK_BODY_LIMIT);
+  const body = bytes && new TextDecoder().decode(bytes);
+  if (body === null) return json(413, { ok: false, error: `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB` });
   const secret = ctx.env.RESEND_WEBHOOK_SECRET;
   if (!secret) {
     console.warn("resend webhook: refused a call, RESEND_WEBHOOK_SECRET is not configured");
     return json(401, { ok: false, error: "Webhook disabled: no signing secret is configured" });
   }
-  const bytes = await readLimited(request, WEBHOOK_BODY_LIMIT);
-  const body = bytes && new TextDecoder().decode(bytes);
-  if (body === null) return json(413, { ok: false, error: `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB` });
   if (!(await verifySvix(secret, request.headers, body, ctx.now?.()))) {
     return json(401, { ok: false, error: "Invalid or missing Svix signature" });
   }
