@@ -5,6 +5,7 @@ import type { Lead } from "~/data/lead-store";
 import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
+import { variantKey } from "~/utils/variant";
 import { clearVariantValues, getVariantValues, type AppSession, type VariantValueKey } from "~/utils/session.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { leadsOf } from "./leads.server";
@@ -65,6 +66,13 @@ async function confirmFlow(
 ) {
   const leadId = pending?.leadId ?? confirmedLeadId(session, ctx.variant, flow);
   if (!leadId) return null;
+  // Only the plan choice leaves a view (the one submission that redirects here). Reading a flash
+  // value removes it, so a session that held one is committed and the view is shown once.
+  const view = pending || flow !== "main" ? undefined : session.get("confirmView");
+  if (view && view.leadId === leadId && view.variant === variantKey(ctx.variant) && Date.now() < view.until) {
+    const { email, link, mail, statusLink, confirmed } = view;
+    return { lead: { id: leadId, email }, link, mail, statusLink, confirmed, repeat: true, sessionChanged: true };
+  }
   const leads = leadsOf(ctx);
   const key = mailKey(template, leadId, ctx.leadTable);
   // Everything the page needs is keyed by the lead id, so the reads and the signing of the double
@@ -89,7 +97,7 @@ async function confirmFlow(
   const { data, link } = mail(lead, refCode);
   const optIn = { statusLink, confirmed: lead.confirm_seq !== null };
 
-  if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: false, ...optIn };
+  if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: Boolean(view), ...optIn };
   const queued = await queueTemplateMail(
     ctx,
     { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
@@ -98,6 +106,15 @@ async function confirmFlow(
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
     endSubmission(session, ctx.variant, flow, lead.id);
+    if (pending.sendAfterMs !== undefined) {
+      // The caller redirects to the confirm page: it shows this, read once, instead of reading the
+      // lead and the outbox row again while the funnel's other writes hold the database. Only until
+      // the send starts: after that the row may say more than "queued".
+      session.flash("confirmView", {
+        variant: variantKey(ctx.variant), leadId: lead.id, email: lead.email, link, mail: mailStateOf(queued), ...optIn,
+        until: Date.now() + pending.sendAfterMs,
+      });
+    }
   } else {
     console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
   }

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/cloudflare";
+import type { MailState } from "~/leads/mail-state";
 import { ConfigError, type AppEnv } from "./env.server";
 import { variantKey, type Variant } from "./variant";
 
@@ -50,7 +51,22 @@ type SessionData = {
   /** A random id that lets analytics count a funnel step once per visitor; it names nobody (app/analytics). */
   visitId: string;
 } & { [key: `v:${string}`]: VariantValues };
-type FlashData = { toasts: Toast[] };
+/**
+ * What the plan choice already knew when it queued the waitlist e-mail: the /confirm view it
+ * redirects to renders from this once, without reading the lead or the outbox row again.
+ */
+export type ConfirmView = {
+  variant: string;
+  leadId: string;
+  email: string;
+  link: string;
+  statusLink: string;
+  confirmed: boolean;
+  mail: MailState;
+  /** Until when (ms since epoch) `mail` is still true: the send starts after that moment. */
+  until: number;
+};
+type FlashData = { toasts: Toast[]; confirmView: ConfirmView };
 
 export type AppSession = Session<SessionData, FlashData>;
 export type SessionContext = { env: Pick<AppEnv, "SESSION_SECRET">; isLocal: boolean };

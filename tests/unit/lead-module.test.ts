@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { getPage } from "#content/index";
 import { action as formAction, loader as formLoader } from "~/routes/form";
 import { loader as confirmLoader } from "~/routes/confirm";
+import { action as plansAction } from "~/routes/plans";
 import { loader as guideFormLoader, action as guideFormAction } from "~/routes/guide-form";
 import { loader as guideConfirmLoader } from "~/routes/guide-confirm";
 import { startLocalD1 } from "./helpers/local-d1";
@@ -182,6 +183,38 @@ describe("one e-mail per lead", () => {
     expect((reload.data as { mail: string }).mail).not.toBe("not-queued");
     expect(await count("SELECT count(*) AS n FROM outbox WHERE recipient = 'retry@example.com'")).toBe(1);
     vi.restoreAllMocks();
+  });
+});
+
+describe("the confirm page after the plan choice", () => {
+  it("shows the queued e-mail without reading the database, once; a reload reads the rows", async () => {
+    const visitor = browser();
+    const waitlist = { ...d1.bindings, LAUNCH_MODE: "waitlist" };
+    await visitor.get(formLoader, "/form");
+    await visitor.post(formAction, "/form", step1);
+    await visitor.post(formAction, "/form", step2);
+    await visitor.post(formAction, "/form", [["step", "3"], ["email", "flash@example.com"]]);
+    const plan = getPage("genius", "plans").plans.find((item) => item.id !== "pro")!;
+    const chosen = await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "monthly"]], waitlist);
+    expect(chosen.location).toMatch(/^\/confirm/);
+    // The database is down for the first view: the choice already knew everything the page shows.
+    const unreadable = new Proxy(d1.db, {
+      get(target, prop) {
+        if (prop === "prepare" || prop === "batch") throw new Error("D1_ERROR: database unavailable");
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const first = await visitor.get(confirmLoader, "/confirm", { ...d1.bindings, DB: unreadable });
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ email: "flash@example.com", mail: "queued" });
+    expect((first.data as { refLink: string }).refLink).toMatch(/\?r=/);
+    await settle();
+    // Shown once: the reload reads the lead and its e-mail's row (sent by now).
+    const reload = await visitor.get(confirmLoader, "/confirm");
+    expect(reload.data).toMatchObject({ email: "flash@example.com", mail: "sent" });
+    const down = await visitor.get(confirmLoader, "/confirm", { ...d1.bindings, DB: unreadable });
+    expect(down.status).toBe(503);
   });
 });
 
