@@ -131,7 +131,11 @@ export async function guardRequest(request: Request): Promise<GuardResult> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null) {
     if (!/^\d+$/.test(declared)) return refuse(400, "Content-Length is not a number of bytes.");
-    if (Number(declared) > limit) return refuse(413, `The form is larger than ${limit / 1024} KB.`);
+    if (Number(declared) > limit) {
+      // Refused unread, but read and dropped (up to the drain's budget) so the connection stays usable.
+      if (request.body) await drain(request.body.getReader(), DRAIN_LIMIT);
+      return refuse(413, `The form is larger than ${limit / 1024} KB.`);
+    }
   }
   const body = await readLimited(request, limit);
   if (body === null) return refuse(413, `The form is larger than ${limit / 1024} KB.`);
@@ -166,7 +170,7 @@ function mediaType(header: string | null): { name: string; boundary: string | nu
  * request on a connection whose body was abandoned mid-stream ("worker restarted mid-request").
  * Past this the stream is cancelled: an endless upload costs no more than this.
  */
-const DRAIN_LIMIT = 1024 * 1024;
+const DRAIN_LIMIT = 4 * 1024 * 1024;
 
 /**
  * The body's bytes, read while counting; null as soon as it passes `limit` (nothing more is kept,

@@ -5,10 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Eye, EyeOff } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { ValidatedForm, useField, useIsSubmitting } from "remix-validated-form";
+import { useEffect, useState, type FormEvent } from "react";
 import { getPage } from "#content/index";
 import type { SignupContent } from "#content/schemas/signup";
 import { GENERIC_AUTH_ERROR } from "~/auth/auth";
@@ -19,7 +18,8 @@ import { BotFields } from "~/components/BotFields";
 import { botFields, checkBot } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import { chosenPlan, signupAuth } from "~/signup/signup.server";
-import { parseMode, signupValidator, type SignupMode } from "~/signup/validation";
+import { checkSignup, parseMode, type SignupErrors, type SignupMode } from "~/signup/validation";
+import { signupValidator } from "~/signup/validation.server";
 import { getRequestContext } from "~/utils/context.server";
 import { pageMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/utils/hydrate";
@@ -76,10 +76,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const result = await signupValidator(mode, copy.messages).validate(formData);
   if (result.error) {
-    // Never echo passwords back into the page. validationError's answer, plus the form's stamp.
+    // Never echo passwords back into the page: the e-mail and name only, and the form's stamp.
     const { email, name } = result.submittedData as { email?: unknown; name?: unknown };
-    const { fieldErrors, subaction, formId } = result.error;
-    return data({ fieldErrors, subaction, repopulateFields: { email, name }, formId, bot }, { status: 422 });
+    const repopulate = { email: typeof email === "string" ? email : "", name: typeof name === "string" ? name : "" };
+    return data({ mode, fieldErrors: result.error.fieldErrors as SignupErrors, repopulate, bot }, { status: 422 });
   }
   const input = result.data;
   const refused = await turnstileRefusal(ctx, request, formData);
@@ -156,13 +156,14 @@ type FieldProps = {
   type: string;
   autoComplete: string;
   placeholder: string;
+  error?: string;
+  defaultValue?: string;
   /** A control shown inside the input's right edge (the show/hide button). */
   addon?: React.ReactNode;
 };
 
 /** A labelled input with its validation message under it (SPEC 5). */
-function Field({ name, label, type, autoComplete, placeholder, addon }: FieldProps) {
-  const { error, getInputProps } = useField(name);
+function Field({ name, label, type, autoComplete, placeholder, error, defaultValue, addon }: FieldProps) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   return (
@@ -172,14 +173,14 @@ function Field({ name, label, type, autoComplete, placeholder, addon }: FieldPro
       </label>
       <div className="relative">
         <input
-          {...getInputProps({
-            id,
-            type,
-            autoComplete,
-            placeholder,
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? errorId : undefined,
-          })}
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className={addon ? `${inputClass} pr-11` : inputClass}
         />
         {addon}
@@ -207,42 +208,57 @@ function PasswordToggle({ shown, onToggle, copy }: { shown: boolean; onToggle: (
   );
 }
 
-function SubmitButton({ formId, label, busy, locked }: { formId: string; label: string; busy: string; locked: boolean }) {
-  const submitting = useIsSubmitting(formId);
-  return (
-    <button
-      type="submit"
-      disabled={submitting || locked}
-      className="w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-strong focus:outline-none focus-visible:ring-2 focus-visible:ring-brand focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
-    >
-      {submitting ? busy : label}
-    </button>
-  );
-}
-
-type ActionResult = { mode: SignupMode; formError?: string; signedIn?: true; message?: string; next?: string };
+type ActionResult = {
+  mode: SignupMode;
+  formError?: string;
+  fieldErrors?: SignupErrors;
+  repopulate?: { email: string; name: string };
+  signedIn?: true;
+  message?: string;
+  next?: string;
+};
 
 export default function Signup() {
   const { mode, copy, email, plan } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | { fieldErrors: unknown } | undefined;
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const link = useLinkTo();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [passwordShown, setPasswordShown] = useState(false);
-  const validator = useMemo(() => signupValidator(mode, copy.messages), [mode, copy.messages]);
+  // The browser's own check of the rules; null until the visitor first tries to send the form.
+  const [checked, setChecked] = useState<{ mode: SignupMode; errors: SignupErrors } | null>(null);
 
   // Messages belong to the mode they were answered in; switching mode clears them (SPEC 4.4).
-  const result = actionData && "mode" in actionData && actionData.mode === mode ? actionData : null;
+  const result = actionData?.mode === mode ? actionData : null;
   const signedIn = result?.signedIn ? result : null;
   useEffect(() => {
     if (!signedIn?.next) return;
     const timer = setTimeout(() => navigate(signedIn.next as string), 1000);
     return () => clearTimeout(timer);
   }, [signedIn, navigate]);
+  // A server answer replaces what the browser found before sending.
+  useEffect(() => setChecked(null), [actionData]);
+
+  const errors: SignupErrors = (checked?.mode === mode ? checked.errors : null) ?? result?.fieldErrors ?? {};
+  const values = { email: result?.repopulate?.email ?? email, name: result?.repopulate?.name ?? "" };
+  const check = (form: HTMLFormElement) => checkSignup(mode, copy.messages, Object.fromEntries(new FormData(form))).errors;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = check(event.currentTarget);
+    setChecked({ mode, errors: found });
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    // The first field to fix gets the focus, so a keyboard or screen reader user lands on it.
+    event.currentTarget.querySelector<HTMLInputElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+  };
+  // After a first attempt the messages follow what the visitor types.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (checked?.mode === mode) setChecked({ mode, errors: check(event.currentTarget) });
+  };
 
   const texts = copy[mode];
   const other: SignupMode = mode === "signup" ? "signin" : "signup";
-  const formId = `${mode}-form`;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("mode") === mode;
   const passwordType = passwordShown ? "text" : "password";
   const toggle = hydrated ? (
     <PasswordToggle shown={passwordShown} onToggle={() => setPasswordShown((shown) => !shown)} copy={copy.fields} />
@@ -271,21 +287,36 @@ export default function Signup() {
           </p>
         ) : null}
 
-        <ValidatedForm
+        <Form
           key={mode}
-          id={formId}
           method="post"
           action={link("signup", { mode })}
-          validator={validator}
-          defaultValues={{ email }}
           noValidate
+          onSubmit={onSubmit}
+          onChange={onChange}
           className="mt-6 space-y-4"
         >
           <input type="hidden" name="mode" value={mode} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <Field name="email" label={copy.fields.email} type="email" autoComplete="email" placeholder={copy.fields.emailPlaceholder} />
+          <Field
+            name="email"
+            label={copy.fields.email}
+            type="email"
+            autoComplete="email"
+            placeholder={copy.fields.emailPlaceholder}
+            defaultValue={values.email}
+            error={errors.email}
+          />
           {mode === "signup" ? (
-            <Field name="name" label={copy.fields.name} type="text" autoComplete="name" placeholder={copy.fields.namePlaceholder} />
+            <Field
+              name="name"
+              label={copy.fields.name}
+              type="text"
+              autoComplete="name"
+              placeholder={copy.fields.namePlaceholder}
+              defaultValue={values.name}
+              error={errors.name}
+            />
           ) : null}
           <Field
             name="password"
@@ -293,6 +324,7 @@ export default function Signup() {
             type={passwordType}
             autoComplete={mode === "signup" ? "new-password" : "current-password"}
             placeholder={mode === "signup" ? copy.fields.passwordPlaceholder : copy.fields.currentPasswordPlaceholder}
+            error={errors.password}
             addon={toggle}
           />
           {mode === "signup" ? (
@@ -302,11 +334,18 @@ export default function Signup() {
               type={passwordType}
               autoComplete="new-password"
               placeholder={copy.fields.confirmPasswordPlaceholder}
+              error={errors.confirmPassword}
             />
           ) : null}
           <BotFields />
-          <SubmitButton formId={formId} label={texts.submit} busy={texts.busy} locked={Boolean(signedIn)} />
-        </ValidatedForm>
+          <button
+            type="submit"
+            disabled={submitting || Boolean(signedIn)}
+            className="w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-strong focus:outline-none focus-visible:ring-2 focus-visible:ring-brand focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {submitting ? texts.busy : texts.submit}
+          </button>
+        </Form>
 
         <p className="mt-6 text-center text-sm">
           <Link to={link("signup", { mode: other })} className="font-semibold text-brand-strong underline-offset-4 hover:underline">

@@ -1,6 +1,3 @@
-import { withZod } from "@remix-validated-form/with-zod";
-import type { Validator } from "remix-validated-form";
-import { z } from "zod";
 import type { SignupContent } from "#content/schemas/signup";
 import {
   EMAIL_MAX_LENGTH,
@@ -11,72 +8,67 @@ import {
 } from "~/utils/field-limits";
 
 /**
- * The /signup form rules (SPEC 5), one zod schema per mode. The messages come from content so
- * the browser (ValidatedForm) and the action validate with the same schema and the same words.
+ * The /signup form rules, one function for both sides: the browser runs it before sending (so a
+ * mistake is shown without a request) and the action runs it through the server validator
+ * (validation.server.ts). It is plain code rather than a schema library so the page's JavaScript
+ * stays small; the messages come from content.
  */
 export type SignupMode = "signup" | "signin";
 export type SignupMessages = SignupContent["messages"];
+export type SignupField = "email" | "name" | "password" | "confirmPassword";
+export type SignupErrors = Partial<Record<SignupField, string>>;
 
-/** SPEC 5: a simple something@something.tld pattern. */
+/** A simple something@something.tld pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseMode(value: unknown): SignupMode {
   return value === "signin" ? "signin" : "signup";
 }
 
-/** A required text field: a missing field and an empty one give the same message. */
-function required(message: string) {
-  return z.string({ required_error: message, invalid_type_error: message });
-}
+export type SignUpData = { mode: "signup"; email: string; name: string; password: string; confirmPassword: string };
+export type SignInData = { mode: "signin"; email: string; password: string };
 
-function emailField(m: SignupMessages) {
-  return required(m.emailRequired)
-    .trim()
-    .min(1, m.emailRequired)
-    .max(EMAIL_MAX_LENGTH, tooLongMessage(m.emailTooLong, EMAIL_MAX_LENGTH))
-    .regex(EMAIL_PATTERN, m.emailInvalid);
-}
+/** A missing field (or a file in its place) reads as empty: both get the "required" message. */
+const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function signUpSchema(m: SignupMessages) {
-  return z
-    .object({
-      mode: z.literal("signup"),
-      email: emailField(m),
-      name: required(m.nameRequired).trim().min(1, m.nameRequired).max(NAME_MAX_LENGTH, tooLongMessage(m.nameTooLong, NAME_MAX_LENGTH)),
-      password: required(m.passwordRequired)
-        .min(1, m.passwordRequired)
-        .min(8, m.passwordTooShort)
-        .max(PASSWORD_MAX_LENGTH, tooLongMessage(m.passwordTooLong, PASSWORD_MAX_LENGTH)),
-      confirmPassword: required(m.confirmRequired)
-        .min(1, m.confirmRequired)
-        .max(PASSWORD_MAX_LENGTH, tooLongMessage(m.passwordTooLong, PASSWORD_MAX_LENGTH)),
-    })
-    .superRefine((value, ctx) => {
-      if (value.confirmPassword && value.password !== value.confirmPassword) {
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.passwordsMismatch });
-      }
-    });
+function emailError(value: string, m: SignupMessages): string | undefined {
+  if (!value) return m.emailRequired;
+  if (value.length > EMAIL_MAX_LENGTH) return tooLongMessage(m.emailTooLong, EMAIL_MAX_LENGTH);
+  if (!EMAIL_PATTERN.test(value)) return m.emailInvalid;
 }
 
 /**
- * Sign-in has no minimum length: an old short password must still get its answer. Its
- * maximum is far above the sign-up cap, so it only refuses values no account can have.
+ * Every field's first broken rule, all fields at once. Sign-in has no minimum password length
+ * (an old short password must still get its answer) and a maximum far above the sign-up cap, so it
+ * only refuses values no account can have.
  */
-export function signInSchema(m: SignupMessages) {
-  return z.object({
-    mode: z.literal("signin"),
-    email: emailField(m),
-    password: required(m.passwordRequired)
-      .min(1, m.passwordRequired)
-      .max(SIGNIN_PASSWORD_MAX_LENGTH, tooLongMessage(m.passwordTooLong, SIGNIN_PASSWORD_MAX_LENGTH)),
-  });
+export function checkSignup(
+  mode: SignupMode,
+  m: SignupMessages,
+  values: Record<string, unknown>,
+): { errors: SignupErrors; data: SignUpData | SignInData } {
+  const email = text(values.email).trim();
+  const password = text(values.password);
+  const errors: SignupErrors = { email: emailError(email, m) };
+  if (mode === "signin") {
+    if (!password) errors.password = m.passwordRequired;
+    else if (password.length > SIGNIN_PASSWORD_MAX_LENGTH) errors.password = tooLongMessage(m.passwordTooLong, SIGNIN_PASSWORD_MAX_LENGTH);
+    return { errors: defined(errors), data: { mode, email, password } };
+  }
+  const name = text(values.name).trim();
+  const confirmPassword = text(values.confirmPassword);
+  if (!name) errors.name = m.nameRequired;
+  else if (name.length > NAME_MAX_LENGTH) errors.name = tooLongMessage(m.nameTooLong, NAME_MAX_LENGTH);
+  if (!password) errors.password = m.passwordRequired;
+  else if (password.length < 8) errors.password = m.passwordTooShort;
+  else if (password.length > PASSWORD_MAX_LENGTH) errors.password = tooLongMessage(m.passwordTooLong, PASSWORD_MAX_LENGTH);
+  // The mismatch shows even while the password itself breaks a rule: both need fixing.
+  if (!confirmPassword) errors.confirmPassword = m.confirmRequired;
+  else if (confirmPassword.length > PASSWORD_MAX_LENGTH) errors.confirmPassword = tooLongMessage(m.passwordTooLong, PASSWORD_MAX_LENGTH);
+  else if (password !== confirmPassword) errors.confirmPassword = m.passwordsMismatch;
+  return { errors: defined(errors), data: { mode, email, name, password, confirmPassword } };
 }
 
-export type SignUpData = z.infer<ReturnType<typeof signUpSchema>>;
-export type SignInData = z.infer<ReturnType<typeof signInSchema>>;
-
-/** The mode's validator; its data says which mode it is (`mode` is a literal in each schema). */
-export function signupValidator(mode: SignupMode, m: SignupMessages): Validator<SignUpData | SignInData> {
-  const schema = mode === "signup" ? signUpSchema(m) : signInSchema(m);
-  return withZod<SignUpData | SignInData, z.ZodTypeDef>(schema);
+function defined(errors: SignupErrors): SignupErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as SignupErrors;
 }

@@ -8,6 +8,7 @@ import { site } from "./site";
 import { admin } from "./admin";
 import { form } from "./form";
 import { roadmap } from "./roadmap";
+import { roadmapPlan } from "./roadmap-plan";
 import { plansPage } from "./plans-page";
 import { confirm } from "./confirm";
 import { landing } from "./landing";
@@ -25,6 +26,7 @@ export const content = {
   site,
   form,
   roadmap,
+  roadmapPlan,
   plansPage,
   confirm,
   landing,

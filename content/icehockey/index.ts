@@ -5,6 +5,7 @@ import { tips } from "./tips";
 import { site } from "./site";
 import { form } from "./form";
 import { roadmap } from "./roadmap";
+import { roadmapPlan } from "./roadmap-plan";
 import { plansPage } from "./plans-page";
 import { confirm } from "./confirm";
 import { landing } from "./landing";
@@ -18,6 +19,7 @@ export const content = {
   site,
   form,
   roadmap,
+  roadmapPlan,
   plansPage,
   confirm,
   landing,

@@ -12,6 +12,7 @@ import { siteSchema } from "./site";
 import { adminSchema } from "./admin";
 import { formSchema } from "./form";
 import { roadmapSchema } from "./roadmap";
+import { roadmapPlanSchema } from "./roadmap-plan";
 import { plansPageSchema } from "./plans-page";
 import { confirmSchema } from "./confirm";
 import { waitlistSchema } from "./waitlist";
@@ -37,6 +38,7 @@ export const pageSchemas = {
   tips: leadMagnetSchema,
   form: formSchema,
   roadmap: roadmapSchema,
+  roadmapPlan: roadmapPlanSchema,
   plansPage: plansPageSchema,
   confirm: confirmSchema,
   signup: signupSchema,

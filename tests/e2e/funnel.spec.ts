@@ -14,6 +14,7 @@ for (const v of variants) {
   const plans = getPage(v.key, "plans").plans;
   const plansPage = getPage(v.key, "plansPage");
   const roadmap = getPage(v.key, "roadmap");
+  const planCopy = getPage(v.key, "roadmapPlan");
 
   test.describe(`main funnel: ${v.key}`, () => {
     test("landing with referral and UTM -> 3 steps -> roadmap -> plans (yearly) -> waitlist", async ({ page, context, jsEnabled }) => {
@@ -56,6 +57,23 @@ for (const v of variants) {
       await expect(page).toHaveURL(/\/roadmap/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(roadmap.hero.title);
       await expect(page.getByText(/80% of the brain develops by age 3/).first()).toBeVisible();
+      // The roadmap is built from the answers above, in the form's words.
+      const yours = page.getByTestId("your-roadmap");
+      const labelOf = (list: { value: string; label: string }[], value: string) => list.find((item) => item.value === value)!.label;
+      for (const text of [
+        labelOf(options.ageBands, age1),
+        labelOf(options.ageBands, age2),
+        ...focus.map((value) => labelOf(options.focus, value)),
+        ...goals.map((value) => labelOf(options.goals, value)),
+        labelOf(options.concerns, concern),
+        labelOf(options.time, time1),
+        planCopy.concernAnswers[concern],
+        planCopy.schedule[time1].text,
+      ]) {
+        await expect(yours.getByText(text, { exact: false }).first()).toBeVisible();
+      }
+      await expect(yours.getByRole("listitem")).not.toHaveCount(0);
+      await expect(yours).not.toContainText(email);
       await page.getByRole("button", { name: "See Plans & Lock My Launch Price" }).click();
 
       await expect(page).toHaveURL(/\/plans/);

@@ -4,7 +4,7 @@ import { leadEditValidator } from "~/admin/edit-schema";
 import { step1Validator, step2Validator, step3Validator } from "~/funnel/form-schemas";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
 import { MAX_FIELD_LENGTH } from "~/platform/request-guard.server";
-import { signupValidator } from "~/signup/validation";
+import { signupValidator } from "~/signup/validation.server";
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
-import { parseMode, signupValidator } from "~/signup/validation";
+import { parseMode } from "~/signup/validation";
+import { signupValidator } from "~/signup/validation.server";
 
 const { messages } = getPage("genius", "signup");
 

@@ -1,0 +1,67 @@
+import type { RoadmapPlanContent } from "../schemas/roadmap-plan";
+import { roadmapPlan as general } from "../genius/roadmap-plan";
+
+export const roadmapPlan: RoadmapPlanContent = {
+  ...general,
+  intro: "This is where your player's plan starts. The app adjusts it every week to your player's age, ice time and progress.",
+  answers: { ...general.answers, ages: "Player's age", time: "Off-ice training time" },
+  schedule: {
+    "1x-week": { sessionsPerWeek: 1, text: "One 10-minute off-ice session a week, on the day you already train." },
+    "2-3x-week": { sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week: one per training day you named." },
+    "4-5x-week": { sessionsPerWeek: 5, text: "Five 10-minute off-ice sessions a week, with rest days kept free." },
+    "6x+-week": { sessionsPerWeek: 6, text: "Six 10-minute off-ice sessions a week, and one full rest day for growing bodies." },
+    varies: { sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week to start, moved to whichever days work." },
+  },
+  stages: [
+    {
+      bands: ["0-2y", "3-4y"],
+      label: "First strides",
+      weeks: [
+        { title: "Balance games", text: "Stand on one foot, walk a line, hop like a rabbit: balance is the base of skating." },
+        { title: "Ball and stick play", text: "A soft ball and a mini stick in the hallway: first touches, no rules." },
+        { title: "Move like a skater", text: "Glide in socks on a smooth floor and practise getting up after a fall." },
+        { title: "Love the rink", text: "Watch a game together and name what you see: the puck, the goal, the team." },
+      ],
+    },
+    {
+      bands: ["5-6y", "7-8y"],
+      label: "Learn to play",
+      weeks: [
+        { title: "Athletic stance", text: "Knees bent, chest up, stick on the floor: hold it through short games." },
+        { title: "Soft hands", text: "Side-to-side dribbles with a ball, eyes up, counting taps." },
+        { title: "Quick feet", text: "Ladder and cone patterns in the garden for first-step speed." },
+        { title: "Play to learn", text: "Small games with a sibling or parent: passing, keep-away, shooting at a box." },
+      ],
+    },
+    {
+      bands: ["9-10y", "11-12y"],
+      label: "U10 to U12",
+      weeks: [
+        { title: "Edges off the ice", text: "Single-leg balance and lateral hops that carry straight into crossovers." },
+        { title: "Stickhandling under pressure", text: "Figure-8s and toe drags with obstacles, head up." },
+        { title: "A harder shot", text: "Wrist-shot mechanics against a net or tarp, ten good reps a day." },
+        { title: "Game sense", text: "Watch one shift on video and talk about where the space was." },
+      ],
+    },
+    {
+      bands: ["13-14y", "15+y"],
+      label: "Teen player",
+      weeks: [
+        { title: "Mobility first", text: "Hips and ankles: a mobility routine that protects a growing body." },
+        { title: "Explosive first step", text: "Short jumps and sprints with full rest: quality over quantity." },
+        { title: "Release and accuracy", text: "Quick-release shots to targets, tracked week to week." },
+        { title: "Own the routine", text: "Your player plans the week's sessions; you check in after each one." },
+      ],
+    },
+  ],
+  concernAnswers: {
+    "falling-behind": "The first weeks target the basics coaches notice first, so progress shows at the next practice.",
+    "unsure-training": "Each session is laid out step by step: what to do, for how long, and what good looks like.",
+    "too-little-ice": "Off-ice sessions train the balance, hands and shot that ice time alone cannot cover.",
+    "too-expensive": "Ten minutes at home on the days you name, for a fraction of a private lesson.",
+    "low-confidence": "Small daily wins your player can see: the plan counts every one.",
+    "injury-risk": "Warm-ups, rest days and age-right loads are built into every week.",
+    "poor-diet": "The AI coach adds simple snack and meal ideas around training days.",
+    other: "Tell the AI coach about it on day one: the plan adapts to what you tell it.",
+  },
+};

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+const text = z.string().min(1);
+
+/**
+ * The part of /roadmap built from the parent's answers: what they told us, a schedule that agrees
+ * with the time they said they have, and the first four weeks for each child's age stage.
+ */
+export const roadmapPlanSchema = z.object({
+  title: text,
+  intro: text,
+  answers: z.object({
+    title: text,
+    ages: text,
+    focus: text,
+    goals: text,
+    concern: text,
+    time: text,
+  }),
+  /** The length of one session on this page: the suggested daily time. */
+  sessionMinutes: z.literal(10),
+  /** Per time answer: sessions a week, and the sentence that says how the plan fits it. */
+  schedule: z.record(z.object({ sessionsPerWeek: z.number().int().min(1).max(7), text })),
+  /** "{sessions} × {minutes} min a week" */
+  sessionsLabel: text,
+  weeksTitle: text,
+  /** "Week {n}" */
+  weekLabel: text,
+  /** "Focus: {focus}" */
+  focusLabel: text,
+  /** Each age band of the variant's form belongs to one stage; a stage's first four weeks. */
+  stages: z
+    .array(
+      z.object({
+        bands: z.array(text).min(1),
+        label: text,
+        weeks: z.array(z.object({ title: text, text })).length(4),
+      }),
+    )
+    .min(1),
+  /** Per concern answer: how the plan meets it. */
+  concernAnswers: z.record(text),
+  /** Shown when the answers cannot be read: the pitch stays, the personal part waits. */
+  unavailable: text,
+});
+
+export type RoadmapPlanContent = z.infer<typeof roadmapPlanSchema>;

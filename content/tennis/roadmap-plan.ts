@@ -1,0 +1,68 @@
+import type { RoadmapPlanContent } from "../schemas/roadmap-plan";
+import { roadmapPlan as general } from "../genius/roadmap-plan";
+
+export const roadmapPlan: RoadmapPlanContent = {
+  ...general,
+  intro: "This is where your player's plan starts. The app adjusts it every week to your player's age, court time and progress.",
+  answers: { ...general.answers, ages: "Player's age" },
+  schedule: {
+    "less-15m": { sessionsPerWeek: 7, text: "10 minutes a day of drills fits inside the under-15 minutes you have." },
+    "15-30m": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; use the rest of your time for rallying for fun." },
+    "30-60m": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; with 30-60 minutes add a short point-play game." },
+    "60m+": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; the rest is match play and rest, not more drills." },
+    "it-depends": { sessionsPerWeek: 7, text: "10 minutes a day, on court or at home, whenever the day allows." },
+  },
+  stages: [
+    {
+      bands: ["expecting", "0-12m", "1-2y"],
+      label: "First play",
+      weeks: [
+        { title: "Roll and catch", text: "Roll a soft ball back and forth: tracking the ball starts here." },
+        { title: "Balance and reach", text: "Reaching, standing and stepping games that build coordination." },
+        { title: "Bounce and watch", text: "Bounce a big ball and let your child follow it with eyes and hands." },
+        { title: "Music and movement", text: "Dance, clap and stop: rhythm is the start of footwork." },
+      ],
+    },
+    {
+      bands: ["3-4y", "5-6y"],
+      label: "Red ball",
+      weeks: [
+        { title: "Ready position", text: "Split-step games: jump, land, ready, at the sound of a clap." },
+        { title: "Hand-eye skills", text: "Balloon taps with a short racket, counting in a row." },
+        { title: "Forehand shape", text: "Drop-and-hit forehands with a red ball against a wall." },
+        { title: "Play a point", text: "Mini-court rallies with a parent: who gets to five first." },
+      ],
+    },
+    {
+      bands: ["6-9"],
+      label: "Orange ball",
+      weeks: [
+        { title: "Footwork ladder", text: "Side shuffles and crossover steps for getting to the ball early." },
+        { title: "Consistent strokes", text: "Wall rallies: ten forehands, ten backhands, count the streak." },
+        { title: "Serve basics", text: "A steady toss and a full swing, five good serves a day." },
+        { title: "Match thinking", text: "Play a set with one rule: aim every ball at the bigger space." },
+      ],
+    },
+    {
+      bands: ["10+"],
+      label: "Green ball and up",
+      weeks: [
+        { title: "Movement and recovery", text: "Split-step, move, recover to the middle: the pattern of every point." },
+        { title: "Depth and direction", text: "Cross-court and down-the-line targets, tracked each week." },
+        { title: "Serve and return", text: "A serve routine and a return position for first and second serves." },
+        { title: "Pressure play", text: "Tie-break practice and a breathing routine between points." },
+      ],
+    },
+  ],
+  concernAnswers: {
+    "not-enough": "Ten focused minutes a day beat an unplanned hour: the plan shows exactly what counts.",
+    "no-time": "Every drill fits in 10 minutes and most need only a wall and a ball.",
+    "unsure-start": "Week 1 starts with the basics for your player's age: no court booking needed.",
+    "no-routine": "One fixed 10-minute slot a day is the routine; the plan keeps it simple.",
+    "too-many-drills": "One plan, one drill set a day, in the right order for your player's age.",
+    "coaching-expensive": "Daily drills at home between lessons, so every paid hour goes further.",
+    "low-confidence": "Small daily wins your player can count: streaks, targets, first serves in.",
+    "pressure-melts": "Breathing and between-point routines are part of the plan from week 4.",
+    other: "Tell the AI coach about it on day one: the plan adapts to what you tell it.",
+  },
+};

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { getPage, type ContentKey } from "#content/index";
+import { roadmapFor } from "~/funnel/roadmap";
+
+const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];
+
+describe.each(KEYS)("%s: the roadmap from the answers", (key) => {
+  const copy = getPage(key, "roadmapPlan");
+  const options = getPage(key, "options");
+
+  it("every age band of the form belongs to exactly one stage", () => {
+    for (const band of options.ageBands) {
+      expect(copy.stages.filter((stage) => stage.bands.includes(band.value)), band.value).toHaveLength(1);
+    }
+  });
+
+  it("every time answer has a schedule and every concern an answer", () => {
+    for (const time of options.time) expect(copy.schedule[time.value], time.value).toBeDefined();
+    for (const concern of options.concerns) expect(copy.concernAnswers[concern.value], concern.value).toBeDefined();
+  });
+
+  it("every number agrees with the session length and the pitch's 10 minutes", () => {
+    const pitch = getPage(key, "roadmap").story.benefits.join(" ");
+    expect(pitch).toContain(`${copy.sessionMinutes} minutes`);
+    for (const [value, schedule] of Object.entries(copy.schedule)) {
+      expect(schedule.text, value).toMatch(new RegExp(`\\b${copy.sessionMinutes}[ -]minute`));
+      // Any other number of minutes is the parent's own answer, quoted back.
+      const label = options.time.find((option) => option.value === value)?.label ?? "";
+      for (const [, n] of schedule.text.matchAll(/(\d+)[ -]minute/g)) {
+        if (Number(n) !== copy.sessionMinutes) expect(label, `${value}: ${n} minutes`).toContain(n);
+      }
+    }
+  });
+
+  it("shows the parent's answers in the form's words, one outline per stage of their children", () => {
+    const [young, old] = [options.ageBands[0], options.ageBands[options.ageBands.length - 1]];
+    const focus = options.focus.slice(0, 2);
+    const view = roadmapFor(key, {
+      age_bands: [young.value, old.value],
+      time_available: options.time[1].value,
+      focus_areas: focus.map((item) => item.value),
+      goals: [options.goals[0].value],
+      biggest_concern: options.concerns[0].value,
+    });
+    const answers = Object.fromEntries(view.answers.map((answer) => [answer.label, answer.values]));
+    expect(answers[copy.answers.ages]).toEqual([young.label, old.label]);
+    expect(answers[copy.answers.focus]).toEqual(focus.map((item) => item.label));
+    expect(answers[copy.answers.goals]).toEqual([options.goals[0].label]);
+    expect(answers[copy.answers.concern]).toEqual([options.concerns[0].label]);
+    expect(answers[copy.answers.time]).toEqual([options.time[1].label]);
+    expect(view.concernAnswer).toBe(copy.concernAnswers[options.concerns[0].value]);
+    expect(view.schedule?.sessions).toBe(
+      copy.sessionsLabel
+        .replace("{sessions}", String(copy.schedule[options.time[1].value].sessionsPerWeek))
+        .replace("{minutes}", "10"),
+    );
+    expect(view.stages.map((stage) => stage.ages)).toEqual([[young.label], [old.label]]);
+    // The weeks' focus goes round the chosen areas.
+    expect(view.stages[0].weeks.map((week) => week.focus)).toEqual(
+      [0, 1, 0, 1].map((i) => copy.focusLabel.replace("{focus}", focus[i].label)),
+    );
+  });
+
+  it("two children's times: both shown, the schedule follows the tightest", () => {
+    const [a, b] = [options.time[0], options.time[1]];
+    const view = roadmapFor(key, { age_bands: [], time_available: `${b.value},${a.value}`, focus_areas: [], goals: [], biggest_concern: null });
+    expect(view.answers).toEqual([{ label: copy.answers.time, values: [a.label, b.label] }]);
+    const tightest = [copy.schedule[a.value], copy.schedule[b.value]].sort((x, y) => x.sessionsPerWeek - y.sessionsPerWeek)[0];
+    expect(view.schedule?.text).toBe(tightest.text);
+  });
+
+  it("leaves out what the parent did not answer", () => {
+    const view = roadmapFor(key, { age_bands: [], time_available: null, focus_areas: [], goals: [], biggest_concern: null });
+    expect(view).toEqual({ answers: [], schedule: null, concernAnswer: null, stages: [] });
+  });
+});
