@@ -11,26 +11,19 @@
 // JavaScript the page loads (target: at most 100 KB on a page that hydrates, none on the others).
 // Exit code 1 when a target is missed. Raw reports go to bench/results/ (git-ignored). About 15 s
 // per Lighthouse run: the whole bench takes about 15 minutes.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { VARIANTS, startSite, urlOf, walkedCookies } from "../scripts/lib/site-session.mjs";
 
 const run = promisify(execFile);
-const root = new URL("..", import.meta.url).pathname;
 const chrome = process.env.CHROME_PATH || process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.RUNS) || 1);
 const resultsDir = new URL("./results/", import.meta.url).pathname;
-const PORT = 8950;
-const base = (process.env.BASE_URL || `http://127.0.0.1:${PORT}`).replace(/\/+$/, "");
 const JS_BUDGET = 100 * 1024;
 
-const VARIANTS = [
-  { key: "genius", query: {} },
-  { key: "icehockey", query: { domain: "champion", sport: "icehockey" } },
-  { key: "tennis", query: { domain: "champion", sport: "tennis" } },
-];
 const ALL_PAGES = [
   "/", "/form", "/roadmap", "/plans", "/confirm", "/signup", "/signup-confirm",
   "/guide", "/guide-form", "/guide-confirm", "/tips", "/tips-form", "/tips-confirm",
@@ -49,76 +42,6 @@ const categories = [
   ["best-practices", "BP"],
   ["seo", "SEO"],
 ];
-
-const urlOf = (variant, path) => {
-  const query = new URLSearchParams(variant.query).toString();
-  return `${base}${path}${query ? `?${query}` : ""}`;
-};
-
-// ---------------------------------------------------------------- the server
-
-async function up() {
-  return fetch(`${base}/`).then((r) => r.ok, () => false);
-}
-
-let server = null;
-async function startServer() {
-  if (process.env.BASE_URL) {
-    if (!(await up())) throw new Error(`No server at ${base}. Start one first (npm start), or leave BASE_URL unset.`);
-    return;
-  }
-  server = spawn(
-    "bash",
-    ["scripts/e2e-server.sh", "lighthouse", String(PORT), "LAUNCH_MODE:waitlist", "FORM_MIN_FILL_MS:0", "LEAD_IP_ALLOWLIST:127.0.0.1,::1", "QA_PAGES:off"],
-    { cwd: root, stdio: "ignore", detached: true },
-  );
-  const until = Date.now() + 120_000;
-  while (!(await up())) {
-    if (Date.now() > until) throw new Error("the bench server did not start in 120 s (did you run npm run build?)");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-function stopServer() {
-  if (server && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
-  server = null;
-}
-
-// ---------------------------------------------------------------- a session that reaches every page
-
-/** Walks the main funnel and the guide and tips forms without JavaScript; returns the cookie header. */
-async function sessionCookie(browser, variant) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  const email = (flow) => `lighthouse-${flow}-${variant.key}-${Date.now()}@example.com`;
-  await page.goto(urlOf(variant, "/form"));
-  for (const select of await page.locator("select").all()) {
-    await select.selectOption({ index: 1 });
-  }
-  await page.locator("form[action^='/form'] button[type='submit']").last().click();
-  for (const name of ["focus", "goals"]) await page.locator(`input[name='${name}']`).first().check();
-  await page.locator("input[name='concern']").first().check();
-  await page.locator("form[action^='/form'] button[type='submit']").last().click();
-  await page.locator("input[name='email']").fill(email("main"));
-  await page.locator("form[action^='/form'] button[type='submit']").last().click();
-  await page.waitForURL(/\/roadmap/);
-  for (const flow of ["guide", "tips"]) {
-    await page.goto(urlOf(variant, `/${flow}-form`));
-    await page.locator("input[name='email']").fill(email(flow));
-    for (const name of ["ageBand", "goals"]) {
-      const choice = page.locator(`form[action^='/${flow}-form'] input[name='${name}']`).first();
-      if (await choice.count()) await choice.check();
-    }
-    await page.locator(`form[action^='/${flow}-form'] button[type='submit']`).click();
-    await page.waitForURL(new RegExp(`/${flow}-confirm`));
-  }
-  // The plan choice last: /confirm is the waitlist ending of this session.
-  await page.goto(urlOf(variant, "/plans"));
-  await page.locator("form[action^='/plans'] button[type='submit']:not([disabled])").first().click();
-  await page.waitForLoadState();
-  const cookies = await context.cookies(base);
-  await context.close();
-  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-}
 
 // ---------------------------------------------------------------- JavaScript weight
 
@@ -171,17 +94,17 @@ function failingAudits(report, categoryId) {
 // ---------------------------------------------------------------- main
 
 mkdirSync(resultsDir, { recursive: true });
-process.on("exit", stopServer);
 process.on("SIGINT", () => process.exit(130));
-await startServer();
+const { base, stop } = await startSite({ port: 8950, name: "lighthouse", baseUrl: process.env.BASE_URL });
 const browser = await chromium.launch({ executablePath: chrome, args: ["--no-sandbox", "--disable-gpu"] });
 const rows = [];
 const misses = [];
 try {
   for (const variant of VARIANTS) {
-    const cookie = await sessionCookie(browser, variant);
+    const cookies = await walkedCookies(browser, base, variant);
     for (const path of PAGES) {
-      const url = urlOf(variant, path);
+      const cookie = path === "/confirm" ? cookies.done : cookies.open;
+      const url = urlOf(base, variant, path);
       const weight = await scriptWeight(browser, url, cookie);
       const reports = [];
       for (let i = 1; i <= runs; i++) {
@@ -213,7 +136,7 @@ try {
   }
 } finally {
   await browser.close();
-  stopServer();
+  stop();
 }
 
 console.table(rows);

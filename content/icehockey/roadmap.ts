@@ -19,7 +19,7 @@ export const roadmap: RoadmapContent = {
     benefits: [
       "80% of the brain develops by age 3: early movement habits last",
       "Off-ice drills for skating, stickhandling and shooting at home",
-      "About 10 minutes a day, so practice fits around school",
+      "About 10 minutes on each training day, so practice fits around school",
       "Clear milestones to make every paid ice hour count",
     ],
   },
