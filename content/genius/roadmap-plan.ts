@@ -25,6 +25,7 @@ export const roadmapPlan: RoadmapPlanContent = {
   focusLabel: "Focus: {focus}",
   stages: [
     {
+      id: "baby",
       bands: ["expecting", "0-12m"],
       label: "Bump and baby",
       weeks: [
@@ -35,6 +36,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "toddler",
       bands: ["1-2y"],
       label: "Toddler",
       weeks: [
@@ -45,6 +47,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "preschool",
       bands: ["3-4y", "5-6y"],
       label: "Preschool",
       weeks: [
@@ -55,6 +58,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "school",
       bands: ["6-9", "10+"],
       label: "School age",
       weeks: [
@@ -73,6 +77,11 @@ export const roadmapPlan: RoadmapPlanContent = {
     "too-much-screen": "Each activity is a screen-free swap for a moment of the day that usually goes to a screen.",
     "too-many-resources": "One plan, one activity a day: the app does the choosing from the resources for you.",
     other: "Tell the AI coach about it on day one: the plan adapts to what you tell it.",
+  },
+  share: {
+    title: "A {stage} roadmap from {brand}",
+    description: "A parent shared their roadmap for {ages}: 10 minutes a day of activities matched to the age. Get yours free.",
+    imageAlt: "{brand}: a roadmap for {ages}",
   },
   unavailable: "We could not load your answers just now. Reload the page to see the roadmap built from them.",
 };

@@ -12,8 +12,10 @@ export const roadmapPlan: RoadmapPlanContent = {
     "6x+-week": { sessionsPerWeek: 6, text: "Six 10-minute off-ice sessions a week, and one full rest day for growing bodies." },
     varies: { sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week to start, moved to whichever days work." },
   },
+  share: { ...general.share, description: "A hockey parent shared their player's roadmap for {ages}: 10-minute off-ice sessions matched to the age. Get yours free." },
   stages: [
     {
+      id: "first-strides",
       bands: ["0-2y", "3-4y"],
       label: "First strides",
       weeks: [
@@ -24,6 +26,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "learn-to-play",
       bands: ["5-6y", "7-8y"],
       label: "Learn to play",
       weeks: [
@@ -34,6 +37,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "u10-u12",
       bands: ["9-10y", "11-12y"],
       label: "U10 to U12",
       weeks: [
@@ -44,6 +48,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "teen",
       bands: ["13-14y", "15+y"],
       label: "Teen player",
       weeks: [

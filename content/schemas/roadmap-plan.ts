@@ -32,6 +32,8 @@ export const roadmapPlanSchema = z.object({
   stages: z
     .array(
       z.object({
+        /** Names the stage's share card image: /images/share-{variant}-{id}.png */
+        id: z.string().regex(/^[a-z0-9-]+$/),
         bands: z.array(text).min(1),
         label: text,
         weeks: z.array(z.object({ title: text, text })).length(4),
@@ -40,6 +42,11 @@ export const roadmapPlanSchema = z.object({
     .min(1),
   /** Per concern answer: how the plan meets it. */
   concernAnswers: z.record(text),
+  /**
+   * The preview a parent's shared link unfurls into: it names the site and the child's age stage,
+   * never the parent or a child. {stage} and {ages} are the stage's label and age bands.
+   */
+  share: z.object({ title: text, description: text, imageAlt: text }),
   /** Shown when the answers cannot be read: the pitch stays, the personal part waits. */
   unavailable: text,
 });

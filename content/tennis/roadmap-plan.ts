@@ -12,8 +12,10 @@ export const roadmapPlan: RoadmapPlanContent = {
     "60m+": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; the rest is match play and rest, not more drills." },
     "it-depends": { sessionsPerWeek: 7, text: "10 minutes a day, on court or at home, whenever the day allows." },
   },
+  share: { ...general.share, description: "A tennis parent shared their player's roadmap for {ages}: 10 minutes a day of drills matched to the age. Get yours free." },
   stages: [
     {
+      id: "first-play",
       bands: ["expecting", "0-12m", "1-2y"],
       label: "First play",
       weeks: [
@@ -24,6 +26,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "red-ball",
       bands: ["3-4y", "5-6y"],
       label: "Red ball",
       weeks: [
@@ -34,6 +37,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "orange-ball",
       bands: ["6-9"],
       label: "Orange ball",
       weeks: [
@@ -44,6 +48,7 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
     {
+      id: "green-ball",
       bands: ["10+"],
       label: "Green ball and up",
       weeks: [
