@@ -1,0 +1,15 @@
+import type { Layer } from "../layers";
+import type { Brand } from "../schemas/brand";
+
+/** Tennis Champion: court green and optic yellow, clean geometric headings. */
+export const brand = {
+  wordmark: "Tennis Champion",
+  mark: "ball",
+  colors: { brand: "#15803d", brandStrong: "#14532d", brandSoft: "#ecfccb", accent: "#a16207" },
+  type: {
+    headingFont: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
+    headingWeight: 700,
+    headingCase: "none",
+    headingTracking: "-0.02em",
+  },
+} satisfies Layer<Brand>;
