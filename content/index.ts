@@ -1,8 +1,8 @@
 import { champion } from "./champion";
 import { content as genius } from "./genius";
-import { brand as geniusBrand } from "./genius/brand";
+import { brandByVariant, emailStyles } from "./brand";
 import { edition as icehockey } from "./icehockey";
-import { mergeLayers, sportEdition } from "./layers";
+import { sportEdition } from "./layers";
 import { fillPlaceholders } from "./placeholders";
 import type { Brand } from "./schemas/brand";
 import type { PageContent, PageName, VariantContent } from "./schemas";
@@ -17,8 +17,7 @@ type SportEdition = typeof icehockey | typeof tennis;
  * A sport's pages and brand: content/champion with the sport's own entries laid over it, the
  * sport's words filled in, and every mail in the sport's brand colours.
  */
-function championSport(edition: SportEdition): { brand: Brand; pages: VariantContent } {
-  const brand = mergeLayers<Brand>(champion.brand, edition.brand);
+function championSport(edition: SportEdition, brand: Brand): VariantContent {
   const words = {
     ...edition.words,
     sportTitle: brand.wordmark,
@@ -27,20 +26,12 @@ function championSport(edition: SportEdition): { brand: Brand; pages: VariantCon
   };
   const pages = sportEdition<VariantContent>(champion.pages, edition.pages, words);
   for (const mail of Object.values(pages.emails ?? {})) {
-    if (mail && "template" in mail) mail.template.styles = { ...brand.colors };
+    if (mail && "template" in mail) mail.template.styles = emailStyles(brand);
   }
-  return { brand, pages };
+  return pages;
 }
 
-const hockeyEdition = championSport(icehockey);
-const tennisEdition = championSport(tennis);
-
-/** Each variant's brand tokens (content/schemas/brand.ts): CSS, e-mail colours, mark and sender name. */
-export const brandByVariant: Record<ContentKey, Brand> = {
-  genius: geniusBrand,
-  icehockey: hockeyEdition.brand,
-  tennis: tennisEdition.brand,
-};
+export { brandByVariant };
 
 /**
  * Every variant's pages: genius holds them all; a sport holds the champion pages with its own
@@ -48,8 +39,8 @@ export const brandByVariant: Record<ContentKey, Brand> = {
  */
 export const contentByVariant: { genius: PageContent } & Record<ContentKey, VariantContent> = {
   genius,
-  icehockey: hockeyEdition.pages,
-  tennis: tennisEdition.pages,
+  icehockey: championSport(icehockey, brandByVariant.icehockey),
+  tennis: championSport(tennis, brandByVariant.tennis),
 };
 
 /** Placeholders every page may use: {brand}, {wordmark}, {contactEmail}, {socialHandle}. */

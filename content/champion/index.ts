@@ -1,4 +1,3 @@
-import { brand } from "./brand";
 import { confirm } from "./confirm";
 import { emails } from "./emails";
 import { faq } from "./faq";
@@ -15,6 +14,5 @@ import { tips } from "./tips";
 
 /** The pages both champion sports share, written with {sport...} words; content/index.ts lays each sport over them. */
 export const champion = {
-  brand,
   pages: { site, form, roadmap, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup },
 };

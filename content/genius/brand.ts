@@ -14,11 +14,11 @@ export const brand = {
     text: "#1e293b",
     muted: "#475569",
     background: "#f8fafc",
+    highlight: "#f59e0b",
   },
   type: {
     headingFont:
       'ui-rounded, "SF Pro Rounded", "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", "Arial Rounded MT Bold", Calibri, source-sans-pro, sans-serif',
-    headingWeight: 800,
     headingCase: "none",
     headingTracking: "-0.01em",
   },

@@ -1,9 +1,10 @@
 import type { EmailsContent } from "../schemas/emails";
 import { waitlistEmails } from "../waitlist-emails";
+import { emailStyles } from "../brand";
 import { brand } from "./brand";
 
 /** Mails are in the brand colours (inline: mail clients ignore style sheets). */
-const styles = { ...brand.colors };
+const styles = emailStyles(brand);
 
 const logo = { letter: brand.logoLetter, text: "{wordmark}" };
 const signature = "The {wordmark} team";

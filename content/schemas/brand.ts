@@ -4,7 +4,7 @@ const colour = z.string().regex(/^#[0-9a-f]{6}$/i, "a #rrggbb colour");
 
 /**
  * A variant's brand tokens, the one place they are written: the site's CSS custom properties
- * (content/brand-css.ts), the e-mails' inline colours, the header mark and the sender name all
+ * (content/brand.ts), the e-mails' inline colours, the header mark and the sender name all
  * read them.
  */
 export const brandSchema = z.object({
@@ -31,11 +31,13 @@ export const brandSchema = z.object({
     muted: colour,
     /** The mail's page background. */
     background: colour,
+    /** Decorative only (the mark's second colour, the hero art): never text. */
+    highlight: colour,
   }),
   /** Heading treatment, system font stacks only (no font downloads). */
   type: z.object({
-    headingFont: z.string().min(1),
-    headingWeight: z.number().int().min(400).max(900),
+    /** A CSS font-family list of fonts visitors already have. */
+    headingFont: z.string().regex(/^[\w\s",-]+$/, "font names, quotes and commas only"),
     headingCase: z.enum(["none", "uppercase"]),
     /** CSS letter-spacing for headings, e.g. "-0.01em". */
     headingTracking: z.string().regex(/^-?\d*\.?\d+em$|^0$/),

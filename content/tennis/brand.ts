@@ -5,10 +5,9 @@ import type { Brand } from "../schemas/brand";
 export const brand = {
   wordmark: "Tennis Champion",
   mark: "ball",
-  colors: { brand: "#15803d", brandStrong: "#14532d", brandSoft: "#ecfccb", accent: "#a16207" },
+  colors: { brand: "#15803d", brandStrong: "#14532d", brandSoft: "#ecfccb", highlight: "#d4f04a", accent: "#a16207" },
   type: {
     headingFont: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
-    headingWeight: 700,
     headingCase: "none",
     headingTracking: "-0.02em",
   },

@@ -22,7 +22,14 @@ describe("content layers", () => {
   it("lays objects key by key, replaces lists, and changes list entries given by index", () => {
     const base = { a: { b: "x", c: "y" }, list: ["1", "2"], rows: [{ id: "p", n: 1 }, null] };
     const merged = mergeLayers(base, { a: { c: "z" }, list: ["3"], rows: { 0: { n: 2 }, 1: { id: "q", n: 3 } } });
-    expect(merged).toEqual({ a: { b: "x", c: "z" }, list: ["3"], rows: [{ id: "p", n: 2 }, { id: "q", n: 3 }] });
+    expect(merged).toEqual({
+      a: { b: "x", c: "z" },
+      list: ["3"],
+      rows: [
+        { id: "p", n: 2 },
+        { id: "q", n: 3 },
+      ],
+    });
     expect(base.a.c).toBe("y");
     expect(() => mergeLayers(["a"], { 3: "b" })).toThrow(/No list entry 3/);
   });
