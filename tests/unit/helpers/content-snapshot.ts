@@ -25,5 +25,18 @@ export function contentSnapshot() {
       ]),
     ),
   };
-  return JSON.parse(JSON.stringify(snapshot)) as unknown;
+  return sortKeys(JSON.parse(JSON.stringify(snapshot)));
+}
+
+/** Keys in a fixed order, so a rewritten fixture's diff shows changed copy, not changed key order. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, item]) => [key, sortKeys(item)]),
+    );
+  }
+  return value;
 }
