@@ -17,10 +17,20 @@ export const brandByVariant: Record<BrandKey, Brand> = {
   tennis: mergeLayers<Brand>(championBrand, tennisBrand),
 };
 
-/** The inline colours of a brand's mails (mail clients ignore style sheets). */
+/** The inline colours and heading type of a brand's mails (mail clients ignore style sheets). */
 export function emailStyles(brand: Brand) {
   const { brand: main, brandStrong, brandSoft, accent, text, muted, background } = brand.colors;
-  return { brand: main, brandStrong, brandSoft, accent, text, muted, background };
+  return {
+    brand: main,
+    brandStrong,
+    brandSoft,
+    accent,
+    text,
+    muted,
+    background,
+    headingFont: brand.type.headingFont,
+    headingCase: brand.type.headingCase,
+  };
 }
 
 /**

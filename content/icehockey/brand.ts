@@ -5,7 +5,7 @@ import type { Brand } from "../schemas/brand";
 export const brand = {
   wordmark: "Hockey Champion",
   mark: "puck",
-  colors: { brand: "#1d4ed8", brandStrong: "#1e3a8a", brandSoft: "#e0f2fe", highlight: "#7dd3fc", accent: "#b91c1c" },
+  colors: { brand: "#0b5cad", brandStrong: "#0b2545", brandSoft: "#e0f2fe", highlight: "#7dd3fc", accent: "#b91c1c" },
   type: {
     headingFont:
       'Bahnschrift, "DIN Alternate", "Franklin Gothic Medium", "Nimbus Sans Narrow", sans-serif-condensed, "Arial Narrow", sans-serif',

@@ -5,7 +5,7 @@ import type { Brand } from "../schemas/brand";
 export const brand = {
   wordmark: "Tennis Champion",
   mark: "ball",
-  colors: { brand: "#15803d", brandStrong: "#14532d", brandSoft: "#ecfccb", highlight: "#d4f04a", accent: "#a16207" },
+  colors: { brand: "#15803d", brandStrong: "#14532d", brandSoft: "#f0fccf", highlight: "#d4f04a", accent: "#a16207" },
   type: {
     headingFont: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
     headingCase: "none",
