@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { brandByVariant, brandCss, emailStyles } from "#content/brand";
 import { contentByVariant, getPage, type ContentKey } from "#content/index";
@@ -88,5 +89,18 @@ describe("brand tokens", () => {
   it("the contrast helper agrees with known WCAG values", () => {
     expect(contrast("#ffffff", "#000000")).toBeCloseTo(21, 5);
     expect(contrast("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+  });
+});
+
+describe("generated images", () => {
+  it("scripts/make-images.mjs draws each variant in its brand tokens' colours", () => {
+    const script = readFileSync(new URL("../../scripts/make-images.mjs", import.meta.url), "utf8");
+    for (const key of keys) {
+      const block = new RegExp(`\\b${key}: \\{\\s*brand: "(#\\w+)",\\s*soft: "(#\\w+)",\\s*strong: "(#\\w+)"`).exec(
+        script,
+      );
+      const { colors } = brandByVariant[key];
+      expect(block?.slice(1), key).toEqual([colors.brand, colors.brandSoft, colors.brandStrong]);
+    }
   });
 });
