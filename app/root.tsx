@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { brandByVariant, brandCss } from "#content/brand";
 import { getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
 import { ConsentBanner } from "~/components/consent/ConsentBanner";
@@ -38,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     variant,
     contentKey,
     site: getPage(contentKey, "site", { year: String(year), ...legalVars(env) }),
+    /** The variant's brand tokens as CSS custom properties, and which mark the logo draws. */
+    brand: { css: brandCss(brandByVariant[contentKey]), mark: brandByVariant[contentKey].mark },
     appSigninUrl: env.APP_SIGNIN_URL,
     /**
      * For absolute links in meta tags (canonical, Open Graph): the variant's configured origin,
@@ -85,6 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Static token values, validated by content/schemas/brand.ts: never visitor data. */}
+        {data ? <style dangerouslySetInnerHTML={{ __html: data.brand.css }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         {data ? <ConsentBanner /> : null}

@@ -1,16 +1,46 @@
+import { champion } from "./champion";
 import { content as genius } from "./genius";
-import { content as icehockey } from "./icehockey";
-import { content as tennis } from "./tennis";
+import { brandByVariant, emailStyles } from "./brand";
+import { edition as icehockey } from "./icehockey";
+import { sportEdition } from "./layers";
 import { fillPlaceholders } from "./placeholders";
+import type { Brand } from "./schemas/brand";
 import type { PageContent, PageName, VariantContent } from "./schemas";
+import { edition as tennis } from "./tennis";
 
 export type ContentKey = "genius" | "icehockey" | "tennis";
 export type { PageContent, PageName };
 
+type SportEdition = typeof icehockey | typeof tennis;
+
+/**
+ * A sport's pages and brand: content/champion with the sport's own entries laid over it, the
+ * sport's words filled in, and every mail in the sport's brand colours.
+ */
+function championSport(edition: SportEdition, brand: Brand): VariantContent {
+  const words = {
+    ...edition.words,
+    sportTitle: brand.wordmark,
+    brandLetter: brand.logoLetter,
+    brandContact: brand.contactEmail,
+  };
+  const pages = sportEdition<VariantContent>(champion.pages, edition.pages, words);
+  for (const mail of Object.values(pages.emails ?? {})) {
+    if (mail && "template" in mail) mail.template.styles = emailStyles(brand);
+  }
+  return pages;
+}
+
+export { brandByVariant };
+
+/**
+ * Every variant's pages: genius holds them all; a sport holds the champion pages with its own
+ * entries laid over them (content/layers.ts) and falls back to genius for the rest.
+ */
 export const contentByVariant: { genius: PageContent } & Record<ContentKey, VariantContent> = {
   genius,
-  icehockey,
-  tennis,
+  icehockey: championSport(icehockey, brandByVariant.icehockey),
+  tennis: championSport(tennis, brandByVariant.tennis),
 };
 
 /** Placeholders every page may use: {brand}, {wordmark}, {contactEmail}, {socialHandle}. */
@@ -25,8 +55,8 @@ export function placeholderValues(key: ContentKey): Record<string, string> {
 }
 
 /**
- * A page's copy for a variant (SPEC 2.1): the variant's own entry, else the genius one,
- * with name placeholders filled in. `vars` adds or overrides placeholder values.
+ * A page's copy for a variant: the variant's own entry, else the genius one, with name
+ * placeholders filled in. `vars` adds or overrides placeholder values.
  */
 export function getPage<K extends PageName>(
   key: ContentKey,

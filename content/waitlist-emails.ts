@@ -1,9 +1,18 @@
 import type { EmailsContent } from "./schemas/emails";
 
-type Branding = {
-  styles: NonNullable<EmailsContent["prelaunch"]>["template"]["styles"];
+type Styles = NonNullable<EmailsContent["prelaunch"]>["template"]["styles"];
+
+/** `styles` may be left out where the edition's brand tokens fill them in later (the sport editions). */
+type Branding<S extends Styles | undefined> = {
+  styles: S;
   logo: { letter: string; text: string };
   signature: string;
+};
+
+type WaitlistEmails<S> = {
+  [K in "confirm-email" | "moved-up"]: Omit<NonNullable<EmailsContent[K]>, "template"> & {
+    template: Omit<NonNullable<EmailsContent[K]>["template"], "styles"> & { styles: S };
+  };
 };
 
 /**
@@ -11,11 +20,11 @@ type Branding = {
  * words in every edition and each edition's own colours, logo and signature: {brand} and
  * {wordmark} are filled from the edition that sends them.
  */
-export function waitlistEmails({
+export function waitlistEmails<S extends Styles | undefined>({
   styles,
   logo,
   signature,
-}: Branding): Pick<EmailsContent, "confirm-email" | "moved-up"> {
+}: Branding<S>): WaitlistEmails<S> {
   return {
     "confirm-email": {
       template: {
@@ -32,8 +41,7 @@ export function waitlistEmails({
             "Press the button to confirm this address and get your place in line. The link works for 7 days. If you didn't ask for it, ignore this e-mail.",
           buttonText: "Confirm my e-mail",
           buttonUrl: "{verifyLink}",
-          fallbackText:
-            "If the button doesn't work, copy this link into your browser:",
+          fallbackText: "If the button doesn't work, copy this link into your browser:",
         },
         whatHappensNext: [],
         signature,
@@ -58,8 +66,7 @@ export function waitlistEmails({
             "Every parent who joins through your link and confirms their e-mail moves you up the list. Thank you for spreading the word.",
           buttonText: "See my place and referrals",
           buttonUrl: "{statusLink}",
-          fallbackText:
-            "If the button doesn't work, copy this link into your browser:",
+          fallbackText: "If the button doesn't work, copy this link into your browser:",
         },
         whatHappensNext: [],
         signature,

@@ -13,6 +13,7 @@ const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "public/images");
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
 
+// Colours: the same values as content/<variant>/brand.ts (tests/unit/brand.test.ts checks they agree).
 const variants = {
   genius: {
     brand: "#6d28d9",
@@ -35,9 +36,9 @@ const variants = {
     },
   },
   icehockey: {
-    brand: "#1d4ed8",
+    brand: "#0b5cad",
     soft: "#e0f2fe",
-    strong: "#1e3a8a",
+    strong: "#0b2545",
     app: "Hockey Champion",
     letter: "C",
     who: "Leo · 9 years · U10",
@@ -56,7 +57,7 @@ const variants = {
   },
   tennis: {
     brand: "#15803d",
-    soft: "#ecfccb",
+    soft: "#f0fccf",
     strong: "#14532d",
     app: "Tennis Champion",
     letter: "C",

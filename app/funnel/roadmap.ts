@@ -29,9 +29,9 @@ export function roadmapFor(key: ContentKey, lead: RoadmapAnswers): RoadmapView {
   const answered = (lead.time_available ?? "").split(",");
   const times = options.time.map((option) => option.value).filter((value) => answered.includes(value));
   const time = times
-    .map((value) => copy.schedule[value])
-    .filter(Boolean)
-    .reduce<(typeof copy.schedule)[string] | undefined>((tightest, next) => (tightest && tightest.sessionsPerWeek <= next.sessionsPerWeek ? tightest : next), undefined);
+    .map((value) => copy.schedule.find((entry) => entry.time === value))
+    .filter((entry) => entry !== undefined)
+    .reduce<(typeof copy.schedule)[number] | undefined>((tightest, next) => (tightest && tightest.sessionsPerWeek <= next.sessionsPerWeek ? tightest : next), undefined);
 
   const answers = [
     { label: copy.answers.ages, values: ages },
@@ -67,7 +67,7 @@ export function roadmapFor(key: ContentKey, lead: RoadmapAnswers): RoadmapView {
             .replace("{minutes}", String(copy.sessionMinutes)),
         }
       : null,
-    concernAnswer: lead.biggest_concern ? (copy.concernAnswers[lead.biggest_concern] ?? null) : null,
+    concernAnswer: copy.concernAnswers.find((answer) => answer.concern === lead.biggest_concern)?.text ?? null,
     stages,
   };
 }

@@ -1,17 +1,12 @@
 import type { EmailsContent } from "../schemas/emails";
 import { waitlistEmails } from "../waitlist-emails";
+import { emailStyles } from "../brand";
+import { brand } from "./brand";
 
-const styles = {
-  brand: "#6d28d9",
-  brandStrong: "#4c1d95",
-  brandSoft: "#f3e8ff",
-  accent: "#b45309",
-  text: "#1e293b",
-  muted: "#475569",
-  background: "#f8fafc",
-};
+/** Mails are in the brand colours (inline: mail clients ignore style sheets). */
+const styles = emailStyles(brand);
 
-const logo = { letter: "G", text: "{wordmark}" };
+const logo = { letter: brand.logoLetter, text: "{wordmark}" };
 const signature = "The {wordmark} team";
 
 export const emails: EmailsContent = {

@@ -12,13 +12,14 @@ export const roadmapPlan: RoadmapPlanContent = {
     time: "Time you have each day",
   },
   sessionMinutes: 10,
-  schedule: {
-    "less-15m": { sessionsPerWeek: 7, text: "10 minutes a day fits inside the under-15 minutes you have." },
-    "15-30m": { sessionsPerWeek: 7, text: "10 minutes a day is the core; the rest of your 15-30 minutes is free play, no plan needed." },
-    "30-60m": { sessionsPerWeek: 7, text: "10 minutes a day is the core; with 30-60 minutes you can repeat a favourite or add a story." },
-    "60m+": { sessionsPerWeek: 7, text: "10 minutes a day is the core; keep the rest of your time for unplanned play together." },
-    "it-depends": { sessionsPerWeek: 7, text: "10 minutes a day, at whatever moment the day allows: bath time, the walk home, bedtime." },
-  },
+  schedule: [
+    { time: "less-15m", sessionsPerWeek: 7, text: "10 minutes a day fits inside the under-15 minutes you have." },
+    { time: "15-30m", sessionsPerWeek: 7, text: "10 minutes a day is the core; the rest of your 15-30 minutes is free play, no plan needed." },
+    { time: "30-60m", sessionsPerWeek: 7, text: "10 minutes a day is the core; with 30-60 minutes you can repeat a favourite or add a story." },
+    { time: "60m+", sessionsPerWeek: 7, text: "10 minutes a day is the core; keep the rest of your time for unplanned play together." },
+    { time: "it-depends", sessionsPerWeek: 7, text: "10 minutes a day, at whatever moment the day allows: bath time, the walk home, bedtime." },
+  ],
+
   sessionsLabel: "{sessions} × {minutes} min a week",
   weeksTitle: "Your first four weeks",
   weekLabel: "Week {n}",
@@ -69,15 +70,16 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
   ],
-  concernAnswers: {
-    "not-enough": "You are doing more than you think: the plan shows each day what counts, so you can stop guessing.",
-    "no-time": "Every activity fits in 10 minutes and most need nothing you do not already have.",
-    "unsure-start": "Week 1 starts with the easiest wins for your child's age: no preparation, no special toys.",
-    "no-routine": "One fixed 10-minute moment a day is the routine; the plan keeps it the same time each day.",
-    "too-much-screen": "Each activity is a screen-free swap for a moment of the day that usually goes to a screen.",
-    "too-many-resources": "One plan, one activity a day: the app does the choosing from the resources for you.",
-    other: "Tell the AI coach about it on day one: the plan adapts to what you tell it.",
-  },
+  concernAnswers: [
+    { concern: "not-enough", text: "You are doing more than you think: the plan shows each day what counts, so you can stop guessing." },
+    { concern: "no-time", text: "Every activity fits in 10 minutes and most need nothing you do not already have." },
+    { concern: "unsure-start", text: "Week 1 starts with the easiest wins for your child's age: no preparation, no special toys." },
+    { concern: "no-routine", text: "One fixed 10-minute moment a day is the routine; the plan keeps it the same time each day." },
+    { concern: "too-much-screen", text: "Each activity is a screen-free swap for a moment of the day that usually goes to a screen." },
+    { concern: "too-many-resources", text: "One plan, one activity a day: the app does the choosing from the resources for you." },
+    { concern: "other", text: "Tell the AI coach about it on day one: the plan adapts to what you tell it." },
+  ],
+
   share: {
     title: "A {stage} roadmap from {brand}",
     description: "A parent shared their roadmap for {ages}: 10 minutes a day of activities matched to the age. Get yours free.",

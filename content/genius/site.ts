@@ -1,15 +1,16 @@
 import type { SiteContent } from "../schemas/site";
+import { brand } from "./brand";
 
 export const site: SiteContent = {
   brand: "genius",
   title: "AI Parenting",
-  wordmark: "AI Parenting Genius",
-  logoLetter: "G",
+  wordmark: brand.wordmark,
+  logoLetter: brand.logoLetter,
   tagline: "Daily, personalised guidance for the most important years of your child's life.",
   metaDescription:
     "AI Parenting: a 24/7 AI coach for parents with daily, personalised activities for your child's age, interests and goals. Join the early-access waitlist.",
   shareImage: "/images/share-genius.png",
-  contactEmail: "hello@aiparenting.example",
+  contactEmail: brand.contactEmail,
   social: {
     name: "Facebook",
     handle: "@AIParentingGenius",

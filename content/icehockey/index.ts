@@ -1,34 +1,22 @@
-import { faq } from "./faq";
+import { brand } from "./brand";
 import { emails } from "./emails";
-import { guide } from "./guide";
-import { tips } from "./tips";
-import { site } from "./site";
+import { faq } from "./faq";
 import { form } from "./form";
-import { roadmap } from "./roadmap";
-import { roadmapPlan } from "./roadmap-plan";
-import { plansPage } from "./plans-page";
-import { confirm } from "./confirm";
+import { guide } from "./guide";
 import { landing } from "./landing";
 import { options } from "./options";
 import { plans } from "./plans";
-import { terms } from "./terms";
+import { roadmap } from "./roadmap";
+import { roadmapPlan } from "./roadmap-plan";
 import { signup } from "./signup";
-import type { VariantContent } from "../schemas";
+import { site } from "./site";
+import { terms } from "./terms";
+import { tips } from "./tips";
+import { words } from "./words";
 
-export const content = {
-  site,
-  form,
-  roadmap,
-  roadmapPlan,
-  plansPage,
-  confirm,
-  landing,
-  options,
-  plans,
-  faq,
-  terms,
-  emails,
-  guide,
-  tips,
-  signup,
-} satisfies VariantContent;
+/** The hockey edition: only what it says differently from content/champion, its words and its brand. */
+export const edition = {
+  words,
+  brand,
+  pages: { emails, faq, form, guide, landing, options, plans, roadmap, roadmapPlan, signup, site, terms, tips },
+};

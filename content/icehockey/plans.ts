@@ -1,97 +1,41 @@
 import type { PlansContent } from "../schemas/plans";
+import type { Layer } from "../layers";
 
-const plain = {
-  badgeColor: "bg-brand-soft text-brand-strong",
-  bgColor: "bg-white",
-  buttonColor: "bg-brand text-white hover:bg-brand-strong",
-};
-
-/** Hockey edition plans (SPEC 9). */
-export const plans: PlansContent = {
-  plans: [
-    {
-      id: "practice",
-      name: "Practice",
+/** Only what the hockey edition says differently from content/champion on this page. */
+export const plans = {
+  plans: {
+    0: {
       tagline: "Daily off-ice habits for one player.",
       monthlyPrice: 59,
       yearlyPrice: 590,
-      yearlyDiscount: "2 months free",
-      features: [
-        "1 champion",
-        "Daily personalised off-ice drills",
-        "Season roadmap by age",
-        "24/7 AI coach for parents",
-        "Cancel anytime",
-      ],
-      ...plain,
-      emphasis: false,
-      separated: false,
-      border: false,
+      features: {
+        0: "1 champion",
+        2: "Season roadmap by age",
+      },
     },
-    {
-      id: "compete",
-      name: "Compete",
+    1: {
       tagline: "For players chasing the next team.",
-      monthlyPrice: 99,
-      yearlyPrice: 990,
-      yearlyDiscount: "2 months free",
-      features: [
-        "Up to 2 champions",
-        "Everything in Practice",
-        "Tryout and selection prep plans",
-        "Weekly progress check-ins",
-        "Skating, puck and shot tracks",
-      ],
-      badge: "Most Popular",
-      badgeColor: "bg-brand text-white",
-      bgColor: "bg-brand-soft",
-      buttonColor: "bg-brand text-white hover:bg-brand-strong",
-      emphasis: true,
-      separated: false,
-      border: true,
+      features: {
+        0: "Up to 2 champions",
+        2: "Tryout and selection prep plans",
+        4: "Skating, puck and shot tracks",
+      },
     },
-    {
-      id: "champion",
-      name: "Champion",
-      tagline: "The full programme for a hockey family.",
-      monthlyPrice: 199,
-      yearlyPrice: 1990,
-      yearlyDiscount: "2 months free",
-      features: [
-        "Up to 5 champions",
-        "Everything in Compete",
-        "Strength, speed and mobility blocks",
-        "Nutrition and recovery guidance",
-        "Mindset and game-day routines",
-      ],
-      badge: "Best Value",
-      ...plain,
-      emphasis: false,
-      separated: false,
-      border: false,
+    2: {
+      features: {
+        0: "Up to 5 champions",
+        2: "Strength, speed and mobility blocks",
+        3: "Nutrition and recovery guidance",
+        4: "Mindset and game-day routines",
+      },
     },
-    {
-      id: "pro-academy",
-      name: "Pro Academy",
+    3: {
       tagline: "For teams, clubs and hockey academies.",
-      monthlyPrice: 499,
-      yearlyPrice: 4990,
-      yearlyDiscount: "2 months free",
-      features: [
-        "Teams",
-        "Coach dashboard for every player",
-        "Team-wide off-ice programmes",
-        "Multi-language drills",
-        "Priority support",
-      ],
+      features: {
+        0: "Teams",
+        2: "Team-wide off-ice programmes",
+      },
       badge: "For Teams",
-      badgeColor: "bg-slate-800 text-white",
-      bgColor: "bg-slate-50",
-      buttonColor: "bg-slate-800 text-white hover:bg-slate-900",
-      emphasis: false,
-      separated: true,
-      border: false,
-      status: "in-preparation",
     },
-  ],
-};
+  },
+} satisfies Layer<PlansContent>;

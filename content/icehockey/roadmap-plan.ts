@@ -1,18 +1,16 @@
+import type { Layer } from "../layers";
 import type { RoadmapPlanContent } from "../schemas/roadmap-plan";
-import { roadmapPlan as general } from "../genius/roadmap-plan";
 
-export const roadmapPlan: RoadmapPlanContent = {
-  ...general,
-  intro: "This is where your player's plan starts. The app adjusts it every week to your player's age, ice time and progress.",
-  answers: { ...general.answers, ages: "Player's age", time: "Off-ice training time" },
-  schedule: {
-    "1x-week": { sessionsPerWeek: 1, text: "One 10-minute off-ice session a week, on the day you already train." },
-    "2-3x-week": { sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week: one per training day you named." },
-    "4-5x-week": { sessionsPerWeek: 5, text: "Five 10-minute off-ice sessions a week, with rest days kept free." },
-    "6x+-week": { sessionsPerWeek: 6, text: "Six 10-minute off-ice sessions a week, and one full rest day for growing bodies." },
-    varies: { sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week to start, moved to whichever days work." },
-  },
-  share: { ...general.share, description: "A hockey parent shared their player's roadmap for {ages}: 10-minute off-ice sessions matched to the age. Get yours free." },
+/** Only what the hockey edition says differently from content/champion: it asks for training days. */
+export const roadmapPlan = {
+  answers: { time: "Off-ice training time" },
+  schedule: [
+    { time: "1x-week", sessionsPerWeek: 1, text: "One 10-minute off-ice session a week, on the day you already train." },
+    { time: "2-3x-week", sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week: one per training day you named." },
+    { time: "4-5x-week", sessionsPerWeek: 5, text: "Five 10-minute off-ice sessions a week, with rest days kept free." },
+    { time: "6x+-week", sessionsPerWeek: 6, text: "Six 10-minute off-ice sessions a week, and one full rest day for growing bodies." },
+    { time: "varies", sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week to start, moved to whichever days work." },
+  ],
   stages: [
     {
       id: "first-strides",
@@ -59,14 +57,14 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
   ],
-  concernAnswers: {
-    "falling-behind": "The first weeks target the basics coaches notice first, so progress shows at the next practice.",
-    "unsure-training": "Each session is laid out step by step: what to do, for how long, and what good looks like.",
-    "too-little-ice": "Off-ice sessions train the balance, hands and shot that ice time alone cannot cover.",
-    "too-expensive": "Ten minutes at home on the days you name, for a fraction of a private lesson.",
-    "low-confidence": "Small daily wins your player can see: the plan counts every one.",
-    "injury-risk": "Warm-ups, rest days and age-right loads are built into every week.",
-    "poor-diet": "The AI coach adds simple snack and meal ideas around training days.",
-    other: "Tell the AI coach about it on day one: the plan adapts to what you tell it.",
-  },
-};
+  concernAnswers: [
+    { concern: "falling-behind", text: "The first weeks target the basics coaches notice first, so progress shows at the next practice." },
+    { concern: "unsure-training", text: "Each session is laid out step by step: what to do, for how long, and what good looks like." },
+    { concern: "too-little-ice", text: "Off-ice sessions train the balance, hands and shot that ice time alone cannot cover." },
+    { concern: "too-expensive", text: "Ten minutes at home on the days you name, for a fraction of a private lesson." },
+    { concern: "low-confidence", text: "Small daily wins your player can see: the plan counts every one." },
+    { concern: "injury-risk", text: "Warm-ups, rest days and age-right loads are built into every week." },
+    { concern: "poor-diet", text: "The AI coach adds simple snack and meal ideas around training days." },
+    { concern: "other", text: "Tell the AI coach about it on day one: the plan adapts to what you tell it." },
+  ],
+} satisfies Layer<RoadmapPlanContent>;

@@ -1,11 +1,9 @@
 import type { RoadmapContent } from "../schemas/roadmap";
-import { roadmap as genius } from "../genius/roadmap";
+import type { Layer } from "../layers";
 
-export const roadmap: RoadmapContent = {
-  ...genius,
-  metaTitle: "Your player's roadmap is ready | {brand}",
+/** Only what the hockey edition says differently from content/champion on this page. */
+export const roadmap = {
   hero: {
-    eyebrow: "Assessment complete",
     title: "Your player's personalised training roadmap is ready",
     subtitle:
       "Built from your answers: off-ice drills for your player's age, strengths and goals, and the time you have between ice slots.",
@@ -24,24 +22,13 @@ export const roadmap: RoadmapContent = {
     ],
   },
   offer: {
-    title: "Everything in your plan",
-    subtitle: "A 24/7 AI coach for you, the hockey parent. You stay in charge of what is right for your player.",
-    screenshotAlt: "The {brand} app showing today's off-ice drills",
-    features: [
-      "Daily personalised activities",
-      "Expert roadmap from first strides to select team",
-      "24/7 AI guidance for your questions",
-      "Cancel anytime",
-    ],
+    features: {
+      1: "Expert roadmap from first strides to select team",
+    },
   },
   whyNow: {
-    title: "Why now?",
     paragraphs: [
       "We are opening {brand} to a first wave of 100 founding families. Founding parents keep early-access pricing for as long as they stay, before tryout season starts.",
     ],
   },
-  urgency: {
-    title: "Only 100 founding-family spots",
-    text: "When the first wave is full, early-access pricing closes. Choosing a plan now costs nothing today: 7-day free trial, no credit card.",
-  },
-};
+} satisfies Layer<RoadmapContent>;

@@ -64,6 +64,9 @@ export const emailTemplateSchema = z.object({
       text: colour,
       muted: colour,
       background: colour,
+      /** The brand's heading type (a system font list), for the wordmark and headings. */
+      headingFont: z.string().min(1).optional(),
+      headingCase: z.enum(["none", "uppercase"]).optional(),
     }),
   }),
   content: z.object({

@@ -19,8 +19,11 @@ export const roadmapPlanSchema = z.object({
   }),
   /** The length of one session on this page: the suggested daily time. */
   sessionMinutes: z.literal(10),
-  /** Per time answer: sessions a week, and the sentence that says how the plan fits it. */
-  schedule: z.record(z.object({ sessionsPerWeek: z.number().int().min(1).max(7), text })),
+  /**
+   * Per time answer (option value): sessions a week, and the sentence that says how the plan fits
+   * it. Lists, not records, so an edition's list replaces the one it is laid over.
+   */
+  schedule: z.array(z.object({ time: text, sessionsPerWeek: z.number().int().min(1).max(7), text })).min(1),
   /** "{sessions} × {minutes} min a week" */
   sessionsLabel: text,
   weeksTitle: text,
@@ -40,8 +43,8 @@ export const roadmapPlanSchema = z.object({
       }),
     )
     .min(1),
-  /** Per concern answer: how the plan meets it. */
-  concernAnswers: z.record(text),
+  /** Per concern answer (option value): how the plan meets it. */
+  concernAnswers: z.array(z.object({ concern: text, text })).min(1),
   /**
    * The preview a parent's shared link unfurls into: it names the site and the child's age stage,
    * never the parent or a child. {stage} and {ages} are the stage's label and age bands.

@@ -1,7 +1,8 @@
 import type { LandingContent } from "../schemas/landing";
+import type { Layer } from "../layers";
 
-/** Tennis edition landing page (SPEC 2.4). */
-export const landing: LandingContent = {
+/** Only what the tennis edition says differently from content/champion on this page. */
+export const landing = {
   meta: {
     title: "{wordmark}: daily drills and a roadmap for young players",
     description:
@@ -9,18 +10,15 @@ export const landing: LandingContent = {
   },
   hero: {
     title: "Give your young player a daily edge on the court",
-    subtitle:
-      "Daily personalised tennis drills and a clear roadmap for ages 0-12, built for ambitious tennis parents.",
+    subtitle: "Daily personalised tennis drills and a clear roadmap for ages 0-12, built for ambitious tennis parents.",
     appText:
       "{brand} is an AI coach for tennis parents, not for kids. It plans today's drills around your player's age, strokes and tournament goals. You stay responsible for judging what is right for your child.",
     screenshotAlt: "The {wordmark} app on a phone, showing today's tennis drills for an 8-year-old player",
-    ctaLabel: "Get My Player's Free Plan",
-    subtext: "7-day free trial. No credit card. Only 100 first-wave spots.",
-    trustIndicators: [
-      { icon: "users", text: "Made for tennis parents of players 0-12" },
-      { icon: "shield", text: "30-day satisfaction guarantee" },
-      { icon: "star", text: "7-day free trial, cancel anytime" },
-    ],
+    trustIndicators: {
+      0: {
+        text: "Made for tennis parents of players 0-12",
+      },
+    },
   },
   dreamOutcome: {
     title: "Picture the next tournament",
@@ -35,77 +33,61 @@ export const landing: LandingContent = {
       title: "Drills for the court, the driveway or the garden",
       text: "Footwork, stroke and serve drills with a racket, a few balls and a wall. Each day adapts to age, level and the lessons your player already has.",
     },
-    buttonLabel: "Start My Free Training Plan",
   },
   painPoints: {
-    title: "Every tennis parent knows these",
-    cards: [
-      {
+    cards: {
+      0: {
         icon: "puzzle",
         title: "Too many drills, no plan",
         text: "Videos and coaches all suggest something different, and practice between lessons turns random.",
       },
-      {
-        icon: "wallet",
+      1: {
         title: "Coaching is expensive",
         text: "Private lessons cost a lot, and one hour a week cannot build strokes that hold up in matches.",
       },
-      {
+      2: {
         icon: "zap",
         title: "Melting under pressure",
         text: "Your player hits well in practice, then nerves take over at the first tight score in a match.",
       },
-    ],
+    },
   },
   solution: {
-    title: "How {brand} trains your player",
-    features: [
-      {
-        icon: "calendar",
+    features: {
+      0: {
         title: "Daily personalised drills",
         text: "Short sessions matched to age, strokes and goals: footwork, serve and return, match IQ and conditioning.",
       },
-      {
-        icon: "route",
+      1: {
         title: "A roadmap for ages 0-12",
         text: "From first rallies to tournament-ready, each stage shows what to build next and what can wait.",
       },
-      {
-        icon: "bot",
-        title: "24/7 AI coach for parents",
+      2: {
         text: "Ask about match nerves, tournament schedules or recovery at any hour and get answers written for you.",
       },
-      {
-        icon: "shield-check",
-        title: "Parents stay in charge",
+      3: {
         text: "The AI suggests, you decide. You remain responsible for judging every drill for your child's age, health and wellbeing.",
       },
-    ],
-    buttonLabel: "Build My Player's Plan",
+    },
   },
   credibility: {
-    title: "Built the way good coaches train",
-    points: [
-      {
+    points: {
+      0: {
         icon: "target",
         title: "Technique before results",
         text: "Drills follow long-term athlete development: movement and stroke foundations before match play.",
       },
-      {
+      1: {
         icon: "trophy",
         title: "Ready for real matches",
         text: "Match IQ and mental-toughness routines prepare your player for tight scores, not just rallies.",
       },
-      {
-        icon: "shield-check",
-        title: "Short, safe and sustainable",
+      2: {
         text: "10 to 20 minute sessions with warm-ups and rest days keep training fun and protect growing bodies.",
       },
-    ],
+    },
   },
   finalCta: {
-    title: "Be one of the first 100 tennis families",
     text: "Answer three quick questions and get your player's personalised drill plan. 7-day free trial: no credit card, cancel anytime.",
-    buttonLabel: "Claim My Early-Access Spot",
   },
-};
+} satisfies Layer<LandingContent>;

@@ -1,97 +1,41 @@
 import type { PlansContent } from "../schemas/plans";
+import type { Layer } from "../layers";
 
-const plain = {
-  badgeColor: "bg-brand-soft text-brand-strong",
-  bgColor: "bg-white",
-  buttonColor: "bg-brand text-white hover:bg-brand-strong",
-};
-
-/** Tennis edition plans (SPEC 9). */
-export const plans: PlansContent = {
-  plans: [
-    {
-      id: "practice",
-      name: "Practice",
+/** Only what the tennis edition says differently from content/champion on this page. */
+export const plans = {
+  plans: {
+    0: {
       tagline: "Daily drills for one young player.",
       monthlyPrice: 49,
       yearlyPrice: 490,
-      yearlyDiscount: "2 months free",
-      features: [
-        "1 player",
-        "Daily personalised tennis drills",
-        "Roadmap for ages 0-12",
-        "24/7 AI coach for parents",
-        "Cancel anytime",
-      ],
-      ...plain,
-      emphasis: false,
-      separated: false,
-      border: false,
+      features: {
+        0: "1 player",
+        2: "Roadmap for ages 0-12",
+      },
     },
-    {
-      id: "compete",
-      name: "Compete",
+    1: {
       tagline: "For players heading into tournaments.",
-      monthlyPrice: 99,
-      yearlyPrice: 990,
-      yearlyDiscount: "2 months free",
-      features: [
-        "Up to 2 players",
-        "Everything in Practice",
-        "Tournament preparation plans",
-        "Weekly progress check-ins",
-        "Serve, return and footwork tracks",
-      ],
-      badge: "Most Popular",
-      badgeColor: "bg-brand text-white",
-      bgColor: "bg-brand-soft",
-      buttonColor: "bg-brand text-white hover:bg-brand-strong",
-      emphasis: true,
-      separated: false,
-      border: true,
+      features: {
+        0: "Up to 2 players",
+        2: "Tournament preparation plans",
+        4: "Serve, return and footwork tracks",
+      },
     },
-    {
-      id: "champion",
-      name: "Champion",
-      tagline: "The full programme for a tennis family.",
-      monthlyPrice: 199,
-      yearlyPrice: 1990,
-      yearlyDiscount: "2 months free",
-      features: [
-        "Up to 5 players",
-        "Everything in Compete",
-        "Match IQ and mental toughness tracks",
-        "Conditioning, nutrition and recovery",
-        "Match-day routines",
-      ],
-      badge: "Best Value",
-      ...plain,
-      emphasis: false,
-      separated: false,
-      border: false,
+    2: {
+      features: {
+        0: "Up to 5 players",
+        2: "Match IQ and mental toughness tracks",
+        3: "Conditioning, nutrition and recovery",
+        4: "Match-day routines",
+      },
     },
-    {
-      id: "pro-academy",
-      name: "Pro Academy",
+    3: {
       tagline: "For coaches, clubs and tennis academies.",
-      monthlyPrice: 499,
-      yearlyPrice: 4990,
-      yearlyDiscount: "2 months free",
-      features: [
-        "Squads and academy groups",
-        "Coach dashboard for every player",
-        "Group drill programmes",
-        "Multi-language drills",
-        "Priority support",
-      ],
+      features: {
+        0: "Squads and academy groups",
+        2: "Group drill programmes",
+      },
       badge: "For Academies",
-      badgeColor: "bg-slate-800 text-white",
-      bgColor: "bg-slate-50",
-      buttonColor: "bg-slate-800 text-white hover:bg-slate-900",
-      emphasis: false,
-      separated: true,
-      border: false,
-      status: "in-preparation",
     },
-  ],
-};
+  },
+} satisfies Layer<PlansContent>;

@@ -1,18 +1,8 @@
+import type { Layer } from "../layers";
 import type { RoadmapPlanContent } from "../schemas/roadmap-plan";
-import { roadmapPlan as general } from "../genius/roadmap-plan";
 
-export const roadmapPlan: RoadmapPlanContent = {
-  ...general,
-  intro: "This is where your player's plan starts. The app adjusts it every week to your player's age, court time and progress.",
-  answers: { ...general.answers, ages: "Player's age" },
-  schedule: {
-    "less-15m": { sessionsPerWeek: 7, text: "10 minutes a day of drills fits inside the under-15 minutes you have." },
-    "15-30m": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; use the rest of your time for rallying for fun." },
-    "30-60m": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; with 30-60 minutes add a short point-play game." },
-    "60m+": { sessionsPerWeek: 7, text: "10 minutes a day of drills is the core; the rest is match play and rest, not more drills." },
-    "it-depends": { sessionsPerWeek: 7, text: "10 minutes a day, on court or at home, whenever the day allows." },
-  },
-  share: { ...general.share, description: "A tennis parent shared their player's roadmap for {ages}: 10 minutes a day of drills matched to the age. Get yours free." },
+/** Only what the tennis edition says differently from content/champion: its stages and concerns. */
+export const roadmapPlan = {
   stages: [
     {
       id: "first-play",
@@ -59,15 +49,15 @@ export const roadmapPlan: RoadmapPlanContent = {
       ],
     },
   ],
-  concernAnswers: {
-    "not-enough": "Ten focused minutes a day beat an unplanned hour: the plan shows exactly what counts.",
-    "no-time": "Every drill fits in 10 minutes and most need only a wall and a ball.",
-    "unsure-start": "Week 1 starts with the basics for your player's age: no court booking needed.",
-    "no-routine": "One fixed 10-minute slot a day is the routine; the plan keeps it simple.",
-    "too-many-drills": "One plan, one drill set a day, in the right order for your player's age.",
-    "coaching-expensive": "Daily drills at home between lessons, so every paid hour goes further.",
-    "low-confidence": "Small daily wins your player can count: streaks, targets, first serves in.",
-    "pressure-melts": "Breathing and between-point routines are part of the plan from week 4.",
-    other: "Tell the AI coach about it on day one: the plan adapts to what you tell it.",
-  },
-};
+  concernAnswers: [
+    { concern: "not-enough", text: "Ten focused minutes a day beat an unplanned hour: the plan shows exactly what counts." },
+    { concern: "no-time", text: "Every drill fits in 10 minutes and most need only a wall and a ball." },
+    { concern: "unsure-start", text: "Week 1 starts with the basics for your player's age: no court booking needed." },
+    { concern: "no-routine", text: "One fixed 10-minute slot a day is the routine; the plan keeps it simple." },
+    { concern: "too-many-drills", text: "One plan, one drill set a day, in the right order for your player's age." },
+    { concern: "coaching-expensive", text: "Daily drills at home between lessons, so every paid hour goes further." },
+    { concern: "low-confidence", text: "Small daily wins your player can count: streaks, targets, first serves in." },
+    { concern: "pressure-melts", text: "Breathing and between-point routines are part of the plan from week 4." },
+    { concern: "other", text: "Tell the AI coach about it on day one: the plan adapts to what you tell it." },
+  ],
+} satisfies Layer<RoadmapPlanContent>;

@@ -1,12 +1,10 @@
-import { signup as general } from "../genius/signup";
 import type { SignupContent } from "../schemas/signup";
+import type { Layer } from "../layers";
 
-/** The SPEC 2.9 screen copy is the same in every edition; the tennis edition words its hints for players. */
-export const signup: SignupContent = {
-  ...general,
-  assessment: { ...general.assessment, prompt: "Not sure where your player should start?" },
+/** Only what the tennis edition says differently from content/champion on this page. */
+export const signup = {
   confirm: {
-    ...general.confirm,
-    checkEmailDetail: "We sent you a link. Open it on this device to finish creating your {brand} account and start today's drills.",
+    checkEmailDetail:
+      "We sent you a link. Open it on this device to finish creating your {brand} account and start today's drills.",
   },
-};
+} satisfies Layer<SignupContent>;

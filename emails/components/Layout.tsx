@@ -25,6 +25,14 @@ type Styles = EmailTemplateContent["template"]["styles"];
 const font =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
+/** The brand's heading voice, as the site shows it (a client without the font falls back to the body's). */
+function headingType(s: Styles) {
+  return {
+    fontFamily: s.headingFont ? `${s.headingFont.replace(/"/g, "'")}, ${font}` : font,
+    textTransform: s.headingCase ?? "none",
+  } as const;
+}
+
 export function EmailLayout({ email, children }: EmailProps & { children: ReactNode }) {
   const { template, content } = email;
   const s = template.styles;
@@ -50,7 +58,7 @@ export function EmailLayout({ email, children }: EmailProps & { children: ReactN
           }}
         >
           <Section>
-            <Text style={{ margin: 0, fontSize: "18px", fontWeight: 700, color: s.brandStrong }}>
+            <Text style={{ margin: 0, fontSize: "18px", fontWeight: 700, color: s.brandStrong, ...headingType(s) }}>
               <span
                 // Decoration: left out of the plain-text part (render.server.tsx), which starts with the brand's name.
                 data-skip-in-text
@@ -138,7 +146,10 @@ export function MainIntro({ email }: EmailProps) {
   const s = email.template.styles;
   return (
     <Section style={{ marginTop: "24px" }}>
-      <Heading as="h1" style={{ fontSize: "26px", lineHeight: "32px", color: s.brandStrong, margin: "0 0 12px" }}>
+      <Heading
+        as="h1"
+        style={{ fontSize: "26px", lineHeight: "32px", color: s.brandStrong, margin: "0 0 12px", ...headingType(s) }}
+      >
         {main.title}
       </Heading>
       {main.subtitle ? <Text style={{ ...paragraph(s), fontWeight: 600 }}>{main.subtitle}</Text> : null}

@@ -67,8 +67,8 @@ for (const v of variants) {
         ...goals.map((value) => labelOf(options.goals, value)),
         labelOf(options.concerns, concern),
         labelOf(options.time, time1),
-        planCopy.concernAnswers[concern],
-        planCopy.schedule[time1].text,
+        planCopy.concernAnswers.find((entry) => entry.concern === concern)!.text,
+        planCopy.schedule.find((entry) => entry.time === time1)!.text,
       ]) {
         await expect(yours.getByText(text, { exact: false }).first()).toBeVisible();
       }

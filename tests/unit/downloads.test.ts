@@ -1,20 +1,18 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { contentByVariant } from "#content/index";
 
 // The guide and tips e-mails send parents to /downloads/*.pdf; a missing or broken file is a dead button.
-const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 const publicDir = fileURLToPath(new URL("../../public/", import.meta.url));
 
-/** Every distinct "/downloads/..." path written anywhere in the content files. */
+/**
+ * Every distinct "/downloads/..." path in the variants' content, as the layers put it together
+ * (the shared champion copy writes it with the sport's words, e.g. /downloads/{sportSlug}-guide.pdf).
+ */
 function downloadLinks(): string[] {
-  const links = new Set<string>();
-  const files = readdirSync(contentDir, { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f));
-  for (const file of files) {
-    const text = readFileSync(contentDir + file, "utf8");
-    for (const match of text.matchAll(/\/downloads\/[\w./-]+/g)) links.add(match[0]);
-  }
-  return [...links].sort();
+  const text = JSON.stringify(contentByVariant);
+  return [...new Set([...text.matchAll(/\/downloads\/[\w./-]+/g)].map((match) => match[0]))].sort();
 }
 
 const links = downloadLinks();

@@ -1,4 +1,5 @@
 import type { LandingContent } from "#content/schemas/landing";
+import { HeroArt } from "~/components/brand/HeroArt";
 import { LogoMark } from "~/components/layout/LogoMark";
 import { Screenshot } from "~/components/Screenshot";
 import type { ScreenshotImage } from "~/utils/screenshot.server";
@@ -13,14 +14,14 @@ type Props = { hero: LandingContent["hero"]; screenshot: ScreenshotImage | null 
  * order (SPEC 2.4). On wide screens the screenshot moves to a second column; the reading order stays.
  */
 export function Hero({ hero, screenshot }: Props) {
-  const { site } = useRootData();
+  const { site, contentKey } = useRootData();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-soft to-white">
       <div className="animate-enter mx-auto grid max-w-6xl gap-8 px-4 pb-16 pt-4 text-center lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left">
         <div className="lg:col-start-1 lg:row-start-1 lg:self-end">
           <p className="inline-flex items-center gap-3">
-            <LogoMark letter={site.logoLetter} size="lg" />
-            <span className="text-xl font-extrabold text-slate-900">{site.wordmark}</span>
+            <LogoMark size="lg" />
+            <span className="brand-type text-xl font-extrabold text-slate-900">{site.wordmark}</span>
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
             {hero.title}
@@ -53,6 +54,7 @@ export function Hero({ hero, screenshot }: Props) {
             })}
           </ul>
         </div>
+        <HeroArt variant={contentKey} className="mx-auto lg:col-start-1 lg:mx-0" />
       </div>
     </section>
   );

@@ -8,8 +8,8 @@ export function Header() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
         <a href={linkTo("home")} className="flex items-center gap-2">
-          <LogoMark letter={site.logoLetter} />
-          <span className="text-lg font-bold text-slate-900" data-testid="wordmark">
+          <LogoMark />
+          <span className="brand-type text-lg font-bold text-slate-900" data-testid="wordmark">
             {site.wordmark}
           </span>
         </a>

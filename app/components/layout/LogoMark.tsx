@@ -1,11 +1,19 @@
-export function LogoMark({ letter, size = "md" }: { letter: string; size?: "md" | "lg" }) {
-  const box = size === "lg" ? "h-14 w-14 text-2xl" : "h-9 w-9 text-lg";
+import { markGlyphs } from "~/components/brand/marks";
+import { useRootData } from "~/utils/root-data";
+
+/** The brand's mark on a brand-coloured tile; decoration beside the wordmark, which names the brand. */
+export function LogoMark({ size = "md" }: { size?: "md" | "lg" }) {
+  const { brand } = useRootData();
+  const box = size === "lg" ? "h-14 w-14" : "h-9 w-9";
   return (
-    <span
+    <svg
       aria-hidden="true"
-      className={`${box} inline-flex items-center justify-center rounded-xl bg-brand font-extrabold text-white`}
+      focusable="false"
+      viewBox="0 0 32 32"
+      className={`${box} shrink-0 rounded-xl bg-brand p-0.5`}
+      data-mark={brand.mark}
     >
-      {letter}
-    </span>
+      {markGlyphs[brand.mark]}
+    </svg>
   );
 }
