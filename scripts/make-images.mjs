@@ -2,6 +2,9 @@
 // Regenerates the per-variant images under public/images (checked in; run by hand after a design change):
 // - screenshot-{variant}.svg: a phone mockup of the app showing one day's activity plan (300x600);
 // - share-{variant}.png: the 1200x630 Open Graph card, rendered with headless Chromium;
+// - share-{variant}-{stage}.png: the card a parent's referral link unfurls into, one per age stage of
+//   the roadmap (its title and ages come from the pinned content output, which
+//   tests/unit/content-pin.test.ts keeps equal to content/);
 // - public/favicon.ico: a 64x64 star mark (PNG inside an ICO), so browsers' default request finds it.
 // Usage: node scripts/make-images.mjs   (needs /usr/bin/chromium or CHROME_PATH; ImageMagick optional)
 import { execFileSync } from "node:child_process";
@@ -21,12 +24,12 @@ const variants = {
     strong: "#4c1d95",
     app: "AI Parenting Genius",
     letter: "G",
-    who: "Mia · 3 years",
+    who: "Sample day · 3-4 years",
     headline: "Today's plan",
     items: [
-      ["Morning · 10 min", "Colour hunt walk", "Language"],
-      ["Afternoon · 5 min", "Count the spoons", "Early maths"],
-      ["Bedtime · 10 min", "Feelings story", "Emotions"],
+      ["Morning · 4 min", "Colour hunt walk", "Language"],
+      ["Afternoon · 3 min", "Count the spoons", "Early maths"],
+      ["Bedtime · 3 min", "Feelings story", "Emotions"],
     ],
     tip: ["Tip: name three colours you see", "on the way to nursery."],
     share: {
@@ -41,12 +44,12 @@ const variants = {
     strong: "#0b2545",
     app: "Hockey Champion",
     letter: "C",
-    who: "Leo · 9 years · U10",
+    who: "Sample session · 9-10 years",
     headline: "Today's off-ice drills",
     items: [
-      ["Warm-up · 5 min", "Dynamic mobility", "Skating"],
-      ["Hands · 10 min", "Figure-8 puck hands", "Puck control"],
-      ["Edges · 5 min", "One-leg balance", "Balance"],
+      ["Warm-up · 3 min", "Dynamic mobility", "Skating"],
+      ["Hands · 4 min", "Figure-8 puck hands", "Puck control"],
+      ["Edges · 3 min", "One-leg balance", "Balance"],
     ],
     tip: ["Tip: keep the puck on the sweet spot", "of the blade, eyes up."],
     share: {
@@ -61,12 +64,12 @@ const variants = {
     strong: "#14532d",
     app: "Tennis Champion",
     letter: "C",
-    who: "Ella · 8 years · U10",
+    who: "Sample day · 6-9 years",
     headline: "Today's court drills",
     items: [
-      ["Footwork · 5 min", "Split-step ladder", "Agility"],
-      ["Strokes · 10 min", "Wall rally forehand", "Technique"],
-      ["Serve · 5 min", "Toss consistency", "Serve & return"],
+      ["Footwork · 3 min", "Split-step ladder", "Agility"],
+      ["Strokes · 4 min", "Wall rally forehand", "Technique"],
+      ["Serve · 3 min", "Toss consistency", "Serve & return"],
     ],
     tip: ["Tip: split-step as your partner's", "racket meets the ball."],
     share: {
@@ -106,7 +109,7 @@ function phoneSvg(v) {
     `<text x="70" y="73" font-size="14" font-weight="700" fill="#fff">${esc(v.app)}</text>` +
     `<text x="28" y="110" font-size="19" font-weight="800" fill="#fff">${esc(v.headline)}</text>` +
     `<text x="28" y="130" font-size="12" fill="#fff" fill-opacity=".85">${esc(v.who)}</text>` +
-    `<text x="28" y="164" font-size="11" font-weight="700" fill="#475569">1 of 3 done · 20 min today</text>` +
+    `<text x="28" y="164" font-size="11" font-weight="700" fill="#475569">1 of 3 done · 10 min today</text>` +
     `<rect x="196" y="156" width="76" height="8" rx="4" fill="#e2e8f0"/><rect x="196" y="156" width="26" height="8" rx="4" fill="${v.brand}"/>` +
     cards +
     `<rect x="28" y="468" width="244" height="52" rx="14" fill="${v.soft}"/>` +
@@ -126,7 +129,7 @@ function shareHtml(v, svg) {
       display:flex;align-items:center;justify-content:space-between;padding:0 90px;box-sizing:border-box}
     .mark{display:inline-flex;width:72px;height:72px;border-radius:18px;background:#fff;color:${v.brand};
       font-weight:800;font-size:40px;align-items:center;justify-content:center}
-    h1{font-size:68px;line-height:1.05;margin:28px 0 18px;font-weight:800;letter-spacing:-1px}
+    h1{font-size:${v.share.title.length > 24 ? 54 : 68}px;line-height:1.05;margin:28px 0 18px;font-weight:800;letter-spacing:-1px;max-width:660px}
     p{font-size:30px;line-height:1.35;margin:0;max-width:640px;opacity:.95}
     .note{margin-top:30px;font-size:22px;font-weight:700;background:rgba(255,255,255,.16);
       display:inline-block;padding:12px 20px;border-radius:999px}
@@ -166,12 +169,11 @@ div{width:64px;height:64px;border-radius:14px;background:#4c1d95;display:flex;al
 
 const tmp = mkdtempSync(join(tmpdir(), "share-"));
 try {
-  for (const [key, v] of Object.entries(variants)) {
-    const svg = phoneSvg(v);
-    writeFileSync(join(out, `screenshot-${key}.svg`), svg);
-
-    const html = join(tmp, `${key}.html`);
-    const png = join(out, `share-${key}.png`);
+  const content = JSON.parse(readFileSync(join(root, "tests/unit/fixtures/content-output.json"), "utf8")).variants;
+  /** Renders one 1200x630 card to public/images/{name}.png. */
+  const card = (name, v, svg) => {
+    const html = join(tmp, `${name}.html`);
+    const png = join(out, `${name}.png`);
     writeFileSync(html, shareHtml(v, svg));
     screenshot(html, png, 1200, 630);
     try {
@@ -181,7 +183,20 @@ try {
       // ImageMagick missing: keep Chromium's PNG.
     }
     const header = readFileSync(png).subarray(16, 24);
-    console.log(`${key}: screenshot ${svg.length} B, share ${header.readUInt32BE(0)}x${header.readUInt32BE(4)} ${statSync(png).size} B`);
+    console.log(`${name}: ${header.readUInt32BE(0)}x${header.readUInt32BE(4)} ${statSync(png).size} B`);
+  };
+  for (const [key, v] of Object.entries(variants)) {
+    const svg = phoneSvg(v);
+    writeFileSync(join(out, `screenshot-${key}.svg`), svg);
+    console.log(`screenshot-${key}.svg: ${svg.length} B`);
+    card(`share-${key}`, v, svg);
+    // A referral link's card names the site and an age stage: never a parent or a child.
+    const { roadmapPlan, options } = content[key].pages;
+    for (const stage of roadmapPlan.stages) {
+      const ages = stage.bands.map((band) => options.ageBands.find((option) => option.value === band)?.label ?? band).join(" · ");
+      const title = roadmapPlan.share.title.replace("{stage}", stage.label);
+      card(`share-${key}-${stage.id}`, { ...v, share: { ...v.share, title, line: ages } }, svg);
+    }
   }
   const faviconFile = join(tmp, "favicon.html");
   const faviconPng = join(tmp, "favicon.png");
