@@ -26,6 +26,7 @@ import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
 import { linkTo } from "~/utils/links";
+import { isSportLanding } from "~/utils/variant.server";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -39,11 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     contentKey,
     site: getPage(contentKey, "site", { year: String(year), ...legalVars(env) }),
     appSigninUrl: env.APP_SIGNIN_URL,
+    a11y: getPage(contentKey, "a11y"),
     /**
      * For absolute links in meta tags (canonical, Open Graph): the variant's configured origin,
      * never the Host header, so a forged host cannot become a page's canonical address.
      */
     origin: ctx.origin,
+    /** Canonical tags name an edition's home by its sport path on the champion site. */
+    sportPaths: ctx.sportPaths,
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),
@@ -51,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
-  const home = ctx.url.pathname === "/";
+  const home = ctx.url.pathname === "/" || isSportLanding(ctx.url, variant);
   if (!home && !hasAttributionParams(ctx.url)) return payload;
   // A landing URL with ?r= or utm_* : remember the attribution in the session (SPEC 4.1).
   const session = await getSession(request, ctx);
@@ -87,9 +91,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        {data ? (
+          // First stop for keyboard users: straight past the consent bar and header to the page.
+          <a
+            href="#main"
+            className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-strong shadow-lg focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:outline-2 focus:outline-brand-strong"
+          >
+            {data.site.skipLinkLabel}
+          </a>
+        ) : null}
         {data ? <ConsentBanner /> : null}
         {showChrome && !shouldHideHeader(matches) ? <Header /> : null}
-        <main id="main" className="flex-1">
+        {/* Focusable from script only, so the skip link moves keyboard focus here. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         {showChrome ? <Footer /> : null}
