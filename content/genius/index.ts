@@ -19,6 +19,7 @@ import { waitlist } from "./waitlist";
 import { botGuard } from "./bot-guard";
 import { myData } from "./my-data";
 import { unsubscribe } from "./unsubscribe";
+import { a11y } from "./a11y";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -43,4 +44,5 @@ export const content = {
   botGuard,
   myData,
   unsubscribe,
+  a11y,
 } satisfies PageContent;
