@@ -26,7 +26,6 @@ import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
 import { linkTo } from "~/utils/links";
-import { isSportLanding } from "~/utils/variant.server";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -55,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
-  const home = ctx.url.pathname === "/" || isSportLanding(ctx.url, variant);
+  const home = ctx.url.pathname === "/";
   if (!home && !hasAttributionParams(ctx.url)) return payload;
   // A landing URL with ?r= or utm_* : remember the attribution in the session (SPEC 4.1).
   const session = await getSession(request, ctx);

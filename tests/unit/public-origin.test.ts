@@ -17,8 +17,6 @@ import { testContext } from "./helpers/context";
 const VARS = {
   GENIUS_HOSTS: "aiparenting.example,www.aiparenting.example",
   CHAMPION_HOSTS: "champion.example,www.champion.example",
-  // /tennis on the champion site is a landing page, whose view is counted with the session's visit id.
-  SESSION_SECRET: "a-test-secret-of-at-least-thirty-two-characters",
 };
 
 function args(url: string): LoaderFunctionArgs {

@@ -18,7 +18,7 @@ import { isSportLanding, resolveVariant } from "~/utils/variant.server";
 const VARS = {
   GENIUS_HOSTS: "aiparenting.example,www.aiparenting.example",
   CHAMPION_HOSTS: "champion.example,www.champion.example",
-  // A landing page may write the attribution cookie, which off loopback needs a secret.
+  // The home page ("/") counts a landing view with the session's visit id, which off loopback needs a secret.
   SESSION_SECRET: "a-test-secret-of-at-least-thirty-two-characters",
 };
 const env = { GENIUS_HOSTS: ["aiparenting.example"], CHAMPION_HOSTS: ["champion.example"] };
