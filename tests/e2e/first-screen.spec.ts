@@ -29,6 +29,7 @@ for (const v of variants) {
       const bar = await box(page, banner(page));
       const share = (bar.width * bar.height) / (PHONE.width * PHONE.height);
       console.log(`consent bar on ${v.key}: ${(share * 100).toFixed(1)}% of ${PHONE.width}x${PHONE.height}`);
+      await page.screenshot({ path: test.info().outputPath(`first-screen-${v.key}.png`) });
       expect(share).toBeLessThanOrEqual(0.15);
       // Pinned to the bottom of the first screen, not pushing the page down.
       expect(bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
