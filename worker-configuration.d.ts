@@ -19,4 +19,5 @@ interface Env {
 	SIGNUP_IP_LIMITER: RateLimit;
 	SIGNUP_EMAIL_LIMITER: RateLimit;
 	FORM_LIMITER: RateLimit;
+	ASSETS: Fetcher;
 }

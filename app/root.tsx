@@ -42,11 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The variant's brand tokens as CSS custom properties, and which mark the logo draws. */
     brand: { css: brandCss(brandByVariant[contentKey]), mark: brandByVariant[contentKey].mark },
     appSigninUrl: env.APP_SIGNIN_URL,
+    a11y: getPage(contentKey, "a11y"),
     /**
      * For absolute links in meta tags (canonical, Open Graph): the variant's configured origin,
      * never the Host header, so a forged host cannot become a page's canonical address.
      */
     origin: ctx.origin,
+    /** Canonical tags name an edition's home by its sport path on the champion site. */
+    sportPaths: ctx.sportPaths,
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),
@@ -92,9 +95,19 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <style dangerouslySetInnerHTML={{ __html: data.brand.css }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        {data ? (
+          // First stop for keyboard users: straight past the consent bar and header to the page.
+          <a
+            href="#main"
+            className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-strong shadow-lg focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:outline-2 focus:outline-brand-strong"
+          >
+            {data.site.skipLinkLabel}
+          </a>
+        ) : null}
         {data ? <ConsentBanner /> : null}
         {showChrome && !shouldHideHeader(matches) ? <Header /> : null}
-        <main id="main" className="flex-1">
+        {/* Focusable from script only, so the skip link moves keyboard focus here. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         {showChrome ? <Footer /> : null}

@@ -2,7 +2,6 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { LeadMagnetConfirm } from "~/components/guides/LeadMagnetConfirm";
 import { confirmLoader } from "~/leads/lead-magnet.server";
-import { MAIL_REFRESH_SECONDS } from "~/leads/mail-state";
 import { pageMeta } from "~/utils/seo";
 
 /** /guide-confirm: the e-mail went out; share link and 'Back to Home' (SPEC 2.12, 4.3). */
@@ -18,8 +17,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description },
     [
       { name: "robots", content: "noindex" },
-      // The page ships no JavaScript: it reloads itself until the provider has taken the e-mail.
-      ...(data?.mail === "queued" ? [{ httpEquiv: "refresh", content: String(MAIL_REFRESH_SECONDS) }] : []),
     ],
   );
 

@@ -3,21 +3,23 @@ import { useLoaderData } from "@remix-run/react";
 import { LogIn } from "lucide-react";
 import { getPage } from "#content/index";
 import { Hero } from "~/components/landing/Hero";
+import { PAGE_CONTAINER } from "~/components/layout/container";
+import { NewTabNote } from "~/components/NewTabNote";
 import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
-import { screenshotFor } from "~/utils/screenshot.server";
+import { screenshotForRequest } from "~/utils/screenshot.server";
 import { pageMeta } from "~/utils/seo";
 
 // No header (SPEC 2.3) and no `hydrate`: the landing page ships no app bundle.
 export const handle: RouteHandle = { hideHeader: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { contentKey } = getRequestContext(request, context);
+  const { contentKey, bindings } = getRequestContext(request, context);
   return {
     landing: getPage(contentKey, "landing"),
-    screenshot: screenshotFor(contentKey),
+    screenshot: await screenshotForRequest(contentKey, bindings),
   };
 }
 
@@ -30,7 +32,8 @@ export default function Home() {
   const { site, appSigninUrl } = useRootData();
   return (
     <>
-      <div className="flex justify-end bg-brand-soft px-4 pt-4">
+      <div className="bg-brand-soft">
+        <div className={`${PAGE_CONTAINER} flex justify-end pt-3`}>
         <a
           href={appSigninUrl}
           target="_blank"
@@ -39,7 +42,9 @@ export default function Home() {
         >
           <LogIn aria-hidden="true" className="h-4 w-4" />
           {site.loginLabel}
+          <NewTabNote />
         </a>
+        </div>
       </div>
       <Hero hero={landing.hero} screenshot={screenshot} />
       <DreamOutcome content={landing.dreamOutcome} />

@@ -20,6 +20,7 @@ import { pageMeta } from "~/utils/seo";
 import { parseBillingCycle } from "~/utils/pricing";
 import { useLinkTo } from "~/utils/root-data";
 import { commitSession, getSession, getVariantValue, setVariantValues } from "~/utils/session.server";
+import { PAGE_CONTAINER } from "~/components/layout/container";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -81,7 +82,7 @@ export default function Plans() {
   const linkTo = useLinkTo();
   const choosing = navigation.state === "submitting" ? navigation.formData?.get("plan") : null;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
+    <div className={`${PAGE_CONTAINER} py-12`}>
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.plans.title}</h1>
         <p className="mt-3 text-lg text-slate-700">{waitlistMode ? copy.plans.waitlistSubtitle : copy.plans.subtitle}</p>

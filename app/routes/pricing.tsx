@@ -8,6 +8,7 @@ import { getRequestContext } from "~/utils/context.server";
 import { parseBillingCycle } from "~/utils/pricing";
 import { useLinkTo } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
+import { PAGE_CONTAINER } from "~/components/layout/container";
 
 // Public pricing (SPEC 2.8): static, ships no JavaScript; every button leads to the form.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +31,7 @@ export default function Pricing() {
   const { cycle, plans, copy } = useLoaderData<typeof loader>();
   const linkTo = useLinkTo();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
+    <div className={`${PAGE_CONTAINER} py-12`}>
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.pricing.title}</h1>
         <p className="mt-3 text-lg text-slate-700">{copy.pricing.subtitle}</p>

@@ -4,8 +4,8 @@ import { sitemapXml } from "~/utils/crawl.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The configured origin, not the Host header: crawlers are pointed at the real site only.
-  const { origin, variant } = getRequestContext(request, context);
-  return new Response(sitemapXml(origin, variant), {
+  const { origin, variant, sportPaths } = getRequestContext(request, context);
+  return new Response(sitemapXml(origin, variant, sportPaths), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

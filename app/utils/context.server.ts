@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isbot } from "isbot";
 import { parseEnv, type AppEnv } from "./env.server";
-import { isLocalHost, publicOrigin, resolveVariant } from "./variant.server";
+import { isLocalHost, publicOrigin, resolveVariant, usesSportPaths } from "./variant.server";
 import { contentKeyOf, leadTableOf, type ContentKey, type LeadTable, type Variant } from "./variant";
 
 export type RequestContext = {
@@ -12,6 +12,8 @@ export type RequestContext = {
   /** The variant's configured public origin: the base of every link we send out (never the Host header). */
   origin: string;
   isLocal: boolean;
+  /** The champion site: an edition's home is published as its sport path (/tennis). */
+  sportPaths: boolean;
   variant: Variant;
   contentKey: ContentKey;
   leadTable: LeadTable;
@@ -37,6 +39,7 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     url,
     origin: publicOrigin(url, variant, env),
     isLocal: isLocalHost(url.hostname),
+    sportPaths: usesSportPaths(url, env),
     variant,
     contentKey: contentKeyOf(variant),
     leadTable: leadTableOf(variant),

@@ -1,4 +1,4 @@
-import { absoluteLinkTo } from "./links";
+import { absoluteLinkTo, publishedLinkTo } from "./links";
 import { QA_PAGE_PATHS } from "./qa.server";
 import type { Variant } from "./variant";
 
@@ -13,10 +13,13 @@ const PRIVATE_PREFIXES = ["/admin", "/dev", "/api"];
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** sitemap.xml for the host's variant: absolute URLs from the link builder. */
-export function sitemapXml(origin: string, variant: Variant): string {
+/**
+ * sitemap.xml for the host's variant: absolute URLs from the link builder, as published
+ * (`sportPaths`: on the champion site an edition's home is its sport path).
+ */
+export function sitemapXml(origin: string, variant: Variant, sportPaths = false): string {
   const urls = SITEMAP_PAGES.map(
-    (page) => `  <url><loc>${escapeXml(absoluteLinkTo(origin, variant, page))}</loc></url>`,
+    (page) => `  <url><loc>${escapeXml(publishedLinkTo(origin, variant, page, sportPaths))}</loc></url>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,4 +1,4 @@
-import type { Variant } from "./variant";
+import { GENIUS, type Variant } from "./variant";
 
 type Params = Record<string, string | number | undefined | null>;
 
@@ -26,4 +26,22 @@ export function linkTo(variant: Variant, page: string, params: Params = {}): str
 /** An absolute link for e-mails and share messages: `{origin}` + the variant's link. */
 export function absoluteLinkTo(origin: string, variant: Variant, page: string, params: Params = {}) {
   return `${origin.replace(/\/+$/, "")}${linkTo(variant, page, params)}`;
+}
+
+/** The sport editions whose landing page has a path of its own on the champion site. */
+const SPORT_LANDINGS: readonly string[] = ["icehockey", "tennis"];
+
+/** An edition's landing path (/tennis), or null for genius and sports without an edition. */
+export function sportLandingPath(variant: Variant): string | null {
+  return variant.domain === "champion" && SPORT_LANDINGS.includes(variant.sport) ? `/${variant.sport}` : null;
+}
+
+/**
+ * The address a page is published under (canonical tag, sitemap). On the champion site
+ * (`sportPaths`) an edition's home is its sport path, which names the edition by itself; every
+ * other page, and every other host, uses linkTo's form, which works from either.
+ */
+export function publishedLinkTo(origin: string, variant: Variant, page: string, sportPaths: boolean): string {
+  const landing = sportPaths && linkTo(GENIUS, page) === "/" ? sportLandingPath(variant) : null;
+  return landing ? `${origin.replace(/\/+$/, "")}${landing}` : absoluteLinkTo(origin, variant, page);
 }

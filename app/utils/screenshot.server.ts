@@ -38,3 +38,44 @@ export function screenshotFor(
   if (own) return fallback ? { ...own, fallbackSrc: fallback.src } : { ...own };
   return fallback ? { ...fallback } : null;
 }
+
+/** Asks the deployed static assets for a file; the ASSETS binding of the Worker. */
+type AssetFetcher = { fetch: (input: string, init?: RequestInit) => Promise<Response> };
+
+/** Per isolate: the deployed files do not change while an isolate lives. */
+let deployed: Promise<Partial<Record<ContentKey, ScreenshotFile>>> | null = null;
+
+/**
+ * The listed screenshots that the deployment really serves, asked once per isolate. Without the
+ * ASSETS binding (Vite dev, unit tests) the list is trusted as is. A file that is not served is
+ * left out, so screenshotFor picks the fallback (or no image) on the server: a page that runs no
+ * script never shows a broken image.
+ */
+export function deployedScreenshots(
+  assets: AssetFetcher | undefined,
+  files: Partial<Record<ContentKey, ScreenshotFile>> = SCREENSHOT_FILES,
+): Promise<Partial<Record<ContentKey, ScreenshotFile>>> {
+  if (!assets) return Promise.resolve(files);
+  const check = async () => {
+    const entries = await Promise.all(
+      Object.entries(files).map(async ([key, file]) => {
+        // The host is ignored by the assets binding; only the path is looked up. Only a clear
+        // "not there" drops a file: a failed lookup keeps the list's word.
+        const response = await assets.fetch(`https://assets.local${file!.src}`, { method: "HEAD" }).catch(() => null);
+        return response?.status === 404 ? null : ([key, file] as const);
+      }),
+    );
+    return Object.fromEntries(entries.filter((entry) => entry !== null)) as Partial<Record<ContentKey, ScreenshotFile>>;
+  };
+  if (files !== SCREENSHOT_FILES) return check();
+  deployed ??= check();
+  return deployed;
+}
+
+/** The screenshot for a request's variant, from the files its deployment really serves. */
+export async function screenshotForRequest(
+  contentKey: ContentKey,
+  bindings: { ASSETS?: AssetFetcher },
+): Promise<ScreenshotImage | null> {
+  return screenshotFor(contentKey, await deployedScreenshots(bindings.ASSETS));
+}

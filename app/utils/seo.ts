@@ -1,11 +1,13 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { absoluteLinkTo } from "./links";
+import { publishedLinkTo } from "./links";
 import type { Variant } from "./variant";
 
 /** What the root loader provides for meta tags. */
 type SeoRoot = {
   variant: Variant;
   origin: string;
+  /** On the champion site an edition's home is published as its sport path. */
+  sportPaths?: boolean;
   site: { title: string; wordmark: string; metaDescription: string; shareImage: string };
 };
 
@@ -29,7 +31,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { root, page, title, description, type = "website" } = input;
   const fullTitle = input.fullTitle ?? (title ? `${title} | ${root.site.title}` : root.site.title);
   const summary = description ?? root.site.metaDescription;
-  const url = absoluteLinkTo(root.origin, root.variant, page);
+  const url = publishedLinkTo(root.origin, root.variant, page, root.sportPaths ?? false);
   const image = new URL(root.site.shareImage, root.origin).href;
   return [
     { title: fullTitle },

@@ -1,4 +1,6 @@
 import type { AppEnv } from "./env.server";
+import { sportLandingPath } from "./links";
+import { routePath } from "./route-path";
 import { GENIUS, type Variant } from "./variant";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -44,4 +46,19 @@ export function publicOrigin(url: URL, variant: Variant, env: Pick<AppEnv, "GENI
   if (isLocalHost(url.hostname)) return url.origin;
   const hosts = variant.domain === "champion" ? env.CHAMPION_HOSTS : env.GENIUS_HOSTS;
   return hosts[0] ? `https://${hosts[0]}` : url.origin;
+}
+
+/** The champion site, where each sport edition's landing page is published under its own path. */
+export function usesSportPaths(url: URL, env: Pick<AppEnv, "CHAMPION_HOSTS">): boolean {
+  return env.CHAMPION_HOSTS.includes(url.hostname.toLowerCase());
+}
+
+/**
+ * Whether the request is a sport edition's landing page (/tennis, /icehockey) in that edition: on
+ * the champion site the path names the edition; on loopback the parameters must name it too. A
+ * genius host's /tennis stays an unknown path.
+ */
+export function isSportLanding(url: URL, variant: Variant): boolean {
+  const path = sportLandingPath(variant);
+  return path !== null && routePath(url.pathname) === path;
 }

@@ -20,6 +20,7 @@ import { waitlist } from "./waitlist";
 import { botGuard } from "./bot-guard";
 import { myData } from "./my-data";
 import { unsubscribe } from "./unsubscribe";
+import { a11y } from "./a11y";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -45,4 +46,5 @@ export const content = {
   botGuard,
   myData,
   unsubscribe,
+  a11y,
 } satisfies PageContent;

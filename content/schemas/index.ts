@@ -19,6 +19,7 @@ import { waitlistSchema } from "./waitlist";
 import { botGuardSchema } from "./bot-guard";
 import { myDataSchema } from "./my-data";
 import { unsubscribeSchema } from "./unsubscribe";
+import { a11ySchema } from "./a11y";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -47,6 +48,7 @@ export const pageSchemas = {
   botGuard: botGuardSchema,
   myData: myDataSchema,
   unsubscribe: unsubscribeSchema,
+  a11y: a11ySchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

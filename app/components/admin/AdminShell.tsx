@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AdminRefusal } from "~/admin/refusal";
 import { AdminNav, type AdminNavProps } from "./AdminNav";
 import { Toasts, type ToastItem } from "./Toasts";
+import { PAGE_CONTAINER } from "~/components/layout/container";
 
 /**
  * The admin layout: the console frame (pages, variant switcher, signed-in admin), page heading,
@@ -25,7 +26,7 @@ export function AdminShell({
   children: ReactNode;
 }) {
   return (
-    <div className="mx-auto max-w-[100rem] px-4 py-8">
+    <div className={`${PAGE_CONTAINER} py-8`}>
       {nav ? <AdminNav {...nav} /> : null}
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {intro ? <p className="mt-1 text-slate-600">{intro}</p> : null}

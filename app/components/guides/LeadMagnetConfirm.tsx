@@ -3,8 +3,38 @@ import { CircleCheck, Home, Inbox, Share2 } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { WaitlistContent } from "#content/schemas/waitlist";
 import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
-import type { MailState } from "~/leads/mail-state";
+import { MAIL_REFRESH_SECONDS, type MailState } from "~/leads/mail-state";
+import { useNonce } from "~/utils/nonce";
 import { useLinkTo } from "~/utils/root-data";
+
+/**
+ * While the e-mail is on its way: looks at the page again every few seconds and updates the mail
+ * line in place (a polite live region) instead of reloading the page under the visitor. A nonce'd
+ * inline script, since these pages ship no app bundle; serialised with toString(), so it stays
+ * self-contained with no named inner functions (see Screenshot.tsx).
+ */
+function watchMailState(seconds: number) {
+  let tries = 0;
+  const timer = window.setInterval(async () => {
+    tries += 1;
+    const line = document.querySelector("[data-testid=mail-state]");
+    if (!line || line.getAttribute("data-state") !== "queued" || tries > 40) {
+      window.clearInterval(timer);
+      return;
+    }
+    try {
+      const response = await fetch(window.location.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+      const next = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-testid=mail-state]");
+      const state = next?.getAttribute("data-state");
+      if (next && state && state !== "queued") {
+        line.textContent = next.textContent;
+        line.setAttribute("data-state", state);
+      }
+    } catch {
+      // A failed look leaves the line as it is; the next tick tries again.
+    }
+  }, seconds * 1000);
+}
 
 /**
  * /guide-confirm and /tips-confirm (SPEC 2.12): the address the e-mail went to, an inbox/spam
@@ -26,12 +56,13 @@ export function LeadMagnetConfirm({
   prompt: { copy: WaitlistContent["prompt"]; confirmed: boolean; statusLink: string };
 }) {
   const linkTo = useLinkTo();
+  const nonce = useNonce();
   return (
     <section className="mx-auto max-w-2xl px-4 py-16">
       <div className="text-center">
         <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-brand" />
         <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
-        <p className="mt-4 text-lg text-slate-700" data-testid="mail-state" data-state={mail}>
+        <p className="mt-4 text-lg text-slate-700" data-testid="mail-state" data-state={mail} role="status">
           {mail === "sent"
             ? repeat
               ? copy.alreadySent
@@ -45,6 +76,19 @@ export function LeadMagnetConfirm({
         <p className="mt-1 text-lg font-semibold break-all text-slate-900" data-testid="sent-to">
           {email}
         </p>
+        {mail === "queued" ? (
+          <>
+            {/* Without JavaScript the page reloads itself until the provider has taken the e-mail. */}
+            <noscript>
+              <meta httpEquiv="refresh" content={String(MAIL_REFRESH_SECONDS)} />
+            </noscript>
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: `(${watchMailState.toString()})(${MAIL_REFRESH_SECONDS})` }}
+            />
+          </>
+        ) : null}
       </div>
 
       <div className="mt-8 flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">

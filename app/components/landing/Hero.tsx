@@ -4,6 +4,7 @@ import { LogoMark } from "~/components/layout/LogoMark";
 import { Screenshot } from "~/components/Screenshot";
 import type { ScreenshotImage } from "~/utils/screenshot.server";
 import { useRootData } from "~/utils/root-data";
+import { PAGE_CONTAINER } from "~/components/layout/container";
 import { CtaButton } from "./CtaButton";
 import { trustIcons } from "./icons";
 
@@ -11,26 +12,28 @@ type Props = { hero: LandingContent["hero"]; screenshot: ScreenshotImage | null 
 
 /**
  * Logo, title, subtitle, app text, screenshot, call to action, subtext and trust indicators, in that
- * order (SPEC 2.4). On wide screens the screenshot moves to a second column; the reading order stays.
+ * order (SPEC 2.4). On wide screens the screenshot moves to a second column; on phones it is laid
+ * out after the call to action, so the title and the button fit the first screen. The reading
+ * order stays.
  */
 export function Hero({ hero, screenshot }: Props) {
   const { site, contentKey } = useRootData();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-soft to-white">
-      <div className="animate-enter mx-auto grid max-w-6xl gap-8 px-4 pb-16 pt-4 text-center lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left">
+      <div className={`animate-enter ${PAGE_CONTAINER} grid gap-6 pb-16 pt-2 text-center sm:gap-8 sm:pt-4 lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left`}>
         <div className="lg:col-start-1 lg:row-start-1 lg:self-end">
           <p className="inline-flex items-center gap-3">
             <LogoMark size="lg" />
             <span className="brand-type text-xl font-extrabold text-slate-900">{site.wordmark}</span>
           </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          <h1 id="hero-title" className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
             {hero.title}
           </h1>
-          <p className="mt-4 text-xl text-balance text-slate-700">{hero.subtitle}</p>
-          <p className="mt-4 text-base text-slate-700">{hero.appText}</p>
+          <p className="mt-3 text-lg text-balance text-slate-700 sm:mt-4 sm:text-xl">{hero.subtitle}</p>
+          <p className="mt-3 text-sm text-slate-700 sm:mt-4 sm:text-base">{hero.appText}</p>
         </div>
         {screenshot ? (
-          <div className="mx-auto w-56 sm:w-64 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:w-full">
+          <div className="order-last mx-auto w-56 sm:w-64 lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:w-full">
             <Screenshot
               image={screenshot}
               alt={hero.screenshotAlt}

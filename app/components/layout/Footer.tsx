@@ -1,4 +1,6 @@
 import { useLocation } from "@remix-run/react";
+import { NewTabNote } from "~/components/NewTabNote";
+import { PAGE_CONTAINER } from "./container";
 import { currentPageLink } from "~/utils/consent";
 import { useLinkTo, useRootData } from "~/utils/root-data";
 
@@ -10,7 +12,7 @@ export function Footer() {
   const linkClass = "text-slate-300 underline-offset-4 hover:text-white hover:underline";
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-4">
+      <div className={`${PAGE_CONTAINER} grid gap-8 py-10 sm:grid-cols-4`}>
         <div>
           <p className="text-lg font-bold text-white">{site.wordmark}</p>
           <p className="mt-2 text-sm">{site.tagline}</p>
@@ -29,6 +31,7 @@ export function Footer() {
             <li>
               <a className={linkClass} href={site.social.url} target="_blank" rel="noopener noreferrer">
                 {footer.socialLabel}
+                <NewTabNote />
               </a>
             </li>
           </ul>
@@ -43,7 +46,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <div className="mx-auto max-w-6xl space-y-1 px-4 py-4 text-xs text-slate-400">
+        <div className={`${PAGE_CONTAINER} space-y-1 py-4 text-xs text-slate-400`}>
           <p>{footer.copyright}</p>
           <p>{footer.controller}</p>
         </div>

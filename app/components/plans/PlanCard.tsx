@@ -26,8 +26,9 @@ export function PlanCard({
     <article
       aria-labelledby={`plan-${plan.id}`}
       data-plan={plan.id}
-      className={`relative flex flex-col rounded-2xl p-6 shadow-sm ${borderClass} ${plan.bgColor} ${
-        disabled ? "opacity-60 grayscale" : ""
+      className={`relative flex flex-col rounded-2xl p-6 shadow-sm ${
+        // Greyed out by colour, not by transparency: its text stays as readable as any card's.
+        disabled ? "border border-dashed border-slate-400 bg-slate-100 grayscale" : `${borderClass} ${plan.bgColor}`
       } ${plan.separated ? "lg:ml-4" : ""}`}
     >
       {disabled && disabledLabel ? (

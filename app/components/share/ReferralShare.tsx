@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { CheckCircle2, Copy, ThumbsUp } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import type { ConfirmContent } from "#content/schemas/confirm";
+import { NewTabNote } from "~/components/NewTabNote";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** The copy-button state lasts 2 seconds (SPEC 9). */
@@ -75,10 +76,12 @@ export function ReferralShare({
           target="_blank"
           rel="noopener"
           onClick={hydrated ? openPopup : undefined}
-          className="mt-4 inline-flex items-center gap-2 rounded-lg bg-[#1877F2] px-4 py-2 font-semibold text-white hover:bg-[#0b5fcc]"
+          // The network's blue, darkened so white text on it reads at AA (its own #1877F2 gives 4.23:1).
+          className="mt-4 inline-flex items-center gap-2 rounded-lg bg-[#0b5fcc] px-4 py-2 font-semibold text-white hover:bg-[#084a9e]"
         >
           <ThumbsUp aria-hidden="true" className="h-5 w-5" />
           {copy.vip.followButton}
+          <NewTabNote />
         </a>
         <h3 className="mt-6 font-semibold text-slate-900">{copy.vip.shareTitle}</h3>
         <p className="mt-2 rounded-lg bg-slate-50 p-4 text-slate-800 select-all" data-testid="share-message">

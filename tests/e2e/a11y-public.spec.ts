@@ -1,0 +1,107 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { expect, MAIN_URL, outbox, pathIn, personStamp, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+
+/**
+ * axe over every public page of every variant: first with the consent bar showing, then, after
+ * accepting, the pages that need a session or a signed link (roadmap, plans, confirm, the guide and
+ * tips confirmations, status, my-data). One load per page per variant.
+ * Runs in the js-on project only: axe runs inside the page, the server renders the same markup for
+ * both projects, and the pages that hydrate are checked as a JavaScript visitor sees them.
+ */
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe needs the page's JavaScript; the markup is the server's in both projects");
+
+type Found = { path: string; violations: string[] };
+
+async function check(page: Page, path: string, found: Found[]) {
+  const response = await page.goto(MAIN_URL + path);
+  // Without their signed link, /status, /my-data and /unsubscribe answer 400 with a page of their own.
+  expect(response?.status(), path).toBeLessThan(500);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  found.push({
+    path,
+    violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  });
+}
+
+/** Steps 1-3 of the funnel as the form pages post them, sharing the page's cookies. */
+async function postStep(page: Page, v: VariantCase, step: number, fields: Record<string, string>) {
+  const params = step === 1 ? undefined : { step: String(step) };
+  const response = await page.request.post(MAIN_URL + pathIn(v, "form", params), {
+    form: { ...(await personStamp()), step: String(step), ...fields },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `form step ${step}`).toBe(302);
+}
+
+/** A signed link (`/status?t=…`) from a sent mail to `email`, once one was sent. */
+async function signedLink(page: Page, email: string, path: string) {
+  const pattern = new RegExp(`href="${MAIN_URL.replace(/[.]/g, "\\.")}(/${path}\\?[^"]+)"`);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = (await outbox(page, email)).find((item) => item.status === "sent" && pattern.test(item.html));
+      link = mail ? mail.html.match(pattern)![1].replace(/&amp;/g, "&") : "";
+      return link;
+    }, { message: `a mail to ${email} with a /${path} link` })
+    .not.toBe("");
+  return link;
+}
+
+for (const v of variants) {
+  test(`axe finds no violations on the public pages: ${v.key}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    // The entrance animation fades text in; axe measures the settled colours.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const options = getPage(v.key, "options");
+    const consent = getPage(v.key, "consent");
+    const found: Found[] = [];
+
+    // With the consent bar showing.
+    for (const name of ["home", "form", "signup", "signup-confirm", "guide", "guide-form", "tips", "tips-form", "pricing", "faq", "privacy", "terms", "unsubscribe", "status", "my-data"]) {
+      await check(page, pathIn(v, name), found);
+    }
+    await expect(page.getByTestId("consent-banner")).toBeVisible();
+    await page.getByTestId("consent-banner").getByRole("button", { name: consent.acceptLabel }).click();
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+
+    // After accepting: the funnel steps, then the pages behind the session.
+    const email = uniqueEmail(`a11y-${v.key}`);
+    await postStep(page, v, 1, {
+      "children[0].ageBand": options.ageBands[0].value,
+      "children[0].time": options.time[0].value,
+    });
+    await check(page, pathIn(v, "form", { step: "2" }), found);
+    await postStep(page, v, 2, { focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value });
+    await check(page, pathIn(v, "form", { step: "3" }), found);
+    await postStep(page, v, 3, { email });
+    await check(page, pathIn(v, "roadmap"), found);
+    await check(page, pathIn(v, "plans"), found);
+    const plan = getPage(v.key, "plans").plans.find((item) => item.id !== "pro" && item.status !== "in-preparation")!;
+    const chosen = await page.request.post(MAIN_URL + pathIn(v, "plans"), { form: { plan: plan.id, cycle: "monthly" }, maxRedirects: 0 });
+    expect(chosen.status()).toBe(302);
+    await check(page, pathIn(v, "confirm"), found);
+
+    const guideEmail = uniqueEmail(`a11y-guide-${v.key}`);
+    for (const kind of ["guide", "tips"]) {
+      const response = await page.request.post(MAIN_URL + pathIn(v, `${kind}-form`), {
+        form: {
+          ...(await personStamp()),
+          email: kind === "guide" ? guideEmail : uniqueEmail(`a11y-tips-${v.key}`),
+          ageBand: options.leadFormAgeBands[0].value,
+          goals: options.leadFormGoals[0].value,
+        },
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${kind} form`).toBe(302);
+      await check(page, pathIn(v, `${kind}-confirm`), found);
+    }
+
+    await check(page, await signedLink(page, email, "status"), found);
+    await check(page, await signedLink(page, email, "my-data"), found);
+    await check(page, await signedLink(page, guideEmail, "unsubscribe"), found);
+
+    expect(found.filter((entry) => entry.violations.length > 0)).toEqual([]);
+  });
+}
