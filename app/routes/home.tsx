@@ -6,6 +6,7 @@ import { Hero } from "~/components/landing/Hero";
 import { PAGE_CONTAINER } from "~/components/layout/container";
 import { NewTabNote } from "~/components/NewTabNote";
 import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
+import { shareCardFor } from "~/referrals/share-card.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
@@ -16,16 +17,23 @@ import { pageMeta } from "~/utils/seo";
 export const handle: RouteHandle = { hideHeader: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { contentKey, bindings } = getRequestContext(request, context);
-  return {
-    landing: getPage(contentKey, "landing"),
-    screenshot: await screenshotForRequest(contentKey, bindings),
-  };
+  const ctx = getRequestContext(request, context);
+  // A parent's shared link (?r=) unfurls into their child's age stage; other links into the site's card.
+  const refCode = ctx.url.searchParams.get("r");
+  const [screenshot, shareCard] = await Promise.all([
+    screenshotForRequest(ctx.contentKey, ctx.bindings),
+    refCode ? shareCardFor(ctx, refCode) : null,
+  ]);
+  return { landing: getPage(ctx.contentKey, "landing"), screenshot, shareCard };
 }
 
 // The landing page's own title (it names the brand) with the shared canonical and sharing tags.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "home", data ? { fullTitle: data.landing.meta.title, description: data.landing.meta.description } : undefined);
+  pageMeta(
+    matches,
+    "home",
+    data ? { fullTitle: data.landing.meta.title, description: data.landing.meta.description, share: data.shareCard } : undefined,
+  );
 
 export default function Home() {
   const { landing, screenshot } = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { track } from "~/analytics/analytics.server";
 import { Screenshot } from "~/components/Screenshot";
 import { roadmapFor } from "~/funnel/roadmap";
 import { leadsOf } from "~/leads/leads.server";
-import { screenshotFor } from "~/utils/screenshot.server";
+import { screenshotForRequest } from "~/utils/screenshot.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { pageMeta } from "~/utils/seo";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     planCopy: getPage(ctx.contentKey, "roadmapPlan"),
     plan: lead ? roadmapFor(ctx.contentKey, lead) : null,
     answersUnavailable: lead === undefined,
-    screenshot: screenshotFor(ctx.contentKey),
+    screenshot: await screenshotForRequest(ctx.contentKey, ctx.bindings),
   };
 }
 

@@ -21,6 +21,8 @@ type SeoInput = {
   fullTitle?: string;
   description?: string;
   type?: "website" | "article";
+  /** What a shared link unfurls into when it differs from the page (a referral link's card). */
+  share?: { image: string; imageAlt: string; title: string; description: string } | null;
 };
 
 /**
@@ -32,20 +34,24 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const fullTitle = input.fullTitle ?? (title ? `${title} | ${root.site.title}` : root.site.title);
   const summary = description ?? root.site.metaDescription;
   const url = publishedLinkTo(root.origin, root.variant, page, root.sportPaths ?? false);
-  const image = new URL(root.site.shareImage, root.origin).href;
+  const share = input.share ?? null;
+  const image = new URL(share?.image ?? root.site.shareImage, root.origin).href;
+  const shareTitle = share?.title ?? fullTitle;
+  const shareSummary = share?.description ?? summary;
   return [
     { title: fullTitle },
     { name: "description", content: summary },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: type },
     { property: "og:site_name", content: root.site.wordmark },
-    { property: "og:title", content: fullTitle },
-    { property: "og:description", content: summary },
+    { property: "og:title", content: shareTitle },
+    { property: "og:description", content: shareSummary },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(share ? [{ property: "og:image:alt", content: share.imageAlt }] : []),
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: fullTitle },
-    { name: "twitter:description", content: summary },
+    { name: "twitter:title", content: shareTitle },
+    { name: "twitter:description", content: shareSummary },
     { name: "twitter:image", content: image },
   ];
 }
@@ -63,7 +69,7 @@ function rootSeoData(matches: readonly { id: string; data: unknown }[]): SeoRoot
 export function pageMeta(
   matches: readonly { id: string; data: unknown }[],
   page: string,
-  copy?: { title?: string; fullTitle?: string; description?: string },
+  copy?: Pick<SeoInput, "title" | "fullTitle" | "description" | "share">,
   extra: MetaDescriptor[] = [],
 ): MetaDescriptor[] {
   const root = rootSeoData(matches);

@@ -1,5 +1,5 @@
 import { getPage } from "../../content/index";
-import { expect, pathIn, test, variants } from "./fixtures";
+import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
 
 const APP_SIGNIN_URL = "https://app.aiparenting.example/login";
 const hockeyShot = "/images/screenshot-icehockey.svg";
@@ -9,6 +9,33 @@ for (const v of variants) {
   const ownShot = `/images/screenshot-${v.key}.svg`;
 
   test.describe(`landing: ${v.key}`, () => {
+    test("a parent's shared link unfurls into their child's age stage, naming no one", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "js-on", "meta tags are the same without JavaScript");
+      const plan = getPage(v.key, "roadmapPlan");
+      const ages = getPage(v.key, "options").ageBands;
+      const stage = plan.stages[1];
+      const email = uniqueEmail(`share-${v.key}`);
+      const code = `S${Date.now().toString(36).toUpperCase()}`.slice(0, 8).padEnd(8, "X");
+      await queryD1(
+        `INSERT INTO ${v.table} (id, email, ref_code, age_bands, step_completed, created_at) VALUES (` +
+          `${sqlString(crypto.randomUUID())}, ${sqlString(email)}, ${sqlString(code)}, ${sqlString(JSON.stringify([stage.bands[0]]))}, 3, ${sqlString(new Date().toISOString())})`,
+      );
+      await page.goto(pathIn(v, "home", { r: code }));
+      const meta = (property: string) => page.locator(`meta[property="${property}"]`);
+      await expect(meta("og:image")).toHaveAttribute("content", new RegExp(`/images/share-${v.key}-${stage.id}\\.png$`));
+      const title = await meta("og:title").getAttribute("content");
+      expect(title).toContain(stage.label);
+      expect(title).toContain(getPage(v.key, "site").title);
+      const label = ages.find((band) => band.value === stage.bands[0])!.label;
+      await expect(meta("og:description")).toHaveAttribute("content", new RegExp(label));
+      const image = await page.request.get(new URL(String(await meta("og:image").getAttribute("content"))).pathname);
+      expect(image.status()).toBe(200);
+      expect(await page.locator("head").innerHTML()).not.toContain(email.split("@")[0]);
+      // Any other link unfurls into the site's own card.
+      await page.goto(pathIn(v, "home", { r: "NOSUCH00" }));
+      await expect(meta("og:image")).toHaveAttribute("content", /\/images\/share-[a-z]+\.png$/);
+    });
+
     test("shows every block of SPEC 2.4 in order, with the variant's copy", async ({ page }) => {
       await page.goto(pathIn(v, "home"));
       await expect(page).toHaveTitle(landing.meta.title);
