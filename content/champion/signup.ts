@@ -1,80 +1,8 @@
+import { signup as genius } from "../genius/signup";
+import { mergeLayers } from "../layers";
 import type { SignupContent } from "../schemas/signup";
-import type { Layer } from "../layers";
 
-/** What the hockey and tennis editions share on this page; {sport...} words come from each sport's words.ts. */
-export const signup = {
-  metaTitle: "Create your account | {brand}",
-  signup: {
-    title: "Create Your Account",
-    subtitle: "You're almost there! Just a few more details to get started.",
-    submit: "Create Account",
-    busy: "Creating Account...",
-    toggle: "Already have an account? Sign in",
-  },
-  signin: {
-    title: "Welcome Back",
-    subtitle: "Sign in to continue your journey",
-    submit: "Sign In",
-    busy: "Signing In...",
-    toggle: "Don't have an account? Sign up",
-  },
-  fields: {
-    email: "Email",
-    emailPlaceholder: "you@example.com",
-    name: "Full name",
-    namePlaceholder: "Your full name",
-    password: "Password",
-    passwordPlaceholder: "At least 8 characters",
-    currentPasswordPlaceholder: "Your password",
-    confirmPassword: "Confirm password",
-    confirmPasswordPlaceholder: "Type your password again",
-    showPassword: "Show password",
-    hidePassword: "Hide password",
-  },
-  messages: {
-    emailRequired: "Email is required",
-    emailInvalid: "Please enter a valid email",
-    nameRequired: "Full name is required",
-    passwordRequired: "Password is required",
-    passwordTooShort: "Password must be at least 8 characters",
-    confirmRequired: "Please confirm your password",
-    passwordsMismatch: "Passwords do not match",
-    emailTooLong: "Email must be at most {max} characters",
-    nameTooLong: "Full name must be at most {max} characters",
-    passwordTooLong: "Password must be at most {max} characters",
-    signInSuccess: "Sign in successful!",
-    genericError: "Something went wrong. Please try again.",
-    tooManySignUps: "Too many sign-up attempts. Please wait a minute and try again.",
-  },
-  plan: {
-    label: "Selected plan:",
-    cycles: {
-      monthly: "Monthly",
-      yearly: "Yearly",
-    },
-  },
-  legal: {
-    prefix: "By continuing you agree to our",
-    terms: "Terms of Service",
-    and: "and",
-    privacy: "Privacy Policy",
-  },
-  assessment: {
-    prompt: "Not sure where your player should start?",
-    link: "Start with our personalized assessment",
-  },
-  confirm: {
-    metaTitle: "Confirm your account | {brand}",
-    checkEmail: "Please check your email for verification.",
-    loginPrompt: "Already confirmed?",
-    loginLabel: "Log in to the app",
-    opensInNewTab: "(opens in a new tab)",
-    success: "Account created successfully!",
-    emailSent: "We sent you a welcome e-mail with your first steps.",
-    emailSentTick: "E-mail sent",
-    spamHint: "Can't find it? Check your Spam or Promotions folder.",
-    saveError: "Account already exists or there was an error.",
-    continueLabel: "Continue to the app",
-    signOut: "Sign out",
-  },
-} satisfies Layer<SignupContent>;
+/** The genius sign-up screen (its copy is the same in every edition) with the champion editions' hint for players. */
+export const signup = mergeLayers<SignupContent>(genius, {
+  assessment: { prompt: "Not sure where your player should start?" },
+});
