@@ -64,7 +64,18 @@ async function scriptWeight(browser, url, cookie) {
 
 // ---------------------------------------------------------------- Lighthouse
 
-async function lighthouse(url, cookie) {
+/** One Lighthouse run; a run Chrome fails mid-way (a DevTools timeout on a busy machine) is tried again, twice at most. */
+async function lighthouse(url, cookie, attempt = 1) {
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    process.stderr.write(`  Lighthouse failed (${String(error.stderr ?? error.message).split("\n").filter(Boolean).pop()}); trying again\n`);
+    return lighthouse(url, cookie, attempt + 1);
+  }
+}
+
+async function lighthouseOnce(url, cookie) {
   const { stdout } = await run(
     "npx",
     [
