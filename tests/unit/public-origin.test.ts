@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
+import { loaderArgs, rootPayload as rootPayloadOf } from "./helpers/loader-args";
 import { signupConfirmUrl } from "~/auth/auth.server";
-import { loader as rootLoader } from "~/root";
 import { loader as testUrlsLoader } from "~/routes/qa/test-urls";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
@@ -19,21 +18,9 @@ const VARS = {
   CHAMPION_HOSTS: "champion.example,www.champion.example",
 };
 
-function args(url: string): LoaderFunctionArgs {
-  // A Worker sees the Host header as the request URL's host.
-  return {
-    request: new Request(url, { headers: { Host: new URL(url).host } }),
-    params: {},
-    context: { cloudflare: { env: { ...VARS } } } as unknown as LoaderFunctionArgs["context"],
-  };
-}
+const args = (url: string) => loaderArgs(url, VARS);
 
-type RootPayload = Parameters<typeof seoMeta>[0]["root"];
-
-async function rootPayload(url: string): Promise<RootPayload> {
-  const result = (await rootLoader(args(url))) as unknown as RootPayload | { data: RootPayload };
-  return "data" in result ? result.data : result;
-}
+const rootPayload = (url: string) => rootPayloadOf(url, VARS);
 
 const FORGED = [
   ["http://evil.example/faq", "https://aiparenting.example"],

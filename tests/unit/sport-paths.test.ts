@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { loader as rootLoader } from "~/root";
+import { loaderArgs, rootPayload as rootPayloadOf, type RootPayload } from "./helpers/loader-args";
 import { loader as notFoundLoader } from "~/routes/not-found";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { sitemapXml } from "~/utils/crawl.server";
@@ -25,19 +24,9 @@ const env = { GENIUS_HOSTS: ["aiparenting.example"], CHAMPION_HOSTS: ["champion.
 const tennis: Variant = { domain: "champion", sport: "tennis" };
 const hockey: Variant = { domain: "champion", sport: "icehockey" };
 
-function args(url: string): LoaderFunctionArgs {
-  return {
-    request: new Request(url, { headers: { Host: new URL(url).host } }),
-    params: {},
-    context: { cloudflare: { env: { ...VARS } } } as unknown as LoaderFunctionArgs["context"],
-  };
-}
+const args = (url: string) => loaderArgs(url, VARS);
 
-type RootPayload = Parameters<typeof seoMeta>[0]["root"];
-async function rootPayload(url: string): Promise<RootPayload> {
-  const result = (await rootLoader(args(url))) as unknown as RootPayload | { data: RootPayload };
-  return "data" in result ? result.data : result;
-}
+const rootPayload = (url: string) => rootPayloadOf(url, VARS);
 
 async function status(url: string): Promise<number> {
   const result = (await notFoundLoader(args(url))) as unknown as { init?: { status?: number } | null };
