@@ -12,9 +12,10 @@ type Props = { hero: LandingContent["hero"]; screenshot: ScreenshotImage | null 
 
 /**
  * Logo, title, subtitle, app text, screenshot, call to action, subtext and trust indicators, in that
- * order (SPEC 2.4). On wide screens the screenshot moves to a second column; on phones it is laid
- * out after the call to action, so the title and the button fit the first screen. The reading
- * order stays.
+ * order (SPEC 2.4), except that the screenshot comes last: on phones it is laid out after the call
+ * to action so the title and the button fit the first screen, and the markup follows what is
+ * shown, because the page streams (a box moved before an earlier one by CSS order would jump when
+ * the later markup arrives). On wide screens it has the second column.
  */
 export function Hero({ hero, screenshot }: Props) {
   const { site, contentKey } = useRootData();
@@ -32,16 +33,6 @@ export function Hero({ hero, screenshot }: Props) {
           <p className="mt-3 text-lg text-balance text-slate-700 sm:mt-4 sm:text-xl">{hero.subtitle}</p>
           <p className="mt-3 text-sm text-slate-700 sm:mt-4 sm:text-base">{hero.appText}</p>
         </div>
-        {screenshot ? (
-          <div className="order-last mx-auto w-56 sm:w-64 lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:w-full">
-            <Screenshot
-              image={screenshot}
-              alt={hero.screenshotAlt}
-              priority
-              className="h-auto w-full drop-shadow-xl"
-            />
-          </div>
-        ) : null}
         <div className="lg:col-start-1 lg:row-start-2">
           <CtaButton label={hero.ctaLabel} />
           <p className="mt-3 text-sm font-medium text-slate-700">{hero.subtext}</p>
@@ -58,6 +49,16 @@ export function Hero({ hero, screenshot }: Props) {
           </ul>
         </div>
         <HeroArt variant={contentKey} className="mx-auto lg:col-start-1 lg:mx-0" />
+        {screenshot ? (
+          <div className="mx-auto w-56 sm:w-64 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:w-full">
+            <Screenshot
+              image={screenshot}
+              alt={hero.screenshotAlt}
+              priority
+              className="h-auto w-full drop-shadow-xl"
+            />
+          </div>
+        ) : null}
       </div>
     </section>
   );

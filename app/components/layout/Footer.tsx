@@ -9,7 +9,7 @@ export function Footer() {
   const location = useLocation();
   const linkTo = useLinkTo();
   const { footer } = site;
-  const linkClass = "text-slate-300 underline-offset-4 hover:text-white hover:underline";
+  const linkClass = "inline-block py-1 text-slate-300 underline-offset-4 hover:text-white hover:underline";
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className={`${PAGE_CONTAINER} grid gap-8 py-10 sm:grid-cols-4`}>
@@ -19,14 +19,14 @@ export function Footer() {
         </div>
         <nav aria-label={footer.productHeading}>
           <h2 className="text-sm font-semibold text-white">{footer.productHeading}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 space-y-1 text-sm">
             <li><a className={linkClass} href={linkTo("pricing")}>{footer.pricingLabel}</a></li>
             <li><a className={linkClass} href={linkTo("faq")}>{footer.faqLabel}</a></li>
           </ul>
         </nav>
         <nav aria-label={footer.companyHeading}>
           <h2 className="text-sm font-semibold text-white">{footer.companyHeading}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 space-y-1 text-sm">
             <li><a className={linkClass} href={`mailto:${site.contactEmail}`}>{footer.contactLabel}</a></li>
             <li>
               <a className={linkClass} href={site.social.url} target="_blank" rel="noopener noreferrer">
@@ -38,7 +38,7 @@ export function Footer() {
         </nav>
         <nav aria-label={footer.legalHeading}>
           <h2 className="text-sm font-semibold text-white">{footer.legalHeading}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 space-y-1 text-sm">
             <li><a className={linkClass} href={linkTo("privacy")}>{footer.privacyLabel}</a></li>
             <li><a className={linkClass} href={linkTo("terms")}>{footer.termsLabel}</a></li>
             <li><a className={linkClass} href={currentPageLink(variant, location, { consent: "change" })}>{footer.cookieSettingsLabel}</a></li>
