@@ -47,12 +47,28 @@ for (const v of variants) {
       }
     });
 
-    test("the consent bar never hides the end of the page", async ({ page }) => {
+    test("the consent bar never covers the footer's links, wherever the fold falls", async ({ page }) => {
       await page.goto(pathIn(v, "faq"));
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const bar = await box(page, banner(page));
+      const links = page.locator("footer a");
+      const footerTop = await page.locator("footer").evaluate((footer) => footer.getBoundingClientRect().top + window.scrollY);
+      const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      // Scrolled so the bottom of the screen sweeps from above the footer to the end of the page.
+      for (let y = Math.max(0, footerTop - PHONE.height - 40); y <= end + 20; y += 20) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        const bar = await box(page, banner(page));
+        const covered = await links.evaluateAll(
+          (anchors, edge) =>
+            anchors
+              .map((anchor) => anchor.getBoundingClientRect())
+              .filter((rect) => rect.bottom > edge.top && rect.top < edge.bottom)
+              .map((rect) => `${rect.top}-${rect.bottom}`),
+          { top: bar.y, bottom: bar.y + bar.height },
+        );
+        expect(covered, `footer links under the bar scrolled to ${y}`).toEqual([]);
+      }
+      // At the end of the page the footer is whole on screen.
       const last = await box(page, page.locator("footer p").last());
-      expect(last.y + last.height).toBeLessThanOrEqual(bar.y);
+      expect(last.y + last.height).toBeLessThanOrEqual(PHONE.height);
     });
 
     for (const choice of ["accept", "reject"] as const) {

@@ -9,8 +9,10 @@ import { useLinkTo, useRootData } from "~/utils/root-data";
  * carries the CSP that allows (or keeps blocking) the provider.
  * A compact bar pinned to the bottom of the screen, so the first screen stays the page's own. It is
  * early in the document (right after the skip link: keyboard users meet the choice first) but laid
- * out last in the body's column and sticky: it takes its own height after the footer, so it never
- * covers the end of the page. A labelled region, not a <section>, so page sections stay first.
+ * out between the main content and the footer (flex order), and sticky: it takes its own height
+ * there, so at the end of the page it parks above the footer, and while pinned it only ever lies
+ * over the page's content, never over the footer's tightly packed links.
+ * A labelled region, not a <section>, so page sections stay first.
  */
 export function ConsentBanner() {
   const { variant, consent } = useRootData();
@@ -27,7 +29,7 @@ export function ConsentBanner() {
       role="region"
       aria-labelledby="consent-title"
       data-testid="consent-banner"
-      className="sticky bottom-0 z-40 order-last border-t border-slate-300 bg-white shadow-[0_-4px_12px_rgba(15,23,42,0.12)]"
+      className="sticky bottom-0 z-40 order-1 border-t border-slate-300 bg-white shadow-[0_-4px_12px_rgba(15,23,42,0.12)]"
     >
       <div className={`${PAGE_CONTAINER} flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4`}>
         <p className="text-xs leading-4 text-slate-800 sm:text-sm sm:leading-5">

@@ -11,7 +11,8 @@ export function Footer() {
   const { footer } = site;
   const linkClass = "inline-block py-1 text-slate-300 underline-offset-4 hover:text-white hover:underline";
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    // After the consent bar in the body's column (its order is 1): the pinned bar never lies over these links.
+    <footer className="order-2 bg-slate-900 text-slate-300">
       <div className={`${PAGE_CONTAINER} grid gap-8 py-10 sm:grid-cols-4`}>
         <div>
           <p className="text-lg font-bold text-white">{site.wordmark}</p>
