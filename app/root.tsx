@@ -53,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),
+      /** One id per button of the bar as shown now: its form sent twice is recorded once. */
+      submissions: { granted: crypto.randomUUID(), denied: crypto.randomUUID() },
     },
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,

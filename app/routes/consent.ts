@@ -9,6 +9,9 @@ import { linkTo } from "~/utils/links";
 const consentForm = z.object({
   choice: z.enum(["granted", "denied"]),
   redirectTo: z.string().optional(),
+  // The id of this choice in this showing of the bar: a resent form records nothing new. Anything
+  // else in it is ignored (the choice still counts, under an id of its own).
+  submission: z.string().uuid().optional().catch(undefined),
 });
 
 /**
@@ -28,7 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   // Proof of consent: the choice, the policy version it was made under, a daily-salted IP hash.
-  await recordConsent(ctx, request, parsed.data.choice, getPage(ctx.contentKey, "privacy").version ?? "unversioned");
+  await recordConsent(ctx, request, parsed.data.choice, getPage(ctx.contentKey, "privacy").version ?? "unversioned", {
+    id: parsed.data.submission,
+  });
   const to = safeRedirectPath(parsed.data.redirectTo, linkTo(variant, "home"));
   return redirect(to, {
     status: 303,

@@ -27,12 +27,12 @@ async function write(ctx: Ctx, record: ConsentRecord): Promise<void> {
   const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = ctx.env;
   if (SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY) {
     const client = createSupabaseAdminClient({ url: SUPABASE_URL, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY });
-    const { error } = await client.from("consent_records").insert(record).retry(false);
+    const { error } = await client.from("consent_records").upsert(record, { onConflict: "id", ignoreDuplicates: true }).retry(false);
     if (error) throw new Error(`Consent record not saved: ${error.message || error.code}`);
     return;
   }
   await ctx.bindings.DB.prepare(
-    "INSERT INTO consent_records (id, variant, choice, policy_version, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO consent_records (id, variant, choice, policy_version, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
   )
     .bind(record.id, record.variant, record.choice, record.policy_version, record.ip_hash, record.created_at)
     .run();
@@ -41,18 +41,20 @@ async function write(ctx: Ctx, record: ConsentRecord): Promise<void> {
 /**
  * Records one choice. A failed write is logged and the choice still takes effect: the visitor's
  * cookie is what the site obeys, and refusing their choice over a database fault would be worse.
+ * `id`: the choice's id in the bar the visitor saw (the root loader's `consent.submissions`); a
+ * form sent twice (a double click, a resent POST) is recorded once, as the first one.
  */
 export async function recordConsent(
   ctx: Ctx,
   request: Request,
   choice: ConsentChoice,
   policyVersion: string,
-  now: Date = new Date(),
+  { id = crypto.randomUUID(), now = new Date() }: { id?: string; now?: Date } = {},
 ): Promise<ConsentRecord | null> {
   const day = now.toISOString().slice(0, 10);
   try {
     const record: ConsentRecord = {
-      id: crypto.randomUUID(),
+      id,
       variant: variantKey(ctx.variant),
       choice,
       policy_version: policyVersion,

@@ -16,9 +16,14 @@ beforeEach(async () => {
   await d1.db.prepare("DELETE FROM consent_records").run();
 });
 
-async function choose(choice: string, ip: string, url = "http://127.0.0.1:8810/consent?domain=champion&sport=tennis") {
+async function choose(
+  choice: string,
+  ip: string,
+  url = "http://127.0.0.1:8810/consent?domain=champion&sport=tennis",
+  fields: Record<string, string> = {},
+) {
   const { load } = testContext(url, d1.bindings);
-  const body = new URLSearchParams({ choice, redirectTo: "/pricing" });
+  const body = new URLSearchParams({ choice, redirectTo: "/pricing", ...fields });
   const request = new Request(url, {
     method: "POST",
     body,
@@ -49,6 +54,23 @@ describe("consent records", () => {
     expect(rows[0].ip_hash).toBe(rows[1].ip_hash);
     expect(rows[2].ip_hash).not.toBe(rows[0].ip_hash);
     expect(JSON.stringify(rows)).not.toContain("203.0.113.7");
+  });
+
+  it("records a choice once however often its form is sent (a double click, a resent POST)", async () => {
+    const submission = "5f0c2f4e-8a7b-4c1d-9e2f-3a4b5c6d7e8f";
+    const url = "http://127.0.0.1:8810/consent";
+    const answers = await Promise.all([
+      choose("granted", "203.0.113.7", url, { submission }),
+      choose("granted", "203.0.113.7", url, { submission }),
+    ]);
+    await choose("granted", "203.0.113.7", url, { submission });
+    // Both answers set the cookie and go back to the page: the visitor sees no difference.
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    expect(answers.every((answer) => /^consent=granted;/.test(answer.headers.get("Set-Cookie") ?? ""))).toBe(true);
+    expect((await records()).map((row) => row.choice)).toEqual(["granted"]);
+    // The same bar shown again (another page view) is another choice, and another record.
+    await choose("denied", "203.0.113.7", url, { submission: "0d7c8b6a-1e2f-4a3b-8c5d-6e7f8a9b0c1d" });
+    expect((await records()).map((row) => row.choice)).toEqual(["granted", "denied"]);
   });
 
   it("writes nothing for a choice that is neither Accept nor Reject", async () => {

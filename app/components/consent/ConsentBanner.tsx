@@ -47,6 +47,7 @@ export function ConsentBanner() {
             <form key={value} method="post" action={linkTo("consent")}>
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <input type="hidden" name="choice" value={value} />
+              <input type="hidden" name="submission" value={consent.submissions[value]} />
               <button type="submit" className={button}>
                 {value === "granted" ? copy.acceptLabel : copy.rejectLabel}
               </button>
