@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailX } from "lucide-react";
+import { LinkActionButton, LinkActionHome, LinkActionMessage, LinkActionPage } from "~/components/mail/LinkActionPage";
 import { unsubscribeAction, unsubscribePage } from "~/mail/unsubscribe.server";
 import { getRequestContext } from "~/utils/context.server";
 import { useLinkTo } from "~/utils/root-data";
@@ -26,47 +27,27 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, "unsubscribe", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
-const button = "inline-flex items-center gap-2 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-strong";
-
 export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const { copy, view } = acted ?? loaded;
   const linkTo = useLinkTo();
   return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <MailX aria-hidden="true" className="mx-auto h-14 w-14 text-brand" />
+    <LinkActionPage icon={MailX}>
       {view.state === "ask" ? (
         <>
-          <h1 className="mt-4 text-3xl font-extrabold text-slate-900">{copy.title}</h1>
-          <p className="mt-4 text-lg text-slate-700">{copy.text.replace("{email}", view.email)}</p>
-          <Form method="post" className="mt-8">
-            <input type="hidden" name="t" value={view.token} />
-            <button type="submit" className={button}>
-              {copy.button}
-            </button>
-          </Form>
+          <LinkActionMessage title={copy.title} text={copy.text.replace("{email}", view.email)} />
+          <LinkActionButton token={view.token} label={copy.button} />
         </>
       ) : view.state === "done" ? (
-        <>
-          <h1 className="mt-4 text-3xl font-extrabold text-slate-900">{copy.doneTitle}</h1>
-          <p className="mt-4 text-lg text-slate-700">{copy.doneText.replace("{email}", view.email)}</p>
-        </>
+        <LinkActionMessage title={copy.doneTitle} text={copy.doneText.replace("{email}", view.email)} />
       ) : (
-        <>
-          <h1 className="mt-4 text-3xl font-extrabold text-slate-900">
-            {view.state === "unavailable" ? copy.unavailable : copy.invalidTitle}
-          </h1>
-          {view.state === "invalid" ? <p className="mt-4 text-lg text-slate-700">{copy.invalidText}</p> : null}
-        </>
+        <LinkActionMessage
+          title={view.state === "unavailable" ? copy.unavailable : copy.invalidTitle}
+          text={view.state === "invalid" ? copy.invalidText : null}
+        />
       )}
-      {view.state !== "ask" ? (
-        <p className="mt-8">
-          <a href={linkTo("home")} className="font-semibold text-brand-strong underline">
-            {copy.home}
-          </a>
-        </p>
-      ) : null}
-    </section>
+      {view.state !== "ask" ? <LinkActionHome href={linkTo("home")} label={copy.home} /> : null}
+    </LinkActionPage>
   );
 }
