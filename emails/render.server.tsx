@@ -7,9 +7,8 @@ import { parseEnv } from "~/utils/env.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
 import type { EmailProps } from "./components/Layout";
-import GuideEmail from "./guide";
+import LeadMagnetEmail from "./lead-magnet";
 import PrelaunchEmail from "./prelaunch";
-import TipsEmail from "./tips";
 import ConfirmAccountEmail from "./confirm-account";
 import AccountExistsEmail from "./account-exists";
 import { variantOfContentKey } from "./variant-of-key";
@@ -19,8 +18,8 @@ import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   prelaunch: PrelaunchEmail,
-  guide: GuideEmail,
-  tips: TipsEmail,
+  guide: LeadMagnetEmail,
+  tips: LeadMagnetEmail,
   welcome: WelcomeEmail,
   "confirm-account": ConfirmAccountEmail,
   "account-exists": AccountExistsEmail,

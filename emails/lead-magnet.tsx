@@ -9,8 +9,11 @@ import {
   type EmailProps,
 } from "./components/Layout";
 
-/** Free tips e-mail: a download button, a follow or early-access CTA, and a share link (SPEC 2.16). */
-export default function TipsEmail({ email }: EmailProps) {
+/**
+ * The free guide e-mail and the free tips e-mail (SPEC 2.16): one layout, a download button, a
+ * follow or early-access CTA, and a share link; each kind's words come from its own content entry.
+ */
+export default function LeadMagnetEmail({ email }: EmailProps) {
   return (
     <EmailLayout email={email}>
       <MainIntro email={email} />
