@@ -3,10 +3,10 @@ import { fillPlaceholders } from "./placeholders";
 /**
  * Part of a page, laid over another: objects merge key by key and anything else replaces, but a
  * list can also be given as `{ index: entry }`, which changes only those entries. A `null` entry
- * in a shared list is one each sport supplies that way.
+ * in a shared list (in either form) is one each sport supplies that way.
  */
 export type Layer<T> = T extends readonly (infer U)[]
-  ? readonly (Layer<U> | null)[] | { readonly [index: number]: Layer<U> }
+  ? readonly (Layer<U> | null)[] | { readonly [index: number]: Layer<U> | null }
   : T extends object
     ? { readonly [K in keyof T]?: Layer<T[K]> }
     : T;

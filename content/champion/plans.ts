@@ -1,66 +1,37 @@
+import { plans as genius } from "../genius/plans";
+import { mergeLayers, type Layer } from "../layers";
 import type { PlansContent } from "../schemas/plans";
-import type { Layer } from "../layers";
 
-/** What the hockey and tennis editions share on this page; {sport...} words come from each sport's words.ts. */
-export const plans = {
-  plans: [
-    {
+/** The genius plans under the champion names and prices: what the sport editions share differs in these lines only. */
+export const plans = mergeLayers<PlansContent>(genius, {
+  plans: {
+    0: {
       id: "practice",
       name: "Practice",
-      yearlyDiscount: "2 months free",
-      features: [null, "Daily personalised {sportDrills}", null, "24/7 AI coach for parents", "Cancel anytime"],
-      badgeColor: "bg-brand-soft text-brand-strong",
-      bgColor: "bg-white",
-      buttonColor: "bg-brand text-white hover:bg-brand-strong",
-      emphasis: false,
-      separated: false,
-      border: false,
+      features: { 0: null, 1: "Daily personalised {sportDrills}", 2: null, 3: "24/7 AI coach for parents" },
     },
-    {
+    1: {
       id: "compete",
       name: "Compete",
       monthlyPrice: 99,
       yearlyPrice: 990,
-      yearlyDiscount: "2 months free",
       features: [null, "Everything in Practice", null, "Weekly progress check-ins", null],
-      badge: "Most Popular",
-      badgeColor: "bg-brand text-white",
-      bgColor: "bg-brand-soft",
-      buttonColor: "bg-brand text-white hover:bg-brand-strong",
-      emphasis: true,
-      separated: false,
-      border: true,
     },
-    {
+    2: {
       id: "champion",
       name: "Champion",
       tagline: "The full programme for a {sport} family.",
       monthlyPrice: 199,
       yearlyPrice: 1990,
-      yearlyDiscount: "2 months free",
       features: [null, "Everything in Compete", null, null, null],
-      badge: "Best Value",
-      badgeColor: "bg-brand-soft text-brand-strong",
-      bgColor: "bg-white",
-      buttonColor: "bg-brand text-white hover:bg-brand-strong",
-      emphasis: false,
-      separated: false,
-      border: false,
     },
-    {
+    3: {
       id: "pro-academy",
       name: "Pro Academy",
       monthlyPrice: 499,
       yearlyPrice: 4990,
-      yearlyDiscount: "2 months free",
       features: [null, "Coach dashboard for every player", null, "Multi-language drills", "Priority support"],
-      badgeColor: "bg-slate-800 text-white",
-      bgColor: "bg-slate-50",
-      buttonColor: "bg-slate-800 text-white hover:bg-slate-900",
-      emphasis: false,
-      separated: true,
-      border: false,
       status: "in-preparation",
     },
-  ],
-} satisfies Layer<PlansContent>;
+  },
+} satisfies Layer<PlansContent>);

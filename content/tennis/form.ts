@@ -5,19 +5,10 @@ import type { Layer } from "../layers";
 export const form = {
   step1: {
     subtitle: "Daily drills fit each player's age and the time you have on and off court.",
-    timeLabel: "Time available each day",
-    timePlaceholder: "Choose a time",
-    errors: {
-      time: "Please choose how much time you have each day.",
-    },
   },
   step2: {
     title: "What should your player work on?",
     subtitle: "Pick focus areas and goals. This shapes the first tennis roadmap.",
-    focusLabel: "Focus areas",
-    errors: {
-      focus: "Please choose at least one focus area.",
-    },
   },
   step3: {
     subtitle: "Your tennis roadmap is ready. Enter your e-mail to see it and save your early-access spot.",
