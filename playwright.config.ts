@@ -7,11 +7,14 @@ import { defineConfig } from "@playwright/test";
  *   the whole suite posts from 127.0.0.1 (allowlisted for the per-IP lead limit);
  * - live (8789): the SPEC default (LAUNCH_MODE unset = live: a plan leads to /signup) with QA_PAGES=off
  *   and the bot guard's defaults (3 s minimum fill time, 20 new leads per IP in ten minutes).
+ * Both have a SESSION_SECRET, as every deployed site does: a request for a public host (a test's
+ * `Host: champion.example`) needs one. Tests that sign a token or a form stamp use the same secret.
  * Two projects run every spec with JavaScript on and off (progressive enhancement).
  * `npm test` builds first; never build while these servers run (STACK pitfall 4).
  */
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const LIVE_PORT = MAIN_PORT + 1;
+export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-thirty-two-characters";
 
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -45,7 +48,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `bash scripts/e2e-server.sh main ${MAIN_PORT} LAUNCH_MODE:waitlist FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1`,
+      command: `bash scripts/e2e-server.sh main ${MAIN_PORT} SESSION_SECRET:${E2E_SESSION_SECRET} LAUNCH_MODE:waitlist FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1`,
       url: `http://127.0.0.1:${MAIN_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -53,7 +56,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `bash scripts/e2e-server.sh live ${LIVE_PORT} QA_PAGES:off`,
+      command: `bash scripts/e2e-server.sh live ${LIVE_PORT} SESSION_SECRET:${E2E_SESSION_SECRET} QA_PAGES:off`,
       url: `http://127.0.0.1:${LIVE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

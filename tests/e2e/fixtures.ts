@@ -5,6 +5,7 @@ import { signingSecret } from "../../app/auth/confirm-token.server";
 import { STAMP_NAME, issueStamp } from "../../app/platform/bot-guard.server";
 import { linkTo } from "../../app/utils/links";
 import type { LeadTable, Variant } from "../../app/utils/variant";
+import { E2E_SESSION_SECRET } from "../../playwright.config";
 
 const run = promisify(execFile);
 
@@ -109,10 +110,10 @@ export async function outbox(page: Page, to?: string, server = MAIN_URL): Promis
 
 /**
  * The signed stamp a person's form carries (docs/decisions/011-bot-guard.md), as the e2e servers
- * (loopback, no SESSION_SECRET) sign it, issued a minute ago: posts crafted by tests add it.
+ * sign it with their SESSION_SECRET, issued a minute ago: posts crafted by tests add it.
  */
 export async function personStamp(): Promise<Record<string, string>> {
-  return { [STAMP_NAME]: await issueStamp(signingSecret(undefined, true), Date.now() - 60_000) };
+  return { [STAMP_NAME]: await issueStamp(signingSecret(E2E_SESSION_SECRET, false), Date.now() - 60_000) };
 }
 
 /** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */
@@ -126,4 +127,4 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
 });
 
-export { expect };
+export { E2E_SESSION_SECRET, expect };

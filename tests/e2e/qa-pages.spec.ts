@@ -1,5 +1,5 @@
 import { getPage } from "../../content/index";
-import { expect, LIVE_URL, pathIn, test, variants, type VariantCase } from "./fixtures";
+import { E2E_SESSION_SECRET, expect, LIVE_URL, pathIn, test, variants, type VariantCase } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** The internal test pages (SPEC 2.15) and their production switch (QA_PAGES=off). */
@@ -96,7 +96,7 @@ test.describe("QA pages", () => {
   test("no configuration value or secret is shown", async ({ request }) => {
     for (const path of QA_PAGES) {
       const html = await (await request.get(path)).text();
-      for (const secret of ["e2e-email-token", "GENIUS_HOSTS", "CHAMPION_HOSTS", "SESSION_SECRET", "PIXEL_ID"]) {
+      for (const secret of ["e2e-email-token", E2E_SESSION_SECRET, "GENIUS_HOSTS", "CHAMPION_HOSTS", "SESSION_SECRET", "PIXEL_ID"]) {
         expect(html, path).not.toContain(secret);
       }
     }

@@ -1,10 +1,10 @@
 import { getPage } from "#content/index";
 import { emailHash } from "../../app/mail/suppression.server";
 import { signUnsubscribeToken } from "../../app/mail/unsubscribe.server";
-import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
+import { E2E_SESSION_SECRET, MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
 
-/** The e2e servers run on 127.0.0.1 without SESSION_SECRET: links are signed with the local secret. */
-const tokenFor = (email: string) => signUnsubscribeToken({}, true, email, "marketing");
+/** Signed as the e2e servers sign the links in their mails. */
+const tokenFor = (email: string) => signUnsubscribeToken({ SESSION_SECRET: E2E_SESSION_SECRET }, false, email, "marketing");
 
 async function suppressionsOf(email: string) {
   return queryD1<{ scope: string; reason: string }>(
