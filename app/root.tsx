@@ -22,6 +22,7 @@ import { Header } from "~/components/layout/Header";
 import stylesheet from "~/styles/app.css?url";
 import { pixelAllowed } from "~/utils/consent";
 import { activePixelId, readConsent } from "~/utils/consent.server";
+import { isSportLanding } from "~/utils/variant.server";
 import { legalVars } from "~/trust/legal.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
@@ -59,7 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
-  const home = ctx.url.pathname === "/";
+  // A landing page: the home page, or a sport edition's own path on the champion site (/tennis).
+  const home = ctx.url.pathname === "/" || isSportLanding(ctx.url, ctx.variant);
   if (!home && !hasAttributionParams(ctx.url)) return payload;
   // A landing URL with ?r= or utm_* : remember the attribution in the session (SPEC 4.1).
   const session = await getSession(request, ctx);

@@ -7,6 +7,7 @@ import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.serve
 import { adminScope } from "~/admin/scope";
 import { getLeadStore } from "~/data/lead-store.server";
 import { referralsOf } from "~/referrals/referrals.server";
+import { loader as rootLoader } from "~/root";
 import { getRequestContext } from "~/utils/context.server";
 import { getSession } from "~/utils/session.server";
 import { startLocalD1 } from "./helpers/local-d1";
@@ -44,6 +45,7 @@ function request(url: string, init: RequestInit & { singleFetch?: boolean } = {}
   return {
     ctx,
     req,
+    load,
     /** How much work was handed to waitUntil. */
     handedOver: () => background.length,
     async settle() {
@@ -143,6 +145,20 @@ describe("recording from a page", () => {
       js: "off",
     });
     expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.9|ABC123/);
+  });
+
+  it("counts a view of the home page and of a sport edition's own landing path, and of no other page", async () => {
+    for (const path of ["/?domain=champion&sport=tennis", "/tennis?domain=champion&sport=tennis", "/icehockey?domain=champion&sport=icehockey", "/faq?domain=champion&sport=tennis", "/nowhere"]) {
+      const visit = request(`${ORIGIN}${path}`);
+      await rootLoader({ request: visit.req, context: visit.load, params: {} });
+      await visit.settle();
+    }
+    const rows = await rawRows();
+    expect(rows.map((row) => [row.name, row.variant])).toEqual([
+      ["landing_view", "tennis"],
+      ["landing_view", "tennis"],
+      ["landing_view", "icehockey"],
+    ]);
   });
 
   it("flags a single-fetch request as JS on and a document GET as unknown", async () => {

@@ -16,6 +16,8 @@ import { testContext } from "./helpers/context";
 const VARS = {
   GENIUS_HOSTS: "aiparenting.example,www.aiparenting.example",
   CHAMPION_HOSTS: "champion.example,www.champion.example",
+  // Required off loopback: a sport landing (/tennis) opens the session to count the view.
+  SESSION_SECRET: "public-origin-test-secret-0123456789abcdef",
 };
 
 const args = (url: string) => loaderArgs(url, VARS);
