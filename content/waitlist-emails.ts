@@ -2,29 +2,20 @@ import type { EmailsContent } from "./schemas/emails";
 
 type Styles = NonNullable<EmailsContent["prelaunch"]>["template"]["styles"];
 
-/** `styles` may be left out where the edition's brand tokens fill them in later (the sport editions). */
-type Branding<S extends Styles | undefined> = {
-  styles: S;
+type Branding = {
+  styles: Styles;
   logo: { letter: string; text: string };
   signature: string;
 };
 
-type WaitlistEmails<S> = {
-  [K in "confirm-email" | "moved-up"]: Omit<NonNullable<EmailsContent[K]>, "template"> & {
-    template: Omit<NonNullable<EmailsContent[K]>["template"], "styles"> & { styles: S };
-  };
-};
+type WaitlistEmails = { [K in "confirm-email" | "moved-up"]: NonNullable<EmailsContent[K]> };
 
 /**
  * The referral engine's two e-mails (docs/decisions/010-referrals-and-place-in-line.md), the same
- * words in every edition and each edition's own colours, logo and signature: {brand} and
- * {wordmark} are filled from the edition that sends them.
+ * words in every edition: {brand} and {wordmark} are filled from the edition that sends them, and
+ * the sport editions lay their own colours, logo and signature over these.
  */
-export function waitlistEmails<S extends Styles | undefined>({
-  styles,
-  logo,
-  signature,
-}: Branding<S>): WaitlistEmails<S> {
+export function waitlistEmails({ styles, logo, signature }: Branding): WaitlistEmails {
   return {
     "confirm-email": {
       template: {
