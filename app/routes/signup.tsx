@@ -25,6 +25,7 @@ import { pageMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
+import { useHydrated } from "~/utils/use-hydrated";
 import {
   commitSession,
   getSession,
@@ -138,13 +139,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error(`${mode} failed`, error);
     return data({ mode, formError: GENERIC_AUTH_ERROR, bot }, { status: 503 });
   }
-}
-
-/** True once React runs in the browser: the parts that need JavaScript render only then. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 const inputClass =
