@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 import { signingSecret } from "../../app/auth/confirm-token.server";
 import { STAMP_NAME, issueStamp } from "../../app/platform/bot-guard.server";
 import { linkTo } from "../../app/utils/links";
 import type { LeadTable, Variant } from "../../app/utils/variant";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
-
-const run = promisify(execFile);
+import { runD1 } from "./d1";
 
 /** The waitlist server: LAUNCH_MODE=waitlist (every plan leads to /confirm), QA pages on. */
 export const MAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788)}`;
@@ -63,25 +60,10 @@ export function uniqueEmail(tag: string) {
 
 /**
  * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses).
- * `server` is "main" or "live". Returns the result rows.
+ * `server` is "main" or "live". Returns the result rows of every statement, in order.
  */
-export async function queryD1<T = Record<string, unknown>>(
-  sql: string,
-  server: "main" | "live" = "main",
-): Promise<T[]> {
-  const { stdout } = await run(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${server}`, "--json", "--command", sql],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const start = stdout.indexOf("[");
-  const parsed = JSON.parse(stdout.slice(start)) as { results: Record<string, unknown>[] }[];
-  // wrangler's --json output prints SQL NULL as the string "null"; give tests a real null.
-  return parsed.flatMap((batch) =>
-    batch.results.map(
-      (row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === "null" ? null : value])) as T,
-    ),
-  );
+export function queryD1<T = Record<string, unknown>>(sql: string, server: "main" | "live" = "main"): Promise<T[]> {
+  return runD1<T>(sql, server);
 }
 
 /** Quotes a value for a SQL literal in test queries. */
@@ -112,8 +94,32 @@ export async function outbox(page: Page, to?: string, server = MAIN_URL): Promis
  * The signed stamp a person's form carries (docs/decisions/011-bot-guard.md), as the e2e servers
  * sign it with their SESSION_SECRET, issued a minute ago: posts crafted by tests add it.
  */
-export async function personStamp(): Promise<Record<string, string>> {
-  return { [STAMP_NAME]: await issueStamp(signingSecret(E2E_SESSION_SECRET, false), Date.now() - 60_000) };
+export async function personStamp(issuedAt = Date.now() - 60_000): Promise<Record<string, string>> {
+  return { [STAMP_NAME]: await issueStamp(signingSecret(E2E_SESSION_SECRET, false), issuedAt) };
+}
+
+/**
+ * Makes the page send its posts to `url` the instant their form was issued, as a script would: the
+ * stamp the form carries is swapped for one issued at the moment of sending. A browser filling a
+ * form can itself take longer than the minimum fill time on a busy machine, so a too-fast test must
+ * not count on its own speed. Returns the function that stops it.
+ */
+export async function sendFormsAtOnce(page: Page, url: string): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.fallback();
+    const type = request.headers()["content-type"] ?? "";
+    if (!type.startsWith("application/x-www-form-urlencoded")) throw new Error(`sendFormsAtOnce: a ${type} post`);
+    const body = new URLSearchParams(request.postData() ?? "");
+    for (const [name, value] of Object.entries(await personStamp(Date.now()))) body.set(name, value);
+    await route.continue({ postData: body.toString() });
+  };
+  // Remix posts a form as a document (JavaScript off) or to the route's `.data` URL (on).
+  const form = new URL(url);
+  const matches = (target: URL) =>
+    target.origin === form.origin && (target.pathname === form.pathname || target.pathname === `${form.pathname}.data`);
+  await page.route(matches, handler);
+  return () => page.unroute(matches, handler);
 }
 
 /** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */

@@ -106,7 +106,7 @@ async function newAdmin(playwright: PlaywrightApi): Promise<Admin> {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(PASSWORD, salt, 100_000, 32, "sha256");
   const targets = Object.fromEntries(variants.map((v) => [v.key, randomUUID()]));
-  await d1(
+  await queryD1(
     [
       `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
        VALUES (${sqlString(randomUUID())}, ${sqlString(email)}, 'Hostile E2E', ${sqlString(hash.toString("base64"))},
@@ -160,18 +160,8 @@ async function snapshot(owned: { table: string; id: string }[]): Promise<Snapsho
     `(SELECT count(*) FROM users WHERE email LIKE ${sqlString(`${RUN}%`)}) AS users`,
     `(SELECT json_group_array(json_array(t, ${LEAD_COLUMNS})) FROM (${ownedRows} ORDER BY t, id)) AS owned`,
   ];
-  const [result] = await d1<Snapshot>(`SELECT ${columns.join(", ")}`);
+  const [result] = await queryD1<Snapshot>(`SELECT ${columns.join(", ")}`);
   return result;
-}
-
-/** queryD1, tried again once: a read can meet the database busy with the server's own writes. */
-async function d1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
-  try {
-    return await queryD1<T>(sql);
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    return queryD1<T>(sql);
-  }
 }
 
 // ---- the routes and the hostile classes ----
@@ -413,7 +403,7 @@ test.describe("hostile requests", () => {
     visitors = [];
     for (const v of variants) visitors.push(await newVisitor(playwright, v));
     admin = await newAdmin(playwright);
-    const leads = await d1<{ t: string; id: string }>(
+    const leads = await queryD1<{ t: string; id: string }>(
       visitors
         .map(({ v, emails }) => `SELECT '${v.table}' AS t, id FROM ${v.table} WHERE email IN (${emails.map(sqlString).join(", ")})`)
         .join(" UNION ALL "),

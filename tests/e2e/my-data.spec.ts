@@ -3,19 +3,7 @@ import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { emailHash } from "../../app/mail/suppression.server";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
-import { MAIN_URL, expect, outbox, pathIn, queryD1 as queryOnce, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
-
-/** queryD1, retried while the running server holds the SQLite lock (wrangler answers SQLITE_BUSY). */
-async function queryD1<T = Record<string, unknown>>(sql: string): Promise<T[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await queryOnce<T>(sql);
-    } catch (error) {
-      if (attempt >= 4 || !String(error).includes("SQLITE_BUSY")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
-  }
-}
+import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 
 /**
  * "Manage my data", in every variant with JavaScript on and off: a parent
