@@ -8,7 +8,7 @@ import {
   pathIn,
   personStamp,
   queryD1,
-  sendFormsAtOnce,
+  restampPosts,
   sqlString,
   test,
   uniqueEmail,
@@ -84,7 +84,7 @@ for (const v of variants) {
       await useDistinctClientIp(page);
       const formUrl = `${LIVE_URL}${pathIn(v, "guide-form")}`;
       const fast = uniqueEmail(`bot-fast-${v.key}`);
-      const stopSendingAtOnce = await sendFormsAtOnce(page, formUrl);
+      const stopSendingAtOnce = await restampPosts(page, formUrl, { sentAfterMs: 0 });
       await page.goto(formUrl);
       await fillGuide(page, v, fast);
       await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), submitGuide(page, v)]);

@@ -99,19 +99,20 @@ export async function personStamp(issuedAt = Date.now() - 60_000): Promise<Recor
 }
 
 /**
- * Makes the page send its posts to `url` the instant their form was issued, as a script would: the
- * stamp the form carries is swapped for one issued at the moment of sending. A browser filling a
- * form can itself take longer than the minimum fill time on a busy machine, so a too-fast test must
- * not count on its own speed. Returns the function that stops it.
+ * Makes the page's posts to `url` look sent `sentAfterMs` after their form was issued, whatever the
+ * browser's own speed: the stamp the form carries is swapped for one issued that long before the
+ * post. 0 is a script sending at once; a minute is a person who took their time. A browser can take
+ * longer than the minimum fill time on a busy machine, or less on an idle one, so tests that meet
+ * the live server's minimum must not count on their own speed. Returns the function that stops it.
  */
-export async function sendFormsAtOnce(page: Page, url: string): Promise<() => Promise<void>> {
+export async function restampPosts(page: Page, url: string, { sentAfterMs }: { sentAfterMs: number }): Promise<() => Promise<void>> {
   const handler = async (route: Route) => {
     const request = route.request();
     if (request.method() !== "POST") return route.fallback();
     const type = request.headers()["content-type"] ?? "";
-    if (!type.startsWith("application/x-www-form-urlencoded")) throw new Error(`sendFormsAtOnce: a ${type} post`);
+    if (!type.startsWith("application/x-www-form-urlencoded")) throw new Error(`restampPosts: a ${type} post`);
     const body = new URLSearchParams(request.postData() ?? "");
-    for (const [name, value] of Object.entries(await personStamp(Date.now()))) body.set(name, value);
+    for (const [name, value] of Object.entries(await personStamp(Date.now() - sentAfterMs))) body.set(name, value);
     await route.continue({ postData: body.toString() });
   };
   // Remix posts a form as a document (JavaScript off) or to the route's `.data` URL (on).
