@@ -9,42 +9,26 @@
 // size and time. Half the leads are confirmed (a place in line), so each page computes its places.
 // Measured on 2 shared cores (wrangler dev, local D1, 100,000 leads, median of 7): first page 96 ms,
 // page 1000 93 ms, e-mail search 103 ms, source+step filter 100 ms; CSV of that filter (~8,300 rows) 2.9 s.
-// With the admin console (half the leads confirmed; cards, places and every CSV field; median of 3,
-// measured while another Playwright run shared the 2 cores): first page 605 ms, page 1000 511 ms,
-// e-mail search 611 ms, source+step 594 ms, ref-code search 589 ms, 60-character search 332 ms
-// (was a 503); CSV of the filter 21.1 s; full export of 100,000 rows 118.7 s, 24.6 MB, first bytes
-// after 217 ms. The place of a 50-row page is one statement ranking the line once; the per-row
-// count it replaced (measured with a slower, doubled stats read) took the page to ~860 ms and made
-// the CSV of the filter time out. The export re-ranks the line for every page: the next step is one ranking per export.
-import { spawn, spawnSync } from "node:child_process";
-import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+// With the admin console (half the leads confirmed; cards, places and every CSV field), on a quiet
+// machine, median of 5: first page 121 ms, page 1000 117 ms, e-mail search 140 ms, source+step 121 ms,
+// ref-code search 141 ms, 60-character search 97 ms; CSV of the filter (~8,300 rows) 0.9 s; full
+// export of 100,000 rows 3.4 s, 24.6 MB, first bytes after 76 ms. The export reads the line's order
+// once (ranking it for each of its 500 pages took the full export to ~2 minutes). Figures taken while
+// a Playwright run shared the 2 cores were about five times these.
+import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { adminAccountSql, cliOptions, minMedianMax, root, signIn, sqlString as q, startSite, timeGet, wrangler } from "./lib/local-site.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const { option, flag } = cliOptions();
 const ROWS = Number(option("rows", 100_000));
 const PORT = Number(option("port", 8808));
 const RUNS = Number(option("runs", 7));
-const REUSE = args.includes("--reuse");
+const REUSE = flag("reuse");
 const STATE = join(root, ".wrangler/bench-admin");
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
 const TABLE = "leads";
 
-function wrangler(argv, quiet = true) {
-  const run = spawnSync("npx", ["wrangler", ...argv], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`wrangler ${argv.join(" ")} failed:\n${run.stderr || run.stdout}`);
-  if (!quiet) process.stdout.write(run.stdout);
-  return run.stdout;
-}
-
-const q = (value) => (value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
 const pick = (list, i) => list[i % list.length];
 
 function leadValues(i, now) {
@@ -103,64 +87,15 @@ function seed() {
        place_score = rowid - 5 * CASE WHEN rowid % 20 = 0 THEN 2 ELSE 0 END
      WHERE rowid % 2 = 0`,
   ]);
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(ADMIN.password, salt, 100_000, 32, "sha256").toString("base64");
-  wrangler([
-    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command",
-    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-     VALUES (${q(randomUUID())}, ${q(ADMIN.email)}, 'Bench admin', ${q(hash)}, ${q(salt.toString("base64"))}, 100000, 'admin', ${q(new Date().toISOString())})`,
-  ]);
+  wrangler(["d1", "execute", "DB", "--local", "--persist-to", STATE, "--command", adminAccountSql(ADMIN)]);
   console.log(`Seeded ${ROWS} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`wrangler dev did not answer on ${ORIGIN}`);
-}
-
-async function signIn() {
-  const body = new URLSearchParams({ mode: "signin", email: ADMIN.email, password: ADMIN.password });
-  const response = await fetch(`${ORIGIN}/signup?mode=signin`, {
-    method: "POST",
-    body,
-    redirect: "manual",
-    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!cookie) throw new Error(`Sign-in failed (${response.status}): ${await response.text()}`);
-  return cookie.split(";")[0];
-}
-
-async function time(path, cookie) {
-  const t0 = performance.now();
-  const response = await fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-  const text = await response.text();
-  const ms = performance.now() - t0;
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}\n${text.slice(0, 300)}`);
-  return { ms, bytes: text.length };
 }
 
 async function main() {
   if (!REUSE) seed();
-  const server = spawn(
-    "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE],
-    { cwd: root, detached: true, stdio: "ignore" },
-  );
-  const stop = () => {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {}
-  };
-  process.on("SIGINT", () => (stop(), process.exit(130)));
+  const { origin: ORIGIN, stop } = await startSite({ port: PORT, state: STATE });
   try {
-    await waitForServer();
-    const cookie = await signIn();
+    const cookie = await signIn(ORIGIN, ADMIN);
     const deep = Math.floor(ROWS / 50 / 2);
     const cases = [
       ["first page", "/admin/leads"],
@@ -174,18 +109,12 @@ async function main() {
     console.log(`\nGET timings over ${RUNS} runs (after one warm-up), ${ROWS} leads in ${TABLE}:`);
     console.log("case                     min ms   median ms   max ms   bytes");
     for (const [name, path] of cases) {
-      await time(path, cookie);
-      const samples = [];
-      let bytes = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const result = await time(path, cookie);
-        samples.push(result.ms);
-        bytes = result.bytes;
-      }
-      samples.sort((a, b) => a - b);
-      const median = samples[Math.floor(samples.length / 2)];
+      await timeGet(ORIGIN, path, cookie);
+      const results = [];
+      for (let i = 0; i < RUNS; i++) results.push(await timeGet(ORIGIN, path, cookie));
+      const [min, median, max] = minMedianMax(results.map((result) => result.ms));
       console.log(
-        `${name.padEnd(24)} ${samples[0].toFixed(0).padStart(6)} ${median.toFixed(0).padStart(11)} ${samples.at(-1).toFixed(0).padStart(8)}   ${bytes}`,
+        `${name.padEnd(24)} ${min.toFixed(0).padStart(6)} ${median.toFixed(0).padStart(11)} ${max.toFixed(0).padStart(8)}   ${results.at(-1).bytes}`,
       );
     }
     // One full export: every row, streamed. Counted line by line as it arrives.

@@ -13,33 +13,19 @@
 // Measured on 2 shared cores (load average 4-7), median of 9: default 66 ms (database 21 ms), another
 // variant 86 ms (29), all variants 86 ms (45), all variants over 90 days 143 ms (89), a campaign 109 ms
 // (50), source + campaign 74 ms (29). Seeding takes 2-8 minutes depending on the load.
-import { spawn, spawnSync } from "node:child_process";
-import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { adminAccountSql, cliOptions, minMedianMax, root, signIn, sqlString as q, startSite, timeGet, wrangler } from "./lib/local-site.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const { option, flag } = cliOptions();
 const EVENTS = Number(option("events", 1_000_000));
 const LEADS = Number(option("leads", 100_000));
 const PORT = Number(option("port", 8920));
 const RUNS = Number(option("runs", 7));
-const REUSE = args.includes("--reuse");
+const REUSE = flag("reuse");
 const STATE = join(root, ".wrangler/bench-analytics");
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: "bench-analytics@example.com", password: "bench-admin-password" };
 const CHUNK = 100_000;
-
-function wrangler(argv) {
-  const run = spawnSync("npx", ["wrangler", ...argv], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`wrangler ${argv.join(" ")} failed:\n${run.stderr || run.stdout}`);
-  return run.stdout;
-}
 
 function execute(sql) {
   const file = join(STATE, "seed.sql");
@@ -47,8 +33,6 @@ function execute(sql) {
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", STATE, "--file", file, "--yes"]);
   rmSync(file);
 }
-
-const q = (value) => `'${String(value).replace(/'/g, "''")}'`;
 
 // Cumulative weights out of 1000: how often each event happens in a funnel that loses people.
 const NAMES = [
@@ -129,71 +113,17 @@ function seed() {
     execute(eventsSql(start, Math.min(CHUNK, EVENTS - start)));
     process.stdout.write(`  seeded ${Math.min(start + CHUNK, EVENTS)} events\n`);
   }
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(ADMIN.password, salt, 100_000, 32, "sha256").toString("base64");
-  execute(
-    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-     VALUES (${q(randomUUID())}, ${q(ADMIN.email)}, 'Bench admin', ${q(hash)}, ${q(salt.toString("base64"))}, 100000, 'admin', ${q(new Date().toISOString())});`,
-  );
+  execute(adminAccountSql(ADMIN));
   const rollup = wrangler(["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", "SELECT COUNT(*) AS n FROM analytics_daily"]);
   const rows = JSON.parse(rollup.slice(rollup.indexOf("[")))[0].results[0].n;
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; the daily rollup has ${rows} rows`);
 }
 
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/robots.txt`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`wrangler dev did not answer on ${ORIGIN}`);
-}
-
-async function signIn() {
-  const body = new URLSearchParams({ mode: "signin", email: ADMIN.email, password: ADMIN.password });
-  const response = await fetch(`${ORIGIN}/signup?mode=signin`, {
-    method: "POST",
-    body,
-    redirect: "manual",
-    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!cookie) throw new Error(`Sign-in failed (${response.status}): ${await response.text()}`);
-  return cookie.split(";")[0];
-}
-
-async function time(path, cookie) {
-  const t0 = performance.now();
-  const response = await fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-  const text = await response.text();
-  const ms = performance.now() - t0;
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}\n${text.slice(0, 300)}`);
-  const db = Number(/db;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? NaN);
-  return { ms, db };
-}
-
-const stats = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return [sorted[0], sorted[Math.floor(sorted.length / 2)], sorted.at(-1)];
-};
-
 async function main() {
   if (!REUSE) seed();
-  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE], {
-    cwd: root,
-    detached: true,
-    stdio: "ignore",
-  });
-  const stop = () => {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {}
-  };
-  process.on("SIGINT", () => (stop(), process.exit(130)));
+  const { origin: ORIGIN, stop } = await startSite({ port: PORT, state: STATE });
   try {
-    await waitForServer();
-    const cookie = await signIn();
+    const cookie = await signIn(ORIGIN, ADMIN);
     const ninetyDaysAgo = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
     const cases = [
       ["default (genius, 30 days)", "/admin/analytics"],
@@ -206,11 +136,11 @@ async function main() {
     console.log(`\nGET timings over ${RUNS} runs (after one warm-up), ${EVENTS} events, ${LEADS} leads:`);
     console.log("case                          total min / median / max ms     loader db min / median / max ms");
     for (const [name, path] of cases) {
-      await time(path, cookie);
+      await timeGet(ORIGIN, path, cookie);
       const results = [];
-      for (let i = 0; i < RUNS; i++) results.push(await time(path, cookie));
-      const [tMin, tMed, tMax] = stats(results.map((r) => r.ms));
-      const [dMin, dMed, dMax] = stats(results.map((r) => r.db));
+      for (let i = 0; i < RUNS; i++) results.push(await timeGet(ORIGIN, path, cookie));
+      const [tMin, tMed, tMax] = minMedianMax(results.map((r) => r.ms));
+      const [dMin, dMed, dMax] = minMedianMax(results.map((r) => r.db));
       console.log(
         `${name.padEnd(29)} ${tMin.toFixed(0).padStart(6)} ${tMed.toFixed(0).padStart(8)} ${tMax.toFixed(0).padStart(7)}` +
           `          ${dMin.toFixed(0).padStart(6)} ${dMed.toFixed(0).padStart(8)} ${dMax.toFixed(0).padStart(7)}`,

@@ -1,0 +1,93 @@
+// What the admin benches share: options from argv, wrangler on the project's local D1 state, an
+// admin account to sign in with, a `wrangler dev` of the built Worker, and timed GETs.
+import { spawn, spawnSync } from "node:child_process";
+import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** `--name value` and `--flag` from the command line. */
+export function cliOptions(args = process.argv.slice(2)) {
+  return {
+    option: (name, fallback) => {
+      const i = args.indexOf(`--${name}`);
+      return i >= 0 ? args[i + 1] : fallback;
+    },
+    flag: (name) => args.includes(`--${name}`),
+  };
+}
+
+/** Runs wrangler in the project; throws with its output when it fails. */
+export function wrangler(argv) {
+  const run = spawnSync("npx", ["wrangler", ...argv], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`wrangler ${argv.join(" ")} failed:\n${run.stderr || run.stdout}`);
+  return run.stdout;
+}
+
+/** A SQL string literal (NULL for null). */
+export const sqlString = (value) => (value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+
+/** The INSERT for a confirmed admin account with the app's password hashing (PBKDF2-SHA256, 100,000 rounds). */
+export function adminAccountSql({ email, password }) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256").toString("base64");
+  return `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
+    VALUES (${sqlString(randomUUID())}, ${sqlString(email)}, 'Bench admin', ${sqlString(hash)}, ${sqlString(salt.toString("base64"))}, 100000, 'admin', ${sqlString(new Date().toISOString())})`;
+}
+
+/**
+ * Starts `wrangler dev` on the built Worker with the D1 state in `state` (its own process group, so
+ * stopping it stops workerd too) and waits until it answers. Returns its origin and `stop`.
+ */
+export async function startSite({ port, state }) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state], {
+    cwd: root,
+    detached: true,
+    stdio: "ignore",
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+  };
+  process.on("SIGINT", () => (stop(), process.exit(130)));
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, stop };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error(`wrangler dev did not answer on ${origin}`);
+}
+
+/** Signs in through the sign-in form and returns the session cookie ("__session=..."). */
+export async function signIn(origin, { email, password }) {
+  const response = await fetch(`${origin}/signup?mode=signin`, {
+    method: "POST",
+    body: new URLSearchParams({ mode: "signin", email, password }),
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`Sign-in failed (${response.status}): ${await response.text()}`);
+  return cookie.split(";")[0];
+}
+
+/** Times one GET read to its end; `db` is the loader's database time from Server-Timing, if it sends one. */
+export async function timeGet(origin, path, cookie) {
+  const t0 = performance.now();
+  const response = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
+  const text = await response.text();
+  const ms = performance.now() - t0;
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}\n${text.slice(0, 300)}`);
+  const db = Number(/db;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? NaN);
+  return { ms, db, bytes: text.length };
+}
+
+/** [min, median, max] of some numbers. */
+export function minMedianMax(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return [sorted[0], sorted[Math.floor(sorted.length / 2)], sorted.at(-1)];
+}
