@@ -49,7 +49,7 @@ async function seedLeads(tables: Record<string, Seed[]>) {
     );
     return `INSERT INTO ${table} (id, email, lead_source, step_completed, plan_chosen, age_bands, created_at) VALUES ${values.join(", ")}`;
   });
-  await queryD1(statements.join("; "));
+  await queryD1(statements);
 }
 
 async function leadRow(table: string, id: string) {

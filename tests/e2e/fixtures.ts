@@ -59,10 +59,10 @@ export function uniqueEmail(tag: string) {
 }
 
 /**
- * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses).
- * `server` is "main" or "live". Returns the result rows of every statement, in order.
+ * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses): one statement, or
+ * a list of them as one batch. `server` is "main" or "live". Returns the rows of every statement, in order.
  */
-export function queryD1<T = Record<string, unknown>>(sql: string, server: "main" | "live" = "main"): Promise<T[]> {
+export function queryD1<T = Record<string, unknown>>(sql: string | string[], server: "main" | "live" = "main"): Promise<T[]> {
   return runD1<T>(sql, server);
 }
 

@@ -116,7 +116,7 @@ async function newAdmin(playwright: PlaywrightApi): Promise<Admin> {
           `INSERT INTO ${v.table} (id, email, lead_source, step_completed, utm_campaign)
            VALUES (${sqlString(targets[v.key])}, ${sqlString(emailFor(`target-${v.key}`))}, 'main_funnel', 1, ${sqlString(RUN)})`,
       ),
-    ].join("; "),
+    ],
   );
   const api = await playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const signedIn = await api.post(pathIn(genius, "signup", { mode: "signin" }), {

@@ -68,7 +68,7 @@ async function waitlistLinks(page: Page, email: string) {
 
 const countRows = async (email: string) => {
   const tables = ["leads", "leads_icehockey", "leads_tennis", "users", "accounts"];
-  const rows = await queryD1<{ n: number }>(tables.map((t) => `SELECT COUNT(*) AS n FROM ${t} WHERE lower(email) = ${sqlString(email)}`).join("; "));
+  const rows = await queryD1<{ n: number }>(tables.map((t) => `SELECT COUNT(*) AS n FROM ${t} WHERE lower(email) = ${sqlString(email)}`));
   return rows.reduce((sum, row) => sum + Number(row.n), 0);
 };
 
@@ -162,12 +162,12 @@ test("an admin exports and erases a parent's data for a parent who wrote in", as
   const copy = getPage(v.key, "myData").admin;
   const parent = uniqueEmail(`admin-erase-${v.key}`);
   const leadId = crypto.randomUUID();
-  await queryD1(
-    `INSERT INTO ${v.table} (id, email, normalized_email, step_completed) VALUES (${sqlString(leadId)}, ${sqlString(parent)}, ${sqlString(parent)}, 3);
-     INSERT INTO outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status, created_at, updated_at)
+  await queryD1([
+    `INSERT INTO ${v.table} (id, email, normalized_email, step_completed) VALUES (${sqlString(leadId)}, ${sqlString(parent)}, ${sqlString(parent)}, 3)`,
+    `INSERT INTO outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status, created_at, updated_at)
      VALUES (${sqlString(crypto.randomUUID())}, ${sqlString(`e2e:${leadId}`)}, 'prelaunch', ${sqlString(v.key)}, ${sqlString(parent)}, 'Hello', '<p>Hi</p>', 'Hi', 'sent',
              ${sqlString(new Date().toISOString())}, ${sqlString(new Date().toISOString())})`,
-  );
+  ]);
   const admin = uniqueEmail("my-data-admin");
   await createConfirmedAccount(admin, "my-data-admin-password", "admin");
   await signIn(page, v, admin, "my-data-admin-password");

@@ -91,7 +91,7 @@ async function seedConfirmedParents(v: VariantCase, count: number) {
        SELECT ${sqlString(crypto.randomUUID())}, ${sqlString(uniqueEmail("ahead"))}, NULL, 3, 1, ${sqlString(new Date().toISOString())},
               COALESCE(MAX(confirm_seq), 0) + 1, COALESCE(MAX(confirm_seq), 0) + 1 FROM ${v.table}`,
   );
-  await queryD1(rows.join("; "));
+  await queryD1(rows);
 }
 
 for (const v of variants) {
