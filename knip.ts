@@ -5,9 +5,7 @@ import { readFileSync } from "node:fs";
 // File-based routing is off (remix.config.ts ignores every route file): the route modules are the
 // ones the explicit route table names, so a module in app/routes/ that no route uses is reported.
 const routeTable = readFileSync(new URL("./remix.config.ts", import.meta.url), "utf8");
-const routeModules = [...routeTable.matchAll(/\broute\(\s*"[^"]*",\s*"([^"]+)"/g)].map(
-  (match) => `app/${match[1]}`,
-);
+const routeModules = [...routeTable.matchAll(/\broute\(\s*"[^"]*",\s*"([^"]+)"/g)].map((match) => `app/${match[1]}`);
 if (routeModules.length === 0) throw new Error("knip.ts: no route() call found in remix.config.ts");
 
 export default {

@@ -14,12 +14,6 @@ declare module "@remix-run/cloudflare" {
 }
 
 // Shape shared by Vite dev (getPlatformProxy) and the Worker entry (server.ts).
-export function getLoadContext({
-  request,
-  context,
-}: {
-  request: Request;
-  context: { cloudflare: Cloudflare };
-}): AppLoadContext {
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
   return { cloudflare: context.cloudflare, singleFetch: new URL(request.url).pathname.endsWith(".data") };
 }

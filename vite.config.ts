@@ -1,8 +1,5 @@
 import { fileURLToPath } from "node:url";
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin,
-} from "@remix-run/dev";
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { remixConfig } from "./remix.config";
@@ -17,11 +14,7 @@ declare module "@remix-run/cloudflare" {
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [
-    cloudflareDevProxyVitePlugin({ getLoadContext }),
-    remix(remixConfig),
-    tailwindcss(),
-  ],
+  plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tailwindcss()],
   resolve: {
     mainFields: ["browser", "module", "main"],
     alias: [

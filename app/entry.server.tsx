@@ -41,9 +41,7 @@ export default async function handleRequest(
   // The pixel's hosts are allowed only when the root layout also renders the pixel: after
   // consent, and never on admin, dev or QA pages (the same call as app/root.tsx).
   const routeIds = remixContext.staticHandlerContext.matches.map((match) => match.route.id);
-  const trackingHosts = pixelAllowed(url.pathname, routeIds)
-    ? trackingHostsFor(request.headers.get("Cookie"), variant, env)
-    : [];
+  const trackingHosts = pixelAllowed(url.pathname, routeIds) ? trackingHostsFor(request.headers.get("Cookie"), variant, env) : [];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(
     responseHeaders,

@@ -84,7 +84,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // root loader's data, which client-side navigations do not reload). entry.server.tsx makes the
   // same call for the CSP.
   const pixelId =
-    data?.pixelId && pixelAllowed(location.pathname, matches.map((match) => match.id)) ? data.pixelId : null;
+    data?.pixelId &&
+    pixelAllowed(
+      location.pathname,
+      matches.map((match) => match.id),
+    )
+      ? data.pixelId
+      : null;
   // In the browser React runs only in a document that hydrated, so there the pixel is always the
   // hydration-safe one (also after a client-side navigation to a page that would not hydrate).
   const pixelAfterHydration = hydrate || typeof document !== "undefined";
@@ -103,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
           // First stop for keyboard users: straight past the consent bar and header to the page.
           <a
             href="#main"
-            className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-strong shadow-lg focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:outline-2 focus:outline-brand-strong"
+            className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-strong shadow-lg focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-50 focus:outline-2 focus:outline-brand-strong"
           >
             {data.site.skipLinkLabel}
           </a>
@@ -115,9 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {showChrome ? <Footer /> : null}
-        {pixelId ? (
-          pixelAfterHydration ? <HydratedPixel pixelId={pixelId} /> : <Pixel pixelId={pixelId} />
-        ) : null}
+        {pixelId ? pixelAfterHydration ? <HydratedPixel pixelId={pixelId} /> : <Pixel pixelId={pixelId} /> : null}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

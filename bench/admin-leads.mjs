@@ -18,7 +18,17 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { adminAccountSql, cliOptions, minMedianMax, root, signIn, sqlString as q, startSite, timeGet, wrangler } from "./lib/local-site.mjs";
+import {
+  adminAccountSql,
+  cliOptions,
+  minMedianMax,
+  root,
+  signIn,
+  sqlString as q,
+  startSite,
+  timeGet,
+  wrangler,
+} from "./lib/local-site.mjs";
 
 const { option, flag } = cliOptions();
 const ROWS = Number(option("rows", 100_000));
@@ -81,7 +91,13 @@ function seed() {
   }
   // Every other lead confirmed, in created order, a tenth with credits: each listed page ranks real places.
   wrangler([
-    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--command",
     `UPDATE ${TABLE} SET email_verified = 1, confirmed_at = created_at, confirm_seq = rowid,
        referral_count = CASE WHEN rowid % 20 = 0 THEN 2 ELSE 0 END,
        place_score = rowid - 5 * CASE WHEN rowid % 20 = 0 THEN 2 ELSE 0 END
@@ -102,7 +118,15 @@ async function main() {
       [`deep page (${deep})`, `/admin/leads?page=${deep}`],
       ["e-mail search", `/admin/leads?q=${encodeURIComponent(`parent${Math.floor(ROWS / 3)}@`)}`],
       ["filter source+step", "/admin/leads?source=main_funnel&step=3"],
-      ["ref-code search", `/admin/leads?q=${encodeURIComponent(`B${Math.floor(ROWS / 3).toString(36).toUpperCase().padStart(7, "0")}`)}`],
+      [
+        "ref-code search",
+        `/admin/leads?q=${encodeURIComponent(
+          `B${Math.floor(ROWS / 3)
+            .toString(36)
+            .toUpperCase()
+            .padStart(7, "0")}`,
+        )}`,
+      ],
       ["long search (60 chars)", `/admin/leads?q=${"x".repeat(60)}`],
       ["CSV of a filter", "/admin/leads.csv?source=main_funnel&step=3"],
     ];

@@ -15,7 +15,17 @@
 // (50), source + campaign 74 ms (29). Seeding takes 2-8 minutes depending on the load.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { adminAccountSql, cliOptions, minMedianMax, root, signIn, sqlString as q, startSite, timeGet, wrangler } from "./lib/local-site.mjs";
+import {
+  adminAccountSql,
+  cliOptions,
+  minMedianMax,
+  root,
+  signIn,
+  sqlString as q,
+  startSite,
+  timeGet,
+  wrangler,
+} from "./lib/local-site.mjs";
 
 const { option, flag } = cliOptions();
 const EVENTS = Number(option("events", 1_000_000));
@@ -36,11 +46,25 @@ function execute(sql) {
 
 // Cumulative weights out of 1000: how often each event happens in a funnel that loses people.
 const NAMES = [
-  ["landing_view", 300], ["form_step1_view", 150], ["form_step1_done", 100], ["form_step2_view", 80],
-  ["form_step2_done", 70], ["form_step3_view", 60], ["form_step3_done", 50], ["roadmap_view", 45],
-  ["plans_view", 40], ["plan_chosen", 25], ["confirm_view", 20], ["email_confirmed", 12],
-  ["referral_credited", 3], ["guide_form_view", 10], ["guide_submitted", 6], ["guide_confirm_view", 6],
-  ["tips_form_view", 10], ["tips_submitted", 6], ["tips_confirm_view", 7],
+  ["landing_view", 300],
+  ["form_step1_view", 150],
+  ["form_step1_done", 100],
+  ["form_step2_view", 80],
+  ["form_step2_done", 70],
+  ["form_step3_view", 60],
+  ["form_step3_done", 50],
+  ["roadmap_view", 45],
+  ["plans_view", 40],
+  ["plan_chosen", 25],
+  ["confirm_view", 20],
+  ["email_confirmed", 12],
+  ["referral_credited", 3],
+  ["guide_form_view", 10],
+  ["guide_submitted", 6],
+  ["guide_confirm_view", 6],
+  ["tips_form_view", 10],
+  ["tips_submitted", 6],
+  ["tips_confirm_view", 7],
 ];
 const SOURCES = ["facebook", "google", "instagram", "newsletter", "tiktok", "partner"];
 const MEDIUMS = ["cpc", "social", "email"];
@@ -114,7 +138,17 @@ function seed() {
     process.stdout.write(`  seeded ${Math.min(start + CHUNK, EVENTS)} events\n`);
   }
   execute(adminAccountSql(ADMIN));
-  const rollup = wrangler(["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", "SELECT COUNT(*) AS n FROM analytics_daily"]);
+  const rollup = wrangler([
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--json",
+    "--command",
+    "SELECT COUNT(*) AS n FROM analytics_daily",
+  ]);
   const rows = JSON.parse(rollup.slice(rollup.indexOf("[")))[0].results[0].n;
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; the daily rollup has ${rows} rows`);
 }

@@ -36,21 +36,43 @@ const JS_BUDGET = 100 * 1024;
  * of the same name replaces it, so this one keeps every other feature it turns off.
  */
 const LAUNCHER_DISABLED_FEATURES = [
-  "Translate", "OptimizationHints", "MediaRouter", "DialMediaRouteProvider", "CalculateNativeWinOcclusion",
-  "InterestFeedContentSuggestions", "CertificateTransparencyComponentUpdater", "AutofillServerCommunication",
+  "Translate",
+  "OptimizationHints",
+  "MediaRouter",
+  "DialMediaRouteProvider",
+  "CalculateNativeWinOcclusion",
+  "InterestFeedContentSuggestions",
+  "CertificateTransparencyComponentUpdater",
+  "AutofillServerCommunication",
   "PrivacySandboxSettings4",
 ];
 const chromeFlags = [
-  "--headless=new", "--no-sandbox", "--disable-gpu",
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
   ...(process.env.CHROME === "shipped" ? [`--disable-features=${LAUNCHER_DISABLED_FEATURES.join(",")}`] : []),
 ].join(" ");
 /** A first paint kept off screen this long is Chrome's doing, not the page's (see firstPaintHeldMs). */
 const PAINT_HELD_MS = 500;
 
 const ALL_PAGES = [
-  "/", "/form", "/roadmap", "/plans", "/confirm", "/signup", "/signup-confirm",
-  "/guide", "/guide-form", "/guide-confirm", "/tips", "/tips-form", "/tips-confirm",
-  "/pricing", "/faq", "/privacy", "/terms",
+  "/",
+  "/form",
+  "/roadmap",
+  "/plans",
+  "/confirm",
+  "/signup",
+  "/signup-confirm",
+  "/guide",
+  "/guide-form",
+  "/guide-confirm",
+  "/tips",
+  "/tips-form",
+  "/tips-confirm",
+  "/pricing",
+  "/faq",
+  "/privacy",
+  "/terms",
 ];
 const PAGES = process.env.PAGES ? process.env.PAGES.split(",") : ALL_PAGES;
 /**
@@ -93,7 +115,12 @@ async function lighthouse(url, cookie, attempt = 1) {
     return await lighthouseOnce(url, cookie);
   } catch (error) {
     if (attempt >= 3) throw error;
-    process.stderr.write(`  Lighthouse failed (${String(error.stderr ?? error.message).split("\n").filter(Boolean).pop()}); trying again\n`);
+    process.stderr.write(
+      `  Lighthouse failed (${String(error.stderr ?? error.message)
+        .split("\n")
+        .filter(Boolean)
+        .pop()}); trying again\n`,
+    );
     return lighthouse(url, cookie, attempt + 1);
   }
 }
@@ -177,7 +204,8 @@ try {
       row.hydrates = weight.hydrated ? "yes" : "no";
       row["JS KB gz"] = (weight.bytes / 1024).toFixed(1);
       if (weight.hydrated && weight.bytes > JS_BUDGET) misses.push(`${variant.key} ${path}: ${row["JS KB gz"]} KB of JavaScript > 100 KB`);
-      if (!weight.hydrated && weight.bytes > 0) misses.push(`${variant.key} ${path}: a static page loads ${row["JS KB gz"]} KB of JavaScript`);
+      if (!weight.hydrated && weight.bytes > 0)
+        misses.push(`${variant.key} ${path}: a static page loads ${row["JS KB gz"]} KB of JavaScript`);
       if (weight.status !== 200) misses.push(`${variant.key} ${path}: status ${weight.status}`);
       rows.push(row);
     }
@@ -187,12 +215,19 @@ try {
   stop();
 }
 
-console.log(`Chrome: ${process.env.CHROME === "shipped" ? "as shipped (RenderDocument on; CHROME=shipped)" : "as Lighthouse launches it (RenderDocument off)"}`);
+console.log(
+  `Chrome: ${process.env.CHROME === "shipped" ? "as shipped (RenderDocument on; CHROME=shipped)" : "as Lighthouse launches it (RenderDocument off)"}`,
+);
 console.table(rows);
 console.log("100* = a noindex page (one visitor's funnel or an account step): every SEO audit but is-crawlable passes.");
-console.log(`paint held ms = how long Chrome kept the page's first paint off screen in the median run; runs held = runs where that was >= ${PAINT_HELD_MS} ms.`);
+console.log(
+  `paint held ms = how long Chrome kept the page's first paint off screen in the median run; runs held = runs where that was >= ${PAINT_HELD_MS} ms.`,
+);
 if (misses.length) {
   console.log(`Below target:\n  ${misses.join("\n  ")}`);
   // exitCode, not exit(): the table above must reach a piped stdout first.
   process.exitCode = 1;
-} else console.log(`All targets met on ${rows.length} pages: Lighthouse 100/100/100/100, hydrated pages <= 100 KB gzip of JavaScript, static pages none.`);
+} else
+  console.log(
+    `All targets met on ${rows.length} pages: Lighthouse 100/100/100/100, hydrated pages <= 100 KB gzip of JavaScript, static pages none.`,
+  );

@@ -30,10 +30,16 @@ for (const table of TABLES) {
     .bind(ROWS, STEP)
     .run();
 }
-console.log(`seeded ${ROWS.toLocaleString("en")} confirmed leads in each of ${TABLES.length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${ROWS.toLocaleString("en")} confirmed leads in each of ${TABLES.length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const store = createD1ReferralStore(d1.db);
-const parent = (seq: number) => ({ confirm_seq: seq, referral_count: seq % 10 === 0 ? 1 + (seq % 3) : 0, place_score: seq - STEP * (seq % 10 === 0 ? 1 + (seq % 3) : 0) });
+const parent = (seq: number) => ({
+  confirm_seq: seq,
+  referral_count: seq % 10 === 0 ? 1 + (seq % 3) : 0,
+  place_score: seq - STEP * (seq % 10 === 0 ? 1 + (seq % 3) : 0),
+});
 
 describe(`place in line at ${ROWS.toLocaleString("en")} leads per table (target: 50 ms)`, () => {
   bench("placeOf: a parent at the front (leads)", async () => {

@@ -41,7 +41,10 @@ const env = process.env;
 const N = Number(env.N ?? 200);
 const CONCURRENCY = Number(env.CONCURRENCY ?? 32);
 const ALL_MODES = ["healthy", "fail50", "hang", "close"];
-const MODES = (env.MODES ?? ALL_MODES.join(",")).split(",").map((m) => m.trim()).filter(Boolean);
+const MODES = (env.MODES ?? ALL_MODES.join(","))
+  .split(",")
+  .map((m) => m.trim())
+  .filter(Boolean);
 const PORT = Number(env.PORT ?? 8860);
 const MAIL_PORT = PORT + 1;
 const INSPECTOR_PORT = PORT + 2;
@@ -467,7 +470,12 @@ let generatedConfig = null;
 const WRANGLER_ENV = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: join(STATE, "registry") };
 
 function wranglerSync(args) {
-  const run = spawnSync(WRANGLER, [...args, ...configArgs], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: WRANGLER_ENV });
+  const run = spawnSync(WRANGLER, [...args, ...configArgs], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: WRANGLER_ENV,
+  });
   if (run.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${run.stderr || run.stdout}`);
   return run.stdout;
 }
@@ -548,7 +556,9 @@ class Server {
   async ensure(when) {
     if (!this.unusable && (await this.healthy())) return false;
     const why = this.dead ? `exited (${this.exit})` : "stopped answering";
-    console.log(`! wrangler dev ${why} ${when}; its last lines:\n    ${this.tail.slice(-6).join("\n    ")}\n! restarting it on the same state`);
+    console.log(
+      `! wrangler dev ${why} ${when}; its last lines:\n    ${this.tail.slice(-6).join("\n    ")}\n! restarting it on the same state`,
+    );
     this.restarts += 1;
     await this.stop();
     this.down = false;
@@ -561,12 +571,31 @@ class Server {
     this.child = spawn(
       WRANGLER,
       [
-        "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT),
-        "--persist-to", STATE, "--test-scheduled",
-        "--var", "LAUNCH_MODE:waitlist", "--var", "MAIL_TRANSPORT:resend", "--var", "RESEND_API_KEY:bench",
-        "--var", `RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`, "--var", `EMAIL_API_TOKEN:${EMAIL_API_TOKEN}`,
+        "dev",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(PORT),
+        "--inspector-port",
+        String(INSPECTOR_PORT),
+        "--persist-to",
+        STATE,
+        "--test-scheduled",
+        "--var",
+        "LAUNCH_MODE:waitlist",
+        "--var",
+        "MAIL_TRANSPORT:resend",
+        "--var",
+        "RESEND_API_KEY:bench",
+        "--var",
+        `RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`,
+        "--var",
+        `EMAIL_API_TOKEN:${EMAIL_API_TOKEN}`,
         // The bench posts at machine speed, from 127.0.0.1 when addresses cannot be faked (ADR 011).
-        "--var", "FORM_MIN_FILL_MS:0", "--var", "LEAD_IP_ALLOWLIST:127.0.0.1",
+        "--var",
+        "FORM_MIN_FILL_MS:0",
+        "--var",
+        "LEAD_IP_ALLOWLIST:127.0.0.1",
         ...configArgs,
       ],
       { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: WRANGLER_ENV },
@@ -682,7 +711,10 @@ async function funnel(stats, i, email) {
   form = r.status === 200 && r.url.pathname === "/roadmap" && formFor(r.text, "/roadmap");
   if (!form) return fail("form step 3 -> roadmap", r);
   r = await client.submit(form, { seed: i });
-  const plans = r.status === 200 && r.url.pathname === "/plans" ? parseForms(r.text).filter((f) => new URL(f.action, ORIGIN).pathname === "/plans") : [];
+  const plans =
+    r.status === 200 && r.url.pathname === "/plans"
+      ? parseForms(r.text).filter((f) => new URL(f.action, ORIGIN).pathname === "/plans")
+      : [];
   const bookable = plans.filter((f) => f.buttons.some((b) => !("disabled" in b)));
   if (!bookable.length) return fail("roadmap -> plans", r);
   r = await client.submit(bookable[i % bookable.length], { seed: i });
@@ -845,7 +877,9 @@ async function race(server, mail) {
         r = await client.submit(form, { seed: step, ...extra });
       }
       if (!problem) {
-        const plan = parseForms(r.text).find((f) => new URL(f.action, ORIGIN).pathname === "/plans" && f.buttons.some((b) => !("disabled" in b)));
+        const plan = parseForms(r.text).find(
+          (f) => new URL(f.action, ORIGIN).pathname === "/plans" && f.buttons.some((b) => !("disabled" in b)),
+        );
         if (!plan) problem = `plans: ${r.status} at ${r.url?.pathname}`;
         else {
           r = await client.submit(plan, {}, { follow: false });
@@ -914,14 +948,30 @@ function postRoutes() {
 const BOUNDARY = "----benchReliabilityBoundary";
 const multipartPart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="step"\r\n\r\n1\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nsweep@example.com\r\n--${BOUNDARY}--\r\n`;
 const PROTO_FORM = [
-  "__proto__=x", "constructor=x", "__proto__%5Bpolluted%5D=yes", "constructor%5Bprototype%5D%5Bpolluted%5D=yes",
-  "__proto__.polluted=yes", "toString=x", "hasOwnProperty=x", "step=__proto__", "intent=constructor",
-  "plan=__proto__", "cycle=constructor", "mode=__proto__", "choice=constructor", "redirectTo=__proto__",
-  "children%5B0%5D.ageBand=__proto__", "children%5B0%5D.time=constructor", "children%5B__proto__%5D.ageBand=x",
-  "email=__proto__%40example.com", "ageBand=__proto__", "goals=constructor", "focus=__proto__", "concern=constructor",
+  "__proto__=x",
+  "constructor=x",
+  "__proto__%5Bpolluted%5D=yes",
+  "constructor%5Bprototype%5D%5Bpolluted%5D=yes",
+  "__proto__.polluted=yes",
+  "toString=x",
+  "hasOwnProperty=x",
+  "step=__proto__",
+  "intent=constructor",
+  "plan=__proto__",
+  "cycle=constructor",
+  "mode=__proto__",
+  "choice=constructor",
+  "redirectTo=__proto__",
+  "children%5B0%5D.ageBand=__proto__",
+  "children%5B0%5D.time=constructor",
+  "children%5B__proto__%5D.ageBand=x",
+  "email=__proto__%40example.com",
+  "ageBand=__proto__",
+  "goals=constructor",
+  "focus=__proto__",
+  "concern=constructor",
 ].join("&");
-const PROTO_JSON =
-  '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"step":"1","email":"sweep@example.com"}';
+const PROTO_JSON = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"step":"1","email":"sweep@example.com"}';
 const HUGE = `step=3&email=${"a".repeat(2_000_000 - "@example.com".length)}%40example.com`;
 
 const SWEEP_CLASSES = [
@@ -936,7 +986,11 @@ const SWEEP_CLASSES = [
   { name: "forged __session=x.y", type: "application/x-www-form-urlencoded", body: "step=1&intent=continue", cookie: "__session=x.y" },
   { name: "DELETE", method: "DELETE", type: "application/x-www-form-urlencoded", body: "step=1&intent=continue" },
   { name: "PUT", method: "PUT", type: "application/x-www-form-urlencoded", body: "step=1&intent=continue" },
-  { name: "oversized (100 KB) body", type: "application/x-www-form-urlencoded", body: `step=1&intent=continue&filler=${"x".repeat(100 * 1024)}` },
+  {
+    name: "oversized (100 KB) body",
+    type: "application/x-www-form-urlencoded",
+    body: `step=1&intent=continue&filler=${"x".repeat(100 * 1024)}`,
+  },
   { name: "2,000,000-char field", type: "application/x-www-form-urlencoded", body: HUGE },
 ];
 
@@ -945,7 +999,11 @@ async function sweep() {
   // A session in the middle of the funnel (a lead and an e-mail), so actions get past their guards.
   const setup = new Client(null);
   let r = await setup.get("/form");
-  for (const [path, extra] of [["/form", { button: "continue" }], ["/form", {}], ["/form", { email: `sweep-${RUN}@example.com` }]]) {
+  for (const [path, extra] of [
+    ["/form", { button: "continue" }],
+    ["/form", {}],
+    ["/form", { email: `sweep-${RUN}@example.com` }],
+  ]) {
     const form = r.status === 200 && formFor(r.text, path);
     if (!form) break;
     r = await setup.submit(form, { seed: 3, ...extra });
@@ -1031,10 +1089,7 @@ async function probeConnectingIp(server) {
 
 function writeRaisedLimitConfig() {
   const text = readFileSync(join(root, "wrangler.toml"), "utf8");
-  const raised = text.replace(
-    /(name = "FORM_LIMITER"[\s\S]*?simple = \{ limit = )\d+/g,
-    "$1100000",
-  );
+  const raised = text.replace(/(name = "FORM_LIMITER"[\s\S]*?simple = \{ limit = )\d+/g, "$1100000");
   // Next to wrangler.toml: main, assets and migrations_dir are relative to the config file.
   generatedConfig = join(root, `wrangler.bench-reliability-${process.pid}.toml`);
   writeFileSync(generatedConfig, raised);
@@ -1048,7 +1103,14 @@ function git(args) {
   return run.status === 0 ? run.stdout.trim() : "?";
 }
 
-const fmt = (value) => (typeof value === "number" ? (Number.isFinite(value) ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : "n/a") : String(value));
+const fmt = (value) =>
+  typeof value === "number"
+    ? Number.isFinite(value)
+      ? Number.isInteger(value)
+        ? String(value)
+        : value.toFixed(2)
+      : "n/a"
+    : String(value);
 const verdict = (ok) => (ok ? "PASS" : "FAIL");
 
 function table(results) {
@@ -1098,9 +1160,14 @@ async function main() {
   console.log(`commit ${commit}${dirty} on ${git(["rev-parse", "--abbrev-ref", "HEAD"])}`);
   console.log(
     `machine: ${cpus.length} cores (${cpus[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ` +
-      `load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}`,
+      `load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}, Node ${process.version}`,
   );
-  console.log(`N=${N} funnels per mode, CONCURRENCY=${CONCURRENCY}, MODES=${MODES.join(",")}, site ${ORIGIN}, mail API 127.0.0.1:${MAIL_PORT}`);
+  console.log(
+    `N=${N} funnels per mode, CONCURRENCY=${CONCURRENCY}, MODES=${MODES.join(",")}, site ${ORIGIN}, mail API 127.0.0.1:${MAIL_PORT}`,
+  );
 
   if (!existsSync(join(root, "build/server/index.js"))) {
     console.log("build/ is missing: npm run build");
@@ -1147,7 +1214,9 @@ async function main() {
       );
       await server.stop();
       writeRaisedLimitConfig();
-      console.log(`Restarting wrangler dev with a generated copy of wrangler.toml (${generatedConfig}) whose FORM_LIMITER limit is 100000.`);
+      console.log(
+        `Restarting wrangler dev with a generated copy of wrangler.toml (${generatedConfig}) whose FORM_LIMITER limit is 100000.`,
+      );
       server = new Server();
       await server.start();
     }
@@ -1169,7 +1238,9 @@ async function main() {
     console.log(`\nPer mode (${N} funnels each, ${CONCURRENCY} at a time, variants genius/hockey/tennis in turn):`);
     console.log(table(results));
 
-    console.log(`\nParallel loads: one completed form, then ${RACE_GETS} GETs of the confirm page at once with its cookie (provider healthy):`);
+    console.log(
+      `\nParallel loads: one completed form, then ${RACE_GETS} GETs of the confirm page at once with its cookie (provider healthy):`,
+    );
     console.log("page             variant   GET statuses          outbox rows  provider calls  accepted   target 1 / 1");
     for (const row of await race(server, mail)) {
       console.log(
@@ -1181,7 +1252,9 @@ async function main() {
 
     await server.ensure("before the sweep");
     const { routes, results: sweepResults, errors, bodies } = await sweep();
-    console.log(`\nBad-input sweep over the ${routes.length} routes with an action in remix.config.ts (a mid-funnel session cookie, a made-up address each, the bearer token on /api/send-email):`);
+    console.log(
+      `\nBad-input sweep over the ${routes.length} routes with an action in remix.config.ts (a mid-funnel session cookie, a made-up address each, the bearer token on /api/send-email):`,
+    );
     console.log(`  ${routes.map((r) => r.path).join(" ")}`);
     for (const [name, statuses] of sweepResults) console.log(`  ${name.padEnd(30)} ${histogram(statuses)}`);
     console.log(`  5xx (and timeouts): ${errors.length}   target 0   ${verdict(errors.length === 0)}`);
@@ -1193,8 +1266,10 @@ async function main() {
     await server.ensure("during the sweep");
     if (server.restarts) console.log(`\nwrangler dev crashed and was restarted ${server.restarts}× during the run.`);
     console.log(
-      `\nDone in ${seconds(Date.now() - started)}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}. ` +
-        `Worker log: ${join(".wrangler/bench-reliability", "wrangler-dev.log")}. Targets are printed, never enforced.`,
+      `\nDone in ${seconds(Date.now() - started)}; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}. ` + `Worker log: ${join(".wrangler/bench-reliability", "wrangler-dev.log")}. Targets are printed, never enforced.`,
     );
   } finally {
     await cleanup();

@@ -58,11 +58,7 @@ export function placeholderValues(key: ContentKey): Record<string, string> {
  * A page's copy for a variant: the variant's own entry, else the genius one, with name
  * placeholders filled in. `vars` adds or overrides placeholder values.
  */
-export function getPage<K extends PageName>(
-  key: ContentKey,
-  page: K,
-  vars: Record<string, string> = {},
-): PageContent[K] {
+export function getPage<K extends PageName>(key: ContentKey, page: K, vars: Record<string, string> = {}): PageContent[K] {
   const own = contentByVariant[key][page] as PageContent[K] | undefined;
   const value = own ?? contentByVariant.genius[page];
   return fillPlaceholders(value, { ...placeholderValues(key), ...vars });

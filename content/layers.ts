@@ -46,7 +46,5 @@ export function sportEdition<P extends Record<string, unknown>>(
   words: Record<string, string>,
 ): P {
   const pages = new Set([...Object.keys(champion), ...Object.keys(sport)]);
-  return Object.fromEntries(
-    [...pages].map((page) => [page, fillPlaceholders(mergeLayers(champion[page], sport[page]), words)]),
-  ) as P;
+  return Object.fromEntries([...pages].map((page) => [page, fillPlaceholders(mergeLayers(champion[page], sport[page]), words)])) as P;
 }

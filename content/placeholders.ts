@@ -7,9 +7,7 @@ export function fillPlaceholders<T>(value: T, vars: Record<string, string>): T {
   }
   if (Array.isArray(value)) return value.map((item) => fillPlaceholders(item, vars)) as T;
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, vars)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, vars)])) as T;
   }
   return value;
 }

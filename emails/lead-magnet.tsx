@@ -1,13 +1,4 @@
-import {
-  CallToAction,
-  ConfirmAddress,
-  Closing,
-  EmailLayout,
-  MainButton,
-  MainIntro,
-  Sharing,
-  type EmailProps,
-} from "./components/Layout";
+import { CallToAction, ConfirmAddress, Closing, EmailLayout, MainButton, MainIntro, Sharing, type EmailProps } from "./components/Layout";
 
 /**
  * The free guide e-mail and the free tips e-mail (SPEC 2.16): one layout, a download button, a

@@ -181,9 +181,7 @@ export async function renderEmail(
             }
           : {}),
       },
-      confirmAddress: optIn
-        ? { ...fillPlaceholders(optIn, vars), verifyLink: vars.verifyLink, statusLink: vars.statusLink }
-        : undefined,
+      confirmAddress: optIn ? { ...fillPlaceholders(optIn, vars), verifyLink: vars.verifyLink, statusLink: vars.statusLink } : undefined,
     },
   };
   const subject = fillPlaceholders(email.template.subject, {

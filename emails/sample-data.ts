@@ -29,7 +29,8 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
  * As long as a real signed link's token (base64url payload and HMAC), so the previews show how
  * real links wrap on a narrow screen; it opens nothing.
  */
-export const SAMPLE_TOKEN = "c2FtcGxlOmxlYWRzOjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMDoxNzg4MjU2MDAwMDAw.c2FtcGxlLXNpZ25hdHVyZS1ub3QtdmFsaWQtYW55d2hlcmU";
+export const SAMPLE_TOKEN =
+  "c2FtcGxlOmxlYWRzOjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMDoxNzg4MjU2MDAwMDAw.c2FtcGxlLXNpZ25hdHVyZS1ub3QtdmFsaWQtYW55d2hlcmU";
 
 /** A marketing mail's footer unsubscribe link for the previews (the real one is signed at send time). */
 export function sampleUnsubscribeLink(key: ContentKey, origin: string): string {

@@ -1,13 +1,4 @@
-import {
-  CallToAction,
-  Closing,
-  EmailLayout,
-  MainButton,
-  MainIntro,
-  NextSteps,
-  Sharing,
-  type EmailProps,
-} from "./components/Layout";
+import { CallToAction, Closing, EmailLayout, MainButton, MainIntro, NextSteps, Sharing, type EmailProps } from "./components/Layout";
 
 /** Welcome after account creation: first steps, a dashboard button, plan and invite link (SPEC 2.16). */
 export default function WelcomeEmail({ email }: EmailProps) {

@@ -40,11 +40,21 @@ try {
   for (const name of names) {
     const pdfPath = join(out, `${name}.pdf`);
     rmSync(pdfPath, { force: true });
-    execFileSync(chrome, [
-      "--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-      "--disable-background-networking", "--no-first-run", `--user-data-dir=${profile}`,
-      `--print-to-pdf=${pdfPath}`, `file://${join(sources, `${name}.html`)}`,
-    ], { stdio: "ignore" });
+    execFileSync(
+      chrome,
+      [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-pdf-header-footer",
+        "--disable-background-networking",
+        "--no-first-run",
+        `--user-data-dir=${profile}`,
+        `--print-to-pdf=${pdfPath}`,
+        `file://${join(sources, `${name}.html`)}`,
+      ],
+      { stdio: "ignore" },
+    );
 
     const pdf = readFileSync(pdfPath);
     const pages = pageCount(pdf);

@@ -88,7 +88,8 @@ function phoneSvg(v) {
     .map(([when, title, tag], i) => {
       const y = 176 + i * 96;
       const done = i === 0;
-      return `<g transform="translate(28 ${y})"><rect width="244" height="84" rx="14" fill="#fff" stroke="#e2e8f0"/>` +
+      return (
+        `<g transform="translate(28 ${y})"><rect width="244" height="84" rx="14" fill="#fff" stroke="#e2e8f0"/>` +
         `<text x="16" y="26" font-size="11" fill="#64748b">${esc(when)}</text>` +
         `<text x="16" y="48" font-size="15" font-weight="700" fill="#0f172a">${esc(title)}</text>` +
         `<rect x="16" y="58" width="${tag.length * 6.4 + 16}" height="18" rx="9" fill="${v.soft}"/>` +
@@ -96,10 +97,12 @@ function phoneSvg(v) {
         (done
           ? `<circle cx="220" cy="42" r="12" fill="${v.brand}"/><path d="M214 42l4 4 8-8" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`
           : `<circle cx="220" cy="42" r="11" fill="none" stroke="#cbd5e1" stroke-width="2"/>`) +
-        `</g>`;
+        `</g>`
+      );
     })
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="600" viewBox="0 0 300 600" font-family="system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="600" viewBox="0 0 300 600" font-family="system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">` +
     `<rect x="4" y="4" width="292" height="592" rx="44" fill="#0f172a"/>` +
     `<rect x="14" y="14" width="272" height="572" rx="34" fill="#f8fafc"/>` +
     `<path d="M14 48a34 34 0 0 1 34-34h204a34 34 0 0 1 34 34v94H14z" fill="${v.brand}"/>` +
@@ -117,7 +120,8 @@ function phoneSvg(v) {
     `<text x="42" y="506" font-size="10.5" fill="${v.strong}">${esc(v.tip[1])}</text>` +
     `<rect x="28" y="534" width="244" height="36" rx="18" fill="${v.brand}"/>` +
     `<text x="150" y="557" font-size="13" font-weight="700" fill="#fff" text-anchor="middle">Ask the AI coach</text>` +
-    `</svg>\n`;
+    `</svg>\n`
+  );
 }
 
 function shareHtml(v, svg) {
@@ -140,10 +144,21 @@ function shareHtml(v, svg) {
 }
 
 function screenshot(htmlFile, png, width, height, extra = []) {
-  execFileSync(chrome, [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-    ...extra, `--screenshot=${png}`, `--window-size=${width},${height}`, `file://${htmlFile}`,
-  ], { stdio: "ignore" });
+  execFileSync(
+    chrome,
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--hide-scrollbars",
+      "--force-device-scale-factor=1",
+      ...extra,
+      `--screenshot=${png}`,
+      `--window-size=${width},${height}`,
+      `file://${htmlFile}`,
+    ],
+    { stdio: "ignore" },
+  );
   if (!existsSync(png)) throw new Error(`Chromium wrote no ${png}`);
 }
 

@@ -24,11 +24,11 @@ try {
   copyFileSync(join(root, "wrangler.toml"), join(dir, "wrangler.toml"));
   const out = join(dir, "worker-configuration.d.ts");
   try {
-    execFileSync(
-      join(root, "node_modules/.bin/wrangler"),
-      ["types", "--config", join(dir, "wrangler.toml"), "--strict-vars=false", out],
-      { cwd: root, stdio: "pipe", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-    );
+    execFileSync(join(root, "node_modules/.bin/wrangler"), ["types", "--config", join(dir, "wrangler.toml"), "--strict-vars=false", out], {
+      cwd: root,
+      stdio: "pipe",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    });
   } catch (error) {
     // Its warnings (out-of-date, unsafe fields) are noise unless it failed.
     process.stderr.write(`${error.stdout ?? ""}${error.stderr ?? ""}`);

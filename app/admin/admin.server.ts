@@ -50,11 +50,7 @@ export function adminRefusal(refusal: AdminRefusal, headers: Headers = new Heade
  * role). The role is re-read on the server each time. Commit the session on the response
  * (adminHeaders) so the idle clock moves on.
  */
-export async function requireAdmin(
-  request: Request,
-  ctx: RequestContext,
-  options: { now?: () => Date } = {},
-): Promise<AdminAccess> {
+export async function requireAdmin(request: Request, ctx: RequestContext, options: { now?: () => Date } = {}): Promise<AdminAccess> {
   const now = options.now ?? (() => new Date());
   const session = await getSession(request, ctx);
   const auth = requestAuth(request, ctx, session, undefined, now);
@@ -127,7 +123,10 @@ export async function loadAdminLead(request: Request, ctx: RequestContext, id: s
   const back = backValue(parseBack(ctx.url.searchParams.get("back")));
   const listHref = adminListHref(ctx, back);
   const missing = async (status: 404 | 503, message: string) =>
-    adminRefusal({ status, title: copy[page].title, message, link: { href: listHref, label: copy.title } }, await adminHeaders(access, ctx));
+    adminRefusal(
+      { status, title: copy[page].title, message, link: { href: listHref, label: copy.title } },
+      await adminHeaders(access, ctx),
+    );
   let lead;
   try {
     lead = await leadsOf(ctx).get(id);

@@ -73,7 +73,11 @@ export async function bulkAction(access: AdminAccess, ctx: RequestContext, form:
   const parsed = parseBulk(form);
   if ("error" in parsed) {
     const message =
-      parsed.error === "none" ? copy.bulk.none : parsed.error === "tooMany" ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS)) : copy.bulk.unknown;
+      parsed.error === "none"
+        ? copy.bulk.none
+        : parsed.error === "tooMany"
+          ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS))
+          : copy.bulk.unknown;
     return data<BulkActionData>({ formError: message }, { status: 400, headers });
   }
   if (form.get("confirmed") !== "yes") return data<BulkActionData>({ bulk: parsed }, { headers });

@@ -30,11 +30,7 @@ export function leadEditSchema(planIds: readonly string[], errors: AdminContent[
       .min(3, errors.email)
       .max(EMAIL_MAX_LENGTH, tooLongMessage(errors.emailTooLong, EMAIL_MAX_LENGTH))
       .email(errors.email),
-    step_completed: z.coerce
-      .number({ invalid_type_error: errors.step })
-      .int(errors.step)
-      .min(1, errors.step)
-      .max(3, errors.step),
+    step_completed: z.coerce.number({ invalid_type_error: errors.step }).int(errors.step).min(1, errors.step).max(3, errors.step),
     lead_source: z.enum(LEAD_SOURCES, { errorMap: () => ({ message: errors.leadSource }) }),
     // A value longer than any plan id cannot be one: refused before the lookup.
     plan_chosen: optional(

@@ -34,7 +34,12 @@ function ensureVisitId(session: AppSession): string {
   return id;
 }
 
-function fromFields(fields: { referred_by: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null }): EventSource {
+function fromFields(fields: {
+  referred_by: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}): EventSource {
   return {
     utmSource: fields.utm_source ?? "",
     utmMedium: fields.utm_medium ?? "",

@@ -95,18 +95,16 @@ export function createD1AnalyticsStore(db: D1Database): AnalyticsStore {
       });
       const results = await db.batch<Record<string, unknown>>(statements);
       return tables.map((table, i) => ({
-        referrers: results[2 * i].results.map(
-          (row): ReferrerRow => ({
-            table,
-            referrerId: String(row.referrer_id),
-            email: String(row.email),
-            refCode: (row.ref_code as string | null) ?? null,
-            riskFlags: flags(row.risk_flags),
-            credited: Number(row.credited),
-            pending: Number(row.pending),
-            rejected: Number(row.rejected),
-          }),
-        ),
+        referrers: results[2 * i].results.map((row): ReferrerRow => ({
+          table,
+          referrerId: String(row.referrer_id),
+          email: String(row.email),
+          refCode: (row.ref_code as string | null) ?? null,
+          riskFlags: flags(row.risk_flags),
+          credited: Number(row.credited),
+          pending: Number(row.pending),
+          rejected: Number(row.rejected),
+        })),
         hoursToFirstCredit: results[2 * i + 1].results.map((row) => Number(row.hours)),
       }));
     },

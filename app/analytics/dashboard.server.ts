@@ -40,8 +40,14 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (value: string) => DAY.test(value) && isoDay(new Date(`${value}T00:00:00Z`)) === value;
 
 const querySchema = z.object({
-  from: z.string().trim().refine((v) => v === "" || validDay(v), "date"),
-  to: z.string().trim().refine((v) => v === "" || validDay(v), "date"),
+  from: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || validDay(v), "date"),
+  to: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || validDay(v), "date"),
   source: z.string().trim().max(100, "text"),
   campaign: z.string().trim().max(100, "text"),
 });

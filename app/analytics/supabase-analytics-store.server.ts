@@ -44,9 +44,11 @@ export function createSupabaseAnalyticsStore(options: SupabaseLeadStoreOptions):
         })
         .retry(false);
       fail("Reading analytics counts", error);
-      return ((data ?? []) as Array<{ day: string; name: string; count: number | string }>).map(
-        (row): DailyCount => ({ day: String(row.day).slice(0, 10), name: row.name, count: Number(row.count) }),
-      );
+      return ((data ?? []) as Array<{ day: string; name: string; count: number | string }>).map((row): DailyCount => ({
+        day: String(row.day).slice(0, 10),
+        name: row.name,
+        count: Number(row.count),
+      }));
     },
 
     referralFigures(tables, from, to, limit) {

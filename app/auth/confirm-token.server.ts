@@ -87,15 +87,10 @@ export async function issueConfirmToken(
 }
 
 export type CheckedToken =
-  | { ok: true; tokenHash: string; expiresAt: Date }
-  | { ok: false; reason: "malformed" | "bad-signature" | "expired" };
+  { ok: true; tokenHash: string; expiresAt: Date } | { ok: false; reason: "malformed" | "bad-signature" | "expired" };
 
 /** Checks form, signature (constant time, by WebCrypto) and expiry; the database check comes after. */
-export async function checkConfirmToken(
-  secret: string,
-  token: string,
-  now: Date = new Date(),
-): Promise<CheckedToken> {
+export async function checkConfirmToken(secret: string, token: string, now: Date = new Date()): Promise<CheckedToken> {
   const parts = token.split(".");
   if (parts.length !== 3) return { ok: false, reason: "malformed" };
   const [id, expiresRaw, signatureRaw] = parts;

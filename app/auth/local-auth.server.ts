@@ -81,10 +81,8 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
   const { db, secret, currentUser, sendConfirmation } = options;
   const now = options.now ?? (() => new Date());
 
-  const findByEmail = (email: string) =>
-    db.prepare("SELECT * FROM accounts WHERE email = ?").bind(email).first<AccountRow>();
-  const findById = (id: string) =>
-    db.prepare("SELECT * FROM accounts WHERE id = ?").bind(id).first<AccountRow>();
+  const findByEmail = (email: string) => db.prepare("SELECT * FROM accounts WHERE email = ?").bind(email).first<AccountRow>();
+  const findById = (id: string) => db.prepare("SELECT * FROM accounts WHERE id = ?").bind(id).first<AccountRow>();
 
   return {
     kind: "local",
@@ -112,8 +110,17 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
               `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations,
                  plan, lead_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             )
-            .bind(id, email, input.name.trim(), password.hash, password.salt, password.iterations,
-              input.plan ?? null, input.leadId ?? null, createdAt),
+            .bind(
+              id,
+              email,
+              input.name.trim(),
+              password.hash,
+              password.salt,
+              password.iterations,
+              input.plan ?? null,
+              input.leadId ?? null,
+              createdAt,
+            ),
           db
             .prepare("INSERT INTO account_tokens (token_hash, account_id, expires_at, created_at) VALUES (?, ?, ?, ?)")
             .bind(issued.tokenHash, id, issued.expiresAt.toISOString(), createdAt),
@@ -185,9 +192,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
       if (!used) return { ok: false, message: INVALID_CONFIRMATION_LINK };
 
       const row = await db
-        .prepare(
-          `UPDATE accounts SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ? RETURNING *`,
-        )
+        .prepare(`UPDATE accounts SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ? RETURNING *`)
         .bind(at.toISOString(), used.account_id)
         .first<AccountRow>();
       if (!row) return { ok: false, message: INVALID_CONFIRMATION_LINK };

@@ -29,11 +29,7 @@ export type Attempt = { ip: string; email: string };
 let warnedMissing = false;
 
 /** Each [binding, key] in turn; the first limiter that says no answers 429 with `message`. */
-async function limitAttempt(
-  bindings: object,
-  checks: Array<[binding: string, key: string]>,
-  message: string,
-): Promise<RateLimitResult> {
+async function limitAttempt(bindings: object, checks: Array<[binding: string, key: string]>, message: string): Promise<RateLimitResult> {
   for (const [binding, key] of checks) {
     const limiter = limiterFrom(bindings, binding);
     if (!limiter) {
@@ -64,11 +60,7 @@ export function limitSignIn(bindings: object, attempt: Attempt): Promise<RateLim
 }
 
 /** Checks the sign-up limits; `message` is the page's copy (signup.messages.tooManySignUps). */
-export function limitSignUp(
-  bindings: object,
-  attempt: Attempt,
-  message: string,
-): Promise<RateLimitResult> {
+export function limitSignUp(bindings: object, attempt: Attempt, message: string): Promise<RateLimitResult> {
   return limitAttempt(
     bindings,
     [

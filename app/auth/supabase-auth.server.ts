@@ -61,8 +61,7 @@ class NoRealtimeSocket {
   }
 }
 
-const messageOf = (error: { message?: string } | null | undefined) =>
-  error?.message?.trim() || GENERIC_AUTH_ERROR;
+const messageOf = (error: { message?: string } | null | undefined) => error?.message?.trim() || GENERIC_AUTH_ERROR;
 
 /** Supabase's answer for a taken address when e-mail confirmation is off. */
 const isAlreadyRegistered = (error: { code?: string; message?: string }) =>

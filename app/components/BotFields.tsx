@@ -60,7 +60,7 @@ export function BotFields() {
   if (!bot) return null;
   return (
     <>
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={id}>{bot.honeypotLabel}</label>
         <input id={id} type="text" name={bot.honeypotName} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>

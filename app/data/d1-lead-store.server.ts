@@ -80,9 +80,7 @@ export function createD1LeadStore(db: D1Database): LeadStore {
     assertLeadTable(table);
     const values = withLeadDefaults(lead);
     const columns = ["id", ...WRITABLE_COLUMNS, "normalized_email", "created_at"] as const;
-    const params = columns.map((column) =>
-      column === "id" ? id : toStorage(column, values[column as keyof typeof values]),
-    );
+    const params = columns.map((column) => (column === "id" ? id : toStorage(column, values[column as keyof typeof values])));
     try {
       const row = await db
         .prepare(
@@ -241,9 +239,13 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         db.prepare(figures(placeholder)).bind(PENDING_EMAIL, today, week),
         db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} GROUP BY lead_source`),
         db.prepare(`SELECT lead_source AS key, COUNT(*) AS n FROM ${table} WHERE email = ? GROUP BY lead_source`).bind(PENDING_EMAIL),
-        db.prepare(`SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`),
+        db.prepare(
+          `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`,
+        ),
         db
-          .prepare(`SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE email = ? AND plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`)
+          .prepare(
+            `SELECT plan_chosen AS key, COUNT(*) AS n FROM ${table} WHERE email = ? AND plan_chosen IS NOT NULL AND plan_chosen <> '' GROUP BY plan_chosen`,
+          )
           .bind(PENDING_EMAIL),
         db.prepare(`SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND status = 'credited'`).bind(table),
       ]);

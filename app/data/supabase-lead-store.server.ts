@@ -117,13 +117,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       assertLeadTable(table);
       const clean = cleanPatch(patch);
       if (Object.keys(clean).length === 0) return getById(table, id);
-      const { data, error } = await client
-        .from(table)
-        .update(clean)
-        .eq("id", id)
-        .select()
-        .maybeSingle()
-        .retry(false);
+      const { data, error } = await client.from(table).update(clean).eq("id", id).select().maybeSingle().retry(false);
       if (error) fail(error, `Update of ${table}`);
       return data ? leadFromSupabaseRow(data) : null;
     },
@@ -206,7 +200,12 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
     async deleteMany(table, ids) {
       assertLeadTable(table);
       if (ids.length === 0) return [];
-      const { data, error } = await client.from(table).delete().in("id", [...ids]).select("id").retry(false);
+      const { data, error } = await client
+        .from(table)
+        .delete()
+        .in("id", [...ids])
+        .select("id")
+        .retry(false);
       if (error) fail(error, `Delete from ${table}`);
       return (data ?? []).map((row) => String((row as { id: string }).id));
     },
@@ -252,12 +251,7 @@ export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): Lead
       };
       // SPEC 3.5: lead_id only when known; leaving it out of the payload keeps the stored one.
       if (user.lead_id) row.lead_id = user.lead_id;
-      const { data, error } = await client
-        .from("users")
-        .upsert(row, { onConflict: "id" })
-        .select()
-        .single()
-        .retry(false);
+      const { data, error } = await client.from("users").upsert(row, { onConflict: "id" }).select().single().retry(false);
       if (error) fail(error, "Upsert into users");
       return fromUserRow(data);
     },

@@ -4,8 +4,7 @@ import type { Option } from "#content/schemas/options";
 import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** Form data gives a string for one checked box and an array for several: always an array. */
-const asArray = (value: unknown) =>
-  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
+const asArray = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
 
 /**
  * A required single choice that must be one of the variant's option values. A value longer than
@@ -42,10 +41,7 @@ export const MAX_CHILDREN = 10;
 
 type Messages = { unknownOption: string };
 
-export function step1Validator(
-  lists: { ageBands: Option[]; time: Option[] },
-  errors: { ageBand: string; time: string } & Messages,
-) {
+export function step1Validator(lists: { ageBands: Option[]; time: Option[] }, errors: { ageBand: string; time: string } & Messages) {
   return withZod(
     z.object({
       children: z

@@ -31,7 +31,10 @@ export function roadmapFor(key: ContentKey, lead: RoadmapAnswers): RoadmapView {
   const time = times
     .map((value) => copy.schedule.find((entry) => entry.time === value))
     .filter((entry) => entry !== undefined)
-    .reduce<(typeof copy.schedule)[number] | undefined>((tightest, next) => (tightest && tightest.sessionsPerWeek <= next.sessionsPerWeek ? tightest : next), undefined);
+    .reduce<(typeof copy.schedule)[number] | undefined>(
+      (tightest, next) => (tightest && tightest.sessionsPerWeek <= next.sessionsPerWeek ? tightest : next),
+      undefined,
+    );
 
   const answers = [
     { label: copy.answers.ages, values: ages },

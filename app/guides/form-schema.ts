@@ -4,8 +4,7 @@ import type { Option } from "#content/schemas/options";
 import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** Form data gives a string for one checked box and an array for several: always an array. */
-const asArray = (value: unknown) =>
-  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
+const asArray = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
 
 export type LeadMagnetMessages = { missingFields: string; invalidEmail: string; emailTooLong: string };
 
@@ -15,10 +14,7 @@ export type LeadMagnetMessages = { missingFields: string; invalidEmail: string; 
  * give 'Please fill out all fields.'; a malformed address gives the invalid e-mail message and an
  * address over the length cap the too-long message. A choice longer than any option cannot be one.
  */
-export function leadMagnetValidator(
-  lists: { ageBands: readonly Option[]; goals: readonly Option[] },
-  messages: LeadMagnetMessages,
-) {
+export function leadMagnetValidator(lists: { ageBands: readonly Option[]; goals: readonly Option[] }, messages: LeadMagnetMessages) {
   const ageBands = new Set(lists.ageBands.map((option) => option.value));
   const goals = new Set(lists.goals.map((option) => option.value));
   const missing = { required_error: messages.missingFields, invalid_type_error: messages.missingFields };

@@ -111,7 +111,12 @@ async function confirmFlow(
       // lead and the outbox row again while the funnel's other writes hold the database. Only until
       // the send starts: after that the row may say more than "queued".
       session.flash("confirmView", {
-        variant: variantKey(ctx.variant), leadId: lead.id, email: lead.email, link, mail: mailStateOf(queued), ...optIn,
+        variant: variantKey(ctx.variant),
+        leadId: lead.id,
+        email: lead.email,
+        link,
+        mail: mailStateOf(queued),
+        ...optIn,
         until: Date.now() + pending.sendAfterMs,
       });
     }
@@ -127,9 +132,10 @@ async function confirmFlow(
  */
 export function confirmWaitlist(ctx: RequestContext, session: AppSession, options: { sendAfterMs?: number } = {}) {
   const values = getVariantValues(session, ctx.variant);
-  const pending = values.leadId && values.userEmail
-    ? { leadId: values.leadId, clear: ["userEmail", "leadId", "selectedPlan", "billingCycle"] as VariantValueKey[], ...options }
-    : null;
+  const pending =
+    values.leadId && values.userEmail
+      ? { leadId: values.leadId, clear: ["userEmail", "leadId", "selectedPlan", "billingCycle"] as VariantValueKey[], ...options }
+      : null;
   // Without a chosen plan the e-mail names the brand in its subject and says so in its body (renderEmail).
   const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? null;
   return confirmFlow(ctx, session, "main", "prelaunch", pending, (_lead, refCode) => {

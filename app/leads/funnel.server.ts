@@ -17,7 +17,6 @@ import { submissionId } from "./submission.server";
 
 /** The main funnel's three steps: what each shows and what each submit does to the visitor's lead. */
 
-
 type StepValues = {
   children?: ChildEntry[];
   focus?: string[];
@@ -158,8 +157,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     status,
     result: { step, values, bot, ...result },
   });
-  const failed = (error: unknown) =>
-    show(503, { formError: copy.submitError.replace("{message}", failureMessage(error)) });
+  const failed = (error: unknown) => show(503, { formError: copy.submitError.replace("{message}", failureMessage(error)) });
 
   // Without JavaScript, add and remove are submit buttons: show the step again with the entries kept.
   if (step === 1 && intent === "add") {

@@ -161,46 +161,59 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
   // An erasure during the send replaced the address: its outcome and body are not written back.
   const sameRecipient = { recipient: row.recipient };
   if (result.ok) {
-    await m.store.update(row.id, {
-      ...body,
-      status: "sent",
-      attempts: row.attempts + 1,
-      provider_message_id: result.providerMessageId,
-      last_error: null,
-      next_attempt_at: null,
-      updated_at: now.toISOString(),
-    }, sameRecipient);
+    await m.store.update(
+      row.id,
+      {
+        ...body,
+        status: "sent",
+        attempts: row.attempts + 1,
+        provider_message_id: result.providerMessageId,
+        last_error: null,
+        next_attempt_at: null,
+        updated_at: now.toISOString(),
+      },
+      sameRecipient,
+    );
     return { status: "sent" };
   }
   if (result.retryAfterMs !== undefined) {
     // Rate limited: the provider never looked at the mail, so this is not one of its attempts.
-    await m.store.update(row.id, {
-      ...body,
-      status: "failed",
-      last_error: result.error,
-      next_attempt_at: new Date(now.getTime() + result.retryAfterMs).toISOString(),
-      updated_at: now.toISOString(),
-    }, sameRecipient);
+    await m.store.update(
+      row.id,
+      {
+        ...body,
+        status: "failed",
+        last_error: result.error,
+        next_attempt_at: new Date(now.getTime() + result.retryAfterMs).toISOString(),
+        updated_at: now.toISOString(),
+      },
+      sameRecipient,
+    );
     return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs };
   }
   const attempts = row.attempts + 1;
   const dead = result.permanent || attempts >= MAX_ATTEMPTS;
   const status = dead ? "dead" : "failed";
-  await m.store.update(row.id, {
-    ...body,
-    status,
-    attempts,
-    last_error: result.error,
-    next_attempt_at: dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]),
-    updated_at: now.toISOString(),
-  }, sameRecipient);
+  await m.store.update(
+    row.id,
+    {
+      ...body,
+      status,
+      attempts,
+      last_error: result.error,
+      next_attempt_at: dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]),
+      updated_at: now.toISOString(),
+    },
+    sameRecipient,
+  );
   return { status, error: result.error };
 }
 
 /** What sendMail answers for a key that was already used: the first mail's outcome so far. */
 function earlierOutcome(row: OutboxRow): SendResult {
   if (row.status === "sent") return { ok: true, id: row.id };
-  if (row.status === "skipped") return { ok: false, id: row.id, error: row.last_error ?? "Not sent: the address is on the suppression list", suppressed: true };
+  if (row.status === "skipped")
+    return { ok: false, id: row.id, error: row.last_error ?? "Not sent: the address is on the suppression list", suppressed: true };
   const error =
     row.status === "pending"
       ? "The e-mail with this key is being sent"
@@ -291,14 +304,16 @@ export async function queueTemplateMail(
 
 function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => void }, m: Mailer, row: OutboxRow, afterMs: number) {
   const start = afterMs > 0 ? new Promise((resolve) => setTimeout(resolve, afterMs)) : Promise.resolve();
-  const work = start.then(() => deliver(m, row)).then(
-    (delivery) => {
-      // A suppressed address is the list doing its job, not a problem to look into.
-      if (delivery.status === "skipped") console.log(`mail: ${row.dedupe_key} skipped: ${delivery.error}`);
-      else if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
-    },
-    (error) => console.error(`mail: ${row.dedupe_key} could not be sent or recorded; the cron retries it`, error),
-  );
+  const work = start
+    .then(() => deliver(m, row))
+    .then(
+      (delivery) => {
+        // A suppressed address is the list doing its job, not a problem to look into.
+        if (delivery.status === "skipped") console.log(`mail: ${row.dedupe_key} skipped: ${delivery.error}`);
+        else if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
+      },
+      (error) => console.error(`mail: ${row.dedupe_key} could not be sent or recorded; the cron retries it`, error),
+    );
   // Without waitUntil (a script) the send still starts; should the runtime cut it short, the row
   // stays pending and the cron sends it once stale.
   ctx.waitUntil?.(work);

@@ -44,10 +44,7 @@ export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxS
 
     async insertOnce(row) {
       // INSERT ... ON CONFLICT (dedupe_key) DO NOTHING RETURNING *: the row comes back only when this call wrote it.
-      const { data, error } = await table()
-        .upsert(row, { onConflict: "dedupe_key", ignoreDuplicates: true })
-        .select("*")
-        .retry(false);
+      const { data, error } = await table().upsert(row, { onConflict: "dedupe_key", ignoreDuplicates: true }).select("*").retry(false);
       fail("insert", error);
       const written = (data ?? []) as OutboxRow[];
       if (written.length === 1) return { created: true, row: normalise(written[0]) };
@@ -117,11 +114,7 @@ export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxS
     },
 
     async list(limit) {
-      const { data, error } = await table()
-        .select("*")
-        .order("created_at", { ascending: false })
-        .limit(limit)
-        .retry(false);
+      const { data, error } = await table().select("*").order("created_at", { ascending: false }).limit(limit).retry(false);
       fail("read", error);
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },

@@ -45,7 +45,16 @@ export type OutboxRow = {
 export type OutboxChange = Partial<
   Pick<
     OutboxRow,
-    "status" | "attempts" | "last_error" | "provider_message_id" | "next_attempt_at" | "subject" | "html" | "text" | "render_input" | "recipient"
+    | "status"
+    | "attempts"
+    | "last_error"
+    | "provider_message_id"
+    | "next_attempt_at"
+    | "subject"
+    | "html"
+    | "text"
+    | "render_input"
+    | "recipient"
   >
 > & { updated_at: string };
 

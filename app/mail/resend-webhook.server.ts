@@ -25,8 +25,7 @@ const TOLERANCE_SECONDS = 5 * 60;
 
 type Ctx = { env: AppEnv; bindings: { DB?: D1Database }; now?: () => Date };
 
-const json = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 function secretBytes(secret: string): Uint8Array<ArrayBuffer> | null {
   const raw = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
@@ -52,7 +51,6 @@ export async function verifySvix(secret: string, headers: Headers, body: string,
   }
   return false;
 }
-
 
 type ResendEvent = { type?: unknown; data?: { to?: unknown; bounce?: { type?: unknown } } };
 

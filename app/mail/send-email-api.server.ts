@@ -55,12 +55,7 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0;
 }
 
-
-
-export async function handleSendEmailRequest(
-  request: Request,
-  ctx: MailContext & { variant: Variant },
-): Promise<Response> {
+export async function handleSendEmailRequest(request: Request, ctx: MailContext & { variant: Variant }): Promise<Response> {
   if (request.method !== "POST") return failure(405, "Method not allowed: use POST", { Allow: "POST" });
 
   const token = ctx.env.EMAIL_API_TOKEN;

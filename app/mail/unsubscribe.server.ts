@@ -58,13 +58,7 @@ export async function checkUnsubscribeToken(
 }
 
 /** The page a marketing mail's List-Unsubscribe header and footer link open (GET: a button; POST: one click). */
-export async function unsubscribeUrl(
-  env: Secrets,
-  origin: string,
-  variant: Variant,
-  email: string,
-  isLocal: boolean,
-): Promise<string> {
+export async function unsubscribeUrl(env: Secrets, origin: string, variant: Variant, email: string, isLocal: boolean): Promise<string> {
   const token = await signUnsubscribeToken(env, isLocal, email, "marketing");
   return absoluteLinkTo(origin, variant, "unsubscribe", { t: token });
 }

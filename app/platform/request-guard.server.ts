@@ -159,7 +159,12 @@ function mediaType(header: string | null): { name: string; boundary: string | nu
   let boundary: string | null = null;
   for (const param of params) {
     const [key, ...value] = param.split("=");
-    if (key.trim().toLowerCase() === "boundary") boundary = value.join("=").trim().replace(/^"(.*)"$/, "$1") || null;
+    if (key.trim().toLowerCase() === "boundary")
+      boundary =
+        value
+          .join("=")
+          .trim()
+          .replace(/^"(.*)"$/, "$1") || null;
   }
   return { name: name.trim().toLowerCase(), boundary };
 }

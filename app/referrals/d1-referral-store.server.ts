@@ -99,10 +99,8 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
 
     async referralOf(table, referredId) {
       return (
-        (await db
-          .prepare("SELECT * FROM referrals WHERE lead_table = ? AND referred_id = ?")
-          .bind(table, referredId)
-          .first<Referral>()) ?? null
+        (await db.prepare("SELECT * FROM referrals WHERE lead_table = ? AND referred_id = ?").bind(table, referredId).first<Referral>()) ??
+        null
       );
     },
 

@@ -30,9 +30,7 @@ export async function signLeadLink(
   link: { purpose: LinkPurpose; table: LeadTable; leadId: string; ttlMs: number },
   now: Date = new Date(),
 ): Promise<string> {
-  const payload = base64url(
-    new TextEncoder().encode(`${link.purpose}:${link.table}:${link.leadId}:${now.getTime() + link.ttlMs}`),
-  );
+  const payload = base64url(new TextEncoder().encode(`${link.purpose}:${link.table}:${link.leadId}:${now.getTime() + link.ttlMs}`));
   const key = await hmacKey(secretsOf(env, isLocal)[0], "sign");
   const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload));
   return `${payload}.${base64url(new Uint8Array(signature))}`;

@@ -32,8 +32,7 @@ async function leadOfLink(ctx: RequestContext, token: string | null, purpose: Li
   return { state: link.ok ? ("valid" as const) : ("expired" as const), lead };
 }
 
-const freshLinkKey = (ctx: RequestContext, lead: Lead, day: string, n: number) =>
-  `confirm-email:${ctx.leadTable}:${lead.id}:${day}:${n}`;
+const freshLinkKey = (ctx: RequestContext, lead: Lead, day: string, n: number) => `confirm-email:${ctx.leadTable}:${lead.id}:${day}:${n}`;
 
 export async function verifyPage(ctx: RequestContext, url: URL) {
   const copy = getPage(ctx.contentKey, "waitlist").verify;

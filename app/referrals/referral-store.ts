@@ -49,7 +49,13 @@ export interface ReferralStore {
    */
   credit(table: LeadTable, referredId: string, at: string, placesPerCredit: number): Promise<Referral | null>;
   /** An admin's revoke (rejected, reason "revoked") or restore (credited), with the recount. Null when no such row. */
-  setStatus(table: LeadTable, referralId: string, status: "credited" | "rejected", at: string, placesPerCredit: number): Promise<Referral | null>;
+  setStatus(
+    table: LeadTable,
+    referralId: string,
+    status: "credited" | "rejected",
+    at: string,
+    placesPerCredit: number,
+  ): Promise<Referral | null>;
   /** The referral that brought this lead, if any. */
   referralOf(table: LeadTable, referredId: string): Promise<Referral | null>;
   /** The referrer's referrals by status. */
@@ -65,7 +71,10 @@ export interface ReferralStore {
   /** Parents with a place in line. */
   confirmedCount(table: LeadTable): Promise<number>;
   /** Newest first, with the e-mails of both sides. */
-  list(table: LeadTable, options: { page: number; pageSize: number; status?: ReferralStatus }): Promise<{ rows: ReferralListRow[]; total: number }>;
+  list(
+    table: LeadTable,
+    options: { page: number; pageSize: number; status?: ReferralStatus },
+  ): Promise<{ rows: ReferralListRow[]; total: number }>;
   /**
    * Deletes leads never confirmed and created before `before`, and the pending referrals they were
    * part of; with `placeholdersOnly`, only the leads a visitor left before giving an e-mail.

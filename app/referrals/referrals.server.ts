@@ -34,7 +34,10 @@ export type ReferralStatusView = {
   referrals: ReferralCounts;
 };
 
-type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "contentKey" | "origin" | "isLocal" | "client" | "waitUntil">;
+type Ctx = Pick<
+  RequestContext,
+  "env" | "bindings" | "leadTable" | "variant" | "contentKey" | "origin" | "isLocal" | "client" | "waitUntil"
+>;
 
 export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   const store = getReferralStore(ctx);
@@ -170,4 +173,3 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     list: (options: Parameters<typeof store.list>[1]) => store.list(table, options),
   };
 }
-

@@ -14,7 +14,10 @@ const REF_CODE = /^[A-Z0-9]{8}$/;
  * preview) for an unknown code, a lead without ages, or a failed read: a preview is never worth
  * an error page.
  */
-export async function shareCardFor(ctx: Pick<RequestContext, "env" | "bindings" | "leadTable" | "contentKey">, refCode: string): Promise<ShareCard | null> {
+export async function shareCardFor(
+  ctx: Pick<RequestContext, "env" | "bindings" | "leadTable" | "contentKey">,
+  refCode: string,
+): Promise<ShareCard | null> {
   if (!REF_CODE.test(refCode)) return null;
   const lead = await getLeadStore(ctx)
     .getByRefCode(ctx.leadTable, refCode)

@@ -37,7 +37,9 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
   return {
     async confirmLead(table, leadId, at, placesPerCredit) {
       assertLeadTable(table);
-      const { data, error } = await client.rpc("confirm_lead", { lead_table: table, lead_id: leadId, at, places: placesPerCredit }).retry(false);
+      const { data, error } = await client
+        .rpc("confirm_lead", { lead_table: table, lead_id: leadId, at, places: placesPerCredit })
+        .retry(false);
       fail("Confirmation", error);
       if (!data) return null;
       const result = data as { lead: Record<string, unknown>; confirmed_now: boolean };
@@ -47,7 +49,10 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
     async record(table, referral, at) {
       assertLeadTable(table);
       const { error } = await referrals()
-        .upsert({ ...referral, lead_table: table, created_at: at, updated_at: at }, { onConflict: "lead_table,referred_id", ignoreDuplicates: true })
+        .upsert(
+          { ...referral, lead_table: table, created_at: at, updated_at: at },
+          { onConflict: "lead_table,referred_id", ignoreDuplicates: true },
+        )
         .retry(false);
       fail("Referral write", error);
       const stored = await referralOf(table, referral.referred_id);
@@ -57,7 +62,9 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
 
     async credit(table, referredId, at, placesPerCredit) {
       assertLeadTable(table);
-      const { data, error } = await client.rpc("credit_referral", { lead_table: table, referred: referredId, at, places: placesPerCredit }).retry(false);
+      const { data, error } = await client
+        .rpc("credit_referral", { lead_table: table, referred: referredId, at, places: placesPerCredit })
+        .retry(false);
       fail("Credit", error);
       return data ? referralFrom(data as Record<string, unknown>) : null;
     },
@@ -134,7 +141,11 @@ export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): 
 
     async confirmedCount(table) {
       assertLeadTable(table);
-      const { count, error } = await client.from(table).select("id", { count: "exact", head: true }).not("confirm_seq", "is", null).retry(false);
+      const { count, error } = await client
+        .from(table)
+        .select("id", { count: "exact", head: true })
+        .not("confirm_seq", "is", null)
+        .retry(false);
       fail("Confirmed count", error);
       return count ?? 0;
     },

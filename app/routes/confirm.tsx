@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Mail } from "lucide-react";
 import { getPage } from "#content/index";
@@ -75,7 +69,9 @@ export default function Confirm() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <section className="text-center">
-        <p className="text-6xl" aria-hidden="true">{copy.emoji}</p>
+        <p className="text-6xl" aria-hidden="true">
+          {copy.emoji}
+        </p>
         <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
         <p className="mt-3 text-lg text-slate-700">{copy.description}</p>
         <p className="mt-6 inline-flex items-center gap-2 rounded-lg bg-slate-50 px-4 py-3 text-slate-800">
@@ -108,7 +104,9 @@ export default function Confirm() {
       <ReferralShare copy={copy} refLink={refLink} followHref={linkTo("follow")} />
 
       <section aria-labelledby="next" className="mt-10">
-        <h2 id="next" className="text-xl font-bold text-slate-900">{copy.whatHappensNext.title}</h2>
+        <h2 id="next" className="text-xl font-bold text-slate-900">
+          {copy.whatHappensNext.title}
+        </h2>
         <ol className="mt-4 space-y-4">
           {copy.whatHappensNext.steps.map((step, index) => (
             <li key={step.title} className="flex gap-4">

@@ -16,10 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const { env, bindings } = ctx;
   if (!outboxPagesEnabled(ctx)) {
-    return data(
-      { ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] },
-      { status: 404, headers: NOINDEX },
-    );
+    return data({ ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] }, { status: 404, headers: NOINDEX });
   }
   // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
   const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
@@ -70,10 +67,8 @@ export default function DevOutbox() {
               </dd>
               <dt className="font-medium">Status</dt>
               <dd>
-                <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[mail.status] ?? ""}`}>
-                  {mail.status}
-                </span>{" "}
-                after {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}
+                <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[mail.status] ?? ""}`}>{mail.status}</span> after{" "}
+                {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}
               </dd>
               {mail.last_error ? (
                 <>

@@ -14,8 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "faq", data?.faq.meta);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "faq", data?.faq.meta);
 
 export default function Faq() {
   const { faq, contactEmail } = useLoaderData<typeof loader>();
@@ -39,10 +38,7 @@ export default function Faq() {
               >
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
                   <span>{item.question}</span>
-                  <span
-                    aria-hidden="true"
-                    className="text-xl leading-none text-brand-strong transition-transform group-open:rotate-45"
-                  >
+                  <span aria-hidden="true" className="text-xl leading-none text-brand-strong transition-transform group-open:rotate-45">
                     +
                   </span>
                 </summary>
@@ -57,10 +53,7 @@ export default function Faq() {
         </section>
       ))}
 
-      <section
-        className="mt-12 rounded-2xl bg-brand-soft px-6 py-8 text-center"
-        aria-labelledby="faq-contact"
-      >
+      <section className="mt-12 rounded-2xl bg-brand-soft px-6 py-8 text-center" aria-labelledby="faq-contact">
         <h2 id="faq-contact" className="text-xl font-bold text-slate-900">
           {faq.contact.title}
         </h2>

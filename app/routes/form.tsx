@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProgressBar } from "~/components/funnel/ProgressBar";
 import { Step1Children } from "~/components/funnel/Step1Children";
@@ -30,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...shown.page, meta: { title: shown.page.copy.metaTitle } }, { status: shown.status, headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "form", data && { fullTitle: data.meta.title });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "form", data && { fullTitle: data.meta.title });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
@@ -79,11 +72,7 @@ export default function LeadForm() {
           fieldErrors={result?.fieldErrors ?? {}}
         />
       ) : (
-        <Step3Email
-          copy={copy}
-          initial={result?.values?.email ?? values.email}
-          fieldErrors={result?.fieldErrors ?? {}}
-        />
+        <Step3Email copy={copy} initial={result?.values?.email ?? values.email} fieldErrors={result?.fieldErrors ?? {}} />
       )}
     </div>
   );

@@ -11,14 +11,9 @@ export const loader = (args: LoaderFunctionArgs) => confirmLoader(args, "guide")
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(
-    matches,
-    "guide confirm",
-    data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description },
-    [
-      { name: "robots", content: "noindex" },
-    ],
-  );
+  pageMeta(matches, "guide confirm", data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description }, [
+    { name: "robots", content: "noindex" },
+  ]);
 
 export default function GuideConfirm() {
   const { copy, email, shareLink, repeat, mail, prompt } = useLoaderData<typeof loader>();

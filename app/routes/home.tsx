@@ -42,16 +42,16 @@ export default function Home() {
     <>
       <div className="bg-brand-soft">
         <div className={`${PAGE_CONTAINER} flex justify-end pt-3`}>
-        <a
-          href={appSigninUrl}
-          target="_blank"
-          rel="noopener"
-          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand-strong"
-        >
-          <LogIn aria-hidden="true" className="h-4 w-4" />
-          {site.loginLabel}
-          <NewTabNote />
-        </a>
+          <a
+            href={appSigninUrl}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand-strong"
+          >
+            <LogIn aria-hidden="true" className="h-4 w-4" />
+            {site.loginLabel}
+            <NewTabNote />
+          </a>
         </div>
       </div>
       <Hero hero={landing.hero} screenshot={screenshot} />

@@ -60,7 +60,11 @@ export default function MyData() {
     }
     const rows: [string, string, string][] = [
       [copy.variantsLabel, held.waitlists.join(", ") || copy.no, "waitlists"],
-      [copy.referralsLabel, copy.referralsValue.replace("{credited}", String(held.referrals.credited)).replace("{pending}", String(held.referrals.pending)), "referrals"],
+      [
+        copy.referralsLabel,
+        copy.referralsValue.replace("{credited}", String(held.referrals.credited)).replace("{pending}", String(held.referrals.pending)),
+        "referrals",
+      ],
       [copy.referredLabel, held.referred ? copy.yes : copy.no, "referred"],
       [copy.mailsLabel, String(held.mailsSent), "mails"],
       [copy.accountLabel, held.account ? copy.yes : copy.no, "account"],
@@ -109,7 +113,10 @@ export default function MyData() {
           </h2>
           <p className="mt-2 text-slate-700">{copy.eraseText}</p>
           <p className="mt-4">
-            <a href={linkTo("my-data", { t: token, step: "erase" })} className={`${button} border border-red-700 text-red-800 hover:bg-red-50`}>
+            <a
+              href={linkTo("my-data", { t: token, step: "erase" })}
+              className={`${button} border border-red-700 text-red-800 hover:bg-red-50`}
+            >
               <Trash2 aria-hidden="true" className="h-5 w-5" />
               {copy.eraseButton}
             </a>

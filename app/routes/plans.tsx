@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
@@ -68,7 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (ending === "waitlist") {
     // The choice is the submission that ends the funnel: its e-mail is queued here, so /confirm only
     // reads. When this fails the session keeps its keys and /confirm queues it (a reload retries).
-    await confirmWaitlist(ctx, session, { sendAfterMs: SEND_AFTER_REDIRECT_MS }).catch((error) => console.error("plans: waitlist e-mail not queued", error));
+    await confirmWaitlist(ctx, session, { sendAfterMs: SEND_AFTER_REDIRECT_MS }).catch((error) =>
+      console.error("plans: waitlist e-mail not queued", error),
+    );
   }
   return redirect(linkTo(ctx.variant, ending === "signup" ? "signup" : "confirm"), {
     headers: { "Set-Cookie": await commitSession(session, ctx) },
@@ -110,11 +106,7 @@ export default function Plans() {
                 <Form method="post">
                   <input type="hidden" name="plan" value={plan.id} />
                   <input type="hidden" name="cycle" value={cycle} />
-                  <button
-                    type="submit"
-                    disabled={disabled || Boolean(choosing)}
-                    className={planButtonClass(plan)}
-                  >
+                  <button type="submit" disabled={disabled || Boolean(choosing)} className={planButtonClass(plan)}>
                     {disabled
                       ? copy.plans.comingSoon
                       : choosing === plan.id

@@ -21,11 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(
-    matches,
-    "pricing",
-    data && { fullTitle: data.copy.pricing.metaTitle, description: data.copy.pricing.metaDescription },
-  );
+  pageMeta(matches, "pricing", data && { fullTitle: data.copy.pricing.metaTitle, description: data.copy.pricing.metaDescription });
 
 export default function Pricing() {
   const { cycle, plans, copy } = useLoaderData<typeof loader>();

@@ -14,8 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { document, cookies: cookieRows(document.cookieTable) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "privacy", data?.document.meta);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "privacy", data?.document.meta);
 
 export default function Privacy() {
   const { document, cookies } = useLoaderData<typeof loader>();

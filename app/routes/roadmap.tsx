@@ -20,10 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const leadId = getVariantValue(session, ctx.variant, "leadId");
   // The pitch never depends on the database: when the answers cannot be read it shows without them.
   const lead = leadId
-    ? await leadsOf(ctx).get(leadId).catch((error: unknown) => {
-        console.error("roadmap: answers not read", error);
-        return undefined;
-      })
+    ? await leadsOf(ctx)
+        .get(leadId)
+        .catch((error: unknown) => {
+          console.error("roadmap: answers not read", error);
+          return undefined;
+        })
     : null;
   return {
     copy: getPage(ctx.contentKey, "roadmap"),
@@ -70,9 +72,13 @@ export default function Roadmap() {
       ) : null}
 
       <section aria-labelledby="story" className="mt-12">
-        <h2 id="story" className="text-2xl font-bold text-slate-900">{copy.story.title}</h2>
+        <h2 id="story" className="text-2xl font-bold text-slate-900">
+          {copy.story.title}
+        </h2>
         {copy.story.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-3 text-slate-700">{paragraph}</p>
+          <p key={paragraph} className="mt-3 text-slate-700">
+            {paragraph}
+          </p>
         ))}
         <ul className="mt-4 space-y-2">
           {copy.story.benefits.map((benefit) => (
@@ -86,7 +92,9 @@ export default function Roadmap() {
 
       <section aria-labelledby="offer" className="mt-12 grid items-center gap-8 rounded-2xl bg-brand-soft p-6 sm:grid-cols-2 sm:p-8">
         <div>
-          <h2 id="offer" className="text-2xl font-bold text-slate-900">{copy.offer.title}</h2>
+          <h2 id="offer" className="text-2xl font-bold text-slate-900">
+            {copy.offer.title}
+          </h2>
           <p className="mt-2 text-slate-700">{copy.offer.subtitle}</p>
           <ul className="mt-4 space-y-2">
             {copy.offer.features.map((feature) => (
@@ -101,9 +109,13 @@ export default function Roadmap() {
       </section>
 
       <section aria-labelledby="why-now" className="mt-12">
-        <h2 id="why-now" className="text-2xl font-bold text-slate-900">{copy.whyNow.title}</h2>
+        <h2 id="why-now" className="text-2xl font-bold text-slate-900">
+          {copy.whyNow.title}
+        </h2>
         {copy.whyNow.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-3 text-slate-700">{paragraph}</p>
+          <p key={paragraph} className="mt-3 text-slate-700">
+            {paragraph}
+          </p>
         ))}
       </section>
 
@@ -134,7 +146,9 @@ type PlanCopy = ReturnType<typeof useLoaderData<typeof loader>>["planCopy"];
 function YourRoadmap({ copy, plan }: { copy: PlanCopy; plan: Plan }) {
   return (
     <section aria-labelledby="your-roadmap" className="mt-10 rounded-2xl border border-slate-200 p-6 sm:p-8" data-testid="your-roadmap">
-      <h2 id="your-roadmap" className="text-2xl font-bold text-slate-900">{copy.title}</h2>
+      <h2 id="your-roadmap" className="text-2xl font-bold text-slate-900">
+        {copy.title}
+      </h2>
       <p className="mt-2 text-slate-700">{copy.intro}</p>
 
       <h3 className="mt-6 text-lg font-semibold text-slate-900">{copy.answers.title}</h3>

@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Check, CircleCheckBig, MailCheck } from "lucide-react";
 import { getPage } from "#content/index";
@@ -107,12 +101,7 @@ export default function SignupConfirm() {
   const link = useLinkTo();
   const text = copy.confirm;
   const appLink = (label: string) => (
-    <a
-      href={appSigninUrl}
-      target="_blank"
-      rel="noopener"
-      className="font-semibold text-brand-strong underline underline-offset-4"
-    >
+    <a href={appSigninUrl} target="_blank" rel="noopener" className="font-semibold text-brand-strong underline underline-offset-4">
       {label}
       <span className="sr-only"> {text.opensInNewTab}</span>
     </a>

@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -26,13 +20,7 @@ import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
 import { useHydrated } from "~/utils/use-hydrated";
-import {
-  commitSession,
-  getSession,
-  getVariantValues,
-  setAuthenticated,
-  setVariantValues,
-} from "~/utils/session.server";
+import { commitSession, getSession, getVariantValues, setAuthenticated, setVariantValues } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

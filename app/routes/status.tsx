@@ -11,8 +11,7 @@ import { pageMeta } from "~/utils/seo";
 /** /status?t=…: the parent's place in line, referrals and share link, from a signed link (no sign-in). */
 export const handle: RouteHandle = { hydrate: true };
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  statusPage(getRequestContext(request, context), new URL(request.url));
+export const loader = ({ request, context }: LoaderFunctionArgs) => statusPage(getRequestContext(request, context), new URL(request.url));
 
 /** The copy buttons report a copy; it is recorded on the link's lead. */
 export async function action({ request, context }: ActionFunctionArgs) {

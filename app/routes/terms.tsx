@@ -12,8 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { document: getPage(contentKey, "terms", legalVars(env)) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "terms", data?.document.meta);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "terms", data?.document.meta);
 
 export default function Terms() {
   const { document } = useLoaderData<typeof loader>();

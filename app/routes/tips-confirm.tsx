@@ -11,14 +11,9 @@ export const loader = (args: LoaderFunctionArgs) => confirmLoader(args, "tips");
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(
-    matches,
-    "tips confirm",
-    data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description },
-    [
-      { name: "robots", content: "noindex" },
-    ],
-  );
+  pageMeta(matches, "tips confirm", data && { fullTitle: data.copy.meta.title, description: data.copy.meta.description }, [
+    { name: "robots", content: "noindex" },
+  ]);
 
 export default function TipsConfirm() {
   const { copy, email, shareLink, repeat, mail, prompt } = useLoaderData<typeof loader>();

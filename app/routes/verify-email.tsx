@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
-import {
-  LINK_ACTION_BUTTON,
-  LinkActionButton,
-  LinkActionHome,
-  LinkActionMessage,
-  LinkActionPage,
-} from "~/components/mail/LinkActionPage";
+import { LINK_ACTION_BUTTON, LinkActionButton, LinkActionHome, LinkActionMessage, LinkActionPage } from "~/components/mail/LinkActionPage";
 import { visitIdOf } from "~/analytics/analytics.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -16,8 +10,7 @@ import { pageMeta } from "~/utils/seo";
 import { getSession } from "~/utils/session.server";
 
 /** /verify-email?t=…: the double opt-in. The GET shows one button; only its POST confirms. */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  verifyPage(getRequestContext(request, context), new URL(request.url));
+export const loader = ({ request, context }: LoaderFunctionArgs) => verifyPage(getRequestContext(request, context), new URL(request.url));
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const ctx = getRequestContext(request, context);

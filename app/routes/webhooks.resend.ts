@@ -8,5 +8,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export async function loader() {
-  return Response.json({ ok: false, error: "Method not allowed: use POST" }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+  return Response.json(
+    { ok: false, error: "Method not allowed: use POST" },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
 }

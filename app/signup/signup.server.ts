@@ -81,8 +81,7 @@ export async function welcomeRefLink(ctx: RequestContext, session: AppSession, e
 }
 
 export type ConfirmedAccount =
-  | { saved: true; welcomeSent: boolean; welcome: MailState; refLink: string; statusLink: string | null }
-  | { saved: false };
+  { saved: true; welcomeSent: boolean; welcome: MailState; refLink: string; statusLink: string | null } | { saved: false };
 
 /**
  * The account's confirmed address is the lead's too: the lead is confirmed (its place in line, and
@@ -116,11 +115,7 @@ async function confirmLeadOfAccount(
  * or a later sign-in adds none). A failed save queues nothing: the next visit tries again.
  * The caller commits the session.
  */
-export async function completeAccount(
-  ctx: RequestContext,
-  session: AppSession,
-  user: AuthUser,
-): Promise<ConfirmedAccount> {
+export async function completeAccount(ctx: RequestContext, session: AppSession, user: AuthUser): Promise<ConfirmedAccount> {
   const values = getVariantValues(session, ctx.variant);
   try {
     await leadsOf(ctx).linkAccount({ id: user.id, email: user.email || null, name: user.name }, values.leadId ?? null);

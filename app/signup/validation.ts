@@ -1,11 +1,5 @@
 import type { SignupContent } from "#content/schemas/signup";
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  SIGNIN_PASSWORD_MAX_LENGTH,
-  tooLongMessage,
-} from "~/utils/field-limits";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, SIGNIN_PASSWORD_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /**
  * The /signup form rules, one function for both sides: the browser runs it before sending (so a

@@ -88,6 +88,9 @@ export async function deleteConsentRecordsBefore(ctx: Pick<Ctx, "env" | "binding
  * an e-mail address (by design: the banner is answered before anyone gives one), so there is
  * nothing to show or erase (docs/decisions/014-erasure.md).
  */
-export async function consentRecordsOf(_ctx: Pick<RequestContext, "env" | "bindings">, _held: HeldData): Promise<Record<string, unknown>[]> {
+export async function consentRecordsOf(
+  _ctx: Pick<RequestContext, "env" | "bindings">,
+  _held: HeldData,
+): Promise<Record<string, unknown>[]> {
   return [];
 }

@@ -26,7 +26,13 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
   { id: "session", name: SESSION_COOKIE, pattern: new RegExp(`^${SESSION_COOKIE}$`), maxAgeSeconds: SESSION_MAX_AGE, beforeConsent: true },
   { id: "consent", name: CONSENT_COOKIE, pattern: new RegExp(`^${CONSENT_COOKIE}$`), maxAgeSeconds: CONSENT_MAX_AGE, beforeConsent: true },
   // Only when accounts use Supabase Auth: @supabase/ssr's default lifetime.
-  { id: "supabaseAuth", name: "sb-{project}-auth-token", pattern: /^sb-[a-z0-9]+-auth-token(\.\d+)?$/, maxAgeSeconds: 400 * DAY_S, beforeConsent: true },
+  {
+    id: "supabaseAuth",
+    name: "sb-{project}-auth-token",
+    pattern: /^sb-[a-z0-9]+-auth-token(\.\d+)?$/,
+    maxAgeSeconds: 400 * DAY_S,
+    beforeConsent: true,
+  },
   // Set by Meta's script, on our domain, only once the pixel loads (after Accept): Meta's documented lifetime.
   { id: "metaPixel", name: "_fbp", pattern: /^_fbp$/, maxAgeSeconds: 90 * DAY_S, beforeConsent: false },
 ];

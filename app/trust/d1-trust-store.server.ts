@@ -1,6 +1,13 @@
 import { leadFromD1Row } from "~/data/d1-lead-store.server";
 import { LEAD_TABLES, type LeadTable } from "~/data/lead-store";
-import { ACCOUNT_EXPORT_COLUMNS, type ErasureCounts, type HeldData, type MailFact, type ReferralFact, type TrustStore } from "./trust-store";
+import {
+  ACCOUNT_EXPORT_COLUMNS,
+  type ErasureCounts,
+  type HeldData,
+  type MailFact,
+  type ReferralFact,
+  type TrustStore,
+} from "./trust-store";
 
 /**
  * The trust store in D1 (SQLite). Addresses are compared lower-cased (the lead store keeps them so,
@@ -42,8 +49,16 @@ export function createD1TrustStore(db: D1Database): TrustStore {
         allIds.push(...ids);
         for (const row of results) leads.push({ table, row: leadFromD1Row(row as never) as unknown as Record<string, unknown> });
         const [asReferrer, asReferred] = await db.batch<ReferralFact>([
-          db.prepare(`SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referrer_id IN (${marks(ids.length)}) ORDER BY created_at`).bind(table, ...ids),
-          db.prepare(`SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referred_id IN (${marks(ids.length)}) ORDER BY created_at`).bind(table, ...ids),
+          db
+            .prepare(
+              `SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referrer_id IN (${marks(ids.length)}) ORDER BY created_at`,
+            )
+            .bind(table, ...ids),
+          db
+            .prepare(
+              `SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referred_id IN (${marks(ids.length)}) ORDER BY created_at`,
+            )
+            .bind(table, ...ids),
         ]);
         referralsAsReferrer.push(...asReferrer.results);
         referralsAsReferred.push(...asReferred.results);
@@ -79,10 +94,16 @@ export function createD1TrustStore(db: D1Database): TrustStore {
       // as the erasure, and only when something is there to erase.
       const counted = await db.batch<{ n: number }>([
         ...byTable.flatMap(({ table, ids }) => [
-          db.prepare(`SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND (referred_id IN (${marks(ids.length)}) OR referrer_id IN (${marks(ids.length)}))`).bind(table, ...ids, ...ids),
+          db
+            .prepare(
+              `SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND (referred_id IN (${marks(ids.length)}) OR referrer_id IN (${marks(ids.length)}))`,
+            )
+            .bind(table, ...ids, ...ids),
         ]),
         db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lower(email) = ?").bind(address),
-        db.prepare("SELECT COUNT(*) AS n FROM account_tokens WHERE account_id IN (SELECT id FROM accounts WHERE lower(email) = ?)").bind(address),
+        db
+          .prepare("SELECT COUNT(*) AS n FROM account_tokens WHERE account_id IN (SELECT id FROM accounts WHERE lower(email) = ?)")
+          .bind(address),
         db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${userMatch}`).bind(address, ...allIds),
         db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE lower(recipient) = ?").bind(address),
       ]);
@@ -119,9 +140,15 @@ export function createD1TrustStore(db: D1Database): TrustStore {
         statements.push(
           // A referral of this parent keeps counting for its referrer, under an id that names nobody.
           db
-            .prepare(`UPDATE referrals SET referred_id = 'erased-' || lower(hex(randomblob(16))), updated_at = ? WHERE lead_table = ? AND referred_id IN (${list})`)
+            .prepare(
+              `UPDATE referrals SET referred_id = 'erased-' || lower(hex(randomblob(16))), updated_at = ? WHERE lead_table = ? AND referred_id IN (${list})`,
+            )
             .bind(at, table, ...ids),
-          db.prepare(`UPDATE referrals SET referrer_id = NULL, ref_code = 'erased', updated_at = ? WHERE lead_table = ? AND referrer_id IN (${list})`).bind(at, table, ...ids),
+          db
+            .prepare(
+              `UPDATE referrals SET referrer_id = NULL, ref_code = 'erased', updated_at = ? WHERE lead_table = ? AND referrer_id IN (${list})`,
+            )
+            .bind(at, table, ...ids),
         );
       }
       statements.push(

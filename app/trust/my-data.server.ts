@@ -24,7 +24,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads_icehockey: "icehockey", leads_tennis: "tennis" };
 
 /** The signed "Manage my data" link of a lead, on the variant's public origin. */
-export async function manageLink(ctx: Pick<RequestContext, "env" | "isLocal" | "origin" | "variant">, table: LeadTable, leadId: string): Promise<string> {
+export async function manageLink(
+  ctx: Pick<RequestContext, "env" | "isLocal" | "origin" | "variant">,
+  table: LeadTable,
+  leadId: string,
+): Promise<string> {
   const token = await signLeadLink(ctx.env, ctx.isLocal, { purpose: "manage", table, leadId, ttlMs: MANAGE_LINK_DAYS * DAY_MS });
   return absoluteLinkTo(ctx.origin, ctx.variant, "my-data", { t: token });
 }
@@ -105,7 +109,12 @@ export function exportResponse(data: ParentExport): Response {
  * no mail reaches it even if the erasure fails half-way and is retried), then one transaction
  * deletes and anonymises (see TrustStore.erase). Null when nothing was held (a repeat).
  */
-export async function eraseParentData(ctx: Ctx, email: string, source: ErasureSource, now: Date = new Date()): Promise<ErasureCounts | null> {
+export async function eraseParentData(
+  ctx: Ctx,
+  email: string,
+  source: ErasureSource,
+  now: Date = new Date(),
+): Promise<ErasureCounts | null> {
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to erase");
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");

@@ -14,9 +14,7 @@ import { erasableAddress, eraseParentData, exportParentData, exportResponse, sum
  * address, in every variant's table. A link of another variant works too: the data is the same.
  */
 
-type Found =
-  | { state: "invalid" | "expired" | "gone" }
-  | { state: "valid"; lead: Lead; email: string };
+type Found = { state: "invalid" | "expired" | "gone" } | { state: "valid"; lead: Lead; email: string };
 
 async function leadOfLink(ctx: RequestContext, token: string | null): Promise<Found> {
   const link = await checkLeadLink(ctx.env, ctx.isLocal, token, "manage");

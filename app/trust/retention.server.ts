@@ -58,7 +58,8 @@ export async function enforceRetention(ctx: Ctx, now: Date = new Date()): Promis
   const referrals = getReferralStore(ctx);
   // Placeholders first: the shorter period; what is left of them is unconfirmed anyway.
   await step("placeholders", async () => {
-    for (const table of LEAD_TABLES) summary.placeholders[table] = await referrals.purgeUnconfirmed(table, cut.placeholdersBefore, { placeholdersOnly: true });
+    for (const table of LEAD_TABLES)
+      summary.placeholders[table] = await referrals.purgeUnconfirmed(table, cut.placeholdersBefore, { placeholdersOnly: true });
   });
   await step("unconfirmed", async () => {
     for (const table of LEAD_TABLES) summary.unconfirmed[table] = await referrals.purgeUnconfirmed(table, cut.unconfirmedBefore);

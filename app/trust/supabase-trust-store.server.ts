@@ -14,7 +14,10 @@ export function createSupabaseTrustStore(options: SupabaseLeadStoreOptions): Tru
       const { data, error } = await client.rpc("parent_data", { p_email: email }).retry(false);
       if (error) throw new Error(`Reading a parent's data failed: ${error.message || error.code}`);
       const held = data as HeldData;
-      return { ...held, leads: held.leads.map(({ table, row }) => ({ table, row: leadFromSupabaseRow(row) as unknown as Record<string, unknown> })) };
+      return {
+        ...held,
+        leads: held.leads.map(({ table, row }) => ({ table, row: leadFromSupabaseRow(row) as unknown as Record<string, unknown> })),
+      };
     },
     async erase(email, { recipientHash, source, at }) {
       const { data, error } = await client

@@ -10,17 +10,14 @@ const CHAMPION_SPORTS = ["icehockey", "tennis"];
 
 const PRIVATE_PREFIXES = ["/admin", "/dev", "/api"];
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * sitemap.xml for the host's variant: absolute URLs from the link builder, as published
  * (`sportPaths`: on the champion site an edition's home is its sport path).
  */
 export function sitemapXml(origin: string, variant: Variant, sportPaths = false): string {
-  const urls = SITEMAP_PAGES.map(
-    (page) => `  <url><loc>${escapeXml(publishedLinkTo(origin, variant, page, sportPaths))}</loc></url>`,
-  );
+  const urls = SITEMAP_PAGES.map((page) => `  <url><loc>${escapeXml(publishedLinkTo(origin, variant, page, sportPaths))}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -33,9 +30,7 @@ export function sitemapXml(origin: string, variant: Variant, sportPaths = false)
 /** The sitemaps of a host: one for genius, one per sport edition on the champion site. */
 function sitemapUrls(origin: string, variant: Variant): string[] {
   if (variant.domain === "genius") return [absoluteLinkTo(origin, variant, "sitemap.xml")];
-  return CHAMPION_SPORTS.map((sport) =>
-    absoluteLinkTo(origin, { domain: "champion", sport }, "sitemap.xml"),
-  );
+  return CHAMPION_SPORTS.map((sport) => absoluteLinkTo(origin, { domain: "champion", sport }, "sitemap.xml"));
 }
 
 /** robots.txt: public pages allowed; QA pages, admin, dev tools and the API disallowed. */

@@ -50,16 +50,16 @@ const envSchema = z
     RESEND_API_KEY: optionalString,
     RESEND_API_URL: z.string().url().default("https://api.resend.com"),
     // Resend's rate limit for the team, when Resend has raised it above its default; the retry cron paces to it.
-    RESEND_MAX_PER_SECOND: z.preprocess(
-      (value) => (value === "" ? undefined : value),
-      z.coerce.number().positive().max(1000).optional(),
-    ),
+    RESEND_MAX_PER_SECOND: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().positive().max(1000).optional()),
     EMAIL_API_TOKEN: optionalString,
     // Resend's webhook signing secret ("whsec_" + base64, from the Resend dashboard) for
     // POST /webhooks/resend (bounces and complaints feed the suppression list). Unset: the endpoint
     // answers 503 to every call.
     RESEND_WEBHOOK_SECRET: optionalString.pipe(
-      z.string().regex(/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/, "must be Resend's signing secret, whsec_ followed by base64").optional(),
+      z
+        .string()
+        .regex(/^(whsec_)?[A-Za-z0-9+/]+={0,2}$/, "must be Resend's signing secret, whsec_ followed by base64")
+        .optional(),
     ),
     SESSION_SECRET: optionalString,
     SUPABASE_URL: optionalString.pipe(z.string().url().optional()),
@@ -72,17 +72,39 @@ const envSchema = z
     ),
     // Retention (the cron): placeholder leads a visitor never completed, sent e-mails' bodies (their
     // status rows stay), analytics events and consent records. The privacy policy states these same values.
-    PLACEHOLDER_RETENTION_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(3650).default(7)),
-    OUTBOX_BODY_RETENTION_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(3650).default(30)),
-    ANALYTICS_RETENTION_MONTHS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(120).default(13)),
-    CONSENT_RETENTION_MONTHS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(120).default(36)),
+    PLACEHOLDER_RETENTION_DAYS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().int().min(1).max(3650).default(7),
+    ),
+    OUTBOX_BODY_RETENTION_DAYS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().int().min(1).max(3650).default(30),
+    ),
+    ANALYTICS_RETENTION_MONTHS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().int().min(1).max(120).default(13),
+    ),
+    CONSENT_RETENTION_MONTHS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().int().min(1).max(120).default(36),
+    ),
     // The data controller, named in the privacy policy, the terms, the footer and every e-mail.
     CONTROLLER_NAME: z.string().trim().min(1).default("AI Parenting s.r.o."),
     CONTROLLER_ADDRESS: z.string().trim().min(1).default("Na Příkopě 1, 110 00 Prague 1, Czech Republic"),
     CONTROLLER_EMAIL: z.string().trim().email().default("privacy@aiparenting.example"),
     // Digits only: the id is written into an inline script.
-    PIXEL_ID_GENIUS: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
-    PIXEL_ID_CHAMPION: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the pixel's numeric id").optional()),
+    PIXEL_ID_GENIUS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,20}$/, "must be the pixel's numeric id")
+        .optional(),
+    ),
+    PIXEL_ID_CHAMPION: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,20}$/, "must be the pixel's numeric id")
+        .optional(),
+    ),
     // Bots on the public forms (docs/decisions/011-bot-guard.md).
     FORM_MIN_FILL_MS: count(3000, 600_000),
     TURNSTILE_SITE_KEY: optionalString,
@@ -155,9 +177,7 @@ export function parseEnv(raw: object): AppEnv {
   if (cached) return cached;
   const result = envSchema.safeParse(raw);
   if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-      .join("; ");
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${problems}. See .dev.vars.example and README.md.`);
   }
   cache.set(raw, result.data);

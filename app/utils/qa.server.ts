@@ -21,16 +21,10 @@ export function qaPagesEnabled(env: Pick<AppEnv, "QA_PAGES">): boolean {
  * path: the landing page's data with status 404 (render it with `if (data.qaHidden) return <Home />`).
  * Otherwise `load` runs and its data is returned with `qaHidden: false` and a noindex header.
  */
-export async function qaLoader<T extends object>(
-  args: LoaderFunctionArgs,
-  load: (ctx: RequestContext) => T | Promise<T>,
-) {
+export async function qaLoader<T extends object>(args: LoaderFunctionArgs, load: (ctx: RequestContext) => T | Promise<T>) {
   const ctx = getRequestContext(args.request, args.context);
   if (!qaPagesEnabled(ctx.env)) {
-    return data(
-      { ...(await homeLoader(args)), qaHidden: true as const, rendersHome: true },
-      { status: 404, headers: QA_HEADERS },
-    );
+    return data({ ...(await homeLoader(args)), qaHidden: true as const, rendersHome: true }, { status: 404, headers: QA_HEADERS });
   }
   return data({ ...(await load(ctx)), qaHidden: false as const }, { headers: QA_HEADERS });
 }

@@ -20,11 +20,7 @@ export const TOO_MANY_FORM_POSTS = "Too many submissions in a short time. Please
  * Burst limit on the public lead forms (FORM_LIMITER, 30 posts per 10 s per IP and form): enough for
  * any person, not for a script filling the lead tables. Returns the message when over the limit.
  */
-export async function formPostLimited(
-  bindings: object,
-  request: Request,
-  form: string,
-): Promise<string | null> {
+export async function formPostLimited(bindings: object, request: Request, form: string): Promise<string | null> {
   const limiter = limiterFrom(bindings, "FORM_LIMITER");
   if (!limiter) return null;
   const { success } = await limiter.limit({ key: `${form}:${clientIp(request)}` });

@@ -73,9 +73,6 @@ export function deployedScreenshots(
 }
 
 /** The screenshot for a request's variant, from the files its deployment really serves. */
-export async function screenshotForRequest(
-  contentKey: ContentKey,
-  bindings: { ASSETS?: AssetFetcher },
-): Promise<ScreenshotImage | null> {
+export async function screenshotForRequest(contentKey: ContentKey, bindings: { ASSETS?: AssetFetcher }): Promise<ScreenshotImage | null> {
   return screenshotFor(contentKey, await deployedScreenshots(bindings.ASSETS));
 }

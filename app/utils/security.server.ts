@@ -22,9 +22,7 @@ export function contentSecurityPolicy({ nonce, trackingHosts = [], turnstile = f
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic' lets the nonce'd module scripts load the chunks they import.
-    dev
-      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${tracking}`.trim(),
+    dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${tracking}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${tracking}`.trim(),
     "font-src 'self'",

@@ -156,20 +156,12 @@ export function getVariantValues(session: AppSession, variant: Variant): Variant
   return values as VariantValues;
 }
 
-export function getVariantValue<K extends VariantValueKey>(
-  session: AppSession,
-  variant: Variant,
-  key: K,
-): VariantValues[K] | undefined {
+export function getVariantValue<K extends VariantValueKey>(session: AppSession, variant: Variant, key: K): VariantValues[K] | undefined {
   return getVariantValues(session, variant)[key];
 }
 
 /** Sets values for this variant; `null`/`undefined`/"" removes a key. Other variants are untouched. */
-export function setVariantValues(
-  session: AppSession,
-  variant: Variant,
-  values: { [K in VariantValueKey]?: string | null },
-): void {
+export function setVariantValues(session: AppSession, variant: Variant, values: { [K in VariantValueKey]?: string | null }): void {
   const next: Record<string, string> = { ...getVariantValues(session, variant) };
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === undefined || value === "") delete next[key];

@@ -15,10 +15,7 @@ export function isLocalHost(hostname: string): boolean {
  * - champion hosts: the sport named in the path (/tennis...), else ?sport=, else icehockey;
  * - genius hosts and any other host: genius.
  */
-export function resolveVariant(
-  url: URL,
-  env: Pick<AppEnv, "GENIUS_HOSTS" | "CHAMPION_HOSTS">,
-): Variant {
+export function resolveVariant(url: URL, env: Pick<AppEnv, "GENIUS_HOSTS" | "CHAMPION_HOSTS">): Variant {
   const host = url.hostname.toLowerCase();
   const sportParam = url.searchParams.get("sport")?.trim().toLowerCase();
 

@@ -51,8 +51,7 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
       },
       cta: { title: "Want daily drills made for your player?" },
       sharing: {
-        message:
-          "I just got the free {brand} guide from {socialHandle}: practical training ideas for every age. Get yours: {refLink}",
+        message: "I just got the free {brand} guide from {socialHandle}: practical training ideas for every age. Get yours: {refLink}",
       },
     },
   },

@@ -36,9 +36,7 @@ export const faq = mergeLayers<FaqContent>(genius, {
           ],
         },
         3: {
-          answer: [
-            "Yes. Cancel from your account settings at any time; you keep access until the end of the period you paid for.",
-          ],
+          answer: ["Yes. Cancel from your account settings at any time; you keep access until the end of the period you paid for."],
         },
       },
     },

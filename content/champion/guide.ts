@@ -11,12 +11,7 @@ export const guide = mergeLayers<LeadMagnetContent>(genius, {
     },
     inside: {
       title: "What's inside the plan",
-      features: [
-        { title: "Drills for your player's age" },
-        { title: "A 7-day schedule" },
-        { title: "Track real progress" },
-        null,
-      ],
+      features: [{ title: "Drills for your player's age" }, { title: "A 7-day schedule" }, { title: "Track real progress" }, null],
     },
     why: {
       points: { 0: null, 1: null, 2: "Built for busy {sport} parents: about 15 minutes a day." },

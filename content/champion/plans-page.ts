@@ -6,8 +6,7 @@ import type { PlansPageContent } from "../schemas/plans-page";
 export const plansPage = mergeLayers<PlansPageContent>(genius, {
   plans: {
     subtitle: "Founding families keep early-access pricing. Start with a 7-day free trial, no credit card.",
-    waitlistSubtitle:
-      "Founding families keep early-access pricing. Choose your plan and we'll save your place on the early-access list.",
+    waitlistSubtitle: "Founding families keep early-access pricing. Choose your plan and we'll save your place on the early-access list.",
   },
   pricing: {
     title: "Simple pricing for every {sport} family",

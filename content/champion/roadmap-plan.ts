@@ -12,13 +12,26 @@ export const roadmapPlan: RoadmapPlanContent = {
   answers: { ...general.answers, ages: "Player's age" },
   schedule: [
     { time: "less-15m", sessionsPerWeek: 7, text: "10 minutes a day of {sportDrills} fits inside the under-15 minutes you have." },
-    { time: "15-30m", sessionsPerWeek: 7, text: "10 minutes a day of {sportDrills} is the core; use the rest of your time for rallying for fun." },
-    { time: "30-60m", sessionsPerWeek: 7, text: "10 minutes a day of {sportDrills} is the core; with 30-60 minutes add a short point-play game." },
-    { time: "60m+", sessionsPerWeek: 7, text: "10 minutes a day of {sportDrills} is the core; the rest is match play and rest, not more drills." },
+    {
+      time: "15-30m",
+      sessionsPerWeek: 7,
+      text: "10 minutes a day of {sportDrills} is the core; use the rest of your time for rallying for fun.",
+    },
+    {
+      time: "30-60m",
+      sessionsPerWeek: 7,
+      text: "10 minutes a day of {sportDrills} is the core; with 30-60 minutes add a short point-play game.",
+    },
+    {
+      time: "60m+",
+      sessionsPerWeek: 7,
+      text: "10 minutes a day of {sportDrills} is the core; the rest is match play and rest, not more drills.",
+    },
     { time: "it-depends", sessionsPerWeek: 7, text: "10 minutes a day, {sportHome} or at home, whenever the day allows." },
   ],
   share: {
     ...general.share,
-    description: "A {sport} parent shared their player's roadmap for {ages}: 10-minute sessions of {sportDrills} matched to the age. Get yours free.",
+    description:
+      "A {sport} parent shared their player's roadmap for {ages}: 10-minute sessions of {sportDrills} matched to the age. Get yours free.",
   },
 };

@@ -48,8 +48,7 @@ export const emails: EmailsContent = {
         {
           number: 1,
           title: "Get your early-access date",
-          description:
-            "We'll e-mail your early-access date and a free 7-day activity plan: about 15 minutes a day.",
+          description: "We'll e-mail your early-access date and a free 7-day activity plan: about 15 minutes a day.",
         },
         {
           number: 2,
@@ -89,14 +88,12 @@ export const emails: EmailsContent = {
       },
       cta: {
         title: "Want daily guidance made for your child?",
-        description:
-          "Join the early-access list: the first 100 families get a free 7-day trial, no credit card needed.",
+        description: "Join the early-access list: the first 100 families get a free 7-day trial, no credit card needed.",
         buttonText: "Get early access",
         url: "/form",
       },
       sharing: {
-        message:
-          "I just got the free AI Parenting Guide from {socialHandle}: practical ideas for every age. Get yours: {refLink}",
+        message: "I just got the free AI Parenting Guide from {socialHandle}: practical ideas for every age. Get yours: {refLink}",
         personalLink: "Share the guide with a friend: {refLink}",
       },
       whatHappensNext: [],
@@ -132,8 +129,7 @@ export const emails: EmailsContent = {
         url: "{socialUrl}",
       },
       sharing: {
-        message:
-          "These practical AI parenting tips from {socialHandle} take 10 minutes a day. Get them free: {refLink}",
+        message: "These practical AI parenting tips from {socialHandle} take 10 minutes a day. Get them free: {refLink}",
         personalLink: "Share the tips with a friend: {refLink}",
       },
       whatHappensNext: [],

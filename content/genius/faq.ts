@@ -51,9 +51,7 @@ export const faq: FaqContent = {
       items: [
         {
           question: "How does the free trial work?",
-          answer: [
-            "Every plan starts with a 7-day free trial. No credit card is needed to start, and you can cancel anytime.",
-          ],
+          answer: ["Every plan starts with a 7-day free trial. No credit card is needed to start, and you can cancel anytime."],
         },
         {
           question: "How much does it cost?",

@@ -9,8 +9,7 @@ export const landing: LandingContent = {
   },
   hero: {
     title: "Raise a curious, confident child in 10 minutes a day",
-    subtitle:
-      "Personalised daily activities and a clear development roadmap for your child, from expecting through 10+ years.",
+    subtitle: "Personalised daily activities and a clear development roadmap for your child, from expecting through 10+ years.",
     appText:
       "{brand} is a 24/7 AI coach for parents, not for children. It suggests what to do with your child today, based on their age, interests and your goals. You stay in charge and judge every suggestion for your family.",
     screenshotAlt: "The {wordmark} app on a phone, showing today's activity plan for a 3-year-old",
@@ -27,7 +26,7 @@ export const landing: LandingContent = {
     outcomes: [
       "You know exactly which activity fits your child today",
       "Ten focused minutes replace an hour of searching for ideas",
-      "Your child asks for \"our game\" before bedtime",
+      'Your child asks for "our game" before bedtime',
       "You notice new words, numbers and confidence week after week",
       "You feel like the calm, prepared parent you want to be",
     ],

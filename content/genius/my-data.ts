@@ -39,7 +39,8 @@ export const myData: z.infer<typeof myDataSchema> = {
   confirmButton: "Yes, erase everything",
   cancel: "No, keep my data",
   doneTitle: "Your data is erased",
-  doneText: "We have deleted everything we held about you, and we will not e-mail you again. Links in our earlier e-mails no longer lead to any data.",
+  doneText:
+    "We have deleted everything we held about you, and we will not e-mail you again. Links in our earlier e-mails no longer lead to any data.",
   goneTitle: "Nothing held for this link",
   goneText: "We hold no data for this link: it was erased, or the entry it belonged to no longer exists.",
   invalidTitle: "This link doesn't work",

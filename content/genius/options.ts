@@ -56,9 +56,5 @@ export const options: OptionsContent = {
   ],
   leadFormAgeBands: ageBands,
   // The guide and tips forms add practical-ai before "other".
-  leadFormGoals: [
-    ...goals.slice(0, -1),
-    { value: "practical-ai", label: "Use AI practically as a parent" },
-    goals[goals.length - 1],
-  ],
+  leadFormGoals: [...goals.slice(0, -1), { value: "practical-ai", label: "Use AI practically as a parent" }, goals[goals.length - 1]],
 };

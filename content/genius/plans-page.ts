@@ -5,8 +5,7 @@ export const plansPage: PlansPageContent = {
     metaTitle: "Choose your plan | {brand}",
     title: "Choose your plan and lock your launch price",
     subtitle: "Founding parents keep early-access pricing. Start with a 7-day free trial, no credit card.",
-    waitlistSubtitle:
-      "Founding parents keep early-access pricing. Choose your plan and we'll save your place on the early-access list.",
+    waitlistSubtitle: "Founding parents keep early-access pricing. Choose your plan and we'll save your place on the early-access list.",
     choose: "Try Free for 7 Days",
     joinWaitlist: "Join Waitlist",
     busy: "Processing...",

@@ -86,9 +86,7 @@ export const privacy: LegalDocument = {
     {
       id: "changes",
       heading: "9. Changes to this policy",
-      paragraphs: [
-        "We will tell you by e-mail at least 30 days before a material change to this policy takes effect.",
-      ],
+      paragraphs: ["We will tell you by e-mail at least 30 days before a material change to this policy takes effect."],
     },
     {
       id: "contact",
@@ -103,7 +101,8 @@ export const privacy: LegalDocument = {
     beforeConsent: "Strictly necessary: set without asking",
     afterConsent: "Only after you choose Accept",
     purposes: {
-      session: "Keeps your answers while you go through our forms, the referral code of the link you came with, your sign-in, and a random visit number for our own step counts.",
+      session:
+        "Keeps your answers while you go through our forms, the referral code of the link you came with, your sign-in, and a random visit number for our own step counts.",
       consent: "Remembers whether you accepted or rejected the advertising pixel.",
       supabaseAuth: "Keeps you signed in to your account (set when you sign in, only if accounts are enabled).",
       metaPixel: "Set by Meta's advertising pixel to recognise visits from our adverts.",

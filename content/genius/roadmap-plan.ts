@@ -14,10 +14,22 @@ export const roadmapPlan: RoadmapPlanContent = {
   sessionMinutes: 10,
   schedule: [
     { time: "less-15m", sessionsPerWeek: 7, text: "10 minutes a day fits inside the under-15 minutes you have." },
-    { time: "15-30m", sessionsPerWeek: 7, text: "10 minutes a day is the core; the rest of your 15-30 minutes is free play, no plan needed." },
-    { time: "30-60m", sessionsPerWeek: 7, text: "10 minutes a day is the core; with 30-60 minutes you can repeat a favourite or add a story." },
+    {
+      time: "15-30m",
+      sessionsPerWeek: 7,
+      text: "10 minutes a day is the core; the rest of your 15-30 minutes is free play, no plan needed.",
+    },
+    {
+      time: "30-60m",
+      sessionsPerWeek: 7,
+      text: "10 minutes a day is the core; with 30-60 minutes you can repeat a favourite or add a story.",
+    },
     { time: "60m+", sessionsPerWeek: 7, text: "10 minutes a day is the core; keep the rest of your time for unplanned play together." },
-    { time: "it-depends", sessionsPerWeek: 7, text: "10 minutes a day, at whatever moment the day allows: bath time, the walk home, bedtime." },
+    {
+      time: "it-depends",
+      sessionsPerWeek: 7,
+      text: "10 minutes a day, at whatever moment the day allows: bath time, the walk home, bedtime.",
+    },
   ],
 
   sessionsLabel: "{sessions} × {minutes} min a week",

@@ -5,8 +5,7 @@ export const roadmap: RoadmapContent = {
   hero: {
     eyebrow: "Assessment complete",
     title: "Your child's personalised roadmap is ready",
-    subtitle:
-      "Built from your answers: the right activities for your child's age, your goals and the time you really have.",
+    subtitle: "Built from your answers: the right activities for your child's age, your goals and the time you really have.",
   },
   story: {
     title: "Why the early years matter so much",

@@ -9,7 +9,8 @@ export const unsubscribe: UnsubscribeContent = {
   doneTitle: "You're unsubscribed",
   doneText: "We won't send {email} any more follow-ups or notices from {brand}. Changed your mind? Write to {contactEmail}.",
   invalidTitle: "This unsubscribe link doesn't work",
-  invalidText: "The link is incomplete or was changed. Open it again from the e-mail, copying the whole link, or write to {contactEmail} and we'll unsubscribe you by hand.",
+  invalidText:
+    "The link is incomplete or was changed. Open it again from the e-mail, copying the whole link, or write to {contactEmail} and we'll unsubscribe you by hand.",
   unavailable: "We couldn't unsubscribe you just now. Please try again in a moment.",
   home: "Back to the home page",
 };

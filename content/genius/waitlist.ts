@@ -30,8 +30,7 @@ export const waitlist: WaitlistContent = {
     title: "Your place on the {brand} waitlist",
     placeLabel: "Your place in line",
     place: "#{place}",
-    unconfirmed:
-      "Confirm your e-mail to get your place in line: press “Confirm my e-mail” in the e-mail we sent you.",
+    unconfirmed: "Confirm your e-mail to get your place in line: press “Confirm my e-mail” in the e-mail we sent you.",
     inFirstWave: "You're in the first wave.",
     firstWaveLeft: "{left} of {spots} first-wave spots left",
     firstWaveFull: "All {spots} first-wave spots are taken. Referrals still move you up for the next wave.",

@@ -10,8 +10,7 @@ export const landing = {
   },
   hero: {
     title: "Build a faster, more confident hockey player off the ice",
-    subtitle:
-      "Daily personalised off-ice drills and a season roadmap for ages 0-10 and up to 15+, planned around your player's ice time.",
+    subtitle: "Daily personalised off-ice drills and a season roadmap for ages 0-10 and up to 15+, planned around your player's ice time.",
     appText:
       "{brand} is an AI coach for hockey parents, not for kids. It tells you which short drill to run at home today and why. You stay responsible for judging what is right and safe for your child.",
     screenshotAlt: "The {wordmark} app on a phone, showing today's off-ice drills for a 9-year-old player",

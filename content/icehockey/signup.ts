@@ -4,7 +4,6 @@ import type { Layer } from "../layers";
 /** Only what the hockey edition says differently from content/champion on this page. */
 export const signup = {
   confirm: {
-    checkEmailDetail:
-      "We sent you a link. Open it on this device to finish creating your {brand} account and get on the ice.",
+    checkEmailDetail: "We sent you a link. Open it on this device to finish creating your {brand} account and get on the ice.",
   },
 } satisfies Layer<SignupContent>;

@@ -215,7 +215,16 @@ export const adminSchema = z.object({
     restored: text,
     missing: text,
     unknownAction: text,
-    lead: z.object({ title: text, refCode: text, referredBy: text, nobody: text, confirmed: text, notConfirmed: text, flags: text, noFlags: text }),
+    lead: z.object({
+      title: text,
+      refCode: text,
+      referredBy: text,
+      nobody: text,
+      confirmed: text,
+      notConfirmed: text,
+      flags: text,
+      noFlags: text,
+    }),
     flags: z.record(z.string(), text),
   }),
   /** The funnel analytics dashboard (/admin/analytics). Keys of `events` are the recorded event names. */

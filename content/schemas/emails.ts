@@ -85,9 +85,7 @@ export const emailTemplateSchema = z.object({
       planNotSelected: text.optional(),
       confirmation: text.optional(),
     }),
-    cta: z
-      .object({ title: text, description: text, buttonText: text, url })
-      .optional(),
+    cta: z.object({ title: text, description: text, buttonText: text, url }).optional(),
     sharing: z.object({ message: text, personalLink: text }).optional(),
     /** Filled in by the renderer from the variant's doubleOptIn block when the mail carries {verifyLink}. */
     confirmAddress: z
@@ -103,9 +101,7 @@ export const emailTemplateSchema = z.object({
       .optional(),
     /** Heading above the whatHappensNext list (shown only when the list has steps). */
     whatHappensNextTitle: text.optional(),
-    whatHappensNext: z.array(
-      z.object({ number: z.number().int().positive(), title: text, description: text }),
-    ),
+    whatHappensNext: z.array(z.object({ number: z.number().int().positive(), title: text, description: text })),
     signature: text,
     /**
      * contactAddress is usually "{contactEmail}". The rest is filled in by the renderer from the
@@ -148,9 +144,7 @@ export const emailsSchema = z.object({
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
    * button ({verifyLink}), see your place with the status link ({statusLink}).
    */
-  doubleOptIn: z
-    .object({ title: text, description: text, buttonText: text, statusText: text, statusButtonText: text })
-    .optional(),
+  doubleOptIn: z.object({ title: text, description: text, buttonText: text, statusText: text, statusButtonText: text }).optional(),
   /**
    * The lines under every e-mail's footer: who the data controller is
    * ({controllerName}, {controllerAddress}, {controllerEmail} from configuration), the "Manage my

@@ -14,9 +14,7 @@ export const faqSchema = z.object({
     .array(
       z.object({
         title: z.string().min(1),
-        items: z
-          .array(z.object({ question: z.string().min(1), answer: z.array(z.string().min(1)).min(1) }))
-          .min(1),
+        items: z.array(z.object({ question: z.string().min(1), answer: z.array(z.string().min(1)).min(1) })).min(1),
       }),
     )
     .min(2),

@@ -52,9 +52,7 @@ export const landingSchema = z.object({
     ctaLabel: text,
     subtext: text,
     /** Exactly one indicator per icon of SPEC 2.4: users, shield, star. */
-    trustIndicators: z
-      .array(z.object({ icon: z.enum(["users", "shield", "star"]), text }))
-      .length(3),
+    trustIndicators: z.array(z.object({ icon: z.enum(["users", "shield", "star"]), text })).length(3),
   }),
   dreamOutcome: z.object({
     title: text,

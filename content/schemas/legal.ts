@@ -8,7 +8,10 @@ export const legalDocumentSchema = z.object({
   /** SPEC 9: policies are dated September 2025. */
   lastUpdated: z.string().includes("September 2025"),
   /** The version a consent record names (privacy policy); a new one for every change of substance. */
-  version: z.string().regex(/^\d{4}-\d{2}(-r\d+)?$/).optional(),
+  version: z
+    .string()
+    .regex(/^\d{4}-\d{2}(-r\d+)?$/)
+    .optional(),
   intro: z.string().min(1),
   sections: z
     .array(

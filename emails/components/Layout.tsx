@@ -1,16 +1,4 @@
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import type { EmailTemplateContent } from "#content/schemas/emails";
 
@@ -22,8 +10,7 @@ import type { EmailTemplateContent } from "#content/schemas/emails";
 export type EmailProps = { email: EmailTemplateContent };
 type Styles = EmailTemplateContent["template"]["styles"];
 
-const font =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /** The brand's heading voice, as the site shows it (a client without the font falls back to the body's). */
 function headingType(s: Styles) {
@@ -146,10 +133,7 @@ export function MainIntro({ email }: EmailProps) {
   const s = email.template.styles;
   return (
     <Section style={{ marginTop: "24px" }}>
-      <Heading
-        as="h1"
-        style={{ fontSize: "26px", lineHeight: "32px", color: s.brandStrong, margin: "0 0 12px", ...headingType(s) }}
-      >
+      <Heading as="h1" style={{ fontSize: "26px", lineHeight: "32px", color: s.brandStrong, margin: "0 0 12px", ...headingType(s) }}>
         {main.title}
       </Heading>
       {main.subtitle ? <Text style={{ ...paragraph(s), fontWeight: 600 }}>{main.subtitle}</Text> : null}
@@ -181,10 +165,7 @@ export function MainButton({ email }: EmailProps) {
   if (!main.buttonText || !main.buttonUrl) return null;
   return (
     <Section style={{ margin: "8px 0 16px" }}>
-      <Button
-        href={main.buttonUrl}
-        style={buttonStyle(s)}
-      >
+      <Button href={main.buttonUrl} style={buttonStyle(s)}>
         {main.buttonText}
       </Button>
       {main.fallbackText ? (
@@ -213,10 +194,7 @@ export function ConfirmAddress({ email }: EmailProps) {
         {block.title}
       </Heading>
       <Text style={paragraph(s)}>{block.description}</Text>
-      <Button
-        href={block.verifyLink}
-        style={buttonStyle(s)}
-      >
+      <Button href={block.verifyLink} style={buttonStyle(s)}>
         {block.buttonText}
       </Button>
       <Text style={{ fontSize: "14px", lineHeight: "22px", color: s.muted, margin: "16px 0 0" }}>

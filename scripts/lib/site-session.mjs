@@ -17,7 +17,11 @@ export function urlOf(base, variant, path) {
   return `${base}${path}${query ? `?${query}` : ""}`;
 }
 
-const up = (base) => fetch(`${base}/`).then((r) => r.ok, () => false);
+const up = (base) =>
+  fetch(`${base}/`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 /**
  * The site to measure: `baseUrl` when given (it must answer), else a server started here on `port`
@@ -32,7 +36,15 @@ export async function startSite({ port, name, baseUrl }) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
     "bash",
-    ["scripts/e2e-server.sh", name, String(port), "LAUNCH_MODE:waitlist", "FORM_MIN_FILL_MS:0", "LEAD_IP_ALLOWLIST:127.0.0.1,::1", "QA_PAGES:off"],
+    [
+      "scripts/e2e-server.sh",
+      name,
+      String(port),
+      "LAUNCH_MODE:waitlist",
+      "FORM_MIN_FILL_MS:0",
+      "LEAD_IP_ALLOWLIST:127.0.0.1,::1",
+      "QA_PAGES:off",
+    ],
     { cwd: root, stdio: "ignore", detached: true },
   );
   const stop = () => {
@@ -95,8 +107,7 @@ export async function choosePlan(context, base, variant) {
   await page.close();
 }
 
-const cookieHeader = async (context, base) =>
-  (await context.cookies(base)).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+const cookieHeader = async (context, base) => (await context.cookies(base)).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
 /**
  * The walked session as Cookie headers, for tools outside the browser (Lighthouse): `open` before

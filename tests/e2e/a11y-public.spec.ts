@@ -10,7 +10,10 @@ import { expect, MAIN_URL, outbox, pathIn, personStamp, test, uniqueEmail, varia
  * Runs in the js-on project only: axe runs inside the page, the server renders the same markup for
  * both projects, and the pages that hydrate are checked as a JavaScript visitor sees them.
  */
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe needs the page's JavaScript; the markup is the server's in both projects");
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "axe needs the page's JavaScript; the markup is the server's in both projects",
+);
 
 type Found = { path: string; violations: string[] };
 
@@ -40,11 +43,14 @@ async function signedLink(page: Page, email: string, path: string) {
   const pattern = new RegExp(`href="${MAIN_URL.replace(/[.]/g, "\\.")}(/${path}\\?[^"]+)"`);
   let link = "";
   await expect
-    .poll(async () => {
-      const mail = (await outbox(page, email)).find((item) => item.status === "sent" && pattern.test(item.html));
-      link = mail ? mail.html.match(pattern)![1].replace(/&amp;/g, "&") : "";
-      return link;
-    }, { message: `a mail to ${email} with a /${path} link` })
+    .poll(
+      async () => {
+        const mail = (await outbox(page, email)).find((item) => item.status === "sent" && pattern.test(item.html));
+        link = mail ? mail.html.match(pattern)![1].replace(/&amp;/g, "&") : "";
+        return link;
+      },
+      { message: `a mail to ${email} with a /${path} link` },
+    )
     .not.toBe("");
   return link;
 }
@@ -59,7 +65,23 @@ for (const v of variants) {
     const found: Found[] = [];
 
     // With the consent bar showing.
-    for (const name of ["home", "form", "signup", "signup-confirm", "guide", "guide-form", "tips", "tips-form", "pricing", "faq", "privacy", "terms", "unsubscribe", "status", "my-data"]) {
+    for (const name of [
+      "home",
+      "form",
+      "signup",
+      "signup-confirm",
+      "guide",
+      "guide-form",
+      "tips",
+      "tips-form",
+      "pricing",
+      "faq",
+      "privacy",
+      "terms",
+      "unsubscribe",
+      "status",
+      "my-data",
+    ]) {
       await check(page, pathIn(v, name), found);
     }
     await expect(page.getByTestId("consent-banner")).toBeVisible();

@@ -73,10 +73,9 @@ test("an admin switches variants, keeps the search, and the all-variants overvie
   for (const v of [icehockey, tennis]) {
     await switcher.getByRole("link", { name: copy.console.variants[v.key] }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("sport") === v.key && url.searchParams.get("q") === tag);
-    await expect(page.getByRole("navigation", { name: copy.console.switcherLabel }).getByRole("link", { name: copy.console.variants[v.key] })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: copy.console.switcherLabel }).getByRole("link", { name: copy.console.variants[v.key] }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await expect(page.locator("tbody")).toContainText(own[v.key].email);
   }
@@ -92,7 +91,8 @@ test("an admin switches variants, keeps the search, and the all-variants overvie
   await expect(page.getByRole("heading", { name: copy.cards.allHeading })).toBeVisible();
   const perVariant = page.getByTestId("per-variant");
   await expect(perVariant.locator("tbody tr")).toHaveCount(3);
-  const column = async (n: number) => Promise.all((await perVariant.locator(`tbody tr td:nth-of-type(${n})`).allTextContents()).map(Number));
+  const column = async (n: number) =>
+    Promise.all((await perVariant.locator(`tbody tr td:nth-of-type(${n})`).allTextContents()).map(Number));
   const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
   await expect(page.getByTestId("card-confirmed").locator("dd")).toHaveText(String(sum(await column(1))));
   await expect(page.getByTestId("card-credited").locator("dd")).toHaveText(String(sum(await column(3))));
@@ -130,7 +130,10 @@ test("the CSV carries every field, names the variant and keeps a + e-mail intact
   const csv = await page.request.get(MAIN_URL + href!);
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-disposition"]).toContain("champion-icehockey");
-  const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+  const lines = (await csv.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   const header = lines[0].split(",");
   for (const label of [
     copy.table.columns.email,
@@ -167,9 +170,17 @@ test("the CSV carries every field, names the variant and keeps a + e-mail intact
 test("bulk revoke and delete act once, after one confirmation; bad input is refused", async ({ page, jsEnabled }) => {
   const tag = `blk${randomUUID().slice(0, 8)}`;
   // No places (confirm_seq): parallel specs rank the table's confirmed parents.
-  const referrer: Seed = { id: randomUUID(), email: `${tag}-referrer@example.com`, ref_code: `R${tag.slice(3, 9).toUpperCase()}`, referral_count: 1 };
+  const referrer: Seed = {
+    id: randomUUID(),
+    email: `${tag}-referrer@example.com`,
+    ref_code: `R${tag.slice(3, 9).toUpperCase()}`,
+    referral_count: 1,
+  };
   const referred: Seed = { id: randomUUID(), email: `${tag}-referred@example.com` };
-  const doomed = [{ id: randomUUID(), email: `${tag}-gone1@example.com` }, { id: randomUUID(), email: `${tag}-gone2@example.com` }];
+  const doomed = [
+    { id: randomUUID(), email: `${tag}-gone1@example.com` },
+    { id: randomUUID(), email: `${tag}-gone2@example.com` },
+  ];
   await seed(tennis, [referrer, referred, ...doomed]);
   const referralId = randomUUID();
   const at = new Date().toISOString();
@@ -190,7 +201,13 @@ test("bulk revoke and delete act once, after one confirmation; bad input is refu
   const [count] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM leads_tennis WHERE id = ${sqlString(referrer.id)}`);
   expect(count.referral_count).toBe(0);
 
-  await runBulk(page, jsEnabled, doomed.map((d) => d.id), copy.bulk.delete, copy.bulk.confirmDelete);
+  await runBulk(
+    page,
+    jsEnabled,
+    doomed.map((d) => d.id),
+    copy.bulk.delete,
+    copy.bulk.confirmDelete,
+  );
   await expect(page.getByRole("status")).toContainText(copy.bulk.deleted.replace("{count}", "2"));
   await expect(page.locator("tbody tr")).toHaveCount(2);
   const left = await queryD1<{ id: string }>(`SELECT id FROM leads_tennis WHERE email LIKE ${sqlString(`${tag}-%`)}`);
@@ -246,7 +263,10 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
       if (path.startsWith("/admin/analytics") && response?.status() === 404) continue;
       expect(response?.status(), path).toBe(200);
       const { violations } = await new AxeBuilder({ page: checked }).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`), path).toEqual([]);
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+        path,
+      ).toEqual([]);
     }
   } finally {
     await context?.close();

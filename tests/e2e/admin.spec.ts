@@ -63,7 +63,10 @@ async function leadRow(table: string, id: string) {
 async function expectActionsRefused(page: Page, v: VariantCase, lead: Seed, status: number, message: string) {
   const posts = [
     [pathIn(v, "admin/leads"), { intent: "delete", id: lead.id }],
-    [pathIn(v, "admin/leads"), { intent: "update", id: lead.id, email: "hacked@example.com", step_completed: "3", lead_source: "main_funnel" }],
+    [
+      pathIn(v, "admin/leads"),
+      { intent: "update", id: lead.id, email: "hacked@example.com", step_completed: "3", lead_source: "main_funnel" },
+    ],
     [pathIn(v, `admin/leads/${lead.id}/edit`), { email: "hacked@example.com", step_completed: "3", lead_source: "main_funnel" }],
     [pathIn(v, `admin/leads/${lead.id}/delete`), {}],
   ] as const;
@@ -145,7 +148,7 @@ for (const v of [genius, tennis]) {
   test.describe(`admin: ${v.key}`, () => {
     test("an admin sees the variant's leads, filters, edits, deletes and exports CSV", async ({ page, browser, jsEnabled }) => {
       // One whole admin session: sign-in, grant script and several D1 checks through wrangler.
-        const tag = `adm${randomUUID().slice(0, 8)}`;
+      const tag = `adm${randomUUID().slice(0, 8)}`;
       const seeds: Seed[] = [
         { id: randomUUID(), email: tagged(tag, 1), lead_source: "main_funnel", step_completed: 3, plan_chosen: plan.id },
         { id: randomUUID(), email: tagged(tag, 2), lead_source: "guide_download", step_completed: 1 },
@@ -185,7 +188,10 @@ for (const v of [genius, tennis]) {
       const csv = await page.request.get(MAIN_URL + csvHref!);
       expect(csv.headers()["content-type"]).toContain("text/csv");
       expect(csv.headers()["content-disposition"]).toContain(`${v.table}-`);
-      const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+      const lines = (await csv.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
       expect(lines[0].split(",")).toEqual(expect.arrayContaining([copy.table.columns.email, copy.table.columns.created_at]));
       const emails = lines.slice(1).map((line) => line.split(",")[0]);
       expect(emails.sort()).toEqual([`'=${tag}-4@example.com`, tagged(tag, 2)].sort());
@@ -234,9 +240,7 @@ for (const v of [genius, tennis]) {
 
       // Delete after confirmation: window.confirm with JavaScript, a confirmation page without.
       const doomed = seeds[2];
-      const deleteLink = page
-        .locator(`tr[data-lead-id="${doomed.id}"]`)
-        .getByRole("link", { name: new RegExp(`^${copy.table.delete}`) });
+      const deleteLink = page.locator(`tr[data-lead-id="${doomed.id}"]`).getByRole("link", { name: new RegExp(`^${copy.table.delete}`) });
       if (jsEnabled) {
         page.once("dialog", async (dialog) => {
           expect(dialog.message()).toBe(copy.messages.confirmDelete);
@@ -294,7 +298,6 @@ for (const v of [genius, tennis]) {
       } finally {
         await replay.close();
       }
-
     });
   });
 }

@@ -76,7 +76,10 @@ async function funnelFor(page: Page, v: VariantCase, campaign: string, all = fal
   const funnel = page.getByTestId("funnel");
   return Object.fromEntries(
     await Promise.all(
-      FUNNEL_STEPS.map(async (step) => [step, Number(await funnel.locator(`tr[data-step='${step}'] [data-testid='funnel-count']`).textContent())]),
+      FUNNEL_STEPS.map(async (step) => [
+        step,
+        Number(await funnel.locator(`tr[data-step='${step}'] [data-testid='funnel-count']`).textContent()),
+      ]),
     ),
   ) as Record<(typeof FUNNEL_STEPS)[number], number>;
 }

@@ -167,7 +167,9 @@ test.describe("bots: crafted posts", () => {
       "live",
     );
     expect(rows).toHaveLength(20);
-    const flagged = rows.filter((row) => JSON.parse(row.risk_flags).includes("ip-burst")).map((row) => Number(row.email.split("-").at(-1)!.split("@")[0]));
+    const flagged = rows
+      .filter((row) => JSON.parse(row.risk_flags).includes("ip-burst"))
+      .map((row) => Number(row.email.split("-").at(-1)!.split("@")[0]));
     expect(flagged.sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i + 6));
   });
 });

@@ -88,21 +88,28 @@ for (const v of variants) {
 
       // The pixel did load, once, outside the markup React hydrates.
       expect(scriptLoads(hits)).toHaveLength(1);
-      await expect.poll(() => queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
+      await expect
+        .poll(() => queuedCalls(page))
+        .toEqual([
+          ["init", v.pixelId],
+          ["track", "PageView"],
+        ]);
       expect(await page.locator("body script[src*='facebook']").count()).toBe(0);
     });
 
-    test("/form with consent: one load after hydration, or the no-script image without JavaScript", async ({
-      page,
-      jsEnabled,
-    }) => {
+    test("/form with consent: one load after hydration, or the no-script image without JavaScript", async ({ page, jsEnabled }) => {
       const hits = await recordProvider(page);
       await grantConsent(page);
       await page.goto(pathIn(v, "form"));
       await page.waitForLoadState("networkidle");
       if (jsEnabled) {
         await waitForHydration(page);
-        await expect.poll(() => queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
+        await expect
+          .poll(() => queuedCalls(page))
+          .toEqual([
+            ["init", v.pixelId],
+            ["track", "PageView"],
+          ]);
         expect(scriptLoads(hits)).toHaveLength(1);
         expect(await page.evaluate(() => (window as unknown as { __fbeventsLoads?: number }).__fbeventsLoads)).toBe(1);
         expect(hits.filter((url) => url.includes("noscript=1"))).toEqual([]);
@@ -120,7 +127,10 @@ test.describe("pixel scope", () => {
     await grantConsent(page);
     await page.goto(pathIn(genius, "guide-form"));
     await waitForHydration(page);
-    const tracked = [["init", genius.pixelId], ["track", "PageView"]];
+    const tracked = [
+      ["init", genius.pixelId],
+      ["track", "PageView"],
+    ];
     await expect.poll(() => queuedCalls(page)).toEqual(tracked);
     const navigate = (to: string) =>
       page.evaluate(

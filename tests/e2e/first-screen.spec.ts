@@ -35,10 +35,7 @@ for (const v of variants) {
       expect(bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
 
       const title = await box(page, page.getByRole("heading", { level: 1, name: landing.hero.title }));
-      const cta = await box(
-        page,
-        page.locator("section[aria-labelledby=hero-title]").getByRole("link", { name: landing.hero.ctaLabel }),
-      );
+      const cta = await box(page, page.locator("section[aria-labelledby=hero-title]").getByRole("link", { name: landing.hero.ctaLabel }));
       for (const shape of [title, cta]) {
         expect(shape.y).toBeGreaterThanOrEqual(0);
         expect(shape.x).toBeGreaterThanOrEqual(0);

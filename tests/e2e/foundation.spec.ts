@@ -13,9 +13,7 @@ for (const v of variants) {
 
     test("every same-site link on the landing page keeps the variant", async ({ page }) => {
       await page.goto(pathIn(v, "home"));
-      const hrefs = await page.locator("a[href^='/']").evaluateAll((links) =>
-        links.map((link) => link.getAttribute("href") ?? ""),
-      );
+      const hrefs = await page.locator("a[href^='/']").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
       expect(hrefs.length).toBeGreaterThan(3);
       for (const href of hrefs) {
         const url = new URL(href, "http://x");

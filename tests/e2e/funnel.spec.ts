@@ -123,12 +123,8 @@ for (const v of variants) {
         const popupPromise = page.waitForEvent("popup");
         await page.getByRole("link", { name: confirm.vip.followButton }).click();
         await popupPromise;
-        await expect
-          .poll(async () => (await leadByEmail(v, email))[0].followed_on_facebook)
-          .toBe(1);
-        await expect
-          .poll(async () => (await leadByEmail(v, email))[0].copied_ref_link)
-          .toBe(1);
+        await expect.poll(async () => (await leadByEmail(v, email))[0].followed_on_facebook).toBe(1);
+        await expect.poll(async () => (await leadByEmail(v, email))[0].copied_ref_link).toBe(1);
         const [flags] = await leadByEmail(v, email);
         expect(flags.copied_share_message).toBe(1);
         expect(flags.followed_on_facebook).toBe(1);
@@ -257,14 +253,26 @@ test.describe("funnel rules (server)", () => {
     const tag = `unknown-${Date.now()}`;
     await request.get(pathIn(v, "home", { utm_source: tag }));
     const bad = await request.post(pathIn(v, "form"), {
-      form: { step: "1", intent: "continue", "children[0].ageBand": "not-a-band", "children[0].time": options.time[0].value, ...(await personStamp()) },
+      form: {
+        step: "1",
+        intent: "continue",
+        "children[0].ageBand": "not-a-band",
+        "children[0].time": options.time[0].value,
+        ...(await personStamp()),
+      },
       maxRedirects: 0,
     });
     expect(bad.status()).toBe(400);
     expect(await bad.text()).toContain(getPage(v.key, "form").unknownOption);
     expect(await queryD1(`SELECT id FROM ${v.table} WHERE utm_source = ${sqlString(tag)}`)).toHaveLength(0);
 
-    const good = { step: "1", intent: "continue", "children[0].ageBand": options.ageBands[0].value, "children[0].time": options.time[0].value, ...(await personStamp()) };
+    const good = {
+      step: "1",
+      intent: "continue",
+      "children[0].ageBand": options.ageBands[0].value,
+      "children[0].time": options.time[0].value,
+      ...(await personStamp()),
+    };
     expect((await request.post(pathIn(v, "form"), { form: good, maxRedirects: 0 })).status()).toBe(302);
     // Submitting step 1 again (double submit, or Back) updates the same lead.
     expect((await request.post(pathIn(v, "form"), { form: good, maxRedirects: 0 })).status()).toBe(302);
@@ -273,10 +281,23 @@ test.describe("funnel rules (server)", () => {
 
   test("the pro plan is refused on /plans and nothing is written", async ({ request }) => {
     const email = uniqueEmail("pro");
-    const step1 = { step: "1", intent: "continue", "children[0].ageBand": options.ageBands[0].value, "children[0].time": options.time[0].value, ...(await personStamp()) };
+    const step1 = {
+      step: "1",
+      intent: "continue",
+      "children[0].ageBand": options.ageBands[0].value,
+      "children[0].time": options.time[0].value,
+      ...(await personStamp()),
+    };
     await request.post(pathIn(v, "form"), { form: step1 });
     await request.post(pathIn(v, "form"), {
-      form: { step: "2", intent: "continue", focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value, ...(await personStamp()) },
+      form: {
+        step: "2",
+        intent: "continue",
+        focus: options.focus[0].value,
+        goals: options.goals[0].value,
+        concern: options.concerns[0].value,
+        ...(await personStamp()),
+      },
     });
     await request.post(pathIn(v, "form"), { form: { step: "3", intent: "continue", email, ...(await personStamp()) } });
     const refused = await request.post(pathIn(v, "plans"), { form: { plan: "pro", cycle: "monthly" }, maxRedirects: 0 });

@@ -92,10 +92,7 @@ for (const v of variants) {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.form.title);
       });
 
-      test("the form ends on the confirm page with one e-mail and a lead with the right source", async ({
-        page,
-        jsEnabled,
-      }) => {
+      test("the form ends on the confirm page with one e-mail and a lead with the right source", async ({ page, jsEnabled }) => {
         const email = uniqueEmail(`${funnel.kind}-${v.key}`);
         // Arriving through a friend's share link: the lead records who referred it.
         await page.goto(pathIn(v, funnel.kind, { r: "FRIEND42" }));
@@ -149,19 +146,14 @@ for (const v of variants) {
         await page.reload();
         await expect(page.getByTestId("sent-to")).toHaveText(email);
         await expect(page.getByText(copy.confirm.alreadySent)).toBeVisible();
-        expect(expectShareLink(await page.getByLabel(copy.confirm.share.linkLabel).inputValue(), v, funnel.kind)).toBe(
-          code,
-        );
+        expect(expectShareLink(await page.getByLabel(copy.confirm.share.linkLabel).inputValue(), v, funnel.kind)).toBe(code);
         expect(await outbox(page, email)).toHaveLength(1);
 
         await page.getByRole("link", { name: copy.confirm.backHome }).click();
         await expect(page).toHaveURL(new RegExp(`^${MAIN_URL}${pathIn(v, "home").replace(/[?]/g, "\\?")}$`));
       });
 
-      test("an incomplete form shows 'Please fill out all fields.' and keeps what was typed", async ({
-        page,
-        jsEnabled,
-      }) => {
+      test("an incomplete form shows 'Please fill out all fields.' and keeps what was typed", async ({ page, jsEnabled }) => {
         await page.goto(formPath);
         const submit = page.getByRole("button", { name: copy.form.submit });
         if (jsEnabled) {
@@ -175,10 +167,7 @@ for (const v of variants) {
           await expect(page.locator("input[name=ageBand]").first()).toBeChecked();
           expect(await leadsFor(v, email)).toHaveLength(0);
         } else {
-          const [response] = await Promise.all([
-            page.waitForResponse((r) => r.request().method() === "POST"),
-            submit.click(),
-          ]);
+          const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), submit.click()]);
           expect(response.status()).toBe(400);
           await expect(page.getByRole("alert")).toHaveText(MISSING);
           await expect(page).toHaveURL(new RegExp(`/${funnel.kind}-form`));

@@ -41,7 +41,9 @@ function dataPath(path: string): string {
 
 type Fields = [string, string][];
 /** The worker-scoped `playwright` fixture: makes request contexts with their own cookie jars. */
-type PlaywrightApi = { request: { newContext: (options: { baseURL: string; extraHTTPHeaders?: Record<string, string> }) => Promise<APIRequestContext> } };
+type PlaywrightApi = {
+  request: { newContext: (options: { baseURL: string; extraHTTPHeaders?: Record<string, string> }) => Promise<APIRequestContext> };
+};
 type Route = { name: string; path: string; fields: Fields; cap: number };
 
 function encode(fields: Fields): string {
@@ -106,18 +108,16 @@ async function newAdmin(playwright: PlaywrightApi): Promise<Admin> {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(PASSWORD, salt, 100_000, 32, "sha256");
   const targets = Object.fromEntries(variants.map((v) => [v.key, randomUUID()]));
-  await queryD1(
-    [
-      `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
+  await queryD1([
+    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
        VALUES (${sqlString(randomUUID())}, ${sqlString(email)}, 'Hostile E2E', ${sqlString(hash.toString("base64"))},
                ${sqlString(salt.toString("base64"))}, 100000, 'admin', ${sqlString(new Date().toISOString())})`,
-      ...variants.map(
-        (v) =>
-          `INSERT INTO ${v.table} (id, email, lead_source, step_completed, utm_campaign)
+    ...variants.map(
+      (v) =>
+        `INSERT INTO ${v.table} (id, email, lead_source, step_completed, utm_campaign)
            VALUES (${sqlString(targets[v.key])}, ${sqlString(emailFor(`target-${v.key}`))}, 'main_funnel', 1, ${sqlString(RUN)})`,
-      ),
-    ],
-  );
+    ),
+  ]);
   const api = await playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const signedIn = await api.post(pathIn(genius, "signup", { mode: "signin" }), {
     form: { mode: "signin", email, password: PASSWORD },
@@ -132,10 +132,33 @@ async function newAdmin(playwright: PlaywrightApi): Promise<Admin> {
 
 /** Every column of the lead tables (migrations/0001): a snapshot compares whole rows. */
 const LEAD_COLUMNS = [
-  "id", "email", "hashed_email", "age_bands", "time_available", "children_count", "step_completed", "referred_by",
-  "ref_code", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "referral_count",
-  "email_verified", "followed_on_facebook", "copied_share_message", "copied_ref_link", "clicked_roadmap_button",
-  "lead_source", "focus_areas", "goals", "biggest_concern", "plan_chosen", "billing_cycle", "created_at",
+  "id",
+  "email",
+  "hashed_email",
+  "age_bands",
+  "time_available",
+  "children_count",
+  "step_completed",
+  "referred_by",
+  "ref_code",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "referral_count",
+  "email_verified",
+  "followed_on_facebook",
+  "copied_share_message",
+  "copied_ref_link",
+  "clicked_roadmap_button",
+  "lead_source",
+  "focus_areas",
+  "goals",
+  "biggest_concern",
+  "plan_chosen",
+  "billing_cycle",
+  "created_at",
 ].join(", ");
 
 type Snapshot = Record<string, number | string>;
@@ -196,16 +219,40 @@ function visitorRoutes(visitor: Visitor): Route[] {
       ],
       cap: PUBLIC_CAP,
     },
-    { name: "form step 3", path: pathIn(v, "form", { step: "3" }), fields: [["step", "3"], ["email", emailFor(`slipped3-${v.key}`)]], cap: PUBLIC_CAP },
+    {
+      name: "form step 3",
+      path: pathIn(v, "form", { step: "3" }),
+      fields: [
+        ["step", "3"],
+        ["email", emailFor(`slipped3-${v.key}`)],
+      ],
+      cap: PUBLIC_CAP,
+    },
     { name: "roadmap", path: pathIn(v, "roadmap"), fields: [], cap: PUBLIC_CAP },
-    { name: "plans", path: pathIn(v, "plans"), fields: [["plan", getPage(v.key, "plans").plans[1].id], ["cycle", "yearly"]], cap: PUBLIC_CAP },
+    {
+      name: "plans",
+      path: pathIn(v, "plans"),
+      fields: [
+        ["plan", getPage(v.key, "plans").plans[1].id],
+        ["cycle", "yearly"],
+      ],
+      cap: PUBLIC_CAP,
+    },
     { name: "confirm", path: pathIn(v, "confirm"), fields: [["intent", "copied_ref_link"]], cap: PUBLIC_CAP },
     { name: "guide form", path: pathIn(v, "guide-form"), fields: lead, cap: PUBLIC_CAP },
     { name: "tips form", path: pathIn(v, "tips-form"), fields: lead, cap: PUBLIC_CAP },
   ];
   if (v === genius) {
     routes.push(
-      { name: "consent", path: pathIn(v, "consent"), fields: [["choice", "granted"], ["redirectTo", "/"]], cap: PUBLIC_CAP },
+      {
+        name: "consent",
+        path: pathIn(v, "consent"),
+        fields: [
+          ["choice", "granted"],
+          ["redirectTo", "/"],
+        ],
+        cap: PUBLIC_CAP,
+      },
       {
         name: "signup",
         path: pathIn(v, "signup"),
@@ -236,7 +283,15 @@ function adminRoutes(admin: Admin): Route[] {
   ];
   const routes: Route[] = [
     { name: "admin list update", path: pathIn(genius, "admin/leads"), fields: [["intent", "update"], ["id", id], ...edit], cap: ADMIN_CAP },
-    { name: "admin list delete", path: pathIn(genius, "admin/leads"), fields: [["intent", "delete"], ["id", id]], cap: ADMIN_CAP },
+    {
+      name: "admin list delete",
+      path: pathIn(genius, "admin/leads"),
+      fields: [
+        ["intent", "delete"],
+        ["id", id],
+      ],
+      cap: ADMIN_CAP,
+    },
     { name: "admin edit", path: pathIn(genius, `admin/leads/${id}/edit`), fields: edit, cap: ADMIN_CAP },
     { name: "admin delete", path: pathIn(genius, `admin/leads/${id}/delete`), fields: [["back", ""]], cap: ADMIN_CAP },
   ];
@@ -256,7 +311,7 @@ function statusOf(response: APIResponse | Response): number {
 }
 
 function headerOf(response: APIResponse | Response, name: string): string | undefined {
-  return typeof response.headers === "function" ? response.headers()[name.toLowerCase()] : response.headers.get(name) ?? undefined;
+  return typeof response.headers === "function" ? response.headers()[name.toLowerCase()] : (response.headers.get(name) ?? undefined);
 }
 
 /** Requests in flight at once: enough to keep the sweep short, few enough for a 2-core machine. */
@@ -290,9 +345,17 @@ function bodyClasses(api: APIRequestContext, route: Route): Attempt[] {
   const withFields = (extra: Fields) => encode([...extra, ...route.fields]);
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
   return [
-    { what: what("JSON"), send: post({ "Content-Type": "application/json" }, JSON.stringify(Object.fromEntries(route.fields))), status: 415 },
+    {
+      what: what("JSON"),
+      send: post({ "Content-Type": "application/json" }, JSON.stringify(Object.fromEntries(route.fields))),
+      status: 415,
+    },
     { what: what("text/plain"), send: post({ "Content-Type": "text/plain" }, encode(route.fields)), status: 415 },
-    { what: what("octet-stream"), send: post({ "Content-Type": "application/octet-stream" }, Buffer.from(encode(route.fields))), status: 415 },
+    {
+      what: what("octet-stream"),
+      send: post({ "Content-Type": "application/octet-stream" }, Buffer.from(encode(route.fields))),
+      status: 415,
+    },
     { what: what("no body, no type"), send: post({}), status: 415 },
     { what: what("multipart without boundary"), send: post({ "Content-Type": "multipart/form-data" }, encode(route.fields)), status: 400 },
     {
@@ -304,10 +367,24 @@ function bodyClasses(api: APIRequestContext, route: Route): Attempt[] {
     { what: what("constructor field"), send: post(form, withFields([["constructor", "1"]])), status: 400 },
     { what: what("prototype field"), send: post(form, withFields([["prototype", "1"]])), status: 400 },
     { what: what("nested __proto__"), send: post(form, withFields([["children[0].__proto__", "1"]])), status: 400 },
-    { what: what("a value and a group under one name"), send: post(form, withFields([["goals.x", "1"], ["goals", "a"]])), status: 400 },
+    {
+      what: what("a value and a group under one name"),
+      send: post(
+        form,
+        withFields([
+          ["goals.x", "1"],
+          ["goals", "a"],
+        ]),
+      ),
+      status: 400,
+    },
     // One such request used to spin the Worker building a 100-million-item array.
     { what: what("a list index past any list"), send: post(form, withFields([["children[99999999].ageBand", "1"]])), status: 400 },
-    { what: what(`a field over ${FIELD_CAP} characters`), send: post(form, withFields([["note", "n".repeat(FIELD_CAP + 1)]])), status: 400 },
+    {
+      what: what(`a field over ${FIELD_CAP} characters`),
+      send: post(form, withFields([["note", "n".repeat(FIELD_CAP + 1)]])),
+      status: 400,
+    },
     {
       what: what("a Content-Length over the cap"),
       send: post(form, Buffer.from(withFields([["pad", "p".repeat(route.cap)]]))),
@@ -487,18 +564,35 @@ test.describe("hostile requests", () => {
       api.post(path, { form: { ...stamp, ...fields }, headers: ip(), maxRedirects: 0 });
     const longEmail = `${RUN}-${"e".repeat(260)}@example.com`;
     const options = getPage("genius", "options");
-    const signup = { mode: "signup", email: emailFor("longname"), password: "long-enough-password", confirmPassword: "long-enough-password" };
+    const signup = {
+      mode: "signup",
+      email: emailFor("longname"),
+      password: "long-enough-password",
+      confirmPassword: "long-enough-password",
+    };
     const attempts: Attempt[] = [
       { what: "signup: a 200-character name", send: form(pathIn(genius, "signup"), { ...signup, name: "n".repeat(200) }), status: 422 },
       { what: "signup: a 3,000-character name", send: form(pathIn(genius, "signup"), { ...signup, name: "n".repeat(3000) }), status: 422 },
-      { what: "signup: a 2,000,000-character name", send: form(pathIn(genius, "signup"), { ...signup, name: "n".repeat(2_000_000) }), status: 413 },
-      { what: "signup: a 300-character e-mail", send: form(pathIn(genius, "signup"), { ...signup, email: longEmail, name: "Ann" }), status: 422 },
+      {
+        what: "signup: a 2,000,000-character name",
+        send: form(pathIn(genius, "signup"), { ...signup, name: "n".repeat(2_000_000) }),
+        status: 413,
+      },
+      {
+        what: "signup: a 300-character e-mail",
+        send: form(pathIn(genius, "signup"), { ...signup, email: longEmail, name: "Ann" }),
+        status: 422,
+      },
       {
         what: "signup: a 200-character password",
         send: form(pathIn(genius, "signup"), { ...signup, name: "Ann", password: "p".repeat(200), confirmPassword: "p".repeat(200) }),
         status: 422,
       },
-      { what: "form step 3: a 300-character e-mail", send: form(pathIn(genius, "form", { step: "3" }), { step: "3", email: longEmail }), status: 422 },
+      {
+        what: "form step 3: a 300-character e-mail",
+        send: form(pathIn(genius, "form", { step: "3" }), { step: "3", email: longEmail }),
+        status: 422,
+      },
       {
         what: "guide form: a 300-character e-mail",
         send: form(pathIn(genius, "guide-form"), {
@@ -534,7 +628,11 @@ test.describe("hostile requests", () => {
         send: call({ "Content-Type": "application/json" }, `{"__proto__":{"to":"${emailFor("api")}"},"constructor":{"prototype":{}}}`),
         status: 400,
       },
-      { what: "API: a body over its 256 kB cap", send: call({ "Content-Type": "application/json" }, `"${"x".repeat(300 * 1024)}"`), status: 413 },
+      {
+        what: "API: a body over its 256 kB cap",
+        send: call({ "Content-Type": "application/json" }, `"${"x".repeat(300 * 1024)}"`),
+        status: 413,
+      },
       {
         what: "API: forged session cookie",
         send: call({ "Content-Type": "application/json", Cookie: "__session=x.y" }, "{}"),

@@ -48,7 +48,10 @@ async function joinWaitlist(page: Page, v: VariantCase, email: string, refCode: 
   await expect(page).toHaveURL(/\/roadmap/);
   await page.goto(pathIn(v, "plans"));
   const plan = getPage(v.key, "plans").plans.find((item) => item.status !== "in-preparation" && item.id !== "pro")!;
-  await page.locator(`[data-plan='${plan.id}']`).getByRole("button", { name: getPage(v.key, "plansPage").plans.joinWaitlist }).click();
+  await page
+    .locator(`[data-plan='${plan.id}']`)
+    .getByRole("button", { name: getPage(v.key, "plansPage").plans.joinWaitlist })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === "/confirm");
 }
 
@@ -62,7 +65,8 @@ async function waitlistLinks(page: Page, email: string) {
       return html;
     })
     .toContain("/verify-email?");
-  const link = (path: string) => html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/${path}\\?[^"]+)"`))![1].replace(/&amp;/g, "&");
+  const link = (path: string) =>
+    html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/${path}\\?[^"]+)"`))![1].replace(/&amp;/g, "&");
   return { verify: link("verify-email"), status: link("status"), manage: link("my-data") };
 }
 
@@ -89,7 +93,9 @@ for (const v of variants) {
     await page.goto(links.verify);
     await page.getByRole("button", { name: getPage(v.key, "waitlist").verify.button }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/status");
-    const [{ referral_count: creditBefore }] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE id = ${sqlString(referrer.id)}`);
+    const [{ referral_count: creditBefore }] = await queryD1<{ referral_count: number }>(
+      `SELECT referral_count FROM ${v.table} WHERE id = ${sqlString(referrer.id)}`,
+    );
     expect(creditBefore).toBe(1);
     const [{ id: leadId }] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(parent)}`);
 
@@ -132,10 +138,21 @@ for (const v of variants) {
     const [mail] = await queryD1<Record<string, string | null>>(
       `SELECT recipient, subject, html, text, render_input, status FROM outbox WHERE dedupe_key = ${sqlString(`prelaunch:${v.table}:${leadId}`)}`,
     );
-    expect(mail).toEqual({ recipient: `erased:${await emailHash(parent)}`, subject: "", html: "", text: "", render_input: null, status: "sent" });
-    const [{ referral_count: creditAfter }] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE id = ${sqlString(referrer.id)}`);
+    expect(mail).toEqual({
+      recipient: `erased:${await emailHash(parent)}`,
+      subject: "",
+      html: "",
+      text: "",
+      render_input: null,
+      status: "sent",
+    });
+    const [{ referral_count: creditAfter }] = await queryD1<{ referral_count: number }>(
+      `SELECT referral_count FROM ${v.table} WHERE id = ${sqlString(referrer.id)}`,
+    );
     expect(creditAfter).toBe(creditBefore);
-    expect(await queryD1(`SELECT reason FROM suppressions WHERE email_hash = ${sqlString(await emailHash(parent))}`)).toEqual([{ reason: "erasure" }]);
+    expect(await queryD1(`SELECT reason FROM suppressions WHERE email_hash = ${sqlString(await emailHash(parent))}`)).toEqual([
+      { reason: "erasure" },
+    ]);
 
     // The old links lead nowhere, and no new mail to them is created.
     const again = await page.goto(manageUrl);
@@ -150,9 +167,9 @@ for (const v of variants) {
       data: { from: "no-reply@aiparenting.example", to: parent, subject: "News", html: "<p>News</p>" },
     });
     expect(send.status()).toBe(422);
-    expect(await queryD1(`SELECT status, subject, html FROM outbox WHERE recipient = ${sqlString(`suppressed:${await emailHash(parent)}`)}`)).toEqual([
-      { status: "skipped", subject: "", html: "" },
-    ]);
+    expect(
+      await queryD1(`SELECT status, subject, html FROM outbox WHERE recipient = ${sqlString(`suppressed:${await emailHash(parent)}`)}`),
+    ).toEqual([{ status: "skipped", subject: "", html: "" }]);
     expect(await outbox(page, parent)).toEqual([]);
   });
 }
@@ -186,5 +203,7 @@ test("an admin exports and erases a parent's data for a parent who wrote in", as
   await expect(page.getByRole("status")).toContainText(copy.erased);
   expect(await countRows(parent)).toBe(0);
   expect(await queryD1(`SELECT html FROM outbox WHERE dedupe_key = ${sqlString(`e2e:${leadId}`)}`)).toEqual([{ html: "" }]);
-  expect((await queryD1<{ n: number }>(`SELECT COUNT(*) AS n FROM erasure_log WHERE source = 'admin' AND tables LIKE '%${v.table}%'`))[0].n).toBeGreaterThan(0);
+  expect(
+    (await queryD1<{ n: number }>(`SELECT COUNT(*) AS n FROM erasure_log WHERE source = 'admin' AND tables LIKE '%${v.table}%'`))[0].n,
+  ).toBeGreaterThan(0);
 });

@@ -86,10 +86,7 @@ for (const v of variants) {
         await expect(page.locator('meta[property="og:url"]'), name).toHaveAttribute("content", canonical);
         await expect(page.locator('meta[property="og:title"]'), name).toHaveAttribute("content", await page.title());
         await expect(page.locator('meta[property="og:site_name"]'), name).toHaveAttribute("content", v.wordmark);
-        await expect(page.locator('meta[property="og:image"]'), name).toHaveAttribute(
-          "content",
-          `${baseURL}/images/share-${v.key}.png`,
-        );
+        await expect(page.locator('meta[property="og:image"]'), name).toHaveAttribute("content", `${baseURL}/images/share-${v.key}.png`);
         await expect(page.locator('meta[name="twitter:card"]'), name).toHaveAttribute("content", "summary_large_image");
         await expect(page.locator('meta[name="description"]'), name).toHaveAttribute("content", /.{50,}/);
       }
@@ -127,7 +124,10 @@ for (const v of variants) {
         if (jsEnabled) {
           expect(hits.filter((url) => url.endsWith("/en_US/fbevents.js"))).toHaveLength(1);
           expect(await page.evaluate(() => (window as unknown as { __fbeventsLoads?: number }).__fbeventsLoads)).toBe(1);
-          expect(await queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
+          expect(await queuedCalls(page)).toEqual([
+            ["init", v.pixelId],
+            ["track", "PageView"],
+          ]);
         } else {
           // No script runs: the no-script image is the provider's fallback request.
           expect(hits).toEqual([`https://www.facebook.com/tr?id=${v.pixelId}&ev=PageView&noscript=1`]);
@@ -145,10 +145,7 @@ for (const v of variants) {
       await expectOneLoad();
     });
 
-    test("hydrated pages track one PageView per client-side navigation, loading the script once", async ({
-      page,
-      jsEnabled,
-    }) => {
+    test("hydrated pages track one PageView per client-side navigation, loading the script once", async ({ page, jsEnabled }) => {
       test.skip(!jsEnabled, "client-side navigation needs JavaScript");
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "guide-form"));
@@ -156,18 +153,25 @@ for (const v of variants) {
       await expect(banner(page)).toHaveCount(0);
       await page.waitForFunction(() => "__remixRouter" in window);
       // On a hydrated page the pixel starts once hydration has committed.
-      await expect.poll(() => queuedCalls(page)).toEqual([["init", v.pixelId], ["track", "PageView"]]);
+      await expect
+        .poll(() => queuedCalls(page))
+        .toEqual([
+          ["init", v.pixelId],
+          ["track", "PageView"],
+        ]);
       // A client-side navigation, as a hydrated page's links and redirects do.
       await page.evaluate(
         (to) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(to),
         pathIn(v, "tips-form"),
       );
       await expect(page).toHaveURL((url) => url.pathname === "/tips-form");
-      await expect.poll(() => queuedCalls(page)).toEqual([
-        ["init", v.pixelId],
-        ["track", "PageView"],
-        ["track", "PageView"],
-      ]);
+      await expect
+        .poll(() => queuedCalls(page))
+        .toEqual([
+          ["init", v.pixelId],
+          ["track", "PageView"],
+          ["track", "PageView"],
+        ]);
       expect(hits.filter((url) => url.endsWith("/en_US/fbevents.js"))).toHaveLength(1);
     });
 

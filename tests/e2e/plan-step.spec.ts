@@ -43,7 +43,13 @@ async function reachPlans(page: Page, server: string, v: VariantCase, email: str
     "children[0].time": options.time[0].value,
   });
   expect((await post(at("form"), step1.toString())).status()).toBe(302);
-  const step2 = new URLSearchParams({ ...stamp, step: "2", focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value });
+  const step2 = new URLSearchParams({
+    ...stamp,
+    step: "2",
+    focus: options.focus[0].value,
+    goals: options.goals[0].value,
+    concern: options.concerns[0].value,
+  });
   expect((await post(at("form", { step: "2" }), step2.toString())).status()).toBe(302);
   expect((await post(at("form", { step: "3" }), new URLSearchParams({ ...stamp, step: "3", email }).toString())).status()).toBe(302);
   await page.goto(at("plans"));
@@ -57,10 +63,12 @@ async function choose(page: Page, planId: string, label: string, jsEnabled: bool
 }
 
 const leadOf = async (v: VariantCase, email: string, server: "main" | "live") =>
-  (await queryD1<{ plan_chosen: string | null; ref_code: string | null }>(
-    `SELECT plan_chosen, ref_code FROM ${v.table} WHERE email = ${sqlString(email)}`,
-    server,
-  ))[0];
+  (
+    await queryD1<{ plan_chosen: string | null; ref_code: string | null }>(
+      `SELECT plan_chosen, ref_code FROM ${v.table} WHERE email = ${sqlString(email)}`,
+      server,
+    )
+  )[0];
 
 for (const v of variants) {
   const plans = getPage(v.key, "plans").plans;
@@ -69,7 +77,10 @@ for (const v of variants) {
   const inPreparation = plans.find((plan) => plan.status === "in-preparation");
 
   test.describe(`plan step: ${v.key}`, () => {
-    test("by default a plan leads to /signup; /signup-confirm and the welcome e-mail give the referral link", async ({ page, jsEnabled }) => {
+    test("by default a plan leads to /signup; /signup-confirm and the welcome e-mail give the referral link", async ({
+      page,
+      jsEnabled,
+    }) => {
       await useDistinctClientIp(page);
       const email = uniqueEmail(`plan-${v.key}`);
       await reachPlans(page, LIVE_URL, v, email);
@@ -138,7 +149,10 @@ for (const v of variants) {
       });
     }
 
-    test("in waitlist mode every plan reads 'Join Waitlist', no trial is promised, and the choice leads to /confirm", async ({ page, jsEnabled }) => {
+    test("in waitlist mode every plan reads 'Join Waitlist', no trial is promised, and the choice leads to /confirm", async ({
+      page,
+      jsEnabled,
+    }) => {
       const email = uniqueEmail(`waitlist-${v.key}`);
       await reachPlans(page, MAIN_URL, v, email);
       const main = page.locator("main");

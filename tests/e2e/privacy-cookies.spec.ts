@@ -51,9 +51,9 @@ for (const v of variants) {
 
       await page.goto(pathIn(v, "privacy"));
       const copy = getPage(v.key, "privacy").cookieTable!;
-      const rows = await page.locator("#cookies table tbody tr").evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")),
-      );
+      const rows = await page
+        .locator("#cookies table tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")));
       const table = new Map(rows.map(([name, , lifetime]) => [name, seconds(lifetime, copy.lifetimes)]));
       expect([...table.keys()]).toEqual(expect.arrayContaining(["__session", "consent", "_fbp"]));
 
@@ -61,7 +61,11 @@ for (const v of variants) {
       expect(names).toContain("__session");
       expect(names).toContain("consent");
       for (const cookie of setCookies) {
-        const listed = table.has(cookie.name) ? cookie.name : /^sb-[a-z0-9]+-auth-token(\.\d+)?$/.test(cookie.name) ? "sb-{project}-auth-token" : null;
+        const listed = table.has(cookie.name)
+          ? cookie.name
+          : /^sb-[a-z0-9]+-auth-token(\.\d+)?$/.test(cookie.name)
+            ? "sb-{project}-auth-token"
+            : null;
         expect(listed, `${cookie.name} is set but not in the privacy policy`).not.toBeNull();
         // Max-Age=0 deletes the cookie; any other lifetime must be the one the policy states.
         if (cookie.maxAge) expect(cookie.maxAge, `${cookie.name}'s lifetime`).toBe(table.get(listed!));

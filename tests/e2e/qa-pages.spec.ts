@@ -78,10 +78,7 @@ test.describe("QA pages", () => {
       await expect(page.getByTestId("preview-confirm")).toContainText(getPage(v.key, "confirm").title);
       await expect(page.getByTestId("preview-guide-confirm")).toContainText(getPage(v.key, "guide").confirm.title);
       await expect(page.getByTestId("preview-tips-confirm")).toContainText(getPage(v.key, "tips").confirm.title);
-      await expect(page.getByTestId("preview-guide-confirm").getByRole("link")).toHaveAttribute(
-        "href",
-        pathIn(v, "guide-confirm"),
-      );
+      await expect(page.getByTestId("preview-guide-confirm").getByRole("link")).toHaveAttribute("href", pathIn(v, "guide-confirm"));
     }
   });
 

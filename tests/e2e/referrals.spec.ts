@@ -125,7 +125,10 @@ for (const v of variants) {
       const parentB = await newParent(browser, jsEnabled);
       await joinWaitlist(parentB.page, v, b, refCode);
       expect(await statusOf(page, aLinks.status)).toMatchObject({ credited: 0, pending: 1, place: before.place });
-      expect((await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count).toBe(0);
+      expect(
+        (await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0]
+          .referral_count,
+      ).toBe(0);
 
       const bLinks = await waitlistLinks(parentB.page, b);
       await confirmThroughButton(parentB.page, v, bLinks.verify);
@@ -188,10 +191,14 @@ test.describe("referrals the ledger does not credit", () => {
     await rowOf(friend).getByRole("button", { name: admin.revoke }).click();
     await expect(page.getByRole("status")).toHaveText(admin.revoked);
     await expect(rowOf(friend).getByTestId("referral-reason")).toHaveText(admin.reasons.revoked);
-    expect((await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count).toBe(0);
+    expect(
+      (await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count,
+    ).toBe(0);
     await rowOf(friend).getByRole("button", { name: admin.restore }).click();
     await expect(rowOf(friend).getByTestId("referral-status")).toHaveText(admin.statuses.credited);
-    expect((await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count).toBe(1);
+    expect(
+      (await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0].referral_count,
+    ).toBe(1);
 
     // The lead's own page shows its code, who referred it and the flags.
     const [throwawayLead] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(throwaway)}`);

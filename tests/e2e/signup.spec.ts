@@ -226,7 +226,11 @@ for (const v of cases) {
   });
 }
 
-test("sign-out ends the session everywhere: a cookie captured before it no longer signs anyone in", async ({ page, browser, jsEnabled }) => {
+test("sign-out ends the session everywhere: a cookie captured before it no longer signs anyone in", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   const v = cases[0];
   const copy = getPage(v.key, "signup");
   const email = uniqueEmail("revoked");
@@ -293,11 +297,13 @@ test("failed sign-ins from other IPs cannot lock the owner out; one IP is limite
       headers: { "CF-Connecting-IP": ip },
       maxRedirects: 0,
     });
-  const someIp = () => `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+  const someIp = () =>
+    `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 
   // 21 wrong passwords for the owner's e-mail from as many addresses: each gets its answer, nobody is locked out.
   const fromMany: number[] = [];
-  for (let i = 0; i < 21; i++) fromMany.push((await attempt("wrong-password", `10.201.${i}.${Math.floor(Math.random() * 250) + 1}`)).status());
+  for (let i = 0; i < 21; i++)
+    fromMany.push((await attempt("wrong-password", `10.201.${i}.${Math.floor(Math.random() * 250) + 1}`)).status());
   expect(fromMany).toEqual(Array(21).fill(400));
   const owner = await attempt(PASSWORD, someIp());
   expect(owner.status()).toBe(302);
@@ -348,20 +354,28 @@ test("live: a plan chosen on /plans leads to /signup showing the plan and billin
   // The funnel's three steps as plain form posts (the same fields its pages send).
   const stamp = await personStamp();
   const post = (url: string, form: Record<string, string>) => page.request.post(url, { form: { ...form, ...stamp }, maxRedirects: 0 });
-  expect((await post(at("form"), {
-    step: "1",
-    "children[0].ageBand": options.ageBands[0].value,
-    "children[0].time": options.time[0].value,
-  })).status()).toBe(302);
+  expect(
+    (
+      await post(at("form"), {
+        step: "1",
+        "children[0].ageBand": options.ageBands[0].value,
+        "children[0].time": options.time[0].value,
+      })
+    ).status(),
+  ).toBe(302);
   const step2 = new URLSearchParams({ step: "2", ...stamp });
   step2.append("focus", options.focus[0].value);
   step2.append("goals", options.goals[0].value);
   step2.append("concern", options.concerns[0].value);
-  expect((await page.request.post(at("form", { step: "2" }), {
-    data: step2.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post(at("form", { step: "2" }), {
+        data: step2.toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
   const email = uniqueEmail("live-plan");
   expect((await post(at("form", { step: "3" }), { step: "3", email })).status()).toBe(302);
 

@@ -95,17 +95,43 @@ describe("waitlist cards", () => {
 describe("bulk requests", () => {
   it("refuses no ids, an unknown intent and too many ids", () => {
     expect(parseBulk(form([["intent", "bulk-delete"]]))).toEqual({ error: "none" });
-    expect(parseBulk(form([["intent", "drop-table"], ["ids", "a"]]))).toEqual({ error: "unknown" });
+    expect(
+      parseBulk(
+        form([
+          ["intent", "drop-table"],
+          ["ids", "a"],
+        ]),
+      ),
+    ).toEqual({ error: "unknown" });
     const many = Array.from({ length: MAX_BULK_IDS + 1 }, (_, i) => ["ids", `id-${i}`] as [string, string]);
     expect(parseBulk(form([["intent", "bulk-revoke"], ...many]))).toEqual({ error: "tooMany" });
   });
 
   it("deduplicates, drops malformed ids, and takes the whole page with select-all", () => {
-    expect(parseBulk(form([["intent", "bulk-delete"], ["ids", "a"], ["ids", "a"], ["ids", "x' OR 1"]]))).toEqual({
+    expect(
+      parseBulk(
+        form([
+          ["intent", "bulk-delete"],
+          ["ids", "a"],
+          ["ids", "a"],
+          ["ids", "x' OR 1"],
+        ]),
+      ),
+    ).toEqual({
       intent: "bulk-delete",
       ids: ["a"],
     });
-    expect(parseBulk(form([["intent", "bulk-export"], ["all", "on"], ["page_ids", "a"], ["page_ids", "b"], ["ids", "a"]]))).toEqual({
+    expect(
+      parseBulk(
+        form([
+          ["intent", "bulk-export"],
+          ["all", "on"],
+          ["page_ids", "a"],
+          ["page_ids", "b"],
+          ["ids", "a"],
+        ]),
+      ),
+    ).toEqual({
       intent: "bulk-export",
       ids: ["a", "b"],
     });
@@ -113,7 +139,11 @@ describe("bulk requests", () => {
 });
 
 describe("console cells", () => {
-  const lead = { id: "l1", ...withLeadDefaults({ email: "a@b.co", plan_chosen: "growth", risk_flags: ["ip-burst"], utm_term: "t" }), place: 7 };
+  const lead = {
+    id: "l1",
+    ...withLeadDefaults({ email: "a@b.co", plan_chosen: "growth", risk_flags: ["ip-burst"], utm_term: "t" }),
+    place: 7,
+  };
   const labels = { ...copy, planNames: { growth: "Growth plan" }, flags: copy.referrals.flags };
 
   it("shows plan names, places, flags and every field for the CSV", () => {
@@ -122,7 +152,18 @@ describe("console cells", () => {
     expect(consoleCellText(lead, "risk_flags", labels)).toBe(copy.referrals.flags["ip-burst"]);
     expect(consoleCellText(lead, "utm_term", labels)).toBe("t");
     expect(consoleCellText(lead, "variant", labels, "Genius")).toBe("Genius");
-    for (const column of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "ref_code", "email_verified", "referral_count", "place", "risk_flags"]) {
+    for (const column of [
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_term",
+      "utm_content",
+      "ref_code",
+      "email_verified",
+      "referral_count",
+      "place",
+      "risk_flags",
+    ]) {
       expect(CSV_COLUMNS).toContain(column);
     }
   });
@@ -158,7 +199,12 @@ describe("D1: search, stats, places, bulk delete", () => {
   it("leaves placeholder leads out of every total and counts them as incomplete", async () => {
     const store = createD1LeadStore(local.db);
     const now = new Date("2026-11-23T12:00:00Z");
-    await store.create("leads", { email: "today@example.com", step_completed: 3, plan_chosen: "growth", created_at: "2026-11-23T08:00:00Z" });
+    await store.create("leads", {
+      email: "today@example.com",
+      step_completed: 3,
+      plan_chosen: "growth",
+      created_at: "2026-11-23T08:00:00Z",
+    });
     await store.create("leads", { email: "week@example.com", created_at: "2026-11-19T08:00:00Z" });
     await store.create("leads", { email: "old@example.com", created_at: "2026-10-01T08:00:00Z" });
     await store.create("leads", { created_at: "2026-11-23T09:00:00Z" });

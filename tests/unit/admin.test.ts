@@ -38,7 +38,7 @@ describe("CSV", () => {
     for (const value of ["=1+1", "+1", "-2", "@SUM(A1)", "\t=cmd", "\r=cmd"]) {
       expect(csvField(value).replace(/^"/, "").startsWith("'")).toBe(true);
     }
-    expect(csvField("=HYPERLINK(\"http://x\",\"y\")")).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvField("a=b")).toBe("a=b");
   });
 });
@@ -74,7 +74,14 @@ describe("edit form validation", () => {
 
   it("accepts a valid edit; unchecked boxes are false, empty choices null", async () => {
     const result = await validator.validate(
-      form({ email: " Ann@Example.com ", step_completed: "3", lead_source: "guide_download", plan_chosen: "", billing_cycle: "", copied_ref_link: "on" }),
+      form({
+        email: " Ann@Example.com ",
+        step_completed: "3",
+        lead_source: "guide_download",
+        plan_chosen: "",
+        billing_cycle: "",
+        copied_ref_link: "on",
+      }),
     );
     expect(result.error).toBeUndefined();
     expect(result.data).toEqual({

@@ -21,7 +21,16 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["analytics_events", "analytics_daily", "analytics_daily_totals", "leads", "leads_icehockey", "leads_tennis", "referrals", "outbox"]) {
+  for (const table of [
+    "analytics_events",
+    "analytics_daily",
+    "analytics_daily_totals",
+    "leads",
+    "leads_icehockey",
+    "leads_tennis",
+    "referrals",
+    "outbox",
+  ]) {
     await d1.db.prepare(`DELETE FROM ${table}`).run();
   }
 });
@@ -73,8 +82,7 @@ function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
   };
 }
 
-const rawRows = async () =>
-  (await d1.db.prepare("SELECT * FROM analytics_events ORDER BY id").all<Record<string, unknown>>()).results;
+const rawRows = async () => (await d1.db.prepare("SELECT * FROM analytics_events ORDER BY id").all<Record<string, unknown>>()).results;
 
 describe("the analytics store", () => {
   it("counts an event once per session, variant and name, and every event without a session", async () => {
@@ -148,7 +156,13 @@ describe("recording from a page", () => {
   });
 
   it("counts a view of the home page and of a sport edition's own landing path, and of no other page", async () => {
-    for (const path of ["/?domain=champion&sport=tennis", "/tennis?domain=champion&sport=tennis", "/icehockey?domain=champion&sport=icehockey", "/faq?domain=champion&sport=tennis", "/nowhere"]) {
+    for (const path of [
+      "/?domain=champion&sport=tennis",
+      "/tennis?domain=champion&sport=tennis",
+      "/icehockey?domain=champion&sport=icehockey",
+      "/faq?domain=champion&sport=tennis",
+      "/nowhere",
+    ]) {
       const visit = request(`${ORIGIN}${path}`);
       await rootLoader({ request: visit.req, context: visit.load, params: {} });
       await visit.settle();
@@ -239,8 +253,14 @@ describe("the dashboard", () => {
   it("reads the filters, with the last 30 days by default and a 4xx reason for bad input", () => {
     const now = new Date("2025-09-30T12:00:00Z");
     const url = (query: string) => new URL(`${ORIGIN}/admin/analytics${query}`);
-    expect(parseFilters(url(""), now)).toEqual({ filters: { from: "2025-09-01", to: "2025-09-30", source: "", campaign: "" }, error: null });
-    expect(parseFilters(url("?from=2025-08-01&to=2025-08-31&campaign=+spring+"), now).filters).toMatchObject({ from: "2025-08-01", campaign: "spring" });
+    expect(parseFilters(url(""), now)).toEqual({
+      filters: { from: "2025-09-01", to: "2025-09-30", source: "", campaign: "" },
+      error: null,
+    });
+    expect(parseFilters(url("?from=2025-08-01&to=2025-08-31&campaign=+spring+"), now).filters).toMatchObject({
+      from: "2025-08-01",
+      campaign: "spring",
+    });
     expect(parseFilters(url("?from=2025-02-30"), now).error).toBe("date");
     expect(parseFilters(url("?from=yesterday"), now).error).toBe("date");
     expect(parseFilters(url("?from=2025-09-10&to=2025-09-01"), now).error).toBe("order");

@@ -2,12 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_NOT_CONFIRMED, INVALID_CONFIRMATION_LINK, INVALID_CREDENTIALS } from "~/auth/auth";
-import {
-  createLocalAuth,
-  type ConfirmationMail,
-  type CurrentUserStore,
-  type SignedInAccount,
-} from "~/auth/local-auth.server";
+import { createLocalAuth, type ConfirmationMail, type CurrentUserStore, type SignedInAccount } from "~/auth/local-auth.server";
 import { limitSignIn, TOO_MANY_SIGN_IN_ATTEMPTS } from "~/auth/rate-limit.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
@@ -163,8 +158,10 @@ describe("local accounts: sign-up and confirmation link", () => {
     const { mail } = await signUp();
     clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1);
     expect(await auth().confirm(paramsWith(tokenOf(mail!.link)))).toEqual({ ok: false, message: INVALID_CONFIRMATION_LINK });
-    const row = await d1.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE email = ? AND email_confirmed_at IS NOT NULL")
-      .bind(mail!.to).first<{ n: number }>();
+    const row = await d1.db
+      .prepare("SELECT COUNT(*) AS n FROM accounts WHERE email = ? AND email_confirmed_at IS NOT NULL")
+      .bind(mail!.to)
+      .first<{ n: number }>();
     expect(row?.n).toBe(0);
   });
 

@@ -16,7 +16,12 @@ function fakeSupabase(routes: Record<string, (call: Call) => [number, unknown]>)
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const text = await request.text();
-    const call: Call = { method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : null };
+    const call: Call = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : null,
+    };
     calls.push(call);
     const route = routes[`${call.method} ${call.url.pathname}`];
     const [status, body] = route ? route(call) : [404, { message: "not found" }];
@@ -92,15 +97,27 @@ describe("Supabase Auth adapter at the HTTP boundary", () => {
   it("sends null plan and lead_id when none were chosen, and no Secure flag on a loopback host", async () => {
     const fake = fakeSupabase({ "POST /auth/v1/signup": () => [200, user()] });
     const auth = adapter(fake, undefined, true);
-    await auth.signUp({ email: "p@example.com", password: "long enough pw", name: "Pat", redirectTo: absoluteLinkTo("http://127.0.0.1:8805", { domain: "genius" }, "signup-confirm") });
+    await auth.signUp({
+      email: "p@example.com",
+      password: "long enough pw",
+      name: "Pat",
+      redirectTo: absoluteLinkTo("http://127.0.0.1:8805", { domain: "genius" }, "signup-confirm"),
+    });
     expect(fake.calls[0].body.data).toEqual({ plan: null, lead_id: null, name: "Pat" });
     expect(fake.calls[0].url.searchParams.get("redirect_to")).toBe("http://127.0.0.1:8805/signup-confirm");
     expect(auth.responseHeaders.get("Set-Cookie")).not.toMatch(/Secure/i);
   });
 
   it("passes the service's sign-up error message through", async () => {
-    const fake = fakeSupabase({ "POST /auth/v1/signup": () => [422, { code: "weak_password", msg: "Password should be at least 8 characters." }] });
-    const result = await adapter(fake).signUp({ email: "p@example.com", password: "short", name: "Pat", redirectTo: `${origin}/signup-confirm` });
+    const fake = fakeSupabase({
+      "POST /auth/v1/signup": () => [422, { code: "weak_password", msg: "Password should be at least 8 characters." }],
+    });
+    const result = await adapter(fake).signUp({
+      email: "p@example.com",
+      password: "short",
+      name: "Pat",
+      redirectTo: `${origin}/signup-confirm`,
+    });
     expect(result).toEqual({ ok: false, message: "Password should be at least 8 characters." });
   });
 
@@ -155,14 +172,18 @@ describe("Supabase Auth adapter at the HTTP boundary", () => {
   it("confirms server-side with verifyOtp({ token_hash, type }) and sets the session cookie", async () => {
     const fake = fakeSupabase({ "POST /auth/v1/verify": () => [200, session()] });
     const auth = adapter(fake);
-    const result = await auth.confirm(new URLSearchParams({ domain: "champion", sport: "icehockey", token_hash: "pkce_abc", type: "email" }));
+    const result = await auth.confirm(
+      new URLSearchParams({ domain: "champion", sport: "icehockey", token_hash: "pkce_abc", type: "email" }),
+    );
     expect(result).toMatchObject({ ok: true, user: { email: "parent@example.com", emailConfirmed: true } });
     expect(fake.calls[0].body).toMatchObject({ token_hash: "pkce_abc", type: "email" });
     expect(auth.responseHeaders.get("Set-Cookie")).toContain(`${COOKIE_NAME}=`);
   });
 
   it("refuses a used or expired confirmation with Supabase's message, and a link without a token", async () => {
-    const fake = fakeSupabase({ "POST /auth/v1/verify": () => [403, { code: "otp_expired", msg: "Email link is invalid or has expired" }] });
+    const fake = fakeSupabase({
+      "POST /auth/v1/verify": () => [403, { code: "otp_expired", msg: "Email link is invalid or has expired" }],
+    });
     expect(await adapter(fake).confirm(new URLSearchParams({ token_hash: "used", type: "signup" }))).toEqual({
       ok: false,
       message: "Email link is invalid or has expired",
@@ -217,12 +238,27 @@ describe("Supabase Auth adapter at the HTTP boundary", () => {
   });
 
   it("a sign-up for an existing address (Supabase's obfuscated user, or 'User already registered') names the existing account", async () => {
-    const obfuscated = fakeSupabase({ "POST /auth/v1/signup": () => [200, user({ id: "fake-id", identities: [], email_confirmed_at: null })] });
-    const first = await adapter(obfuscated).signUp({ email: " Parent@Example.com", password: "long enough pw", name: "Pat", redirectTo: `${origin}/signup-confirm` });
-    expect(first).toEqual({ ok: true, existingAccount: { key: expect.stringMatching(/^email-[0-9a-f]{32}$/), email: "parent@example.com" } });
+    const obfuscated = fakeSupabase({
+      "POST /auth/v1/signup": () => [200, user({ id: "fake-id", identities: [], email_confirmed_at: null })],
+    });
+    const first = await adapter(obfuscated).signUp({
+      email: " Parent@Example.com",
+      password: "long enough pw",
+      name: "Pat",
+      redirectTo: `${origin}/signup-confirm`,
+    });
+    expect(first).toEqual({
+      ok: true,
+      existingAccount: { key: expect.stringMatching(/^email-[0-9a-f]{32}$/), email: "parent@example.com" },
+    });
 
     const refused = fakeSupabase({ "POST /auth/v1/signup": () => [422, { code: "user_already_exists", msg: "User already registered" }] });
-    const second = await adapter(refused).signUp({ email: "parent@example.com", password: "long enough pw", name: "Pat", redirectTo: `${origin}/signup-confirm` });
+    const second = await adapter(refused).signUp({
+      email: "parent@example.com",
+      password: "long enough pw",
+      name: "Pat",
+      redirectTo: `${origin}/signup-confirm`,
+    });
     expect(second).toEqual(first);
   });
 });

@@ -62,9 +62,7 @@ describe("brand tokens", () => {
       if (!mail || !("template" in mail)) continue;
       // Welcome exists only in genius: the sports send genius's (its brand).
       const owner = contentByVariant[key].emails?.[name as "prelaunch"] ? key : "genius";
-      expect(mail.template.styles, `${key} ${name}`).toEqual(
-        owner === key ? expected : emailStyles(brandByVariant.genius),
-      );
+      expect(mail.template.styles, `${key} ${name}`).toEqual(owner === key ? expected : emailStyles(brandByVariant.genius));
     }
   });
 
@@ -96,9 +94,7 @@ describe("generated images", () => {
   it("scripts/make-images.mjs draws each variant in its brand tokens' colours", () => {
     const script = readFileSync(new URL("../../scripts/make-images.mjs", import.meta.url), "utf8");
     for (const key of keys) {
-      const block = new RegExp(`\\b${key}: \\{\\s*brand: "(#\\w+)",\\s*soft: "(#\\w+)",\\s*strong: "(#\\w+)"`).exec(
-        script,
-      );
+      const block = new RegExp(`\\b${key}: \\{\\s*brand: "(#\\w+)",\\s*soft: "(#\\w+)",\\s*strong: "(#\\w+)"`).exec(script);
       const { colors } = brandByVariant[key];
       expect(block?.slice(1), key).toEqual([colors.brand, colors.brandSoft, colors.brandStrong]);
     }

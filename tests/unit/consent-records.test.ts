@@ -33,8 +33,11 @@ async function choose(
 }
 
 const records = async () =>
-  (await d1.db.prepare("SELECT variant, choice, policy_version, ip_hash, created_at FROM consent_records ORDER BY created_at").all<Record<string, string>>())
-    .results;
+  (
+    await d1.db
+      .prepare("SELECT variant, choice, policy_version, ip_hash, created_at FROM consent_records ORDER BY created_at")
+      .all<Record<string, string>>()
+  ).results;
 
 describe("consent records", () => {
   it("records each choice with the variant, the policy version and a hash of the IP, never the IP", async () => {

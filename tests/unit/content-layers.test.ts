@@ -69,11 +69,7 @@ describe("content layers", () => {
     for (const key of ["genius", "icehockey", "tennis"] as const) {
       const site = contentByVariant[key].site;
       const brand = brandByVariant[key];
-      expect([site.wordmark, site.contactEmail, site.logoLetter]).toEqual([
-        brand.wordmark,
-        brand.contactEmail,
-        brand.logoLetter,
-      ]);
+      expect([site.wordmark, site.contactEmail, site.logoLetter]).toEqual([brand.wordmark, brand.contactEmail, brand.logoLetter]);
     }
   });
 });

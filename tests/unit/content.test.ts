@@ -48,15 +48,31 @@ const expectedOptions: Record<ContentKey, Record<string, string[] | undefined>> 
     ageBands: general.ageBands,
     time: general.time,
     focus: [
-      "language-literacy", "early-math", "creativity-art", "fine-motor", "sport-gross-motor",
-      "social-emotional", "self-regulation", "problem-solving", "stem-curiosity", "independence", "other",
+      "language-literacy",
+      "early-math",
+      "creativity-art",
+      "fine-motor",
+      "sport-gross-motor",
+      "social-emotional",
+      "self-regulation",
+      "problem-solving",
+      "stem-curiosity",
+      "independence",
+      "other",
     ],
     goals: ["daily-habit", "school-success", "reduce-screen", "parent-bond", "boost-confidence", "grow-grit", "bilingual", "other"],
     concerns: ["not-enough", "no-time", "unsure-start", "no-routine", "too-much-screen", "too-many-resources", "other"],
     leadFormAgeBands: general.ageBands,
     leadFormGoals: [
-      "daily-habit", "school-success", "reduce-screen", "parent-bond", "boost-confidence", "grow-grit",
-      "bilingual", "practical-ai", "other",
+      "daily-habit",
+      "school-success",
+      "reduce-screen",
+      "parent-bond",
+      "boost-confidence",
+      "grow-grit",
+      "bilingual",
+      "practical-ai",
+      "other",
     ],
     planFormGoals: undefined,
   },
@@ -65,42 +81,95 @@ const expectedOptions: Record<ContentKey, Record<string, string[] | undefined>> 
     time: ["1x-week", "2-3x-week", "4-5x-week", "6x+-week", "varies"],
     focus: ["skating-speed", "balance-edges", "stickhandling", "shooting", "game-sense", "work-ethic", "confidence", "other"],
     goals: [
-      "skating-fundamentals", "puck-confidence", "shot-improvement", "fitness-fun", "confidence-mindset",
-      "team-selection", "love-for-game", "other",
+      "skating-fundamentals",
+      "puck-confidence",
+      "shot-improvement",
+      "fitness-fun",
+      "confidence-mindset",
+      "team-selection",
+      "love-for-game",
+      "other",
     ],
     concerns: [
-      "falling-behind", "unsure-training", "too-little-ice", "too-expensive", "low-confidence", "injury-risk",
-      "poor-diet", "other",
+      "falling-behind",
+      "unsure-training",
+      "too-little-ice",
+      "too-expensive",
+      "low-confidence",
+      "injury-risk",
+      "poor-diet",
+      "other",
     ],
     leadFormAgeBands: ["expecting", "0-12m", "1-2y", "3-4y", "5-6y", "7-8y", "9-10y"],
     leadFormGoals: [
-      "daily-off-ice-habit", "maximize-private-ice", "win-u10", "make-select-team", "speed-power",
-      "stickhandling", "confidence", "parent-bond", "other",
+      "daily-off-ice-habit",
+      "maximize-private-ice",
+      "win-u10",
+      "make-select-team",
+      "speed-power",
+      "stickhandling",
+      "confidence",
+      "parent-bond",
+      "other",
     ],
     planFormGoals: [
-      "daily-off-ice-habit", "maximize-private-ice", "win-u10", "make-select-team", "speed-power",
-      "stickhandling", "confidence", "other",
+      "daily-off-ice-habit",
+      "maximize-private-ice",
+      "win-u10",
+      "make-select-team",
+      "speed-power",
+      "stickhandling",
+      "confidence",
+      "other",
     ],
   },
   tennis: {
     ageBands: general.ageBands,
     time: general.time,
     focus: [
-      "footwork-agility", "stroke-fundamentals", "serve-return", "match-iq", "mental-toughness",
-      "conditioning", "nutrition-recovery", "confidence-fun", "other",
+      "footwork-agility",
+      "stroke-fundamentals",
+      "serve-return",
+      "match-iq",
+      "mental-toughness",
+      "conditioning",
+      "nutrition-recovery",
+      "confidence-fun",
+      "other",
     ],
     goals: [
-      "daily-habit", "get-tournament-ready", "win-u10-u12", "make-travel-team", "improve-strokes",
-      "boost-confidence", "reduce-screens", "parent-bond", "other",
+      "daily-habit",
+      "get-tournament-ready",
+      "win-u10-u12",
+      "make-travel-team",
+      "improve-strokes",
+      "boost-confidence",
+      "reduce-screens",
+      "parent-bond",
+      "other",
     ],
     concerns: [
-      "not-enough", "no-time", "unsure-start", "no-routine", "too-many-drills", "coaching-expensive",
-      "low-confidence", "pressure-melts", "other",
+      "not-enough",
+      "no-time",
+      "unsure-start",
+      "no-routine",
+      "too-many-drills",
+      "coaching-expensive",
+      "low-confidence",
+      "pressure-melts",
+      "other",
     ],
     leadFormAgeBands: general.ageBands,
     leadFormGoals: [
-      "daily-habit", "tournament-ready", "win-u10-u12", "make-academy-team", "fix-strokes",
-      "boost-confidence", "reduce-screens", "parent-bond", "other",
+      "daily-habit",
+      "tournament-ready",
+      "win-u10-u12",
+      "make-academy-team",
+      "fix-strokes",
+      "boost-confidence",
+      "reduce-screens",
+      "parent-bond",
+      "other",
     ],
     planFormGoals: undefined,
   },
@@ -144,9 +213,7 @@ describe("plans equal SPEC 9", () => {
   for (const key of keys) {
     it(`${key} plans, prices, child counts and status`, () => {
       const { plans } = getPage(key, "plans");
-      expect(
-        plans.map((p) => [p.id, p.name, p.monthlyPrice, p.yearlyPrice, p.features[0], p.status]),
-      ).toEqual(expectedPlans[key]);
+      expect(plans.map((p) => [p.id, p.name, p.monthlyPrice, p.yearlyPrice, p.features[0], p.status])).toEqual(expectedPlans[key]);
       for (const plan of plans) expect(plan.yearlyDiscount).toBe("2 months free");
     });
   }
@@ -154,7 +221,10 @@ describe("plans equal SPEC 9", () => {
   it("Growth is 'Most Popular' and Pro lists the SPEC features", () => {
     const { plans } = getPage("genius", "plans");
     expect(plans.find((p) => p.id === "growth")?.badge).toBe("Most Popular");
-    const pro = plans.find((p) => p.id === "pro")!.features.join(" | ").toLowerCase();
+    const pro = plans
+      .find((p) => p.id === "pro")!
+      .features.join(" | ")
+      .toLowerCase();
     for (const feature of ["unlimited printables", "multi-language", "automation", "educator mode", "priority support"]) {
       expect(pro).toContain(feature);
     }
@@ -176,9 +246,7 @@ describe("getPage", () => {
   it("fills placeholders with the variant's names", () => {
     expect(getPage("icehockey", "landing").hero.appText).toMatch(/^Hockey Champion is an AI coach/);
     expect(getPage("genius", "landing").meta.title).toBe("AI Parenting Genius: daily activities for your child's age");
-    expect(getPage("tennis", "site", { year: "2031" }).footer.copyright).toBe(
-      "© 2031 Tennis Champion. All rights reserved.",
-    );
+    expect(getPage("tennis", "site", { year: "2031" }).footer.copyright).toBe("© 2031 Tennis Champion. All rights reserved.");
   });
 
   it("falls back to genius for a page the variant lacks, with the variant's own names", () => {

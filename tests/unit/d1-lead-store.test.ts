@@ -83,10 +83,7 @@ describe("D1 lead store with 100,000 rows", () => {
     );
     expect(bySource).toContain("leads_lead_source_idx");
     expect(bySource).not.toContain("TEMP B-TREE");
-    const byEmail = await plan(
-      "SELECT * FROM leads WHERE email = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
-      "parent1@example.com",
-    );
+    const byEmail = await plan("SELECT * FROM leads WHERE email = ? ORDER BY created_at DESC, rowid DESC LIMIT 1", "parent1@example.com");
     expect(byEmail).toContain("leads_email_idx");
   });
 });

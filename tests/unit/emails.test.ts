@@ -25,12 +25,8 @@ describe("e-mail content (SPEC 3.6)", () => {
 
   it("missing template content raises the catalogue error", () => {
     const source = { genius: { emails: {} }, icehockey: {}, tennis: {} };
-    expect(() => findEmailContent("guide", "tennis", source)).toThrow(
-      new Error("Email template content not found for: guide"),
-    );
-    expect(() => findEmailContent("newsletter", "genius")).toThrow(
-      "Email template content not found for: newsletter",
-    );
+    expect(() => findEmailContent("guide", "tennis", source)).toThrow(new Error("Email template content not found for: guide"));
+    expect(() => findEmailContent("newsletter", "genius")).toThrow("Email template content not found for: newsletter");
   });
 });
 
@@ -74,13 +70,9 @@ describe("renderEmail", () => {
 
   it("uses the SPEC 7.2 subjects", async () => {
     const plan = { origin, selectedPlan: "Growth" };
-    expect((await renderEmail("prelaunch", "genius", plan)).subject).toBe(
-      "Welcome to Growth - Your Referral Link is Ready!",
-    );
+    expect((await renderEmail("prelaunch", "genius", plan)).subject).toBe("Welcome to Growth - Your Referral Link is Ready!");
     expect((await renderEmail("guide", "tennis", plan)).subject).toBe("Your AI Parenting Guide is Ready!");
-    expect((await renderEmail("tips", "icehockey", plan)).subject).toBe(
-      "Your Practical AI Parenting Tips are Here!",
-    );
+    expect((await renderEmail("tips", "icehockey", plan)).subject).toBe("Your Practical AI Parenting Tips are Here!");
     expect((await renderEmail("welcome", "genius", plan)).subject).toBe("You're in! Welcome to AI Parenting");
   });
 

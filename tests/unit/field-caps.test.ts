@@ -143,9 +143,7 @@ describe.each(KEYS)("%s: sign-up and sign-in", (key) => {
     expect((await errorsOf("signup", { ...good, name: "n".repeat(NAME_MAX_LENGTH + 1) })).name).toBe(
       filled(messages.nameTooLong, NAME_MAX_LENGTH),
     );
-    expect((await errorsOf("signup", { ...good, name: "n".repeat(2_000_000) })).name).toBe(
-      filled(messages.nameTooLong, NAME_MAX_LENGTH),
-    );
+    expect((await errorsOf("signup", { ...good, name: "n".repeat(2_000_000) })).name).toBe(filled(messages.nameTooLong, NAME_MAX_LENGTH));
     expect(await errorsOf("signup", { ...good, name: "n".repeat(NAME_MAX_LENGTH) })).toEqual({});
   });
 
@@ -206,7 +204,11 @@ describe("admin: the lead edit form", () => {
 
   it("an over-long step is refused as a bad step", async () => {
     const result = await validator.validate(
-      form([["email", "a@example.com"], ["step_completed", "1".repeat(OPTION_MAX_LENGTH + 1)], ["lead_source", "main_funnel"]]),
+      form([
+        ["email", "a@example.com"],
+        ["step_completed", "1".repeat(OPTION_MAX_LENGTH + 1)],
+        ["lead_source", "main_funnel"],
+      ]),
     );
     expect(result.error?.fieldErrors.step_completed).toBe(copy.edit.errors.step);
   });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
 
-const request = (ip?: string) =>
-  new Request("http://localhost/form", { method: "POST", headers: ip ? { "CF-Connecting-IP": ip } : {} });
+const request = (ip?: string) => new Request("http://localhost/form", { method: "POST", headers: ip ? { "CF-Connecting-IP": ip } : {} });
 
 describe("formPostLimited", () => {
   it("keys the limit by form and client IP and says why when over it", async () => {

@@ -28,9 +28,7 @@ describe("refCode (SPEC 9)", () => {
     const codes = new Set<string>();
     for (let t = 0; t < 50; t++) codes.add(await refCode("parent@example.com", 1_756_728_000_000 + t));
     expect(codes.size).toBe(50);
-    expect(await refCode("other@example.com", 1_756_728_000_000)).not.toBe(
-      await refCode("parent@example.com", 1_756_728_000_000),
-    );
+    expect(await refCode("other@example.com", 1_756_728_000_000)).not.toBe(await refCode("parent@example.com", 1_756_728_000_000));
   });
 });
 
@@ -57,9 +55,13 @@ describe("withUniqueRefCode", () => {
     ).rejects.toThrow("backend down");
     expect(calls).toBe(1);
     await expect(
-      withUniqueRefCode("p@x.io", async () => {
-        throw new DuplicateRefCodeError();
-      }, { attempts: 3 }),
+      withUniqueRefCode(
+        "p@x.io",
+        async () => {
+          throw new DuplicateRefCodeError();
+        },
+        { attempts: 3 },
+      ),
     ).rejects.toBeInstanceOf(DuplicateRefCodeError);
   });
 

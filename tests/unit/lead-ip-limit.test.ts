@@ -64,10 +64,7 @@ describe("admitNewLead", () => {
 
   it("never limits, counts or flags an allowlisted address or range (a school, a club)", async () => {
     const ctx = context({ LEAD_IP_ALLOWLIST: "198.51.100.0/24, 2001:db8::/32" });
-    const results = [
-      ...(await admitMany(ctx, "198.51.100.23", 8, T0)),
-      ...(await admitMany(ctx, "2001:db8:1::5", 8, T0)),
-    ];
+    const results = [...(await admitMany(ctx, "198.51.100.23", 8, T0)), ...(await admitMany(ctx, "2001:db8:1::5", 8, T0))];
     expect(results.every((r) => r.ok && !r.flag)).toBe(true);
     expect((await d1.db.prepare("SELECT COUNT(*) AS n FROM lead_ip_counts").first<{ n: number }>())?.n).toBe(0);
   });
@@ -88,7 +85,12 @@ describe("admitNewLead", () => {
   it("lets the lead in when the counter cannot be read (a broken counter must not lose real leads)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = testContext("http://127.0.0.1/guide-form", {
-      DB: { prepare: () => { throw new Error("D1 down"); }, batch: () => Promise.reject(new Error("D1 down")) },
+      DB: {
+        prepare: () => {
+          throw new Error("D1 down");
+        },
+        batch: () => Promise.reject(new Error("D1 down")),
+      },
     }).ctx;
     expect(await admitNewLead(broken, request("203.0.113.7"), new Date(T0))).toEqual({ ok: true, flag: false });
   });

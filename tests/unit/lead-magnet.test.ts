@@ -7,10 +7,7 @@ import { personStamp } from "./helpers/bot-fields";
 
 const options = getPage("genius", "options");
 const messages = getPage("genius", "guide").form.errors;
-const validator = leadMagnetValidator(
-  { ageBands: options.leadFormAgeBands, goals: options.leadFormGoals },
-  messages,
-);
+const validator = leadMagnetValidator({ ageBands: options.leadFormAgeBands, goals: options.leadFormGoals }, messages);
 
 function form(fields: [string, string][]) {
   const data = new FormData();
@@ -40,19 +37,55 @@ describe("guide/tips form validation (SPEC 5)", () => {
 
   it.each([
     ["nothing", []],
-    ["no e-mail", [["ageBand", "3-4y"], ["goals", "bilingual"]]],
-    ["no age band", [["email", "a@example.com"], ["goals", "bilingual"]]],
-    ["no goal", [["email", "a@example.com"], ["ageBand", "3-4y"]]],
-    ["an unknown age band", [["email", "a@example.com"], ["ageBand", "7-8y"], ["goals", "bilingual"]]],
-    ["an unknown goal", [["email", "a@example.com"], ["ageBand", "3-4y"], ["goals", "win-u10"]]],
+    [
+      "no e-mail",
+      [
+        ["ageBand", "3-4y"],
+        ["goals", "bilingual"],
+      ],
+    ],
+    [
+      "no age band",
+      [
+        ["email", "a@example.com"],
+        ["goals", "bilingual"],
+      ],
+    ],
+    [
+      "no goal",
+      [
+        ["email", "a@example.com"],
+        ["ageBand", "3-4y"],
+      ],
+    ],
+    [
+      "an unknown age band",
+      [
+        ["email", "a@example.com"],
+        ["ageBand", "7-8y"],
+        ["goals", "bilingual"],
+      ],
+    ],
+    [
+      "an unknown goal",
+      [
+        ["email", "a@example.com"],
+        ["ageBand", "3-4y"],
+        ["goals", "win-u10"],
+      ],
+    ],
   ] as [string, [string, string][]][])("rejects %s with 'Please fill out all fields.'", async (_name, fields) => {
     expect(await alertOf(fields)).toBe("Please fill out all fields.");
   });
 
   it("rejects a malformed address with its own message", async () => {
-    expect(await alertOf([["email", "not-an-address"], ["ageBand", "3-4y"], ["goals", "bilingual"]])).toBe(
-      messages.invalidEmail,
-    );
+    expect(
+      await alertOf([
+        ["email", "not-an-address"],
+        ["ageBand", "3-4y"],
+        ["goals", "bilingual"],
+      ]),
+    ).toBe(messages.invalidEmail);
   });
 });
 
@@ -69,12 +102,7 @@ describe("guide form save failure (SPEC 8)", () => {
     const context = { cloudflare: { env: { DB } } } as unknown as AppLoadContext;
     const request = new Request("http://127.0.0.1/guide-form", {
       method: "POST",
-      body: form([
-        ["email", "parent@example.com"],
-        ["ageBand", "3-4y"],
-        ["goals", "bilingual"],
-        await personStamp(),
-      ]),
+      body: form([["email", "parent@example.com"], ["ageBand", "3-4y"], ["goals", "bilingual"], await personStamp()]),
     });
     const response = (await formAction({ request, context, params: {} }, "guide")) as unknown as {
       data: { alert: string; values: { email: string; ageBand: string; goals: string[] } };
@@ -85,4 +113,3 @@ describe("guide form save failure (SPEC 8)", () => {
     expect(response.data.values).toEqual({ email: "parent@example.com", ageBand: "3-4y", goals: ["bilingual"] });
   });
 });
-

@@ -150,7 +150,9 @@ describe("one e-mail per lead", () => {
     await visitor.post(guideFormAction, "/guide-form", guideFields("host@example.com"), deployed);
     await visitor.get(guideConfirmLoader, "/guide-confirm", deployed);
     await settle();
-    const mail = await d1.db.prepare("SELECT html, text FROM outbox WHERE recipient = 'host@example.com'").first<{ html: string; text: string }>();
+    const mail = await d1.db
+      .prepare("SELECT html, text FROM outbox WHERE recipient = 'host@example.com'")
+      .first<{ html: string; text: string }>();
     expect(mail?.text).toContain("https://aiparenting.example/guide?r=");
     expect(`${mail?.html}${mail?.text}`).not.toContain("evil.example");
   });
@@ -161,7 +163,10 @@ describe("one e-mail per lead", () => {
     await visitor.get(formLoader, "/form");
     await visitor.post(formAction, "/form", step1);
     await visitor.post(formAction, "/form", step2);
-    await visitor.post(formAction, "/form", [["step", "3"], ["email", "retry@example.com"]]);
+    await visitor.post(formAction, "/form", [
+      ["step", "3"],
+      ["email", "retry@example.com"],
+    ]);
     // The outbox table refuses writes; the lead tables work.
     const db = d1.db;
     const failingOutbox = new Proxy(db, {
@@ -193,9 +198,20 @@ describe("the confirm page after the plan choice", () => {
     await visitor.get(formLoader, "/form");
     await visitor.post(formAction, "/form", step1);
     await visitor.post(formAction, "/form", step2);
-    await visitor.post(formAction, "/form", [["step", "3"], ["email", "flash@example.com"]]);
+    await visitor.post(formAction, "/form", [
+      ["step", "3"],
+      ["email", "flash@example.com"],
+    ]);
     const plan = getPage("genius", "plans").plans.find((item) => item.id !== "pro")!;
-    const chosen = await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "monthly"]], waitlist);
+    const chosen = await visitor.post(
+      plansAction,
+      "/plans",
+      [
+        ["plan", plan.id],
+        ["cycle", "monthly"],
+      ],
+      waitlist,
+    );
     expect(chosen.location).toMatch(/^\/confirm/);
     // The database is down for the first view: the choice already knew everything the page shows.
     const unreadable = new Proxy(d1.db, {

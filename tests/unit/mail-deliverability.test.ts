@@ -93,7 +93,13 @@ describe("the suppression list is checked before every send", () => {
     expect(row.next_attempt_at).toBeNull();
     expect(sent).toHaveLength(0);
     // The skipped row keeps neither the address nor the mail.
-    expect(row).toMatchObject({ recipient: `suppressed:${await emailHash("parent@example.com")}`, subject: "", html: "", text: "", render_input: null });
+    expect(row).toMatchObject({
+      recipient: `suppressed:${await emailHash("parent@example.com")}`,
+      subject: "",
+      html: "",
+      text: "",
+      render_input: null,
+    });
   });
 
   it.each(["confirm-email", "prelaunch"] as const)("a marketing suppression does not block %s", async (template) => {
@@ -111,7 +117,14 @@ describe("the suppression list is checked before every send", () => {
     await suppress(ctx, "gone@example.com", "all", "bounce");
     const row = await queueAndSettle(ctx, "prelaunch", "gone@example.com");
     expect(row.status).toBe("skipped");
-    const api = await sendMail(ctx, { template: "api", variant: "genius", to: "gone@example.com", subject: "S", html: "<p>x</p>", text: "x" });
+    const api = await sendMail(ctx, {
+      template: "api",
+      variant: "genius",
+      to: "gone@example.com",
+      subject: "S",
+      html: "<p>x</p>",
+      text: "x",
+    });
     expect(api.ok).toBe(false);
     expect((await createD1Outbox(d1.db).get(api.id!))?.status).toBe("skipped");
     expect(sent).toHaveLength(0);
@@ -121,7 +134,14 @@ describe("the suppression list is checked before every send", () => {
     const failing: MailTransport = { name: "outbox", send: async () => ({ ok: false, error: "down", permanent: false }) };
     const clock = { now: new Date("2025-09-01T10:00:00.000Z") };
     const ctx: MailContext = { ...mailContext(failing), now: () => clock.now };
-    const first = await sendMail(ctx, { template: "guide", variant: "genius", to: "later@example.com", subject: "S", html: "<p>x</p>", text: "x" });
+    const first = await sendMail(ctx, {
+      template: "guide",
+      variant: "genius",
+      to: "later@example.com",
+      subject: "S",
+      html: "<p>x</p>",
+      text: "x",
+    });
     expect((await createD1Outbox(d1.db).get(first.id!))?.status).toBe("failed");
     await suppress(ctx, "later@example.com", "all", "complaint");
     const { sent, transport } = recorder();
@@ -250,7 +270,10 @@ describe("rendered e-mails", () => {
     const withLead = await renderEmail("prelaunch", "genius", { ...sampleEmailData("genius", ORIGIN, "x"), manageLink });
     expect(withLead.html).toContain(`href="${manageLink}"`);
     expect(withLead.text).toContain("Manage my data");
-    const without = await renderEmail("account-exists", "tennis", { ...sampleEmailData("tennis", ORIGIN, "https://app.example"), manageLink: null });
+    const without = await renderEmail("account-exists", "tennis", {
+      ...sampleEmailData("tennis", ORIGIN, "https://app.example"),
+      manageLink: null,
+    });
     expect(without.html).toContain(`${ORIGIN}/privacy?domain=champion&amp;sport=tennis`);
   });
 });
@@ -288,7 +311,11 @@ describe("/unsubscribe", () => {
 
   it("the GET shows the button and writes nothing", async () => {
     const token = await signUnsubscribeToken({}, true, "look@example.com", "marketing");
-    const result = (await unsubscribeLoader({ request: new Request(url(token)), context: routeContext(), params: {} })) as unknown as PageResult;
+    const result = (await unsubscribeLoader({
+      request: new Request(url(token)),
+      context: routeContext(),
+      params: {},
+    })) as unknown as PageResult;
     expect(statusOf(result)).toBe(200);
     expect(result.data.view).toMatchObject({ state: "ask", email: "look@example.com" });
     expect(await suppressionCount()).toBe(0);
@@ -345,9 +372,17 @@ const complained = (to: string) =>
     data: { email_id: "a1", from: MAIL_FROM, to: [to], subject: "Tips", created_at: "2025-09-01T09:00:00.000Z" },
   });
 
-async function webhook(body: string, headers: Record<string, string>, vars: Record<string, string> = { RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET }) {
+async function webhook(
+  body: string,
+  headers: Record<string, string>,
+  vars: Record<string, string> = { RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET },
+) {
   const response = (await webhookAction({
-    request: new Request("http://127.0.0.1/webhooks/resend", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body }),
+    request: new Request("http://127.0.0.1/webhooks/resend", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body,
+    }),
     context: routeContext(vars),
     params: {},
   })) as Response;
@@ -380,7 +415,10 @@ describe("POST /webhooks/resend", () => {
   });
 
   it("a soft (transient) bounce and other events are answered 200 and ignored", async () => {
-    const soft = JSON.stringify({ ...JSON.parse(bounced("soft@example.com")), data: { ...JSON.parse(bounced("soft@example.com")).data, bounce: { type: "Transient", subType: "MailboxFull", message: "full" } } });
+    const soft = JSON.stringify({
+      ...JSON.parse(bounced("soft@example.com")),
+      data: { ...JSON.parse(bounced("soft@example.com")).data, bounce: { type: "Transient", subType: "MailboxFull", message: "full" } },
+    });
     expect(await webhook(soft, await svixHeaders(soft))).toBe(200);
     const delivered = JSON.stringify({ type: "email.delivered", created_at: "x", data: { to: ["ok@example.com"] } });
     expect(await webhook(delivered, await svixHeaders(delivered))).toBe(200);

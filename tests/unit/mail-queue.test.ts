@@ -38,9 +38,7 @@ type Fake = {
   maxInFlight: number;
 };
 
-function fakeTransport(
-  options: { hold?: boolean; answer?: (mail: OutgoingMail) => TransportResult; onSend?: () => void } = {},
-): Fake {
+function fakeTransport(options: { hold?: boolean; answer?: (mail: OutgoingMail) => TransportResult; onSend?: () => void } = {}): Fake {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let inFlight = 0;

@@ -248,7 +248,10 @@ describe("the provider's idempotency key is the dedupe key", () => {
 
   it("sendMail without a key uses the row id as its key; with a key it sends once", async () => {
     const clock = { now: new Date("2025-09-09T10:00:00.000Z") };
-    replies = [{ status: 200, body: { id: "re_1" } }, { status: 200, body: { id: "re_2" } }];
+    replies = [
+      { status: 200, body: { id: "re_1" } },
+      { status: 200, body: { id: "re_2" } },
+    ];
     const plain = await sendMail(context("resend", clock), mail("plain@example.com"));
     expect(calls[0].headers["idempotency-key"]).toBe(plain.id);
     expect(await row(plain.id!)).toMatchObject({ dedupe_key: plain.id });

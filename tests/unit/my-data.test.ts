@@ -18,7 +18,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await d1?.dispose();
 });
-const TABLES = ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "users", "account_tokens", "accounts", "suppressions", "erasure_log"];
+const TABLES = [
+  "leads",
+  "leads_icehockey",
+  "leads_tennis",
+  "outbox",
+  "referrals",
+  "users",
+  "account_tokens",
+  "accounts",
+  "suppressions",
+  "erasure_log",
+];
 beforeEach(async () => {
   for (const table of TABLES) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
@@ -30,7 +41,13 @@ const FRIEND = "friend@example.com";
 const NOW = "2026-01-01T00:00:00.000Z";
 
 async function lead(table: LeadTable, email: string, refCode: string, referralCount = 0) {
-  return getLeadStore(ctx()).create(table, { email, ref_code: refCode, referral_count: referralCount, step_completed: 3, age_bands: ["3-5"] });
+  return getLeadStore(ctx()).create(table, {
+    email,
+    ref_code: refCode,
+    referral_count: referralCount,
+    step_completed: 3,
+    age_bands: ["3-5"],
+  });
 }
 
 async function referral(table: LeadTable, referredId: string, referrerId: string, refCode: string, status = "credited") {
@@ -75,7 +92,15 @@ async function seed() {
   return { referrer, parent, parentTennis, friend };
 }
 
-const count = async (sql: string, ...params: unknown[]) => Number((await d1.db.prepare(sql).bind(...params).first<{ n: number }>())?.n);
+const count = async (sql: string, ...params: unknown[]) =>
+  Number(
+    (
+      await d1.db
+        .prepare(sql)
+        .bind(...params)
+        .first<{ n: number }>()
+    )?.n,
+  );
 
 describe("the parent's download", () => {
   it("holds their lead rows in every variant, their referrals, account and mails, and no other parent's e-mail", async () => {
@@ -127,10 +152,21 @@ describe("erasure", () => {
     expect(await count("SELECT COUNT(*) AS n FROM accounts")).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM account_tokens")).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM users")).toBe(0);
-    expect(await count("SELECT COUNT(*) AS n FROM referrals WHERE referred_id IN (?, ?) OR referrer_id IN (?, ?)", parent.id, parentTennis.id, parent.id, parentTennis.id)).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM referrals WHERE referred_id IN (?, ?) OR referrer_id IN (?, ?)",
+        parent.id,
+        parentTennis.id,
+        parent.id,
+        parentTennis.id,
+      ),
+    ).toBe(0);
 
     // Their mails: status rows kept, bodies and subject gone, recipient a hash, the unsent one given up.
-    const { results: mails } = await d1.db.prepare("SELECT * FROM outbox WHERE recipient <> ? ORDER BY status").bind(REFERRER).all<Record<string, string>>();
+    const { results: mails } = await d1.db
+      .prepare("SELECT * FROM outbox WHERE recipient <> ? ORDER BY status")
+      .bind(REFERRER)
+      .all<Record<string, string>>();
     expect(mails.map((m) => m.status)).toEqual(["dead", "sent"]);
     for (const row of mails) {
       expect(row).toMatchObject({ subject: "", html: "", text: "", render_input: null, recipient: `erased:${await emailHash(PARENT)}` });
@@ -212,7 +248,11 @@ describe("the /my-data page and its forms", () => {
     expect(await statusOf(myDataPage(ctx, page(`?t=${await sign(parent.id, -1)}`).url))).toBe(410);
     expect(await statusOf(myDataPage(ctx, page(`?t=${await sign(crypto.randomUUID())}`).url))).toBe(404);
     const ok = await myDataPage(ctx, page(`?t=${await sign(parent.id)}`).url);
-    expect(ok.data.view).toMatchObject({ state: "summary", email: PARENT, held: { waitlists: ["AI Parenting", "Tennis Champion"], account: true } });
+    expect(ok.data.view).toMatchObject({
+      state: "summary",
+      email: PARENT,
+      held: { waitlists: ["AI Parenting", "Tennis Champion"], account: true },
+    });
     expect((await myDataPage(ctx, page(`?t=${await sign(parent.id)}&step=erase`).url)).data.view.state).toBe("confirm");
     expect(await statusOf(myDataAction(ctx, form({ t: await sign(parent.id), intent: "nonsense" })))).toBe(400);
     expect(await statusOf(myDataAction(ctx, form({ intent: "download" })))).toBe(400);
@@ -252,7 +292,11 @@ describe("the status page", () => {
     const href = new URL(page.data.view.manage.href);
     expect(href.origin + href.pathname).toBe("http://127.0.0.1:8931/my-data");
     expect(page.data.view.manage.label).toBe("Manage my data");
-    expect(await checkLeadLink({}, true, href.searchParams.get("t"), "manage")).toMatchObject({ ok: true, table: "leads", leadId: parent.id });
+    expect(await checkLeadLink({}, true, href.searchParams.get("t"), "manage")).toMatchObject({
+      ok: true,
+      table: "leads",
+      leadId: parent.id,
+    });
   });
 });
 
@@ -270,17 +314,22 @@ describe("an erasure while a mail to the parent is being sent", () => {
       },
     };
 
-    await sendMail({ env: base.env, bindings: base.bindings, transport: erasing }, {
-      template: "api",
-      variant: "genius",
-      to: PARENT,
-      subject: "Your place",
-      html: "<p>Hello parent</p>",
-      text: "Hello parent",
-      dedupeKey: "api:race",
-    });
+    await sendMail(
+      { env: base.env, bindings: base.bindings, transport: erasing },
+      {
+        template: "api",
+        variant: "genius",
+        to: PARENT,
+        subject: "Your place",
+        html: "<p>Hello parent</p>",
+        text: "Hello parent",
+        dedupeKey: "api:race",
+      },
+    );
 
-    const row = await d1.db.prepare("SELECT recipient, subject, html, text, status FROM outbox WHERE dedupe_key = 'api:race'").first<Record<string, string>>();
+    const row = await d1.db
+      .prepare("SELECT recipient, subject, html, text, status FROM outbox WHERE dedupe_key = 'api:race'")
+      .first<Record<string, string>>();
     expect(row?.recipient).toMatch(/^erased:/);
     expect([row?.subject, row?.html, row?.text]).toEqual(["", "", ""]);
     expect(row?.status).not.toBe("sent");

@@ -117,9 +117,7 @@ describe("migrations/0004_outbox_dedupe.sql", () => {
     await run("0008_outbox_render_later.sql");
     await run("0011_outbox_skipped.sql");
 
-    const { results } = await d1.db
-      .prepare("SELECT id, dedupe_key, status, attempts, next_attempt_at FROM outbox ORDER BY id")
-      .all();
+    const { results } = await d1.db.prepare("SELECT id, dedupe_key, status, attempts, next_attempt_at FROM outbox ORDER BY id").all();
     expect(results).toEqual([
       { id: "legacy-1", dedupe_key: "legacy-1", status: "failed", attempts: 2, next_attempt_at: T0 },
       { id: "legacy-2", dedupe_key: "legacy-2", status: "sent", attempts: 1, next_attempt_at: null },
@@ -170,7 +168,9 @@ describe("migrations/0011_outbox_skipped.sql", () => {
       origin: null,
     });
     const { results: indexes } = await d1.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name",
+      )
       .all<{ name: string }>();
     expect(indexes.map((index) => index.name)).toEqual([
       "outbox_created_at_idx",

@@ -74,9 +74,7 @@ describe("supabase/migrations/20250901000002_outbox.sql + 20250901000004_outbox_
   it("accepts the four statuses only, with defaults for attempts and timestamps", async () => {
     for (const status of ["pending", "sent", "failed", "dead"]) await insert(status);
     await expect(insert("bounced")).rejects.toThrow(/check constraint/);
-    const { rows } = await pg.query<{ attempts: number; created_at: Date }>(
-      "select attempts, created_at from public.outbox limit 1",
-    );
+    const { rows } = await pg.query<{ attempts: number; created_at: Date }>("select attempts, created_at from public.outbox limit 1");
     expect(rows[0].attempts).toBe(0);
     expect(rows[0].created_at).toBeInstanceOf(Date);
   });
@@ -159,7 +157,9 @@ describe("supabase/migrations/20250901000011_outbox_skipped.sql", () => {
   });
 
   it("keeps the rows written before it, and adds the nullable origin column", async () => {
-    const { rows } = await db.query<{ status: string; origin: string | null }>("select status, origin from public.outbox where dedupe_key = 'before-0011'");
+    const { rows } = await db.query<{ status: string; origin: string | null }>(
+      "select status, origin from public.outbox where dedupe_key = 'before-0011'",
+    );
     expect(rows).toEqual([{ status: "dead", origin: null }]);
     await insertStatus("pending", "https://aiparenting.example");
   });

@@ -99,7 +99,10 @@ describe("Supabase outbox over PostgREST", () => {
   });
 
   it("a duplicate insert creates nothing and reads the existing row by its key", async () => {
-    const { store, requests } = fakePostgrest((req) => ({ status: req.method === "POST" ? 201 : 200, body: req.method === "POST" ? [] : [pgRow] }));
+    const { store, requests } = fakePostgrest((req) => ({
+      status: req.method === "POST" ? 201 : 200,
+      body: req.method === "POST" ? [] : [pgRow],
+    }));
     const result = await store.insertOnce({ ...pgRow, id: "7a8f4c1e-0000-4000-8000-000000000002" } as never);
     expect(result.created).toBe(false);
     expect(result.row).toMatchObject({ id: pgRow.id, status: "failed" });

@@ -21,7 +21,8 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "lead_ip_counts"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "lead_ip_counts"])
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 /** The bindings with LAUNCH_MODE unset (the embedded default), or set to `mode`. */
@@ -32,7 +33,9 @@ function bindings(mode?: "waitlist" | "live") {
 
 const background: Promise<unknown>[] = [];
 const load = (env: Record<string, unknown>) =>
-  ({ cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} } }) as unknown as AppLoadContext;
+  ({
+    cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} },
+  }) as unknown as AppLoadContext;
 async function settle() {
   while (background.length) await Promise.allSettled(background.splice(0));
 }
@@ -55,7 +58,11 @@ async function call(run: () => Promise<unknown>): Promise<Answer> {
   return { status: 200, location: null, data: out, cookie: null };
 }
 
-const query: Record<ContentKey, string> = { genius: "", icehockey: "?domain=champion&sport=icehockey", tennis: "?domain=champion&sport=tennis" };
+const query: Record<ContentKey, string> = {
+  genius: "",
+  icehockey: "?domain=champion&sport=icehockey",
+  tennis: "?domain=champion&sport=tennis",
+};
 const table: Record<ContentKey, string> = { genius: "leads", icehockey: "leads_icehockey", tennis: "leads_tennis" };
 
 let visitors = 0;
@@ -83,8 +90,19 @@ async function visitorAtPlans(key: ContentKey, env: Record<string, unknown>, ema
   const options = getPage(key, "options");
   await get(formLoader, "/form");
   const stamp = await personStamp();
-  await post(formAction, "/form", [["step", "1"], ["children[0].ageBand", options.ageBands[0].value], ["children[0].time", options.time[0].value], stamp]);
-  await post(formAction, "/form", [["step", "2"], ["focus", options.focus[0].value], ["goals", options.goals[0].value], ["concern", options.concerns[0].value], stamp]);
+  await post(formAction, "/form", [
+    ["step", "1"],
+    ["children[0].ageBand", options.ageBands[0].value],
+    ["children[0].time", options.time[0].value],
+    stamp,
+  ]);
+  await post(formAction, "/form", [
+    ["step", "2"],
+    ["focus", options.focus[0].value],
+    ["goals", options.goals[0].value],
+    ["concern", options.concerns[0].value],
+    stamp,
+  ]);
   const step3 = await post(formAction, "/form", [["step", "3"], ["email", email], stamp]);
   expect(step3.location).toContain("/roadmap");
   return { get, post };
@@ -100,7 +118,10 @@ describe("the plan step's endings", () => {
     const email = `default-${key}@example.com`;
     const visitor = await visitorAtPlans(key, bindings(), email);
     const plan = bookable(key);
-    const answer = await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "yearly"]]);
+    const answer = await visitor.post(plansAction, "/plans", [
+      ["plan", plan.id],
+      ["cycle", "yearly"],
+    ]);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/signup${query[key]}`);
     const lead = await d1.db.prepare(`SELECT plan_chosen, billing_cycle FROM ${table[key]} WHERE email = ?`).bind(email).first();
@@ -119,25 +140,37 @@ describe("the plan step's endings", () => {
       expect(endings[bookable(key).id]).toBe("signup");
       expect(getPage(key, "plansPage").plans.joinWaitlist).toBe("Join Waitlist");
 
-      const answer = await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "monthly"]]);
+      const answer = await visitor.post(plansAction, "/plans", [
+        ["plan", plan.id],
+        ["cycle", "monthly"],
+      ]);
       expect(answer.location).toBe(`/confirm${query[key]}`);
       const lead = await d1.db.prepare(`SELECT plan_chosen FROM ${table[key]} WHERE email = ?`).bind(email).first();
       expect(lead).toEqual({ plan_chosen: plan.id });
     },
   );
 
-  it.each(["genius", "icehockey", "tennis"] as const)("%s: in waitlist mode every plan leads to /confirm and reads 'Join Waitlist'", async (key) => {
-    const visitor = await visitorAtPlans(key, bindings("waitlist"), `waitlist-${key}@example.com`);
-    const page = await visitor.get(plansLoader, "/plans");
-    expect((page.data as PlansData).plans.every((item) => item.ending === "waitlist")).toBe(true);
-    const answer = await visitor.post(plansAction, "/plans", [["plan", bookable(key).id], ["cycle", "monthly"]]);
-    expect(answer.location).toBe(`/confirm${query[key]}`);
-  });
+  it.each(["genius", "icehockey", "tennis"] as const)(
+    "%s: in waitlist mode every plan leads to /confirm and reads 'Join Waitlist'",
+    async (key) => {
+      const visitor = await visitorAtPlans(key, bindings("waitlist"), `waitlist-${key}@example.com`);
+      const page = await visitor.get(plansLoader, "/plans");
+      expect((page.data as PlansData).plans.every((item) => item.ending === "waitlist")).toBe(true);
+      const answer = await visitor.post(plansAction, "/plans", [
+        ["plan", bookable(key).id],
+        ["cycle", "monthly"],
+      ]);
+      expect(answer.location).toBe(`/confirm${query[key]}`);
+    },
+  );
 
   it("choosing a waitlist plan queues the e-mail; /confirm then only reads it", async () => {
     const email = "queued-by-choice@example.com";
     const visitor = await visitorAtPlans("genius", bindings("waitlist"), email);
-    await visitor.post(plansAction, "/plans", [["plan", bookable("genius").id], ["cycle", "monthly"]]);
+    await visitor.post(plansAction, "/plans", [
+      ["plan", bookable("genius").id],
+      ["cycle", "monthly"],
+    ]);
     // The send waits until the redirect's page has been served.
     const queued = await d1.db.prepare("SELECT status FROM outbox WHERE recipient = ?").bind(email).first<{ status: string }>();
     expect(queued?.status).toBe("pending");
@@ -175,7 +208,10 @@ describe("the prelaunch e-mail", () => {
     const email = "with-plan@example.com";
     const visitor = await visitorAtPlans("tennis", bindings(), email);
     const plan = inPreparation("tennis");
-    await visitor.post(plansAction, "/plans", [["plan", plan.id], ["cycle", "monthly"]]);
+    await visitor.post(plansAction, "/plans", [
+      ["plan", plan.id],
+      ["cycle", "monthly"],
+    ]);
     await visitor.get(confirmLoader, "/confirm");
     await settle();
     const mail = await d1.db.prepare("SELECT subject FROM outbox WHERE recipient = ?").bind(email).first<{ subject: string }>();

@@ -26,13 +26,10 @@ describe("qaLoader gating", () => {
   it("behaves like an unknown path with QA_PAGES=off: landing data, 404, page loader not run", async () => {
     let ran = false;
     const offArgs = args("http://127.0.0.1/test-plans?domain=champion&sport=tennis", { QA_PAGES: "off" });
-    const result = (await qaLoader(
-      offArgs,
-      () => {
-        ran = true;
-        return { secret: "x" };
-      },
-    )) as unknown as Result;
+    const result = (await qaLoader(offArgs, () => {
+      ran = true;
+      return { secret: "x" };
+    })) as unknown as Result;
     expect(ran).toBe(false);
     expect(result.init?.status).toBe(404);
     expect(result.data.qaHidden).toBe(true);
@@ -44,8 +41,24 @@ describe("qaLoader gating", () => {
 describe("qaPanel", () => {
   it.each([
     ["http://127.0.0.1/test-urls?domain=genius", "genius", "none", "AI Parenting", "AI Parenting Genius", "leads", "/form"],
-    ["http://127.0.0.1/test-urls?domain=champion&sport=icehockey", "champion", "icehockey", "Hockey Champion", "Hockey Champion", "leads_icehockey", "/form?domain=champion&sport=icehockey"],
-    ["http://127.0.0.1/test-urls?domain=champion&sport=tennis", "champion", "tennis", "Tennis Champion", "Tennis Champion", "leads_tennis", "/form?domain=champion&sport=tennis"],
+    [
+      "http://127.0.0.1/test-urls?domain=champion&sport=icehockey",
+      "champion",
+      "icehockey",
+      "Hockey Champion",
+      "Hockey Champion",
+      "leads_icehockey",
+      "/form?domain=champion&sport=icehockey",
+    ],
+    [
+      "http://127.0.0.1/test-urls?domain=champion&sport=tennis",
+      "champion",
+      "tennis",
+      "Tennis Champion",
+      "Tennis Champion",
+      "leads_tennis",
+      "/form?domain=champion&sport=tennis",
+    ],
   ])("%s", (url, domain, sport, title, logo, table, formUrl) => {
     const a = args(url);
     const panel = qaPanel(getRequestContext(a.request, a.context));

@@ -19,7 +19,8 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals"])
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.bindings);
@@ -27,7 +28,9 @@ const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.b
 async function join(email: string, referredBy: string | null = null): Promise<Lead> {
   const { ctx } = request();
   const lead = await getLeadStore(ctx).create("leads", { email, referred_by: referredBy, step_completed: 3, ref_code: null });
-  const withCode = await getLeadStore(ctx).update("leads", lead.id, { ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` });
+  const withCode = await getLeadStore(ctx).update("leads", lead.id, {
+    ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}`,
+  });
   await referralsOf(ctx).recordFor(withCode!);
   return (await getLeadStore(ctx).getById("leads", lead.id))!;
 }
@@ -81,7 +84,11 @@ describe("referrals", () => {
     // Confirming again changes nothing.
     expect((await referrals.confirm(b.id))?.confirmedNow).toBe(false);
     expect((await reload(a)).referral_count).toBe(1);
-    const mails = (await d1.db.prepare("SELECT dedupe_key, recipient, subject FROM outbox").all<{ dedupe_key: string; recipient: string; subject: string }>()).results;
+    const mails = (
+      await d1.db
+        .prepare("SELECT dedupe_key, recipient, subject FROM outbox")
+        .all<{ dedupe_key: string; recipient: string; subject: string }>()
+    ).results;
     expect(mails).toHaveLength(1);
     expect(mails[0].recipient).toBe("ann@example.com");
     expect(mails[0].dedupe_key).toMatch(/^moved-up:leads:/);
@@ -137,7 +144,9 @@ describe("referrals", () => {
 
     expect((await reload(a)).referral_count).toBe(32);
     const { results } = await d1.db
-      .prepare("SELECT COUNT(*) AS n, COUNT(DISTINCT confirm_seq) AS seqs, MAX(confirm_seq) AS top FROM leads WHERE confirm_seq IS NOT NULL")
+      .prepare(
+        "SELECT COUNT(*) AS n, COUNT(DISTINCT confirm_seq) AS seqs, MAX(confirm_seq) AS top FROM leads WHERE confirm_seq IS NOT NULL",
+      )
       .all<{ n: number; seqs: number; top: number }>();
     expect(results[0]).toEqual({ n: 33, seqs: 33, top: 33 });
     const store = getReferralStore(ctx);
@@ -203,7 +212,9 @@ describe("the double opt-in page", () => {
       expect(answer.init?.status).toBe(400);
     }
     const tennis = testContext("http://127.0.0.1:8810/verify-email?domain=champion&sport=tennis", d1.bindings).ctx;
-    expect(((await outcome(() => verifyAction(tennis, form({ t, intent: "confirm" })))) as { init?: { status?: number } }).init?.status).toBe(400);
+    expect(
+      ((await outcome(() => verifyAction(tennis, form({ t, intent: "confirm" })))) as { init?: { status?: number } }).init?.status,
+    ).toBe(400);
     expect((await reload(a)).email_verified).toBe(false);
   });
 
@@ -212,10 +223,13 @@ describe("the double opt-in page", () => {
     const t = await linkFor(a, 1000, new Date(Date.now() - 60_000));
     expect((await checkLeadLink({}, true, t, "confirm")).ok).toBe(false);
     const { ctx, settle } = request();
-    const page = (await verifyPage(ctx, new URL(`http://127.0.0.1:8810/verify-email?t=${t}`))) as unknown as { data: { view: { state: string } } };
+    const page = (await verifyPage(ctx, new URL(`http://127.0.0.1:8810/verify-email?t=${t}`))) as unknown as {
+      data: { view: { state: string } };
+    };
     expect(page.data.view.state).toBe("expired");
     const locations: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) locations.push(((await outcome(() => verifyAction(ctx, form({ t, intent: "resend" })))) as Response).headers.get("Location"));
+    for (let i = 0; i < 4; i++)
+      locations.push(((await outcome(() => verifyAction(ctx, form({ t, intent: "resend" })))) as Response).headers.get("Location"));
     await settle();
     expect(locations.slice(0, 3).every((l) => l?.includes("sent=1"))).toBe(true);
     expect(locations[3]).toContain("sent=limit");

@@ -50,9 +50,7 @@ function countedStream(totalBytes: number, chunkBytes = 4096) {
 
 /** A multipart body with the given text fields. */
 function multipart(fields: [string, string][], boundary = "----guardtest") {
-  const parts = fields.map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
+  const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   return { body: `${parts.join("")}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -229,7 +227,12 @@ describe("field names", () => {
 
   it("a list index past any list is 400 (the parser would build an array that long)", async () => {
     passed(await guardRequest(form("/form", `children%5B${MAX_FIELDS - 1}%5D.ageBand=1-2y`)));
-    for (const name of ["children[99999999].ageBand", `children[${MAX_FIELDS}].time`, "goals.4294967294", "goals[00000000000000000009999999]"]) {
+    for (const name of [
+      "children[99999999].ageBand",
+      `children[${MAX_FIELDS}].time`,
+      "goals.4294967294",
+      "goals[00000000000000000009999999]",
+    ]) {
       expect(refused(await guardRequest(form("/form", `${encodeURIComponent(name)}=1`))).status, name).toBe(400);
     }
   });

@@ -15,7 +15,16 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "analytics_events", "analytics_daily", "analytics_daily_totals"]) {
+  for (const table of [
+    "leads",
+    "leads_icehockey",
+    "leads_tennis",
+    "outbox",
+    "referrals",
+    "analytics_events",
+    "analytics_daily",
+    "analytics_daily_totals",
+  ]) {
     await d1.db.prepare(`DELETE FROM ${table}`).run();
   }
 });
@@ -27,7 +36,12 @@ const ctx = () => testContext("http://127.0.0.1:8810/", d1.bindings).ctx;
 
 async function lead(table: LeadTable, email: string, ageDays: number, referredBy: string | null = null) {
   const store = getLeadStore(ctx());
-  const created = await store.create(table, { email, referred_by: referredBy, step_completed: email === PENDING_EMAIL ? 1 : 3, ref_code: null });
+  const created = await store.create(table, {
+    email,
+    referred_by: referredBy,
+    step_completed: email === PENDING_EMAIL ? 1 : 3,
+    ref_code: null,
+  });
   const withCode = (await store.update(table, created.id, { ref_code: `R${created.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` }))!;
   if (email !== PENDING_EMAIL) await referralsOf(ctx()).recordFor(withCode);
   await d1.db.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`).bind(daysAgo(ageDays), created.id).run();
@@ -120,7 +134,11 @@ describe("enforceRetention", () => {
   it("reads its periods from the configuration", async () => {
     await lead("leads", PENDING_EMAIL, 3);
     await mail("sent", "sent", 3);
-    const { ctx: shorter } = testContext("http://127.0.0.1:8810/", { ...d1.bindings, PLACEHOLDER_RETENTION_DAYS: "2", OUTBOX_BODY_RETENTION_DAYS: "2" });
+    const { ctx: shorter } = testContext("http://127.0.0.1:8810/", {
+      ...d1.bindings,
+      PLACEHOLDER_RETENTION_DAYS: "2",
+      OUTBOX_BODY_RETENTION_DAYS: "2",
+    });
 
     const summary = await enforceRetention(shorter, NOW);
 

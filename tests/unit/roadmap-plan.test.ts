@@ -10,7 +10,10 @@ describe.each(KEYS)("%s: the roadmap from the answers", (key) => {
 
   it("every age band of the form belongs to exactly one stage", () => {
     for (const band of options.ageBands) {
-      expect(copy.stages.filter((stage) => stage.bands.includes(band.value)), band.value).toHaveLength(1);
+      expect(
+        copy.stages.filter((stage) => stage.bands.includes(band.value)),
+        band.value,
+      ).toHaveLength(1);
     }
   });
 
@@ -63,7 +66,13 @@ describe.each(KEYS)("%s: the roadmap from the answers", (key) => {
 
   it("two children's times: both shown, the schedule follows the tightest", () => {
     const [a, b] = [options.time[0], options.time[1]];
-    const view = roadmapFor(key, { age_bands: [], time_available: `${b.value},${a.value}`, focus_areas: [], goals: [], biggest_concern: null });
+    const view = roadmapFor(key, {
+      age_bands: [],
+      time_available: `${b.value},${a.value}`,
+      focus_areas: [],
+      goals: [],
+      biggest_concern: null,
+    });
     expect(view.answers).toEqual([{ label: copy.answers.time, values: [a.label, b.label] }]);
     const entry = (value: string) => copy.schedule.find((item) => item.time === value)!;
     const tightest = [entry(a.value), entry(b.value)].sort((x, y) => x.sessionsPerWeek - y.sessionsPerWeek)[0];

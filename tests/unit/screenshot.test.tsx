@@ -34,8 +34,12 @@ describe("screenshotFor (SPEC 2.4: variant, then ice hockey, then hidden)", () =
   });
 
   it("lists exactly the screenshot files in public/images, with their real sizes", () => {
-    const onDisk = readdirSync(`${publicDir}/images`).filter((name) => name.startsWith("screenshot-")).sort();
-    const listed = Object.values(SCREENSHOT_FILES).map((entry) => entry!.src.replace("/images/", "")).sort();
+    const onDisk = readdirSync(`${publicDir}/images`)
+      .filter((name) => name.startsWith("screenshot-"))
+      .sort();
+    const listed = Object.values(SCREENSHOT_FILES)
+      .map((entry) => entry!.src.replace("/images/", ""))
+      .sort();
     expect(listed).toEqual(onDisk);
     for (const entry of Object.values(SCREENSHOT_FILES)) {
       const svg = readFileSync(`${publicDir}${entry!.src}`, "utf8");

@@ -20,10 +20,7 @@ function context(vars: Record<string, string> = {}): AppLoadContext {
   return { cloudflare: { env } } as unknown as AppLoadContext;
 }
 
-function post(
-  body: unknown,
-  { token = TOKEN as string | null, raw, key }: { token?: string | null; raw?: string; key?: string } = {},
-) {
+function post(body: unknown, { token = TOKEN as string | null, raw, key }: { token?: string | null; raw?: string; key?: string } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   if (key !== undefined) headers["Idempotency-Key"] = key;
@@ -110,7 +107,11 @@ describe("POST /api/send-email (SPEC 7.2)", () => {
 
   it.each([
     ["a bad e-mail", { ...valid, to: "not-an-email" }, "to must be a valid e-mail address"],
-    ["a foreign sender", { ...valid, from: "Evil <ceo@evil.example>" }, "from must be the site's sender address no-reply@aiparenting.example"],
+    [
+      "a foreign sender",
+      { ...valid, from: "Evil <ceo@evil.example>" },
+      "from must be the site's sender address no-reply@aiparenting.example",
+    ],
     ["a missing subject", { ...valid, subject: undefined }, "subject is required"],
     ["a blank subject", { ...valid, subject: "  " }, "subject is required"],
     ["a long subject", { ...valid, subject: "x".repeat(201) }, "subject must be at most 200 characters"],

@@ -56,8 +56,7 @@ function browser(cookie = "") {
   };
 }
 
-const signIn = (b: ReturnType<typeof browser>, email: string) =>
-  b.request((auth) => auth.signIn({ email, password: PASSWORD }));
+const signIn = (b: ReturnType<typeof browser>, email: string) => b.request((auth) => auth.signIn({ email, password: PASSWORD }));
 const currentUser = (b: ReturnType<typeof browser>) => b.request((auth) => auth.getUser());
 
 describe("sign-out ends the session everywhere (local accounts)", () => {

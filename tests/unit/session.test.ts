@@ -136,7 +136,9 @@ describe("attribution (SPEC 4.1)", () => {
   it("captures r (trimmed, upper-case) and the five utm parameters", async () => {
     const session = await freshSession();
     const changed = captureAttribution(
-      new Request("https://aiparenting.example/?r=%20abcd2345%20&utm_source=fb&utm_medium=cpc&utm_campaign=launch&utm_term=kids&utm_content=v1"),
+      new Request(
+        "https://aiparenting.example/?r=%20abcd2345%20&utm_source=fb&utm_medium=cpc&utm_campaign=launch&utm_term=kids&utm_content=v1",
+      ),
       session,
     );
     expect(changed).toBe(true);
@@ -176,10 +178,7 @@ describe("attribution (SPEC 4.1)", () => {
 
   it("ignores invalid values: over-long utm, codes over 16 characters or with other characters", async () => {
     const session = await freshSession();
-    const changed = captureAttribution(
-      url(`r=${"A".repeat(17)}&utm_source=${"x".repeat(101)}&utm_medium=${"y".repeat(100)}`),
-      session,
-    );
+    const changed = captureAttribution(url(`r=${"A".repeat(17)}&utm_source=${"x".repeat(101)}&utm_medium=${"y".repeat(100)}`), session);
     expect(changed).toBe(true);
     expect(attributionFields(session)).toMatchObject({ referred_by: null, utm_source: null, utm_medium: "y".repeat(100) });
     expect(captureAttribution(url("r=<script>"), session)).toBe(false);

@@ -49,7 +49,14 @@ describe("a referral link's share card", () => {
     expect(await shareCardFor(ctx, "NOSUCH01")).toBeNull();
     expect(await shareCardFor(ctx, "SHARE003")).toBeNull();
     expect(await shareCardFor(ctx, "x' OR 1=1")).toBeNull();
-    const broken = testContext("http://127.0.0.1:8787/", { ...d1.bindings, DB: { prepare: () => { throw new Error("D1 down"); } } });
+    const broken = testContext("http://127.0.0.1:8787/", {
+      ...d1.bindings,
+      DB: {
+        prepare: () => {
+          throw new Error("D1 down");
+        },
+      },
+    });
     const quiet = console.error;
     console.error = () => {};
     try {

@@ -121,7 +121,10 @@ async function roomInWindow(ms: number) {
 
 /** The account-exists e-mails queued so far (other mail may go through the same function). */
 const accountExistsQueued = () =>
-  vi.mocked(queueTemplateMail).mock.calls.map(([, input]) => input).filter((input) => input.template === "account-exists");
+  vi
+    .mocked(queueTemplateMail)
+    .mock.calls.map(([, input]) => input)
+    .filter((input) => input.template === "account-exists");
 
 /** A limiter that allows `allowed` calls per key and records the keys. */
 function countingLimiter(allowed: number) {

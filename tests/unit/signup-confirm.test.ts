@@ -27,7 +27,12 @@ function ctx(bindings: Record<string, unknown> = d1.bindings): RequestContext {
 const user = (id: string, email: string): AuthUser => ({ id, email, name: "Ann Lee", role: "user", emailConfirmed: true });
 
 async function rows<T>(sql: string, ...args: unknown[]): Promise<T[]> {
-  return (await d1.db.prepare(sql).bind(...args).all<T>()).results;
+  return (
+    await d1.db
+      .prepare(sql)
+      .bind(...args)
+      .all<T>()
+  ).results;
 }
 
 describe("completeAccount", () => {
@@ -82,9 +87,7 @@ describe("completeAccount", () => {
       .run();
     const session = await getSession(new Request(c.url), c);
     setVariantValues(session, TENNIS, { leadId: "lead-7" });
-    expect(await welcomeRefLink(c, session, "bo@example.com")).toBe(
-      "http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE",
-    );
+    expect(await welcomeRefLink(c, session, "bo@example.com")).toBe("http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE");
     expect(await completeAccount(c, session, user("user-2", "bo@example.com"))).toMatchObject({
       refLink: "http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE",
     });
@@ -95,7 +98,11 @@ describe("completeAccount", () => {
   });
 
   it("links from the configured origin, never the request's Host", async () => {
-    const c = testContext("http://evil.example/signup-confirm", { ...d1.bindings, SESSION_SECRET: "s", GENIUS_HOSTS: "aiparenting.example" }).ctx;
+    const c = testContext("http://evil.example/signup-confirm", {
+      ...d1.bindings,
+      SESSION_SECRET: "s",
+      GENIUS_HOSTS: "aiparenting.example",
+    }).ctx;
     const session = await getSession(new Request(c.url), c);
     expect(await welcomeRefLink(c, session, "cy@example.com")).toMatch(/^https:\/\/aiparenting\.example\/\?r=[A-Z2-7]{8}$/);
   });

@@ -71,9 +71,7 @@ describe("sport landing pages answer 200, other unknown paths 404", () => {
 describe("canonical addresses on the champion site", () => {
   it("names the sport path for an edition's home, without parameters", async () => {
     expect(canonical(await rootPayload("https://champion.example/tennis")).href).toBe("https://champion.example/tennis");
-    expect(canonical(await rootPayload("https://www.champion.example/icehockey")).href).toBe(
-      "https://champion.example/icehockey",
-    );
+    expect(canonical(await rootPayload("https://www.champion.example/icehockey")).href).toBe("https://champion.example/icehockey");
     // The default edition's root page, too: its published address is its own path.
     expect(canonical(await rootPayload("https://champion.example/")).href).toBe("https://champion.example/icehockey");
   });
@@ -120,8 +118,6 @@ describe("sitemap on the champion site", () => {
   });
 
   it("keeps the parameter form off the champion site", () => {
-    expect(sitemapXml("http://127.0.0.1:8920", hockey)).toContain(
-      "<loc>http://127.0.0.1:8920/?domain=champion&amp;sport=icehockey</loc>",
-    );
+    expect(sitemapXml("http://127.0.0.1:8920", hockey)).toContain("<loc>http://127.0.0.1:8920/?domain=champion&amp;sport=icehockey</loc>");
   });
 });

@@ -14,10 +14,12 @@ afterAll(async () => {
 
 const record = async (session: string | null, name = "landing_view", campaign = "spring", variant = "genius") =>
   (
-    await db.query<{ r: boolean }>(
-      `select public.record_analytics_event($1, $2, current_date, $3, 'fb', 'cpc', $4, false, 'on') as r`,
-      [name, variant, session, campaign],
-    )
+    await db.query<{ r: boolean }>(`select public.record_analytics_event($1, $2, current_date, $3, 'fb', 'cpc', $4, false, 'on') as r`, [
+      name,
+      variant,
+      session,
+      campaign,
+    ])
   ).rows[0].r;
 
 describe("supabase/migrations/20250901000009_analytics.sql", () => {
@@ -45,8 +47,11 @@ describe("supabase/migrations/20250901000009_analytics.sql", () => {
 
   it("ranks referrers and measures the time to a first credit", async () => {
     const lead = async (email: string) =>
-      (await db.query<{ id: string }>(`insert into public.leads (email, created_at) values ($1, now() - interval '2 days') returning id`, [email]))
-        .rows[0].id;
+      (
+        await db.query<{ id: string }>(`insert into public.leads (email, created_at) values ($1, now() - interval '2 days') returning id`, [
+          email,
+        ])
+      ).rows[0].id;
     const top = await lead("top@x.io");
     for (const status of ["credited", "credited", "pending"]) {
       await db.query(
@@ -62,7 +67,9 @@ describe("supabase/migrations/20250901000009_analytics.sql", () => {
     ).rows;
     expect(rows).toEqual([{ email: "top@x.io", credited: 2, pending: 1 }]);
     const hours = (
-      await db.query<{ hours: number }>(`select hours from public.analytics_credit_hours('leads', now() - interval '1 day', now() + interval '1 day')`)
+      await db.query<{ hours: number }>(
+        `select hours from public.analytics_credit_hours('leads', now() - interval '1 day', now() + interval '1 day')`,
+      )
     ).rows;
     expect(hours).toHaveLength(1);
     expect(hours[0].hours).toBeCloseTo(48, 0);
@@ -74,9 +81,9 @@ describe("supabase/migrations/20250901000009_analytics.sql", () => {
       await db.exec(`set role ${role}`);
       try {
         await expect(db.query(`select * from public.analytics_events`)).rejects.toThrow(/permission denied/);
-        await expect(db.query(`select public.record_analytics_event('x', 'genius', current_date, null, '', '', '', false, 'on')`)).rejects.toThrow(
-          /permission denied/,
-        );
+        await expect(
+          db.query(`select public.record_analytics_event('x', 'genius', current_date, null, '', '', '', false, 'on')`),
+        ).rejects.toThrow(/permission denied/);
       } finally {
         await db.exec(`reset role`);
       }

@@ -35,7 +35,9 @@ describe("supabase/migrations/20250901000009_admin_console.sql", () => {
       `select public.lead_stats('leads', now() - interval '12 hours', now() - interval '7 days') as s`,
     );
     expect(stats.s).toMatchObject({ total: 3, confirmed: 2, today: 1, week: 2, incomplete: 1, bySource: { main_funnel: 3 } });
-    const places = (await db.query<{ id: string; place: number | null }>(`select * from public.lead_places('leads', $1::uuid[])`, [[a, b, c]])).rows;
+    const places = (
+      await db.query<{ id: string; place: number | null }>(`select * from public.lead_places('leads', $1::uuid[])`, [[a, b, c]])
+    ).rows;
     expect(Object.fromEntries(places.map((row) => [row.id, row.place]))).toEqual({ [a]: 1, [b]: 2, [c]: null });
   });
 });

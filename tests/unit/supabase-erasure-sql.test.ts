@@ -36,7 +36,13 @@ const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>
 const n = async (sql: string, params: unknown[] = []) => Number((await one<{ n: number }>(sql, params)).n);
 
 async function lead(table: string, email: string, refCode: string, referralCount = 0) {
-  return (await one<{ id: string }>(`insert into public.${table} (email, ref_code, referral_count) values ($1, $2, $3) returning id`, [email, refCode, referralCount])).id;
+  return (
+    await one<{ id: string }>(`insert into public.${table} (email, ref_code, referral_count) values ($1, $2, $3) returning id`, [
+      email,
+      refCode,
+      referralCount,
+    ])
+  ).id;
 }
 
 async function mail(to: string, status: string) {
@@ -58,7 +64,9 @@ describe("supabase/migrations/20250901000012_erasure_log.sql", () => {
        values ('leads', $1, $2, 'REFERRER', 'genius', 'credited', now()), ('leads_tennis', $3, $4, 'PARENT02', 'tennis', 'credited', now())`,
       [parent, referrer, friend, parentTennis],
     );
-    const account = (await one<{ id: string }>(`insert into auth.users (email, encrypted_password) values ('parent@example.com', 'SECRET') returning id`)).id;
+    const account = (
+      await one<{ id: string }>(`insert into auth.users (email, encrypted_password) values ('parent@example.com', 'SECRET') returning id`)
+    ).id;
     await db.query(`insert into public.users (id, email, lead_id) values ($1, 'parent@example.com', $2)`, [account, parent]);
     await mail("parent@example.com", "sent");
     await mail("PARENT@example.com", "failed");
@@ -74,14 +82,22 @@ describe("supabase/migrations/20250901000012_erasure_log.sql", () => {
     const text = JSON.stringify(held);
     expect(text).not.toMatch(/referrer@|friend@|REFERRER|SECRET/);
 
-    const counts = (await one<{ c: Record<string, number> }>(`select public.erase_parent('parent@example.com', 'erased:abc', 'self', now()) as c`)).c;
+    const counts = (
+      await one<{ c: Record<string, number> }>(`select public.erase_parent('parent@example.com', 'erased:abc', 'self', now()) as c`)
+    ).c;
     expect(counts).toEqual({ leads: 1, leads_tennis: 1, referrals: 2, accounts: 1, users: 1, outbox: 2 });
     expect(await n(`select count(*) as n from public.leads where lower(email) = 'parent@example.com'`)).toBe(0);
     expect(await n(`select count(*) as n from public.leads_tennis where lower(email) = 'parent@example.com'`)).toBe(0);
     expect(await n(`select count(*) as n from auth.users`)).toBe(0);
     expect(await n(`select count(*) as n from public.users`)).toBe(0);
-    expect(await n(`select count(*) as n from public.referrals where referred_id = any($1) or referrer_id = any($1)`, [[parent, parentTennis]])).toBe(0);
-    expect(await one(`select status, recipient, subject, html, text from public.outbox where recipient <> 'referrer@example.com' order by status`)).toEqual({
+    expect(
+      await n(`select count(*) as n from public.referrals where referred_id = any($1) or referrer_id = any($1)`, [[parent, parentTennis]]),
+    ).toBe(0);
+    expect(
+      await one(
+        `select status, recipient, subject, html, text from public.outbox where recipient <> 'referrer@example.com' order by status`,
+      ),
+    ).toEqual({
       status: "dead",
       recipient: "erased:abc",
       subject: "",
@@ -91,8 +107,13 @@ describe("supabase/migrations/20250901000012_erasure_log.sql", () => {
     expect(await n(`select count(*) as n from public.outbox where recipient = 'erased:abc' and status = 'sent'`)).toBe(1);
     // The referrer keeps the credit, and a recount from the ledger finds it.
     await db.query(`select public.recount_referrer('leads', $1, 5)`, [referrer]);
-    expect((await one<{ referral_count: number }>(`select referral_count from public.leads where id = $1`, [referrer])).referral_count).toBe(1);
-    expect(await one(`select referrer_id, status from public.referrals where referred_id = $1`, [friend])).toEqual({ referrer_id: null, status: "credited" });
+    expect(
+      (await one<{ referral_count: number }>(`select referral_count from public.leads where id = $1`, [referrer])).referral_count,
+    ).toBe(1);
+    expect(await one(`select referrer_id, status from public.referrals where referred_id = $1`, [friend])).toEqual({
+      referrer_id: null,
+      status: "credited",
+    });
 
     const log = (await db.query<Record<string, unknown>>(`select * from public.erasure_log`)).rows;
     expect(log).toHaveLength(1);
@@ -105,7 +126,9 @@ describe("supabase/migrations/20250901000012_erasure_log.sql", () => {
   });
 
   it("refuses the placeholder address, an address as the outbox recipient, and an unknown source", async () => {
-    await expect(db.query(`select public.erase_parent('pending@placeholder.invalid', 'erased:x', 'self', now())`)).rejects.toThrow(/No address/);
+    await expect(db.query(`select public.erase_parent('pending@placeholder.invalid', 'erased:x', 'self', now())`)).rejects.toThrow(
+      /No address/,
+    );
     await expect(db.query(`select public.erase_parent('a@b.c', 'a@b.c', 'self', now())`)).rejects.toThrow(/hash/);
     await expect(db.query(`select public.erase_parent('a@b.c', 'erased:x', 'robot', now())`)).rejects.toThrow(/source/);
   });

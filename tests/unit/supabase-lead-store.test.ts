@@ -208,7 +208,17 @@ describe("Supabase lead store over PostgREST", () => {
   });
 
   it("stats calls lead_stats() with the table and the two windows", async () => {
-    const stats = { total: 5, completed: 2, referrals: 1, confirmed: 3, today: 1, week: 4, incomplete: 2, bySource: { main_funnel: 5 }, byPlan: { growth: 2 } };
+    const stats = {
+      total: 5,
+      completed: 2,
+      referrals: 1,
+      confirmed: 3,
+      today: 1,
+      week: 4,
+      incomplete: 2,
+      bySource: { main_funnel: 5 },
+      byPlan: { growth: 2 },
+    };
     const { store, last } = fakePostgrest(() => ({ body: stats }));
     expect(await store.stats("leads_icehockey", new Date("2026-11-23T12:00:00Z"))).toEqual(stats);
     expect(last().method).toBe("POST");
@@ -217,7 +227,14 @@ describe("Supabase lead store over PostgREST", () => {
   });
 
   it("upsertUser merges on id and leaves lead_id out when it is not known", async () => {
-    const user = { id: "u1", email: "a@b.io", name: "A", lead_id: "L1", created_at: "2025-09-01T00:00:00+00:00", updated_at: "2025-09-01T00:00:00+00:00" };
+    const user = {
+      id: "u1",
+      email: "a@b.io",
+      name: "A",
+      lead_id: "L1",
+      created_at: "2025-09-01T00:00:00+00:00",
+      updated_at: "2025-09-01T00:00:00+00:00",
+    };
     const { store, last } = fakePostgrest(() => ({ status: 201, body: [user] }));
     await store.upsertUser({ id: "u1", email: "a@b.io", name: "A", lead_id: "L1" });
     expect(last().url.pathname).toBe("/rest/v1/users");
@@ -230,7 +247,14 @@ describe("Supabase lead store over PostgREST", () => {
   });
 
   it("getUser reads users by id and answers null when there is none", async () => {
-    const user = { id: "u1", email: "a@b.io", name: "A", lead_id: null, created_at: "2025-09-01T00:00:00+00:00", updated_at: "2025-09-01T00:00:00+00:00" };
+    const user = {
+      id: "u1",
+      email: "a@b.io",
+      name: "A",
+      lead_id: null,
+      created_at: "2025-09-01T00:00:00+00:00",
+      updated_at: "2025-09-01T00:00:00+00:00",
+    };
     let body: unknown = [user];
     const { store, last } = fakePostgrest(() => ({ body }));
     expect(await store.getUser("u1")).toMatchObject({ id: "u1", email: "a@b.io" });

@@ -20,10 +20,10 @@ const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>
 
 async function lead(email: string, createdDaysAgo = 0) {
   return (
-    await one<{ id: string }>(
-      `insert into public.leads (email, created_at) values ($1, now() - make_interval(days => $2)) returning id`,
-      [email, createdDaysAgo],
-    )
+    await one<{ id: string }>(`insert into public.leads (email, created_at) values ($1, now() - make_interval(days => $2)) returning id`, [
+      email,
+      createdDaysAgo,
+    ])
   ).id;
 }
 
@@ -36,7 +36,9 @@ describe("supabase/migrations/20250901000006_referrals.sql", () => {
       [a],
     );
     expect(first.r).toMatchObject({ confirmed_now: true, lead: { confirm_seq: 1 } });
-    expect((await one<{ r: { confirmed_now: boolean } }>(`select public.confirm_lead('leads', $1, now(), 5) as r`, [a])).r.confirmed_now).toBe(false);
+    expect(
+      (await one<{ r: { confirmed_now: boolean } }>(`select public.confirm_lead('leads', $1, now(), 5) as r`, [a])).r.confirmed_now,
+    ).toBe(false);
 
     await db.query(
       `insert into public.referrals (lead_table, referred_id, referrer_id, ref_code, variant, status) values ('leads', $1, $2, 'CODE', 'genius', 'pending')`,
@@ -46,13 +48,19 @@ describe("supabase/migrations/20250901000006_referrals.sql", () => {
     const credited = await one<{ r: { status: string } | null }>(`select public.credit_referral('leads', $1, now(), 5) as r`, [b]);
     expect(credited.r?.status).toBe("credited");
     expect((await one<{ r: unknown }>(`select public.credit_referral('leads', $1, now(), 5) as r`, [b])).r).toBeNull();
-    expect(await one(`select referral_count, place_score from public.leads where id = $1`, [a])).toEqual({ referral_count: 1, place_score: -4 });
+    expect(await one(`select referral_count, place_score from public.leads where id = $1`, [a])).toEqual({
+      referral_count: 1,
+      place_score: -4,
+    });
     expect((await one<{ p: number }>(`select public.lead_place('leads', -4, 1, 1) as p`)).p).toBe(1);
     expect((await one<{ n: unknown }>(`select public.lead_stats('leads') ->> 'referrals' as n`)).n).toBe("1");
 
     const id = (await one<{ id: string }>(`select id from public.referrals where referred_id = $1`, [b])).id;
     await db.query(`select public.set_referral_status('leads', $1, 'rejected', now(), 5)`, [id]);
-    expect(await one(`select referral_count, place_score from public.leads where id = $1`, [a])).toEqual({ referral_count: 0, place_score: 1 });
+    expect(await one(`select referral_count, place_score from public.leads where id = $1`, [a])).toEqual({
+      referral_count: 0,
+      place_score: 1,
+    });
     expect(await one(`select status, reason from public.referrals where id = $1`, [id])).toEqual({ status: "rejected", reason: "revoked" });
     await db.query(`select public.set_referral_status('leads', $1, 'credited', now(), 5)`, [id]);
     expect((await one<{ referral_count: number }>(`select referral_count from public.leads where id = $1`, [a])).referral_count).toBe(1);

@@ -86,9 +86,7 @@ describe("Supabase schema and RLS on Postgres (PGlite)", () => {
       `select relname, relrowsecurity from pg_class
         where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
     );
-    expect(rls.rows).toEqual(
-      ["leads", "leads_icehockey", "leads_tennis", "users"].map((relname) => ({ relname, relrowsecurity: true })),
-    );
+    expect(rls.rows).toEqual(["leads", "leads_icehockey", "leads_tennis", "users"].map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it("rejects a second lead with the same ref_code (unique violation 23505)", async () => {
@@ -134,11 +132,7 @@ describe("Supabase schema and RLS on Postgres (PGlite)", () => {
 
     it("an admin (app_metadata.role = admin) can read, update and delete", async () => {
       const id = await seedLead(table, "parent@example.com");
-      const read = await as<{ email: string; age_bands: string[] }>(
-        "authenticated",
-        ADMIN,
-        `select email, age_bands from public.${table}`,
-      );
+      const read = await as<{ email: string; age_bands: string[] }>("authenticated", ADMIN, `select email, age_bands from public.${table}`);
       expect(read.rows).toEqual([{ email: "parent@example.com", age_bands: ["3-4y", "5-6y"] }]);
       const updated = await as<{ plan_chosen: string }>(
         "authenticated",
@@ -154,9 +148,7 @@ describe("Supabase schema and RLS on Postgres (PGlite)", () => {
 
     it("the service role bypasses RLS for the server", async () => {
       await as("service_role", null, `insert into public.${table} (email) values ('server@example.com')`);
-      expect((await as("service_role", null, `select email from public.${table}`)).rows).toEqual([
-        { email: "server@example.com" },
-      ]);
+      expect((await as("service_role", null, `select email from public.${table}`)).rows).toEqual([{ email: "server@example.com" }]);
     });
   });
 

@@ -18,12 +18,18 @@ function fakePostgrest(answer: (req: Recorded) => { status?: number; body: unkno
   return { fetch, requests };
 }
 
-const store = (fetch: typeof globalThis.fetch) => createSupabaseTrustStore({ url: "https://project.supabase.example", serviceRoleKey: "key", fetch });
+const store = (fetch: typeof globalThis.fetch) =>
+  createSupabaseTrustStore({ url: "https://project.supabase.example", serviceRoleKey: "key", fetch });
 
 describe("the Supabase trust store", () => {
   it("reads through parent_data and normalises lead times", async () => {
     const held = {
-      leads: [{ table: "leads", row: { id: "l1", email: "a@b.c", created_at: "2025-09-01T12:00:00.123456+00:00", confirmed_at: null, risk_flags: null } }],
+      leads: [
+        {
+          table: "leads",
+          row: { id: "l1", email: "a@b.c", created_at: "2025-09-01T12:00:00.123456+00:00", confirmed_at: null, risk_flags: null },
+        },
+      ],
       referralsAsReferrer: [],
       referralsAsReferred: [],
       accounts: [],
@@ -50,6 +56,8 @@ describe("the Supabase trust store", () => {
 
   it("raises the database's refusal", async () => {
     const { fetch } = fakePostgrest(() => ({ status: 400, body: { code: "22023", message: "No address to erase" } }));
-    await expect(store(fetch).erase("x", { recipientHash: "erased:x", source: "self", at: "2026-01-01T00:00:00.000Z" })).rejects.toThrow(/No address to erase/);
+    await expect(store(fetch).erase("x", { recipientHash: "erased:x", source: "self", at: "2026-01-01T00:00:00.000Z" })).rejects.toThrow(
+      /No address to erase/,
+    );
   });
 });

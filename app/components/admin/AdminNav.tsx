@@ -81,7 +81,11 @@ export function AdminNav({ copy, email, switchTo }: AdminNavProps) {
             </li>
           ))}
           <li>
-            <a href={linkTo(variant, target.page, { ...target.params, ...ALL_VARIANTS_PARAM })} aria-current={all ? "page" : undefined} className={pill}>
+            <a
+              href={linkTo(variant, target.page, { ...target.params, ...ALL_VARIANTS_PARAM })}
+              aria-current={all ? "page" : undefined}
+              className={pill}
+            >
               {copy.allVariants}
             </a>
           </li>

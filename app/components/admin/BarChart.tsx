@@ -29,7 +29,11 @@ export function BarChart({
   const max = Math.max(1, ...rows.map((row) => row.value));
   return (
     <figure className="mt-3" data-testid={testId}>
-      {horizontal ? <HorizontalBars id={id} title={title} desc={desc} rows={rows} max={max} /> : <Columns id={id} title={title} desc={desc} rows={rows} max={max} />}
+      {horizontal ? (
+        <HorizontalBars id={id} title={title} desc={desc} rows={rows} max={max} />
+      ) : (
+        <Columns id={id} title={title} desc={desc} rows={rows} max={max} />
+      )}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-strong">{tableLabel}</summary>
         <table className="mt-2 min-w-[16rem] text-left">
@@ -100,7 +104,12 @@ function Columns({ id, title, desc, rows, max }: ChartProps) {
   const step = Math.max(4, Math.min(24, Math.floor(720 / Math.max(1, rows.length))));
   const width = rows.length * step + 40;
   return (
-    <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 ${width} ${chartHeight + 36}`} className="h-auto w-full max-w-3xl text-brand-strong">
+    <svg
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      viewBox={`0 0 ${width} ${chartHeight + 36}`}
+      className="h-auto w-full max-w-3xl text-brand-strong"
+    >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{desc}</desc>
       <text x="0" y="12" fontSize="11" fill="#475569">
@@ -109,7 +118,9 @@ function Columns({ id, title, desc, rows, max }: ChartProps) {
       <line x1="32" x2={width} y1={chartHeight + 8} y2={chartHeight + 8} stroke="#94a3b8" />
       {rows.map((row, i) => {
         const h = Math.round((row.value / max) * chartHeight);
-        return <rect key={row.label} x={36 + i * step} y={chartHeight + 8 - h} width={Math.max(2, step - 2)} height={h} fill="currentColor" />;
+        return (
+          <rect key={row.label} x={36 + i * step} y={chartHeight + 8 - h} width={Math.max(2, step - 2)} height={h} fill="currentColor" />
+        );
       })}
       {rows.length ? (
         <>

@@ -67,7 +67,13 @@ export function LeadEditForm({
           <label htmlFor={id("step")} className="font-medium">
             {f.step_completed}
           </label>
-          <select id={id("step")} name="step_completed" defaultValue={String(lead.step_completed)} className={inputClass} {...invalid("step_completed")}>
+          <select
+            id={id("step")}
+            name="step_completed"
+            defaultValue={String(lead.step_completed)}
+            className={inputClass}
+            {...invalid("step_completed")}
+          >
             {[1, 2, 3].map((step) => (
               <option key={step} value={step}>
                 {copy.filters.stepOption.replace("{step}", String(step))}
@@ -93,7 +99,13 @@ export function LeadEditForm({
           <label htmlFor={id("plan")} className="font-medium">
             {f.plan_chosen}
           </label>
-          <select id={id("plan")} name="plan_chosen" defaultValue={lead.plan_chosen ?? ""} className={inputClass} {...invalid("plan_chosen")}>
+          <select
+            id={id("plan")}
+            name="plan_chosen"
+            defaultValue={lead.plan_chosen ?? ""}
+            className={inputClass}
+            {...invalid("plan_chosen")}
+          >
             <option value="">{copy.edit.noPlan}</option>
             {plans.map((plan) => (
               <option key={plan.id} value={plan.id}>
@@ -107,7 +119,13 @@ export function LeadEditForm({
           <label htmlFor={id("billing")} className="font-medium">
             {f.billing_cycle}
           </label>
-          <select id={id("billing")} name="billing_cycle" defaultValue={lead.billing_cycle ?? ""} className={inputClass} {...invalid("billing_cycle")}>
+          <select
+            id={id("billing")}
+            name="billing_cycle"
+            defaultValue={lead.billing_cycle ?? ""}
+            className={inputClass}
+            {...invalid("billing_cycle")}
+          >
             <option value="">{copy.edit.noBilling}</option>
             {BILLING_CYCLES.map((cycle) => (
               <option key={cycle} value={cycle}>

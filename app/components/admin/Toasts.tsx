@@ -43,7 +43,12 @@ export function Toasts({
 
   const open = shown.filter((t) => t.open);
   return (
-    <div role="status" aria-live="polite" aria-label={label} className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label={label}
+      className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2"
+    >
       {open.map((toast) => (
         <div
           key={toast.id}

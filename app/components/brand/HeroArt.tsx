@@ -17,17 +17,8 @@ const scenes: Record<ContentKey, JSX.Element> = {
         className="fill-highlight"
         d="M190 18c2 10 5.5 13.5 15.5 15.5-10 2-13.5 5.5-15.5 15.5-2-10-5.5-13.5-15.5-15.5 10-2 13.5-5.5 15.5-15.5Z"
       />
-      <path
-        className="fill-brand"
-        d="M262 70c1.3 6.5 3.6 8.8 10 10-6.4 1.3-8.7 3.6-10 10-1.3-6.4-3.6-8.7-10-10 6.4-1.2 8.7-3.5 10-10Z"
-      />
-      <path
-        className="stroke-brand"
-        d="M140 100c20-26 50-26 70 0s50 26 70 0"
-        fill="none"
-        strokeWidth="6"
-        strokeLinecap="round"
-      />
+      <path className="fill-brand" d="M262 70c1.3 6.5 3.6 8.8 10 10-6.4 1.3-8.7 3.6-10 10-1.3-6.4-3.6-8.7-10-10 6.4-1.2 8.7-3.5 10-10Z" />
+      <path className="stroke-brand" d="M140 100c20-26 50-26 70 0s50 26 70 0" fill="none" strokeWidth="6" strokeLinecap="round" />
     </>
   ),
   icehockey: (

@@ -17,14 +17,7 @@ export const markGlyphs: Record<Brand["mark"], JSX.Element> = {
   ),
   puck: (
     <>
-      <path
-        d="M12 4l7.6 17H27"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="3.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d="M12 4l7.6 17H27" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
       <path className="fill-highlight" d="M4.5 22.5v2.2c0 1.6 2.5 2.8 5.5 2.8s5.5-1.2 5.5-2.8v-2.2Z" />
       <ellipse cx="10" cy="22.5" rx="5.5" ry="2.6" fill="#fff" />
     </>

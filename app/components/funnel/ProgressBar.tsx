@@ -1,12 +1,4 @@
-export function ProgressBar({
-  label,
-  completeLabel,
-  percent,
-}: {
-  label: string;
-  completeLabel: string;
-  percent: number;
-}) {
+export function ProgressBar({ label, completeLabel, percent }: { label: string; completeLabel: string; percent: number }) {
   return (
     <div>
       <div className="flex justify-between text-sm font-medium text-slate-700">
@@ -21,9 +13,7 @@ export function ProgressBar({
         aria-valuemax={100}
         aria-valuenow={percent}
       >
-        <div
-          className={`h-full rounded-full bg-brand ${percent >= 100 ? "w-full" : percent >= 66 ? "w-2/3" : "w-1/3"}`}
-        />
+        <div className={`h-full rounded-full bg-brand ${percent >= 100 ? "w-full" : percent >= 66 ? "w-2/3" : "w-1/3"}`} />
       </div>
     </div>
   );

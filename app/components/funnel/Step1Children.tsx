@@ -39,9 +39,7 @@ export function Step1Children({
   // With JavaScript, add and remove happen in place; without it they are submit buttons.
   const add = (event: MouseEvent) => {
     event.preventDefault();
-    setChildren((list) =>
-      list.length < MAX_CHILDREN ? [...list, { ageBand: "", time: "", key: nextKey.current++ }] : list,
-    );
+    setChildren((list) => (list.length < MAX_CHILDREN ? [...list, { ageBand: "", time: "", key: nextKey.current++ }] : list));
   };
   const remove = (event: MouseEvent, index: number) => {
     event.preventDefault();
@@ -136,13 +134,7 @@ export function Step1Children({
         </button>
       ) : null}
       <BotFields />
-      <StepActions
-        backLabel={copy.back}
-        label={text.continue}
-        busyLabel={text.busy}
-        busy={busy}
-        complete={complete}
-      />
+      <StepActions backLabel={copy.back} label={text.continue} busyLabel={text.busy} busy={busy} complete={complete} />
     </Form>
   );
 }

@@ -8,15 +8,7 @@ import { FieldError } from "./FieldError";
 import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
-export function Step3Email({
-  copy,
-  initial,
-  fieldErrors,
-}: {
-  copy: FormContent;
-  initial: string;
-  fieldErrors: Record<string, string>;
-}) {
+export function Step3Email({ copy, initial, fieldErrors }: { copy: FormContent; initial: string; fieldErrors: Record<string, string> }) {
   const { formRef, complete, check } = useFormComplete(
     (form) => (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() !== "",
   );

@@ -20,13 +20,7 @@ export function LeadMagnetFormPage({
     <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
       <p className="mt-3 text-lg text-slate-700">{copy.subtitle}</p>
-      <LeadMagnetForm
-        copy={copy}
-        ageBands={ageBands}
-        goals={goals}
-        values={result?.values ?? EMPTY}
-        alert={result?.alert}
-      />
+      <LeadMagnetForm copy={copy} ageBands={ageBands} goals={goals} values={result?.values ?? EMPTY} alert={result?.alert} />
     </section>
   );
 }

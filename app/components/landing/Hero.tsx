@@ -21,7 +21,9 @@ export function Hero({ hero, screenshot }: Props) {
   const { site, contentKey } = useRootData();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-soft to-white">
-      <div className={`animate-enter ${PAGE_CONTAINER} grid gap-6 pb-16 pt-2 text-center sm:gap-8 sm:pt-4 lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left`}>
+      <div
+        className={`animate-enter ${PAGE_CONTAINER} grid gap-6 pt-2 pb-16 text-center sm:gap-8 sm:pt-4 lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left`}
+      >
         <div className="lg:col-start-1 lg:row-start-1 lg:self-end">
           <p className="inline-flex items-center gap-3">
             <LogoMark size="lg" />
@@ -51,12 +53,7 @@ export function Hero({ hero, screenshot }: Props) {
         <HeroArt variant={contentKey} className="mx-auto lg:col-start-1 lg:mx-0" />
         {screenshot ? (
           <div className="mx-auto w-56 sm:w-64 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:w-full">
-            <Screenshot
-              image={screenshot}
-              alt={hero.screenshotAlt}
-              priority
-              className="h-auto w-full drop-shadow-xl"
-            />
+            <Screenshot image={screenshot} alt={hero.screenshotAlt} priority className="h-auto w-full drop-shadow-xl" />
           </div>
         ) : null}
       </div>

@@ -12,7 +12,9 @@ export function DreamOutcome({ content }: { content: LandingContent["dreamOutcom
     <section aria-labelledby="dream-title" className="mx-auto max-w-6xl px-4 py-16">
       <div className="grid items-center gap-10 lg:grid-cols-2">
         <div>
-          <h2 id="dream-title" className={heading}>{content.title}</h2>
+          <h2 id="dream-title" className={heading}>
+            {content.title}
+          </h2>
           <ul className="mt-8 space-y-4">
             {content.outcomes.map((outcome, index) => (
               <li key={outcome} className="flex gap-3 text-lg text-slate-700">
@@ -39,7 +41,9 @@ export function PainPoints({ content }: { content: LandingContent["painPoints"] 
   return (
     <section aria-labelledby="pain-title" className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="pain-title" className={`${heading} text-center`}>{content.title}</h2>
+        <h2 id="pain-title" className={`${heading} text-center`}>
+          {content.title}
+        </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {content.cards.map((card) => (
             <FeatureCard key={card.title} card={card} />
@@ -54,7 +58,9 @@ export function PainPoints({ content }: { content: LandingContent["painPoints"] 
 export function Solution({ content }: { content: LandingContent["solution"] }) {
   return (
     <section aria-labelledby="solution-title" className="mx-auto max-w-6xl px-4 py-16 text-center">
-      <h2 id="solution-title" className={heading}>{content.title}</h2>
+      <h2 id="solution-title" className={heading}>
+        {content.title}
+      </h2>
       <ul className="mt-10 grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-4">
         {content.features.map((card) => (
           <FeatureCard key={card.title} card={card} tone="soft" />
@@ -72,7 +78,9 @@ export function Credibility({ content }: { content: LandingContent["credibility"
   return (
     <section aria-labelledby="credibility-title" className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="credibility-title" className={`${heading} text-center`}>{content.title}</h2>
+        <h2 id="credibility-title" className={`${heading} text-center`}>
+          {content.title}
+        </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {content.points.map((card) => (
             <FeatureCard key={card.title} card={card} />

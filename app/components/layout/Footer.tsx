@@ -21,14 +21,26 @@ export function Footer() {
         <nav aria-label={footer.productHeading}>
           <h2 className="text-sm font-semibold text-white">{footer.productHeading}</h2>
           <ul className="mt-3 space-y-1 text-sm">
-            <li><a className={linkClass} href={linkTo("pricing")}>{footer.pricingLabel}</a></li>
-            <li><a className={linkClass} href={linkTo("faq")}>{footer.faqLabel}</a></li>
+            <li>
+              <a className={linkClass} href={linkTo("pricing")}>
+                {footer.pricingLabel}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={linkTo("faq")}>
+                {footer.faqLabel}
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-label={footer.companyHeading}>
           <h2 className="text-sm font-semibold text-white">{footer.companyHeading}</h2>
           <ul className="mt-3 space-y-1 text-sm">
-            <li><a className={linkClass} href={`mailto:${site.contactEmail}`}>{footer.contactLabel}</a></li>
+            <li>
+              <a className={linkClass} href={`mailto:${site.contactEmail}`}>
+                {footer.contactLabel}
+              </a>
+            </li>
             <li>
               <a className={linkClass} href={site.social.url} target="_blank" rel="noopener noreferrer">
                 {footer.socialLabel}
@@ -40,9 +52,21 @@ export function Footer() {
         <nav aria-label={footer.legalHeading}>
           <h2 className="text-sm font-semibold text-white">{footer.legalHeading}</h2>
           <ul className="mt-3 space-y-1 text-sm">
-            <li><a className={linkClass} href={linkTo("privacy")}>{footer.privacyLabel}</a></li>
-            <li><a className={linkClass} href={linkTo("terms")}>{footer.termsLabel}</a></li>
-            <li><a className={linkClass} href={currentPageLink(variant, location, { consent: "change" })}>{footer.cookieSettingsLabel}</a></li>
+            <li>
+              <a className={linkClass} href={linkTo("privacy")}>
+                {footer.privacyLabel}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={linkTo("terms")}>
+                {footer.termsLabel}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={currentPageLink(variant, location, { consent: "change" })}>
+                {footer.cookieSettingsLabel}
+              </a>
+            </li>
           </ul>
         </nav>
       </div>

@@ -29,16 +29,26 @@ export function LegalDocumentPage({ document, cookies = [] }: { document: LegalD
                 <caption className="sr-only">{table.caption}</caption>
                 <thead className="border-b border-slate-300 text-slate-900">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">{table.headers.name}</th>
-                    <th scope="col" className="py-2 pr-3">{table.headers.purpose}</th>
-                    <th scope="col" className="py-2 pr-3">{table.headers.lifetime}</th>
-                    <th scope="col" className="py-2">{table.headers.when}</th>
+                    <th scope="col" className="py-2 pr-3">
+                      {table.headers.name}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {table.headers.purpose}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {table.headers.lifetime}
+                    </th>
+                    <th scope="col" className="py-2">
+                      {table.headers.when}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {cookies.map((cookie) => (
                     <tr key={cookie.name} className="border-b border-slate-200 align-top">
-                      <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all">{cookie.name}</th>
+                      <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all">
+                        {cookie.name}
+                      </th>
                       <td className="py-2 pr-3">{cookie.purpose}</td>
                       <td className="py-2 pr-3">{cookie.lifetime}</td>
                       <td className="py-2">{cookie.when}</td>

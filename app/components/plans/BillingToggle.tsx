@@ -28,9 +28,7 @@ export function BillingToggle({
         {item("monthly", copy.monthly)}
         {item("yearly", copy.yearly)}
       </div>
-      <span className="rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold text-brand-strong">
-        {copy.yearlyNote}
-      </span>
+      <span className="rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold text-brand-strong">{copy.yearlyNote}</span>
     </nav>
   );
 }

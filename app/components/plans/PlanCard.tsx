@@ -32,13 +32,9 @@ export function PlanCard({
       } ${plan.separated ? "lg:ml-4" : ""}`}
     >
       {disabled && disabledLabel ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-slate-700 px-3 py-1 text-xs font-semibold text-white">
-          {disabledLabel}
-        </span>
+        <span className="absolute -top-3 left-6 rounded-full bg-slate-700 px-3 py-1 text-xs font-semibold text-white">{disabledLabel}</span>
       ) : plan.badge ? (
-        <span className={`absolute -top-3 left-6 rounded-full px-3 py-1 text-xs font-semibold ${plan.badgeColor}`}>
-          {plan.badge}
-        </span>
+        <span className={`absolute -top-3 left-6 rounded-full px-3 py-1 text-xs font-semibold ${plan.badgeColor}`}>{plan.badge}</span>
       ) : null}
       <h2 id={`plan-${plan.id}`} className="text-xl font-bold text-slate-900">
         {plan.name}

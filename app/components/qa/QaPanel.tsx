@@ -59,20 +59,10 @@ function QaPanel({ panel }: { panel: QaPanelData }) {
 }
 
 /** Page frame of a QA page: heading, purpose line, the panel, then the page's own focus. */
-export function QaPage({
-  title,
-  purpose,
-  panel,
-  children,
-}: {
-  title: string;
-  purpose: string;
-  panel: QaPanelData;
-  children?: ReactNode;
-}) {
+export function QaPage({ title, purpose, panel, children }: { title: string; purpose: string; panel: QaPanelData; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Internal test page</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Internal test page</p>
       <h1 className="mt-1 text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-700">{purpose}</p>
       <div className="mt-6">

@@ -69,7 +69,9 @@ export function ReferralShare({
   return (
     <>
       <section aria-labelledby="vip" className="mt-10 rounded-2xl border-2 border-brand p-6 text-left">
-        <h2 id="vip" className="text-xl font-bold text-slate-900">{copy.vip.title}</h2>
+        <h2 id="vip" className="text-xl font-bold text-slate-900">
+          {copy.vip.title}
+        </h2>
         <p className="mt-2 text-slate-700">{copy.vip.text}</p>
         <a
           href={followHref}
@@ -95,7 +97,9 @@ export function ReferralShare({
       </section>
 
       <section aria-labelledby="private" className="mt-8 rounded-2xl bg-brand-soft p-6 text-left">
-        <h2 id="private" className="text-xl font-bold text-slate-900">{copy.private.title}</h2>
+        <h2 id="private" className="text-xl font-bold text-slate-900">
+          {copy.private.title}
+        </h2>
         <p className="mt-2 text-slate-700">{copy.private.text}</p>
         <label htmlFor="ref-link" className="mt-4 block text-sm font-medium text-slate-800">
           {copy.private.linkLabel}

@@ -28,7 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = adminScope(ctx.url, ctx.variant);
   const { filters, error } = parseFilters(ctx.url);
   const headers = await adminHeaders(access, ctx);
-  const page = { copy, nav: { copy: adminCopy.console, email: consoleFrame(access).email }, filters, all: scope.kind === "all", variant: ctx.variant };
+  const page = {
+    copy,
+    nav: { copy: adminCopy.console, email: consoleFrame(access).email },
+    filters,
+    all: scope.kind === "all",
+    variant: ctx.variant,
+  };
   if (error) return data({ ...page, error: copy.filters.errors[error], dashboard: null }, { status: 400, headers });
   const started = performance.now();
   let dashboard: Dashboard;
@@ -58,7 +64,11 @@ export default function AdminAnalytics() {
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
   return (
     <AdminShell nav={nav} title={copy.title} intro={copy.intro}>
-      <form method="get" className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label={copy.filters.heading}>
+      <form
+        method="get"
+        className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-6"
+        aria-label={copy.filters.heading}
+      >
         {variant.domain === "champion" ? (
           <>
             <input type="hidden" name="domain" value="champion" />
@@ -82,11 +92,25 @@ export default function AdminAnalytics() {
         </label>
         <label className="text-sm font-semibold">
           {copy.filters.source}
-          <input type="text" name="source" defaultValue={filters.source} maxLength={100} placeholder={copy.filters.anyValue} className={field} />
+          <input
+            type="text"
+            name="source"
+            defaultValue={filters.source}
+            maxLength={100}
+            placeholder={copy.filters.anyValue}
+            className={field}
+          />
         </label>
         <label className="text-sm font-semibold">
           {copy.filters.campaign}
-          <input type="text" name="campaign" defaultValue={filters.campaign} maxLength={100} placeholder={copy.filters.anyValue} className={field} />
+          <input
+            type="text"
+            name="campaign"
+            defaultValue={filters.campaign}
+            maxLength={100}
+            placeholder={copy.filters.anyValue}
+            className={field}
+          />
         </label>
         <div className="flex items-end gap-3">
           <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-strong">
@@ -126,16 +150,26 @@ export default function AdminAnalytics() {
               <caption className="sr-only">{copy.funnel.heading}</caption>
               <thead>
                 <tr className="border-b border-slate-300">
-                  <th scope="col" className="px-3 py-1">{copy.funnel.step}</th>
-                  <th scope="col" className="px-3 py-1">{copy.funnel.count}</th>
-                  <th scope="col" className="px-3 py-1">{copy.funnel.conversion}</th>
+                  <th scope="col" className="px-3 py-1">
+                    {copy.funnel.step}
+                  </th>
+                  <th scope="col" className="px-3 py-1">
+                    {copy.funnel.count}
+                  </th>
+                  <th scope="col" className="px-3 py-1">
+                    {copy.funnel.conversion}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {dashboard.funnel.map((row) => (
                   <tr key={row.step} className="border-b border-slate-200" data-step={row.step}>
-                    <th scope="row" className="px-3 py-1 font-normal">{copy.events.labels[row.step] ?? row.step}</th>
-                    <td className="px-3 py-1 tabular-nums" data-testid="funnel-count">{row.count}</td>
+                    <th scope="row" className="px-3 py-1 font-normal">
+                      {copy.events.labels[row.step] ?? row.step}
+                    </th>
+                    <td className="px-3 py-1 tabular-nums" data-testid="funnel-count">
+                      {row.count}
+                    </td>
                     <td className="px-3 py-1 tabular-nums">{percent(row.conversion) ?? copy.funnel.none}</td>
                   </tr>
                 ))}
@@ -206,9 +240,7 @@ export default function AdminAnalytics() {
                 <dl className="mt-2 flex gap-8" data-testid="time-to-credit">
                   <div>
                     <dt className="text-sm text-slate-600">{copy.timeToCredit.median}</dt>
-                    <dd className="text-2xl font-bold">
-                      {formatDuration(dashboard.timeToCredit.medianHours ?? 0, copy.timeToCredit)}
-                    </dd>
+                    <dd className="text-2xl font-bold">{formatDuration(dashboard.timeToCredit.medianHours ?? 0, copy.timeToCredit)}</dd>
                   </div>
                   <div>
                     <dt className="text-sm text-slate-600">{copy.timeToCredit.referrers}</dt>
@@ -221,7 +253,10 @@ export default function AdminAnalytics() {
                   desc={copy.timeToCredit.desc}
                   tableLabel={copy.tableLabel}
                   columns={[copy.timeToCredit.bucket, copy.timeToCredit.count]}
-                  rows={dashboard.timeToCredit.buckets.map((bucket) => ({ label: copy.timeToCredit.buckets[bucket.key], value: bucket.count }))}
+                  rows={dashboard.timeToCredit.buckets.map((bucket) => ({
+                    label: copy.timeToCredit.buckets[bucket.key],
+                    value: bucket.count,
+                  }))}
                 />
               </>
             )}
@@ -235,14 +270,20 @@ export default function AdminAnalytics() {
               <caption className="sr-only">{copy.events.heading}</caption>
               <thead>
                 <tr className="border-b border-slate-300">
-                  <th scope="col" className="px-3 py-1">{copy.events.name}</th>
-                  <th scope="col" className="px-3 py-1">{copy.events.count}</th>
+                  <th scope="col" className="px-3 py-1">
+                    {copy.events.name}
+                  </th>
+                  <th scope="col" className="px-3 py-1">
+                    {copy.events.count}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {EVENT_NAMES.map((name) => (
                   <tr key={name} className="border-b border-slate-200" data-event={name}>
-                    <th scope="row" className="px-3 py-1 font-normal">{copy.events.labels[name] ?? name}</th>
+                    <th scope="row" className="px-3 py-1 font-normal">
+                      {copy.events.labels[name] ?? name}
+                    </th>
                     <td className="px-3 py-1 tabular-nums">{dashboard.events[name]}</td>
                   </tr>
                 ))}

@@ -18,7 +18,10 @@ export const ErrorBoundary = AdminErrorBoundary;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "remove");
-  return data({ copy, id: lead.id, email: lead.email, back, listHref, frame: consoleFrame(access) }, { headers: await adminHeaders(access, ctx) });
+  return data(
+    { copy, id: lead.id, email: lead.email, back, listHref, frame: consoleFrame(access) },
+    { headers: await adminHeaders(access, ctx) },
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -46,7 +49,11 @@ export default function DeleteLeadPage() {
         <p className="text-lg text-slate-900">{copy.messages.confirmDelete}</p>
         <input type="hidden" name="back" value={loaderData.back} />
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
             {busy ? copy.remove.deleting : copy.remove.confirm}
           </button>
           <a href={loaderData.listHref} className="px-3 py-2 font-semibold text-slate-700 underline">

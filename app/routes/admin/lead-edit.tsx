@@ -51,7 +51,9 @@ export default function EditLeadPage() {
   return (
     <AdminShell nav={listNav(copy.console, frame.email, back)} title={copy.edit.title} intro={lead.email}>
       <section aria-labelledby="checks" className="mb-6 max-w-xl rounded-lg border border-slate-200 p-4" data-testid="referral-panel">
-        <h2 id="checks" className="font-semibold text-slate-900">{text.lead.title}</h2>
+        <h2 id="checks" className="font-semibold text-slate-900">
+          {text.lead.title}
+        </h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-600">{text.lead.refCode}</dt>
           <dd className="font-mono">{lead.ref_code ?? "—"}</dd>

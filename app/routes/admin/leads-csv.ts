@@ -31,7 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const bulk = parseBulk(await request.formData());
   if ("error" in bulk || bulk.intent !== "bulk-export") {
     const error = "error" in bulk ? bulk.error : "unknown";
-    const message = error === "none" ? copy.bulk.none : error === "tooMany" ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS)) : copy.bulk.unknown;
+    const message =
+      error === "none"
+        ? copy.bulk.none
+        : error === "tooMany"
+          ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS))
+          : copy.bulk.unknown;
     return text(access, ctx, message, 400);
   }
   return exportCsv(access, ctx, parseListQuery(new URLSearchParams()), bulk.ids);
@@ -67,7 +72,11 @@ async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQu
   // for each of 500 pages of a 100,000-row export took most of two minutes).
   let line: Map<string, number> | null = null;
   async function placesOf(rows: Lead[]): Promise<Record<string, number | null>> {
-    if (ids) return referrals.placesOf(ctx.leadTable, rows.map((lead) => lead.id));
+    if (ids)
+      return referrals.placesOf(
+        ctx.leadTable,
+        rows.map((lead) => lead.id),
+      );
     line ??= new Map((await referrals.line(ctx.leadTable)).map((id, index) => [id, index + 1]));
     return Object.fromEntries(rows.map((lead) => [lead.id, line!.get(lead.id) ?? null]));
   }

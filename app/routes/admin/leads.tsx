@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { getPage } from "#content/index";
@@ -76,7 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page = await store.list(ctx.leadTable, listOptions(query));
       }
       // The places of the whole page in one query.
-      const places = await getReferralStore(ctx).placesOf(ctx.leadTable, page.rows.map((lead) => lead.id));
+      const places = await getReferralStore(ctx).placesOf(
+        ctx.leadTable,
+        page.rows.map((lead) => lead.id),
+      );
       list = { total: page.total, rows: page.rows.map((lead) => ({ ...lead, place: places[lead.id] ?? null })) };
     }
   } catch (error) {
@@ -128,7 +126,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function AdminLeads() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<AdminActionData | BulkActionData>();
-  return <LeadList data={loaderData} actionError={actionData?.formError} bulk={actionData && "bulk" in actionData ? actionData.bulk : undefined} />;
+  return (
+    <LeadList
+      data={loaderData}
+      actionError={actionData?.formError}
+      bulk={actionData && "bulk" in actionData ? actionData.bulk : undefined}
+    />
+  );
 }
 
 type ListData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -173,7 +177,9 @@ function PickVariant({ copy }: { copy: AdminContent }) {
 function CardsView({ copy, cards, all }: { copy: AdminContent; cards: ConsoleCards; all: boolean }) {
   const c = copy.cards;
   const card = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm";
-  const firstWave = cards.variants.map((v) => c.firstWaveOf.replace("{left}", String(v.firstWave.left)).replace("{spots}", String(v.firstWave.spots)));
+  const firstWave = cards.variants.map((v) =>
+    c.firstWaveOf.replace("{left}", String(v.firstWave.left)).replace("{spots}", String(v.firstWave.spots)),
+  );
   const figures: [string, string, React.ReactNode][] = [
     ["card-confirmed", c.confirmed, cards.confirmed],
     [
@@ -219,20 +225,38 @@ function CardsView({ copy, cards, all }: { copy: AdminContent; cards: ConsoleCar
             <caption className="px-3 py-2 text-left font-semibold text-slate-900">{c.perVariant}</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="px-3 py-2">{copy.console.switcherLabel}</th>
-                <th scope="col" className="px-3 py-2">{c.confirmed}</th>
-                <th scope="col" className="px-3 py-2">{c.firstWaveLeft}</th>
-                <th scope="col" className="px-3 py-2">{c.credited}</th>
-                <th scope="col" className="px-3 py-2">{c.viral}</th>
-                <th scope="col" className="px-3 py-2">{c.today}</th>
-                <th scope="col" className="px-3 py-2">{c.week}</th>
-                <th scope="col" className="px-3 py-2">{c.incomplete}</th>
+                <th scope="col" className="px-3 py-2">
+                  {copy.console.switcherLabel}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.confirmed}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.firstWaveLeft}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.credited}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.viral}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.today}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.week}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {c.incomplete}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {cards.variants.map((v, i) => (
                 <tr key={v.key} data-variant={v.key}>
-                  <th scope="row" className="px-3 py-2 font-semibold">{copy.console.variants[v.key]}</th>
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    {copy.console.variants[v.key]}
+                  </th>
                   <td className="px-3 py-2">{v.confirmed}</td>
                   <td className="px-3 py-2">{firstWave[i]}</td>
                   <td className="px-3 py-2">{v.credited}</td>
@@ -280,7 +304,9 @@ function VariantList({
   const labels = { ...copy, planNames: Object.fromEntries(plans.map((plan) => [plan.id, plan.name])), flags: copy.referrals.flags };
   const columns = [...ADMIN_COLUMNS, ...CONSOLE_COLUMNS] as const;
   const columnLabel = (column: (typeof columns)[number]) =>
-    column in copy.table.columns ? copy.table.columns[column as keyof typeof copy.table.columns] : copy.extraColumns[column as keyof typeof copy.extraColumns];
+    column in copy.table.columns
+      ? copy.table.columns[column as keyof typeof copy.table.columns]
+      : copy.extraColumns[column as keyof typeof copy.extraColumns];
 
   // A successful save or delete redirects to the list: close the dialog on every new location.
   useEffect(() => setEditing(null), [location.key]);
@@ -317,10 +343,7 @@ function VariantList({
       <Filters copy={copy} query={query} />
       {bulk ? <BulkConfirm copy={copy} request={bulk} back={back} cancelHref={here} /> : null}
       <p className="mt-6 text-sm text-slate-600" data-testid="list-summary">
-        {copy.table.summary
-          .replace("{from}", String(from))
-          .replace("{to}", String(to))
-          .replace("{total}", String(list.total))}
+        {copy.table.summary.replace("{from}", String(from)).replace("{to}", String(to)).replace("{total}", String(list.total))}
       </p>
       <Form method="post" action={here} ref={tableForm} id="bulk-form">
         <input type="hidden" name="back" value={back} />
@@ -332,13 +355,31 @@ function VariantList({
           <span className="text-sm text-slate-700" aria-hidden="true">
             {copy.bulk.legend}:
           </span>
-          <button type="submit" name="intent" value="bulk-delete" onClick={askBulk} className={`${bulkButton} border-red-700 text-red-800 hover:bg-red-50`}>
+          <button
+            type="submit"
+            name="intent"
+            value="bulk-delete"
+            onClick={askBulk}
+            className={`${bulkButton} border-red-700 text-red-800 hover:bg-red-50`}
+          >
             {copy.bulk.delete}
           </button>
-          <button type="submit" name="intent" value="bulk-export" onClick={askBulk} className={`${bulkButton} border-brand text-brand-strong hover:bg-brand-soft`}>
+          <button
+            type="submit"
+            name="intent"
+            value="bulk-export"
+            onClick={askBulk}
+            className={`${bulkButton} border-brand text-brand-strong hover:bg-brand-soft`}
+          >
             {copy.bulk.export}
           </button>
-          <button type="submit" name="intent" value="bulk-revoke" onClick={askBulk} className={`${bulkButton} border-slate-500 text-slate-800 hover:bg-slate-100`}>
+          <button
+            type="submit"
+            name="intent"
+            value="bulk-revoke"
+            onClick={askBulk}
+            className={`${bulkButton} border-slate-500 text-slate-800 hover:bg-slate-100`}
+          >
             {copy.bulk.revoke}
           </button>
         </fieldset>
@@ -446,7 +487,11 @@ function BulkConfirmForm({
   const linkTo = useLinkTo();
   const count = String(request.ids.length);
   const question =
-    request.intent === "bulk-delete" ? copy.bulk.confirmDelete : request.intent === "bulk-export" ? copy.bulk.confirmExport : copy.bulk.confirmRevoke;
+    request.intent === "bulk-delete"
+      ? copy.bulk.confirmDelete
+      : request.intent === "bulk-export"
+        ? copy.bulk.confirmExport
+        : copy.bulk.confirmRevoke;
   const fields = (
     <>
       <p className="text-slate-900" data-testid="bulk-question">
@@ -482,7 +527,17 @@ function parseBackParams(back: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(back));
 }
 
-function BulkConfirm({ copy, request, back, cancelHref }: { copy: AdminContent; request: { intent: BulkIntent; ids: string[] }; back: string; cancelHref: string }) {
+function BulkConfirm({
+  copy,
+  request,
+  back,
+  cancelHref,
+}: {
+  copy: AdminContent;
+  request: { intent: BulkIntent; ids: string[] };
+  back: string;
+  cancelHref: string;
+}) {
   return (
     <section aria-labelledby="bulk-confirm" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="bulk-confirm">
       <h2 id="bulk-confirm" className="text-lg font-semibold text-slate-900">
@@ -521,7 +576,12 @@ function BulkDialog({
     if (!request && dialog.open) dialog.close();
   }, [request]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="bulk-dialog-title" className="m-auto w-full max-w-lg rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="bulk-dialog-title"
+      className="m-auto w-full max-w-lg rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
       {request ? (
         <>
           <h2 id="bulk-dialog-title" className="mb-2 text-xl font-bold text-slate-900">

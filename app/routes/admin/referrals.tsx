@@ -124,7 +124,11 @@ export default function AdminReferrals() {
               {copy.console.variants[ledger.key]}
             </h2>
           ) : null}
-          <Ledger copy={copy} rows={ledger.rows} action={variantLink(ledger.variant, "admin/referrals", { ...scope, status, page: page > 1 ? page : undefined })} />
+          <Ledger
+            copy={copy}
+            rows={ledger.rows}
+            action={variantLink(ledger.variant, "admin/referrals", { ...scope, status, page: page > 1 ? page : undefined })}
+          />
           <p className="mt-4 text-sm text-slate-600">
             {ledger.total > page * PAGE_SIZE ? (
               <a href={variantLink(ledger.variant, "admin/referrals", { ...scope, status, page: page + 1 })} className="underline">
@@ -162,8 +166,12 @@ function Ledger({ copy, rows, action }: { copy: AdminContent; rows: ReferralList
               <td className="px-3 py-2 break-all">{row.referred_email}</td>
               <td className="px-3 py-2 break-all">{row.referrer_email ?? "—"}</td>
               <td className="px-3 py-2 font-mono">{row.ref_code}</td>
-              <td className="px-3 py-2" data-testid="referral-status">{text.statuses[row.status]}</td>
-              <td className="px-3 py-2" data-testid="referral-reason">{row.reason ? text.reasons[row.reason] : ""}</td>
+              <td className="px-3 py-2" data-testid="referral-status">
+                {text.statuses[row.status]}
+              </td>
+              <td className="px-3 py-2" data-testid="referral-reason">
+                {row.reason ? text.reasons[row.reason] : ""}
+              </td>
               <td className="px-3 py-2">
                 {row.status === "credited" || row.reason === "revoked" ? (
                   <Form method="post" action={action}>

@@ -21,7 +21,9 @@ export default function DebugContent() {
   return (
     <QaPage title="Content debug" purpose="The placeholder values and the resolved site copy of this variant." panel={data.panel}>
       <section aria-labelledby="placeholders-title">
-        <h2 id="placeholders-title" className="text-xl font-semibold text-slate-900">Placeholders</h2>
+        <h2 id="placeholders-title" className="text-xl font-semibold text-slate-900">
+          Placeholders
+        </h2>
         <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
           {Object.entries(data.placeholders).map(([name, value]) => (
             <div key={name} className="contents">
@@ -32,10 +34,10 @@ export default function DebugContent() {
         </dl>
       </section>
       <section aria-labelledby="site-title">
-        <h2 id="site-title" className="text-xl font-semibold text-slate-900">Site copy (resolved)</h2>
-        <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
-          {JSON.stringify(data.site, null, 2)}
-        </pre>
+        <h2 id="site-title" className="text-xl font-semibold text-slate-900">
+          Site copy (resolved)
+        </h2>
+        <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">{JSON.stringify(data.site, null, 2)}</pre>
       </section>
     </QaPage>
   );

@@ -44,7 +44,9 @@ export default function DebugDomain() {
   return (
     <QaPage title="Domain detection" purpose="How this request's host and query chose the variant." panel={data.panel}>
       <section aria-labelledby="request-title">
-        <h2 id="request-title" className="text-xl font-semibold text-slate-900">Request</h2>
+        <h2 id="request-title" className="text-xl font-semibold text-slate-900">
+          Request
+        </h2>
         <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">

@@ -57,7 +57,9 @@ export default function TestConfirmPages() {
           <section key={preview.name} aria-labelledby={`preview-${preview.name}`} data-testid={`preview-${preview.name}`}>
             <h2 id={`preview-${preview.name}`} className="text-xl font-semibold text-slate-900">
               <span className="font-mono">{preview.name}</span>{" "}
-              <a className="text-base font-normal text-brand-strong underline" href={preview.href}>{preview.href}</a>
+              <a className="text-base font-normal text-brand-strong underline" href={preview.href}>
+                {preview.href}
+              </a>
             </h2>
             {preview.error ? (
               <p className="mt-2 text-red-800">{preview.error}</p>

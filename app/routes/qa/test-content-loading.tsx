@@ -34,7 +34,9 @@ export default function TestContentLoading() {
       {data.error ? (
         <section role="alert" className="rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
           <h2 className="text-xl font-semibold">Error Loading Content</h2>
-          <p className="mt-2" data-testid="content-error">{data.error}</p>
+          <p className="mt-2" data-testid="content-error">
+            {data.error}
+          </p>
         </section>
       ) : (
         <section aria-labelledby="loaded-title" className="rounded-xl border border-green-300 bg-green-50 p-5">
@@ -42,7 +44,10 @@ export default function TestContentLoading() {
             Loaded <span className="font-mono">{data.name}</span>
           </h2>
           <p className="mt-2 text-sm text-green-900">
-            Keys: <span className="font-mono" data-testid="content-keys">{data.keys.join(", ")}</span>
+            Keys:{" "}
+            <span className="font-mono" data-testid="content-keys">
+              {data.keys.join(", ")}
+            </span>
           </p>
         </section>
       )}
@@ -50,7 +55,9 @@ export default function TestContentLoading() {
         <ul className="flex flex-wrap gap-3 text-sm">
           {data.pages.map((page) => (
             <li key={page.page}>
-              <a className="font-mono text-brand-strong underline" href={page.href}>{page.page}</a>
+              <a className="font-mono text-brand-strong underline" href={page.href}>
+                {page.page}
+              </a>
             </li>
           ))}
         </ul>

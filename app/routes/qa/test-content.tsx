@@ -34,17 +34,29 @@ export default function TestContent() {
         <caption className="sr-only">Content pages</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">Page</th>
-            <th scope="col" className="py-2 pr-4">Source</th>
-            <th scope="col" className="py-2">Schema check</th>
+            <th scope="col" className="py-2 pr-4">
+              Page
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Source
+            </th>
+            <th scope="col" className="py-2">
+              Schema check
+            </th>
           </tr>
         </thead>
         <tbody>
           {data.pages.map((page) => (
             <tr key={page.name} className="border-b border-slate-200">
-              <th scope="row" className="py-1 pr-4 font-mono font-medium">{page.name}</th>
-              <td className="py-1 pr-4" data-testid={`source-${page.name}`}>{page.source}</td>
-              <td className="py-1" data-testid={`status-${page.name}`}>{page.status}</td>
+              <th scope="row" className="py-1 pr-4 font-mono font-medium">
+                {page.name}
+              </th>
+              <td className="py-1 pr-4" data-testid={`source-${page.name}`}>
+                {page.source}
+              </td>
+              <td className="py-1" data-testid={`status-${page.name}`}>
+                {page.status}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -35,7 +35,9 @@ export default function TestPlans() {
         <thead>
           <tr className="border-b border-slate-300">
             {columns.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-4">{column}</th>
+              <th key={column} scope="col" className="py-2 pr-4">
+                {column}
+              </th>
             ))}
           </tr>
         </thead>

@@ -6,11 +6,7 @@ import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
 import { qaMeta } from "~/utils/qa";
 import { leadTableOf, variantKey, type Variant } from "~/utils/variant";
 
-const VARIANTS: Variant[] = [
-  { domain: "genius" },
-  { domain: "champion", sport: "icehockey" },
-  { domain: "champion", sport: "tennis" },
-];
+const VARIANTS: Variant[] = [{ domain: "genius" }, { domain: "champion", sport: "icehockey" }, { domain: "champion", sport: "tennis" }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   qaLoader(args, (ctx) => ({
@@ -30,8 +26,12 @@ export default function TestTableSelection() {
         <caption className="sr-only">Lead table per variant</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">Variant</th>
-            <th scope="col" className="py-2">Table</th>
+            <th scope="col" className="py-2 pr-4">
+              Variant
+            </th>
+            <th scope="col" className="py-2">
+              Table
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -41,8 +41,12 @@ export default function TestTableSelection() {
               className={row.key === data.current ? "bg-brand-soft font-semibold" : undefined}
               aria-current={row.key === data.current ? "true" : undefined}
             >
-              <th scope="row" className="py-1 pr-4 font-medium">{row.key}</th>
-              <td className="py-1 font-mono" data-testid={`table-${row.key}`}>{row.table}</td>
+              <th scope="row" className="py-1 pr-4 font-medium">
+                {row.key}
+              </th>
+              <td className="py-1 font-mono" data-testid={`table-${row.key}`}>
+                {row.table}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,8 +8,23 @@ import { qaMeta } from "~/utils/qa";
 
 /** Every page of the route table (SPEC 2.2) by its link-builder name. */
 const PAGES = [
-  "home", "form", "roadmap", "plans", "signup", "signup-confirm", "confirm", "guide", "guide-form",
-  "guide-confirm", "tips", "tips-form", "tips-confirm", "pricing", "faq", "privacy", "terms",
+  "home",
+  "form",
+  "roadmap",
+  "plans",
+  "signup",
+  "signup-confirm",
+  "confirm",
+  "guide",
+  "guide-form",
+  "guide-confirm",
+  "tips",
+  "tips-form",
+  "tips-confirm",
+  "pricing",
+  "faq",
+  "privacy",
+  "terms",
 ];
 
 export const loader = (args: LoaderFunctionArgs) =>
@@ -34,16 +49,26 @@ export default function TestUrls() {
         <caption className="sr-only">Links per page</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">Page</th>
-            <th scope="col" className="py-2 pr-4">Path</th>
-            <th scope="col" className="py-2">Absolute</th>
+            <th scope="col" className="py-2 pr-4">
+              Page
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Path
+            </th>
+            <th scope="col" className="py-2">
+              Absolute
+            </th>
           </tr>
         </thead>
         <tbody>
           {data.links.map((link) => (
             <tr key={link.page} className="border-b border-slate-200">
-              <th scope="row" className="py-1 pr-4 font-medium">{link.page}</th>
-              <td className="py-1 pr-4 font-mono" data-testid={`link-${link.page}`}>{link.path}</td>
+              <th scope="row" className="py-1 pr-4 font-medium">
+                {link.page}
+              </th>
+              <td className="py-1 pr-4 font-mono" data-testid={`link-${link.page}`}>
+                {link.path}
+              </td>
               <td className="py-1 font-mono break-all">{link.absolute}</td>
             </tr>
           ))}

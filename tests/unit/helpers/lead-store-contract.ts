@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { refCode, withUniqueRefCode } from "~/data/lead-codes.server";
-import {
-  DuplicateRefCodeError,
-  InvalidTableError,
-  PENDING_EMAIL,
-  type LeadStore,
-  type LeadTable,
-  type NewLead,
-} from "~/data/lead-store";
+import { DuplicateRefCodeError, InvalidTableError, PENDING_EMAIL, type LeadStore, type LeadTable, type NewLead } from "~/data/lead-store";
 
 export type StoreHarness = {
   store: LeadStore;
@@ -183,7 +176,10 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
       });
 
       it("keeps creation order for rows created in the same instant", async () => {
-        await seed([{ email: "first@x.io", created_at: at(1) }, { email: "second@x.io", created_at: at(1) }]);
+        await seed([
+          { email: "first@x.io", created_at: at(1) },
+          { email: "second@x.io", created_at: at(1) },
+        ]);
         expect((await store.list(T)).rows.map((r) => r.email)).toEqual(["second@x.io", "first@x.io"]);
       });
 
@@ -220,16 +216,11 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
           { email: "d_e@school.net", lead_source: "main_funnel", step_completed: 1, created_at: at(4) },
           { created_at: at(5) },
         ]);
-        const emails = async (filters: object) =>
-          (await store.list(T, { filters })).rows.map((r) => r.email);
+        const emails = async (filters: object) => (await store.list(T, { filters })).rows.map((r) => r.email);
         expect(await emails({ email: "FAMILY" })).toEqual(["ben@family.org", "anna@family.org"]);
         expect(await emails({ email: "_" })).toEqual(["d_e@school.net"]);
         expect(await emails({ email: "%" })).toEqual([]);
-        expect(await emails({ lead_source: "main_funnel" })).toEqual([
-          PENDING_EMAIL,
-          "d_e@school.net",
-          "anna@family.org",
-        ]);
+        expect(await emails({ lead_source: "main_funnel" })).toEqual([PENDING_EMAIL, "d_e@school.net", "anna@family.org"]);
         expect(await emails({ step_completed: 3 })).toEqual(["anna@family.org"]);
         const both = await store.list(T, { filters: { email: "school", step_completed: 1 }, pageSize: 1 });
         expect(both.total).toBe(2);
@@ -298,13 +289,9 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
     describe("referral codes", () => {
       it("raises DuplicateRefCodeError when a ref_code is taken, on create and on update", async () => {
         await store.create(T, { email: "a@x.io", ref_code: "TAKEN234" });
-        await expect(store.create(T, { email: "b@x.io", ref_code: "TAKEN234" })).rejects.toBeInstanceOf(
-          DuplicateRefCodeError,
-        );
+        await expect(store.create(T, { email: "b@x.io", ref_code: "TAKEN234" })).rejects.toBeInstanceOf(DuplicateRefCodeError);
         const other = await store.create(T, { email: "c@x.io" });
-        await expect(store.update(T, other.id, { ref_code: "TAKEN234" })).rejects.toBeInstanceOf(
-          DuplicateRefCodeError,
-        );
+        await expect(store.update(T, other.id, { ref_code: "TAKEN234" })).rejects.toBeInstanceOf(DuplicateRefCodeError);
         expect((await store.getById(T, other.id))?.ref_code).toBeNull();
         // Leads without a code yet do not collide with each other.
         await store.create(T, {});
@@ -316,11 +303,9 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         const firstCode = await refCode("new@x.io", now());
         await store.create(T, { email: "squatter@x.io", ref_code: firstCode });
         const lead = await store.create(T, { email: "new@x.io" });
-        const updated = await withUniqueRefCode(
-          "new@x.io",
-          (code) => store.update(T, lead.id, { ref_code: code, step_completed: 3 }),
-          { now },
-        );
+        const updated = await withUniqueRefCode("new@x.io", (code) => store.update(T, lead.id, { ref_code: code, step_completed: 3 }), {
+          now,
+        });
         expect(updated?.ref_code).toMatch(/^[A-Z2-7]{8}$/);
         expect(updated?.ref_code).not.toBe(firstCode);
       });

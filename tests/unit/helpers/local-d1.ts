@@ -42,7 +42,9 @@ async function open(dir: string) {
 export async function startLocalD1() {
   const dir = mkdtempSync(join(tmpdir(), "auth-d1-"));
   let proxy = await open(dir);
-  const files = readdirSync(join(root, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(join(root, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   for (const file of files) {
     for (const statement of splitSql(readFileSync(join(root, "migrations", file), "utf8"))) {
       await proxy.env.DB.prepare(statement).run();
