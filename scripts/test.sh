@@ -13,6 +13,8 @@ echo "== typecheck"
 npx tsc --noEmit
 echo "== lint (ESLint)"
 npm run -s lint
+echo "== format (Prettier)"
+npx prettier --check . --log-level warn
 echo "== unit and integration tests (Vitest)"
 npx vitest run
 echo "== build"
