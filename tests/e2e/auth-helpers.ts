@@ -1,7 +1,7 @@
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, outbox, pathIn, queryD1, sqlString, type VariantCase } from "./fixtures";
+import { outbox, pathIn, queryD1, sqlString, type VariantCase } from "./site";
 
 /**
  * Shared Playwright steps for accounts (the signup/admin contract): sign up through the UI and

@@ -1,8 +1,23 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
-import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import {
+  confirmThroughButton,
+  expect,
+  joinWaitlist,
+  newParent,
+  outbox,
+  pathIn,
+  queryD1,
+  seedConfirmedLeads,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  waitlistLinks,
+  type VariantCase,
+} from "./fixtures";
 
 /**
  * The referral engine as parents meet it: A joins and confirms through the button page; B joins
@@ -11,61 +26,12 @@ import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail
  * nobody. Each project takes its own variants, so no two tests move places in one table at once.
  */
 
+// Every variant once: places are counted in the variant's own table and the "moved up" mail is in
+// its brand; the two projects split the variants, so each table moves under one worker only.
 const BY_PROJECT: Record<string, VariantCase["key"][]> = { "js-on": ["genius", "tennis"], "js-off": ["icehockey"] };
 // One worker per project runs this file's tests in order: places move in one table at a time.
-// Each test walks several parents through the whole funnel.
+// Each test puts several parents on the waitlist and confirms them.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
-
-/** The whole no-JS-compatible funnel through the browser, ending on /confirm. */
-async function joinWaitlist(page: Page, v: VariantCase, email: string, refCode?: string) {
-  const options = getPage(v.key, "options");
-  const form = getPage(v.key, "form");
-  const plansPage = getPage(v.key, "plansPage");
-  await page.goto(pathIn(v, "home", refCode ? { r: refCode } : {}));
-  await page.goto(pathIn(v, "form"));
-  await page.locator("select[name='children[0].ageBand']").selectOption(options.ageBands[0].value);
-  await page.locator("select[name='children[0].time']").selectOption(options.time[0].value);
-  await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
-  await expect(page.getByText("Step 2 of 3")).toBeVisible();
-  await page.locator(`input[name='focus'][value='${options.focus[0].value}']`).check();
-  await page.locator(`input[name='goals'][value='${options.goals[0].value}']`).check();
-  await page.locator(`input[name='concern'][value='${options.concerns[0].value}']`).check();
-  await page.getByRole("button", { name: form.step2.continue }).click();
-  await expect(page.getByText("Step 3 of 3")).toBeVisible();
-  await page.getByLabel(form.step3.emailLabel).fill(email);
-  await page.getByRole("button", { name: form.step3.submit }).click();
-  await expect(page).toHaveURL(/\/roadmap/);
-  await page.goto(pathIn(v, "plans"));
-  const plan = getPage(v.key, "plans").plans.find((item) => item.status !== "in-preparation" && item.id !== "pro")!;
-  await page.locator(`[data-plan='${plan.id}']`).getByRole("button", { name: plansPage.plans.joinWaitlist }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/confirm");
-  await expect(page.getByTestId("waitlist-prompt")).toContainText(getPage(v.key, "waitlist").prompt.unconfirmed);
-}
-
-/** The signed links of the parent's waitlist e-mail. */
-async function waitlistLinks(page: Page, email: string) {
-  let html = "";
-  await expect
-    .poll(async () => {
-      html = (await outbox(page, email)).find((mail) => mail.template === "prelaunch")?.html ?? "";
-      return html;
-    })
-    .toContain("/verify-email?");
-  const link = (path: string) => {
-    const href = html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/${path}\\?[^"]+)"`))?.[1];
-    expect(href, `${path} link in the e-mail`).toBeTruthy();
-    return href!.replace(/&amp;/g, "&");
-  };
-  return { verify: link("verify-email"), status: link("status") };
-}
-
-async function confirmThroughButton(page: Page, v: VariantCase, verifyLink: string) {
-  const copy = getPage(v.key, "waitlist");
-  await page.goto(verifyLink);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.verify.title);
-  await page.getByRole("button", { name: copy.verify.button }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/status");
-}
 
 async function statusOf(page: Page, statusLink: string) {
   await page.goto(statusLink);
@@ -75,23 +41,6 @@ async function statusOf(page: Page, statusLink: string) {
     credited: Number(await page.getByTestId("credited").textContent()),
     pending: Number(await page.getByTestId("pending").textContent()),
   };
-}
-
-async function newParent(browser: Browser, jsEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL: MAIN_URL });
-  return { context, page: await context.newPage() };
-}
-
-/** Confirmed parents ahead of everyone who confirms later: so a credit has places to move past. */
-async function seedConfirmedParents(v: VariantCase, count: number) {
-  const rows = Array.from(
-    { length: count },
-    () =>
-      `INSERT INTO ${v.table} (id, email, normalized_email, step_completed, email_verified, confirmed_at, confirm_seq, place_score)
-       SELECT ${sqlString(crypto.randomUUID())}, ${sqlString(uniqueEmail("ahead"))}, NULL, 3, 1, ${sqlString(new Date().toISOString())},
-              COALESCE(MAX(confirm_seq), 0) + 1, COALESCE(MAX(confirm_seq), 0) + 1 FROM ${v.table}`,
-  );
-  await queryD1(rows);
 }
 
 for (const v of variants) {
@@ -106,7 +55,7 @@ for (const v of variants) {
       const a = uniqueEmail(`ref-a-${v.key}`);
       const b = uniqueEmail(`ref-b-${v.key}`);
 
-      await seedConfirmedParents(v, referralRules.placesPerCredit + 1);
+      await seedConfirmedLeads(v, referralRules.placesPerCredit + 1);
       await joinWaitlist(page, v, a);
       const refLink = await page.locator("#ref-link, input[readonly]").first().inputValue();
       const refCode = new URL(refLink).searchParams.get("r")!;
@@ -123,7 +72,7 @@ for (const v of variants) {
       expect(before.place).toBeGreaterThan(referralRules.placesPerCredit);
 
       const parentB = await newParent(browser, jsEnabled);
-      await joinWaitlist(parentB.page, v, b, refCode);
+      await joinWaitlist(parentB.page, v, b, { r: refCode });
       expect(await statusOf(page, aLinks.status)).toMatchObject({ credited: 0, pending: 1, place: before.place });
       expect(
         (await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`))[0]
@@ -162,7 +111,7 @@ test.describe("referrals the ledger does not credit", () => {
     const refCode = new URL(await page.locator("#ref-link").inputValue()).searchParams.get("r")!;
     const joinWith = async (email: string) => {
       const parent = await newParent(browser, jsEnabled);
-      await joinWaitlist(parent.page, v, email, refCode);
+      await joinWaitlist(parent.page, v, email, { r: refCode });
       await confirmThroughButton(parent.page, v, (await waitlistLinks(parent.page, email)).verify);
       await parent.context.close();
     };

@@ -1,0 +1,135 @@
+/**
+ * The e2e servers as the tests reach them: their addresses, the three variants, their D1 and
+ * outbox, and the bot guard's stamp. Specs import it all through ./fixtures.
+ */
+import { expect, type Page, type Route } from "@playwright/test";
+import { signingSecret } from "../../app/auth/confirm-token.server";
+import { STAMP_NAME, issueStamp } from "../../app/platform/bot-guard.server";
+import { linkTo } from "../../app/utils/links";
+import type { LeadTable, Variant } from "../../app/utils/variant";
+import { E2E_SESSION_SECRET } from "../../playwright.config";
+import { runD1 } from "./d1";
+
+/** The waitlist server: LAUNCH_MODE=waitlist (every plan leads to /confirm), QA pages on. */
+export const MAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788)}`;
+/** The production-like server: the default LAUNCH_MODE (live: a plan leads to /signup), QA_PAGES=off. */
+export const LIVE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788) + 1}`;
+
+export type VariantCase = {
+  key: "genius" | "icehockey" | "tennis";
+  variant: Variant;
+  title: string;
+  wordmark: string;
+  table: LeadTable;
+  pixelId: string;
+};
+
+/** The three variants as a visitor reaches them on localhost. */
+export const variants: VariantCase[] = [
+  {
+    key: "genius",
+    variant: { domain: "genius" },
+    title: "AI Parenting",
+    wordmark: "AI Parenting Genius",
+    table: "leads",
+    pixelId: "111111111111111",
+  },
+  {
+    key: "icehockey",
+    variant: { domain: "champion", sport: "icehockey" },
+    title: "Hockey Champion",
+    wordmark: "Hockey Champion",
+    table: "leads_icehockey",
+    pixelId: "222222222222222",
+  },
+  {
+    key: "tennis",
+    variant: { domain: "champion", sport: "tennis" },
+    title: "Tennis Champion",
+    wordmark: "Tennis Champion",
+    table: "leads_tennis",
+    pixelId: "222222222222222",
+  },
+];
+
+/** A path in the variant, built by the app's own link builder. */
+export function pathIn(v: VariantCase, page: string, params?: Record<string, string>) {
+  return linkTo(v.variant, page, params);
+}
+
+/** A unique e-mail address per test run, so parallel tests never share rows. */
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`.toLowerCase();
+}
+
+/**
+ * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses): one statement, or
+ * a list of them as one batch. `server` is "main" or "live". Returns the rows of every statement, in order.
+ */
+export function queryD1<T = Record<string, unknown>>(sql: string | string[], server: "main" | "live" = "main"): Promise<T[]> {
+  return runD1<T>(sql, server);
+}
+
+/** Quotes a value for a SQL literal in test queries. */
+export const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  variant: string;
+  status: string;
+  attempts: number;
+  created_at: string;
+};
+
+/** Mails in a server's local outbox (GET /dev/outbox.json), newest first, optionally for one recipient. */
+export async function outbox(page: Page, to?: string, server = MAIN_URL): Promise<OutboxMail[]> {
+  const response = await page.request.get(`${server}/dev/outbox.json`);
+  expect(response.ok()).toBe(true);
+  const mails = (await response.json()) as OutboxMail[];
+  return to ? mails.filter((mail) => mail.to === to) : mails;
+}
+
+/**
+ * The signed stamp a person's form carries (docs/decisions/011-bot-guard.md), as the e2e servers
+ * sign it with their SESSION_SECRET, issued a minute ago: posts crafted by tests add it.
+ */
+export async function personStamp(issuedAt = Date.now() - 60_000): Promise<Record<string, string>> {
+  return { [STAMP_NAME]: await issueStamp(signingSecret(E2E_SESSION_SECRET, false), issuedAt) };
+}
+
+/**
+ * Makes the page's posts to `url` look sent `sentAfterMs` after their form was issued, whatever the
+ * browser's own speed: the stamp the form carries is swapped for one issued that long before the
+ * post. 0 is a script sending at once; a minute is a person who took their time. A browser can take
+ * longer than the minimum fill time on a busy machine, or less on an idle one, so tests that meet
+ * the live server's minimum must not count on their own speed. Returns the function that stops it.
+ */
+export async function restampPosts(page: Page, url: string, { sentAfterMs }: { sentAfterMs: number }): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.fallback();
+    const type = request.headers()["content-type"] ?? "";
+    if (!type.startsWith("application/x-www-form-urlencoded")) throw new Error(`restampPosts: a ${type} post`);
+    const body = new URLSearchParams(request.postData() ?? "");
+    for (const [name, value] of Object.entries(await personStamp(Date.now() - sentAfterMs))) body.set(name, value);
+    await route.continue({ postData: body.toString() });
+  };
+  // Remix posts a form as a document (JavaScript off) or to the route's `.data` URL (on).
+  const form = new URL(url);
+  const matches = (target: URL) =>
+    target.origin === form.origin && (target.pathname === form.pathname || target.pathname === `${form.pathname}.data`);
+  await page.route(matches, handler);
+  return () => page.unroute(matches, handler);
+}
+
+/** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+export { E2E_SESSION_SECRET };
