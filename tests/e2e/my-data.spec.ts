@@ -1,74 +1,32 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { emailHash } from "../../app/mail/suppression.server";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
-import { MAIN_URL, expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import {
+  MAIN_URL,
+  confirmThroughButton,
+  expect,
+  joinWaitlist,
+  outbox,
+  pathIn,
+  queryD1,
+  seedConfirmedLeads,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  waitlistLinks,
+} from "./fixtures";
 
 /**
  * "Manage my data", in every variant with JavaScript on and off: a parent
- * referred by another joins through the funnel, confirms, opens "Manage my data" from their e-mail,
+ * referred by another joins the waitlist, confirms, opens "Manage my data" from their e-mail,
  * downloads their data and erases it after one confirmation. Afterwards none of their rows are
  * left, their mails have no bodies, the address is on the suppression list, a new send to them is
  * skipped, and their referrer keeps the credit. An admin runs the same export and erasure.
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-/** A confirmed parent with a referral code, straight into D1: the referrer. */
-async function seedReferrer(v: VariantCase) {
-  const id = crypto.randomUUID();
-  const email = uniqueEmail(`referrer-${v.key}`);
-  const refCode = `R${Math.random().toString(36).slice(2, 9).toUpperCase().padEnd(7, "X")}`;
-  await queryD1(
-    `INSERT INTO ${v.table} (id, email, normalized_email, ref_code, step_completed, email_verified, confirmed_at, confirm_seq, place_score)
-     SELECT ${sqlString(id)}, ${sqlString(email)}, ${sqlString(email)}, ${sqlString(refCode)}, 3, 1, ${sqlString(new Date().toISOString())},
-            COALESCE(MAX(confirm_seq), 0) + 1, COALESCE(MAX(confirm_seq), 0) + 1 FROM ${v.table}`,
-  );
-  return { id, email, refCode };
-}
-
-/** The funnel through the browser (works with JavaScript off), ending on /confirm. */
-async function joinWaitlist(page: Page, v: VariantCase, email: string, refCode: string) {
-  const options = getPage(v.key, "options");
-  const form = getPage(v.key, "form");
-  await page.goto(pathIn(v, "home", { r: refCode }));
-  await page.goto(pathIn(v, "form"));
-  await page.locator("select[name='children[0].ageBand']").selectOption(options.ageBands[0].value);
-  await page.locator("select[name='children[0].time']").selectOption(options.time[0].value);
-  await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
-  await expect(page.getByText("Step 2 of 3")).toBeVisible();
-  await page.locator(`input[name='focus'][value='${options.focus[0].value}']`).check();
-  await page.locator(`input[name='goals'][value='${options.goals[0].value}']`).check();
-  await page.locator(`input[name='concern'][value='${options.concerns[0].value}']`).check();
-  await page.getByRole("button", { name: form.step2.continue }).click();
-  await expect(page.getByText("Step 3 of 3")).toBeVisible();
-  await page.getByLabel(form.step3.emailLabel).fill(email);
-  await page.getByRole("button", { name: form.step3.submit }).click();
-  await expect(page).toHaveURL(/\/roadmap/);
-  await page.goto(pathIn(v, "plans"));
-  const plan = getPage(v.key, "plans").plans.find((item) => item.status !== "in-preparation" && item.id !== "pro")!;
-  await page
-    .locator(`[data-plan='${plan.id}']`)
-    .getByRole("button", { name: getPage(v.key, "plansPage").plans.joinWaitlist })
-    .click();
-  await expect(page).toHaveURL((url) => url.pathname === "/confirm");
-}
-
-/** The signed links of the parent's waitlist e-mail, once it was sent. */
-async function waitlistLinks(page: Page, email: string) {
-  let html = "";
-  await expect
-    .poll(async () => {
-      const mail = (await outbox(page, email)).find((item) => item.template === "prelaunch");
-      html = mail?.status === "sent" ? mail.html : "";
-      return html;
-    })
-    .toContain("/verify-email?");
-  const link = (path: string) =>
-    html.match(new RegExp(`href="(${MAIN_URL.replace(/[.]/g, "\\.")}/${path}\\?[^"]+)"`))![1].replace(/&amp;/g, "&");
-  return { verify: link("verify-email"), status: link("status"), manage: link("my-data") };
-}
 
 const countRows = async (email: string) => {
   const tables = ["leads", "leads_icehockey", "leads_tennis", "users", "accounts"];
@@ -83,16 +41,15 @@ type Download = {
   emails_sent: { template: string; html: string; subject: string }[];
 };
 
+// Every variant: the page names the variant's own site, and the lead it exports and erases is in the variant's table.
 for (const v of variants) {
   test(`${v.key}: a parent downloads and erases their data from "Manage my data"`, async ({ page }) => {
     const copy = getPage(v.key, "myData");
-    const referrer = await seedReferrer(v);
+    const [referrer] = await seedConfirmedLeads(v);
     const parent = uniqueEmail(`my-data-${v.key}`);
-    await joinWaitlist(page, v, parent, referrer.refCode);
+    await joinWaitlist(page, v, parent, { r: referrer.refCode });
     const links = await waitlistLinks(page, parent);
-    await page.goto(links.verify);
-    await page.getByRole("button", { name: getPage(v.key, "waitlist").verify.button }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/status");
+    await confirmThroughButton(page, v, links.verify);
     const [{ referral_count: creditBefore }] = await queryD1<{ referral_count: number }>(
       `SELECT referral_count FROM ${v.table} WHERE id = ${sqlString(referrer.id)}`,
     );
