@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, MAIN_URL, outbox, pathIn, personStamp, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import { expect, MAIN_URL, mailLink, pathIn, personStamp, postPlan, postStep, stepAnswers, test, uniqueEmail, variants } from "./fixtures";
 
 /**
  * axe over every public page of every variant: first with the consent bar showing, then, after
@@ -17,8 +17,9 @@ test.skip(
 
 type Found = { path: string; violations: string[] };
 
+/** Runs axe on a page: a path on the main server, or a whole link from a mail. */
 async function check(page: Page, path: string, found: Found[]) {
-  const response = await page.goto(MAIN_URL + path);
+  const response = await page.goto(new URL(path, MAIN_URL).href);
   // Without their signed link, /status, /my-data and /unsubscribe answer 400 with a page of their own.
   expect(response?.status(), path).toBeLessThan(500);
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -28,33 +29,7 @@ async function check(page: Page, path: string, found: Found[]) {
   });
 }
 
-/** Steps 1-3 of the funnel as the form pages post them, sharing the page's cookies. */
-async function postStep(page: Page, v: VariantCase, step: number, fields: Record<string, string>) {
-  const params = step === 1 ? undefined : { step: String(step) };
-  const response = await page.request.post(MAIN_URL + pathIn(v, "form", params), {
-    form: { ...(await personStamp()), step: String(step), ...fields },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `form step ${step}`).toBe(302);
-}
-
-/** A signed link (`/status?t=…`) from a sent mail to `email`, once one was sent. */
-async function signedLink(page: Page, email: string, path: string) {
-  const pattern = new RegExp(`href="${MAIN_URL.replace(/[.]/g, "\\.")}(/${path}\\?[^"]+)"`);
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const mail = (await outbox(page, email)).find((item) => item.status === "sent" && pattern.test(item.html));
-        link = mail ? mail.html.match(pattern)![1].replace(/&amp;/g, "&") : "";
-        return link;
-      },
-      { message: `a mail to ${email} with a /${path} link` },
-    )
-    .not.toBe("");
-  return link;
-}
-
+// Every variant: each has its own copy, brand colours (contrast) and wordmark.
 for (const v of variants) {
   test(`axe finds no violations on the public pages: ${v.key}`, async ({ page }) => {
     test.setTimeout(240_000);
@@ -90,19 +65,15 @@ for (const v of variants) {
 
     // After accepting: the funnel steps, then the pages behind the session.
     const email = uniqueEmail(`a11y-${v.key}`);
-    await postStep(page, v, 1, {
-      "children[0].ageBand": options.ageBands[0].value,
-      "children[0].time": options.time[0].value,
-    });
+    const answers = stepAnswers(v);
+    await postStep(page.request, v, 1, answers[1]);
     await check(page, pathIn(v, "form", { step: "2" }), found);
-    await postStep(page, v, 2, { focus: options.focus[0].value, goals: options.goals[0].value, concern: options.concerns[0].value });
+    await postStep(page.request, v, 2, answers[2]);
     await check(page, pathIn(v, "form", { step: "3" }), found);
-    await postStep(page, v, 3, { email });
+    await postStep(page.request, v, 3, { email });
     await check(page, pathIn(v, "roadmap"), found);
     await check(page, pathIn(v, "plans"), found);
-    const plan = getPage(v.key, "plans").plans.find((item) => item.id !== "pro" && item.status !== "in-preparation")!;
-    const chosen = await page.request.post(MAIN_URL + pathIn(v, "plans"), { form: { plan: plan.id, cycle: "monthly" }, maxRedirects: 0 });
-    expect(chosen.status()).toBe(302);
+    await postPlan(page.request, v);
     await check(page, pathIn(v, "confirm"), found);
 
     const guideEmail = uniqueEmail(`a11y-guide-${v.key}`);
@@ -120,9 +91,9 @@ for (const v of variants) {
       await check(page, pathIn(v, `${kind}-confirm`), found);
     }
 
-    await check(page, await signedLink(page, email, "status"), found);
-    await check(page, await signedLink(page, email, "my-data"), found);
-    await check(page, await signedLink(page, guideEmail, "unsubscribe"), found);
+    await check(page, await mailLink(page, email, "status"), found);
+    await check(page, await mailLink(page, email, "my-data"), found);
+    await check(page, await mailLink(page, guideEmail, "unsubscribe"), found);
 
     expect(found.filter((entry) => entry.violations.length > 0)).toEqual([]);
   });
