@@ -1,7 +1,20 @@
-import { createHmac, pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, variants, type VariantCase, personStamp } from "./fixtures";
+import { createConfirmedAccount } from "./auth-helpers";
+import {
+  expect,
+  MAIN_URL,
+  pathIn,
+  personStamp,
+  postPlan,
+  postSteps,
+  queryD1,
+  sqlString,
+  test,
+  variants,
+  type VariantCase,
+} from "./fixtures";
 
 /**
  * Hostile requests against every POST route of the running Worker: a body that is not a form, field
@@ -58,31 +71,6 @@ async function expectRedirect(response: APIResponse, what: string) {
   expect(response.status(), `${what}: ${await response.text().catch(() => "")}`).toBe(302);
 }
 
-/** The three steps of the form, as a browser without JavaScript posts them. */
-async function completeSteps(api: APIRequestContext, v: VariantCase, email: string) {
-  const options = getPage(v.key, "options");
-  const stamp = await personStamp();
-  const post = (path: string, form: Record<string, string>) => api.post(path, { form: { ...form, ...stamp }, maxRedirects: 0 });
-  await expectRedirect(
-    await post(pathIn(v, "form"), {
-      step: "1",
-      "children[0].ageBand": options.ageBands[0].value,
-      "children[0].time": options.time[0].value,
-    }),
-    "step 1",
-  );
-  await expectRedirect(
-    await post(pathIn(v, "form", { step: "2" }), {
-      step: "2",
-      focus: options.focus[0].value,
-      goals: options.goals[0].value,
-      concern: options.concerns[0].value,
-    }),
-    "step 2",
-  );
-  await expectRedirect(await post(pathIn(v, "form", { step: "3" }), { step: "3", email }), "step 3");
-}
-
 /**
  * A visitor with this run's utm_campaign whose session reaches every action: a first lead through
  * the plans to /confirm (which keeps it as the confirmed lead for the copy buttons), then a second
@@ -92,26 +80,21 @@ async function newVisitor(playwright: PlaywrightApi, v: VariantCase): Promise<Vi
   const api = await playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const emails = [emailFor(`${v.key}-confirmed`), emailFor(`${v.key}-current`)];
   expect((await api.get(pathIn(v, "home", { utm_campaign: RUN }))).status()).toBe(200);
-  await completeSteps(api, v, emails[0]);
-  const plan = getPage(v.key, "plans").plans[0].id;
-  await expectRedirect(await api.post(pathIn(v, "plans"), { form: { plan, cycle: "monthly" }, maxRedirects: 0 }), "plans");
+  await postSteps(api, v, emails[0]);
+  await postPlan(api, v, { plan: getPage(v.key, "plans").plans[0].id });
   expect((await api.get(pathIn(v, "confirm"))).status()).toBe(200);
-  await completeSteps(api, v, emails[1]);
+  await postSteps(api, v, emails[1]);
   return { v, api, emails };
 }
 
 type Admin = { api: APIRequestContext; targets: Record<string, string> };
 
-/** A confirmed local admin account (PBKDF2 as app/auth/password.server.ts), signed in; one lead per table to aim at. */
+/** A confirmed local admin account, signed in; one lead per table to aim at. */
 async function newAdmin(playwright: PlaywrightApi): Promise<Admin> {
   const email = emailFor("admin");
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(PASSWORD, salt, 100_000, 32, "sha256");
   const targets = Object.fromEntries(variants.map((v) => [v.key, randomUUID()]));
+  await createConfirmedAccount(email, PASSWORD, "admin");
   await queryD1([
-    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-       VALUES (${sqlString(randomUUID())}, ${sqlString(email)}, 'Hostile E2E', ${sqlString(hash.toString("base64"))},
-               ${sqlString(salt.toString("base64"))}, 100000, 'admin', ${sqlString(new Date().toISOString())})`,
     ...variants.map(
       (v) =>
         `INSERT INTO ${v.table} (id, email, lead_source, step_completed, utm_campaign)

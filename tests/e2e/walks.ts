@@ -100,10 +100,19 @@ export async function postSteps(api: APIRequestContext, v: VariantCase, email: s
   await postStep(api, v, 3, { email }, server);
 }
 
-/** Chooses a plan on /plans as its form posts it (the bookable one unless told) and expects the redirect. */
-export async function postPlan(api: APIRequestContext, v: VariantCase, plan = bookablePlan(v).id, server = MAIN_URL) {
-  const response = await api.post(server + pathIn(v, "plans"), { form: { plan, cycle: "monthly" }, maxRedirects: 0 });
+/** Chooses a plan on /plans as its form posts it (the bookable one, monthly, unless told) and expects the redirect. */
+export async function postPlan(
+  api: APIRequestContext,
+  v: VariantCase,
+  {
+    plan = bookablePlan(v).id,
+    cycle = "monthly",
+    server = MAIN_URL,
+  }: { plan?: string; cycle?: "monthly" | "yearly"; server?: string } = {},
+) {
+  const response = await api.post(server + pathIn(v, "plans"), { form: { plan, cycle }, maxRedirects: 0 });
   expect(response.status(), `plan ${plan}`).toBe(302);
+  return response;
 }
 
 /**
