@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { signIn as signInThroughUi } from "./auth-helpers";
+import { createConfirmedAccount, signIn as signInThroughUi } from "./auth-helpers";
 import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 
 /**
@@ -17,17 +17,6 @@ const copy = getPage("genius", "admin");
 const PASSWORD = "admin-e2e-password";
 const genius = variants.find((v) => v.key === "genius")!;
 const tennis = variants.find((v) => v.key === "tennis")!;
-
-/** A confirmed local account, inserted directly (PBKDF2-SHA256, 100,000 iterations, as app/auth/password.server.ts). */
-async function createAccount(email: string) {
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(PASSWORD, salt, 100_000, 32, "sha256");
-  await queryD1(
-    `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, email_confirmed_at)
-     VALUES (${sqlString(randomUUID())}, ${sqlString(email)}, 'E2E', ${sqlString(hash.toString("base64"))},
-             ${sqlString(salt.toString("base64"))}, 100000, ${sqlString(new Date().toISOString())})`,
-  );
-}
 
 async function grantAdmin(email: string) {
   await run("npm", ["run", "admin:grant", "--", email], {
@@ -125,7 +114,7 @@ test.describe("admin guard", () => {
   test("signed-in users without the admin role get 403, on the page and on every action", async ({ page }) => {
     const leads = await seedGuardLeads(`user${randomUUID().slice(0, 8)}`);
     const email = uniqueEmail("plain-user");
-    await createAccount(email);
+    await createConfirmedAccount(email, PASSWORD);
     await signInThroughUi(page, genius, email, PASSWORD);
     for (const v of [genius, tennis]) {
       const response = await page.goto(pathIn(v, "admin/leads"));
@@ -159,7 +148,7 @@ for (const v of [genius, tennis]) {
       await seedLeads({ [v.table]: seeds, [other.table]: [elsewhere] });
 
       const email = uniqueEmail("admin");
-      await createAccount(email);
+      await createConfirmedAccount(email, PASSWORD);
       await grantAdmin(email);
       await signInThroughUi(page, v, email, PASSWORD);
 
