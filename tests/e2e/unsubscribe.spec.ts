@@ -12,6 +12,7 @@ async function suppressionsOf(email: string) {
   );
 }
 
+// Every variant names its own site on the page; the refusal of a bad link is one code path, checked in one.
 for (const v of variants) {
   const copy = getPage(v.key, "unsubscribe");
 
@@ -33,15 +34,16 @@ for (const v of variants) {
       expect(await suppressionsOf(email)).toEqual([{ scope: "marketing", reason: "unsubscribe" }]);
     });
 
-    test("an invalid link is a 400 page that says so and writes nothing", async ({ page }) => {
-      const email = uniqueEmail(`unsub-bad-${v.key}`);
-      const token = (await tokenFor(email)).slice(0, -4) + "AAAA";
-      const response = await page.goto(pathIn(v, "unsubscribe", { t: token }));
-      expect(response?.status()).toBe(400);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.invalidTitle);
-      await expect(page.getByRole("button", { name: copy.button })).toHaveCount(0);
-      expect(await suppressionsOf(email)).toEqual([]);
-    });
+    if (v.key === "genius")
+      test("an invalid link is a 400 page that says so and writes nothing", async ({ page }) => {
+        const email = uniqueEmail(`unsub-bad-${v.key}`);
+        const token = (await tokenFor(email)).slice(0, -4) + "AAAA";
+        const response = await page.goto(pathIn(v, "unsubscribe", { t: token }));
+        expect(response?.status()).toBe(400);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.invalidTitle);
+        await expect(page.getByRole("button", { name: copy.button })).toHaveCount(0);
+        expect(await suppressionsOf(email)).toEqual([]);
+      });
   });
 }
 
