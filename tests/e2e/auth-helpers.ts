@@ -1,7 +1,8 @@
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { MAIN_URL, outbox, pathIn, queryD1, sqlString, type VariantCase } from "./site";
+import { MAIN_URL, pathIn, queryD1, sqlString, type VariantCase } from "./site";
+import { mailLink } from "./walks";
 
 /**
  * Shared Playwright steps for accounts (the signup/admin contract): sign up through the UI and
@@ -24,13 +25,8 @@ export async function useDistinctClientIp(page: Page): Promise<string> {
 
 /** The /signup-confirm?token=... link of the newest confirmation e-mail to `email` (on the main server unless told). */
 export async function confirmationLink(page: Page, email: string, server = MAIN_URL): Promise<string> {
-  let link = "";
-  await expect(async () => {
-    const mail = (await outbox(page, email, server)).find((item) => item.template === "confirm-account");
-    const match = mail?.html.match(/href="([^"]*\/signup-confirm\?[^"]*token=[^"]+)"/);
-    expect(match, `confirmation e-mail to ${email}`).toBeTruthy();
-    link = match![1].replace(/&amp;/g, "&");
-  }).toPass({ timeout: 10_000 });
+  const link = await mailLink(page, email, "signup-confirm", { template: "confirm-account", server });
+  expect(new URL(link).searchParams.get("token"), `token in the confirmation e-mail to ${email}`).toBeTruthy();
   return link;
 }
 
