@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
 import { getLeadStore } from "~/data/lead-store.server";
-import type { LeadStats } from "~/data/lead-store";
+import type { LeadStats } from "~/data/ports/lead-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";

@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/utils/context.server";
-import type { AnalyticsStore } from "./analytics-store";
-import { createD1AnalyticsStore } from "./d1-analytics-store.server";
-import { createSupabaseAnalyticsStore } from "./supabase-analytics-store.server";
+import type { AnalyticsStore } from "~/data/ports/analytics-store";
+import { createD1AnalyticsStore } from "~/data/d1/analytics-store.server";
+import { createSupabaseAnalyticsStore } from "~/data/supabase/analytics-store.server";
 
 const cache = new WeakMap<object, AnalyticsStore>();
 

@@ -1,7 +1,7 @@
-import type { Lead } from "~/data/lead-store";
+import type { Lead } from "~/data/ports/lead-store";
 import type { RequestContext } from "~/utils/context.server";
 import { attributionFields, type AppSession } from "~/utils/session.server";
-import type { AnalyticsEvent } from "./analytics-store";
+import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getAnalyticsStore } from "./analytics-store.server";
 import { jsFlag, type EventName } from "./events";
 

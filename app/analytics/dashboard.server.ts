@@ -2,7 +2,7 @@ import { z } from "zod";
 import { scopeVariants, type AdminScope } from "~/admin/scope";
 import type { RequestContext } from "~/utils/context.server";
 import type { ContentKey } from "~/utils/variant";
-import type { ReferrerRow } from "./analytics-store";
+import type { ReferrerRow } from "~/data/ports/analytics-store";
 import { getAnalyticsStore } from "./analytics-store.server";
 import { EVENT_NAMES, FUNNEL_STEPS, SIGNUP_EVENTS, type EventName, type FunnelStep } from "./events";
 

@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/utils/context.server";
-import { createD1LeadStore } from "./d1-lead-store.server";
-import type { LeadStore } from "./lead-store";
-import { createSupabaseLeadStore } from "./supabase-lead-store.server";
+import { createD1LeadStore } from "~/data/d1/lead-store.server";
+import type { LeadStore } from "~/data/ports/lead-store";
+import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
 
 const cache = new WeakMap<object, LeadStore>();
 

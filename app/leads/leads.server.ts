@@ -1,5 +1,5 @@
 import { getLeadStore } from "~/data/lead-store.server";
-import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/lead-store";
+import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/ports/lead-store";
 import { hashedEmail, withUniqueRefCode } from "~/data/lead-codes.server";
 import type { RequestContext } from "~/utils/context.server";
 

@@ -4,7 +4,7 @@ import { findEmailContent, renderEmail, type EmailData } from "#emails/render.se
 import type { AppEnv } from "~/utils/env.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
 import { envelopeOf, type Envelope } from "./envelope.server";
-import { getOutboxStore, type OutboxBindings, type OutboxChange, type OutboxRow, type OutboxStore } from "./outbox.server";
+import { getOutboxStore, type OutboxBindings, type OutboxChange, type OutboxRow, type OutboxStore } from "~/data/ports/outbox-store";
 import { emailHash, isSuppressed } from "./suppression.server";
 import { getTransport, type MailTransport } from "./transport.server";
 

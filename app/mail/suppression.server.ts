@@ -1,5 +1,5 @@
 import { sha256Hex } from "~/auth/confirm-token.server";
-import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
+import { createSupabaseAdminClient } from "~/data/supabase/lead-store.server";
 import type { AppEnv } from "~/utils/env.server";
 
 /**

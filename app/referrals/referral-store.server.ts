@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/utils/context.server";
-import { createD1ReferralStore } from "./d1-referral-store.server";
-import type { ReferralStore } from "./referral-store";
-import { createSupabaseReferralStore } from "./supabase-referral-store.server";
+import { createD1ReferralStore } from "~/data/d1/referral-store.server";
+import type { ReferralStore } from "~/data/ports/referral-store";
+import { createSupabaseReferralStore } from "~/data/supabase/referral-store.server";
 
 const cache = new WeakMap<object, ReferralStore>();
 

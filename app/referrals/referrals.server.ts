@@ -1,7 +1,7 @@
 import { referralRules } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { getLeadStore } from "~/data/lead-store.server";
-import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/lead-store";
+import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/ports/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
@@ -9,7 +9,7 @@ import { variantKey } from "~/utils/variant";
 import { leadsOf } from "~/leads/leads.server";
 import { isDisposableEmail } from "./disposable.server";
 import { signLeadLink } from "./lead-links.server";
-import type { ReferralCounts, RejectionReason } from "./referral-store";
+import type { ReferralCounts, RejectionReason } from "~/data/ports/referral-store";
 import { manageLink } from "~/trust/my-data.server";
 import { getReferralStore } from "./referral-store.server";
 

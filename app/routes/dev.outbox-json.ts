@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
 import { previewOf } from "~/mail/mailer.server";
-import { getOutboxStore } from "~/mail/outbox.server";
+import { getOutboxStore } from "~/data/ports/outbox-store";
 import { getRequestContext } from "~/utils/context.server";
 
 /**

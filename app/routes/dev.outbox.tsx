@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { EmailPreview } from "~/components/mail/EmailPreview";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
 import { previewOf } from "~/mail/mailer.server";
-import { getOutboxStore } from "~/mail/outbox.server";
+import { getOutboxStore } from "~/data/ports/outbox-store";
 import { getRequestContext } from "~/utils/context.server";
 import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 

@@ -1,10 +1,10 @@
 import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
-import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
+import { createSupabaseAdminClient } from "~/data/supabase/lead-store.server";
 import type { ConsentChoice } from "~/utils/consent.server";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { variantKey } from "~/utils/variant";
-import type { HeldData } from "./trust-store";
+import type { HeldData } from "~/data/ports/trust-store";
 
 /**
  * Proof of consent (migrations/0013_consent_records.sql): each choice made in the cookie banner is

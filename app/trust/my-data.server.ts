@@ -1,12 +1,12 @@
 import type { ContentKey } from "#content/index";
 import { getPage } from "#content/index";
-import { normalizeEmail, PENDING_EMAIL, type LeadTable } from "~/data/lead-store";
+import { normalizeEmail, PENDING_EMAIL, type LeadTable } from "~/data/ports/lead-store";
 import { emailHash, suppress } from "~/mail/suppression.server";
 import { signLeadLink } from "~/referrals/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { consentRecordsOf } from "./consent-records.server";
-import type { ErasureCounts, ErasureSource, HeldData } from "./trust-store";
+import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
 import { getTrustStore } from "./trust-store.server";
 
 /**

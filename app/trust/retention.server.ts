@@ -1,6 +1,6 @@
 import { getAnalyticsStore } from "~/analytics/analytics-store.server";
-import { LEAD_TABLES } from "~/data/lead-store";
-import { getOutboxStore } from "~/mail/outbox.server";
+import { LEAD_TABLES } from "~/data/ports/lead-store";
+import { getOutboxStore } from "~/data/ports/outbox-store";
 import { getReferralStore } from "~/referrals/referral-store.server";
 import { deleteConsentRecordsBefore } from "./consent-records.server";
 import type { RequestContext } from "~/utils/context.server";

@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/utils/context.server";
-import { createD1TrustStore } from "./d1-trust-store.server";
-import { createSupabaseTrustStore } from "./supabase-trust-store.server";
-import type { TrustStore } from "./trust-store";
+import { createD1TrustStore } from "~/data/d1/trust-store.server";
+import { createSupabaseTrustStore } from "~/data/supabase/trust-store.server";
+import type { TrustStore } from "~/data/ports/trust-store";
 
 /** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (production), otherwise the D1 binding `DB`. */
 export function getTrustStore(ctx: Pick<RequestContext, "env" | "bindings">): TrustStore {

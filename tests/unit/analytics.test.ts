@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { track, visitIdOf } from "~/analytics/analytics.server";
-import type { AnalyticsEvent } from "~/analytics/analytics-store";
+import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getAnalyticsStore } from "~/analytics/analytics-store.server";
 import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.server";
 import { adminScope } from "~/admin/scope";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getLeadStore } from "~/data/lead-store.server";
-import type { LeadTable } from "~/data/lead-store";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, isSuppressed } from "~/mail/suppression.server";
 import { getReferralStore } from "~/referrals/referral-store.server";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";

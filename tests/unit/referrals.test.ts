@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { getLeadStore } from "~/data/lead-store.server";
-import { canonicalEmail, type Lead } from "~/data/lead-store";
+import { canonicalEmail, type Lead } from "~/data/ports/lead-store";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
 import { isDisposableEmail } from "~/referrals/disposable.server";
 import { getReferralStore } from "~/referrals/referral-store.server";

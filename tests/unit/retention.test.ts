@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getLeadStore } from "~/data/lead-store.server";
-import { PENDING_EMAIL, type LeadTable } from "~/data/lead-store";
+import { PENDING_EMAIL, type LeadTable } from "~/data/ports/lead-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";

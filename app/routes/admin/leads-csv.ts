@@ -7,7 +7,7 @@ import { parseBulk, MAX_BULK_IDS } from "~/admin/console.server";
 import { csvRow } from "~/admin/csv";
 import { listOptions, parseListQuery, type ListQuery } from "~/admin/list-query";
 import { getLeadStore } from "~/data/lead-store.server";
-import { MAX_PAGE_SIZE, type Lead } from "~/data/lead-store";
+import { MAX_PAGE_SIZE, type Lead } from "~/data/ports/lead-store";
 import { getReferralStore } from "~/referrals/referral-store.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";

@@ -32,7 +32,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { getLeadStore } from "~/data/lead-store.server";
-import { LEAD_SOURCES, type Lead, type LeadStats } from "~/data/lead-store";
+import { LEAD_SOURCES, type Lead, type LeadStats } from "~/data/ports/lead-store";
 import { getReferralStore } from "~/referrals/referral-store.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";

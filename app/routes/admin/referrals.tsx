@@ -9,7 +9,7 @@ import { adminScope, scopeVariants } from "~/admin/scope";
 import type { AdminContent } from "#content/schemas/admin";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { REFERRAL_STATUSES, type ReferralListRow, type ReferralStatus } from "~/referrals/referral-store";
+import { REFERRAL_STATUSES, type ReferralListRow, type ReferralStatus } from "~/data/ports/referral-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo as variantLink } from "~/utils/links";

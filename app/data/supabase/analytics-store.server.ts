@@ -1,7 +1,7 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { LeadStoreError, assertLeadTable } from "~/data/lead-store";
-import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { AnalyticsStore, DailyCount } from "./analytics-store";
+import { LeadStoreError, assertLeadTable } from "~/data/ports/lead-store";
+import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import type { AnalyticsStore, DailyCount } from "~/data/ports/analytics-store";
 
 /**
  * Analytics on Supabase Postgres (supabase/migrations/20250901000009_analytics.sql): the insert and

@@ -1,5 +1,5 @@
-import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { ErasureCounts, HeldData, TrustStore } from "./trust-store";
+import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import type { ErasureCounts, HeldData, TrustStore } from "~/data/ports/trust-store";
 
 /**
  * The trust store in Supabase Postgres: one call each to `parent_data` and `erase_parent`

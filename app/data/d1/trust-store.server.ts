@@ -1,5 +1,5 @@
-import { leadFromD1Row } from "~/data/d1-lead-store.server";
-import { LEAD_TABLES, type LeadTable } from "~/data/lead-store";
+import { leadFromD1Row } from "./lead-store.server";
+import { LEAD_TABLES, type LeadTable } from "~/data/ports/lead-store";
 import {
   ACCOUNT_EXPORT_COLUMNS,
   type ErasureCounts,
@@ -7,7 +7,7 @@ import {
   type MailFact,
   type ReferralFact,
   type TrustStore,
-} from "./trust-store";
+} from "~/data/ports/trust-store";
 
 /**
  * The trust store in D1 (SQLite). Addresses are compared lower-cased (the lead store keeps them so,

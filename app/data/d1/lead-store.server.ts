@@ -20,7 +20,7 @@ import {
   type NewLead,
   type UserRecord,
   type UserUpsert,
-} from "./lead-store";
+} from "~/data/ports/lead-store";
 
 /**
  * Lead store on Cloudflare D1 (SQLite), the embedded default. Schema: migrations/0001_leads_and_users.sql.

@@ -1,6 +1,6 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { OutboxRow, OutboxStore } from "./outbox.server";
+import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import type { OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 
 /** Postgres timestamps come back as "2025-09-01T10:00:00+00:00"; the app uses toISOString() form. */
 function normalise(row: OutboxRow): OutboxRow {

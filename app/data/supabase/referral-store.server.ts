@@ -1,7 +1,7 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { LeadStoreError, assertLeadTable, type Lead } from "~/data/lead-store";
-import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "./referral-store";
+import { LeadStoreError, assertLeadTable, type Lead } from "~/data/ports/lead-store";
+import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~/data/ports/referral-store";
 
 /**
  * The referral ledger on Supabase Postgres (supabase/migrations/20250901000006_referrals.sql).

@@ -16,7 +16,7 @@ import {
   type LeadStore,
   type LeadTable,
   type UserRecord,
-} from "./lead-store";
+} from "~/data/ports/lead-store";
 
 /**
  * Lead store on Supabase Postgres through supabase-js (PostgREST), the production adapter.

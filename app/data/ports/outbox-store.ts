@@ -1,6 +1,6 @@
 import type { AppEnv } from "~/utils/env.server";
-import { createD1Outbox } from "./outbox-d1.server";
-import { createSupabaseOutbox } from "./outbox-supabase.server";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
+import { createSupabaseOutbox } from "~/data/supabase/outbox-store.server";
 
 /**
  * `skipped`: the address is on the suppression list for this kind of mail (app/mail/suppression.server.ts);

@@ -1,4 +1,4 @@
-import type { LeadTable } from "~/data/lead-store";
+import type { LeadTable } from "./lead-store";
 
 /**
  * The trust store port (docs/decisions/014-erasure.md): what we hold about an

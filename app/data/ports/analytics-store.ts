@@ -1,5 +1,5 @@
-import type { LeadTable } from "~/data/lead-store";
-import type { EventName, JsFlag } from "./events";
+import type { LeadTable } from "./lead-store";
+import type { EventName, JsFlag } from "~/analytics/events";
 
 /**
  * The analytics port (docs/decisions/012-funnel-analytics.md): D1 (embedded default) and Supabase

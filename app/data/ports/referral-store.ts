@@ -1,4 +1,4 @@
-import type { Lead, LeadTable } from "~/data/lead-store";
+import type { Lead, LeadTable } from "./lead-store";
 
 /**
  * The referral ledger and the place in line (docs/decisions/010-referrals-and-place-in-line.md).
