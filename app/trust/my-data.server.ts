@@ -7,7 +7,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { consentRecordsOf } from "./consent-records.server";
 import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
-import { getTrustStore } from "./trust-store.server";
+import { getBackend } from "~/data/backend.server";
 
 /**
  * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
@@ -55,7 +55,7 @@ export type ParentExport = {
 export async function exportParentData(ctx: Ctx, email: string, now: Date = new Date()): Promise<ParentExport> {
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to export");
-  const held = await getTrustStore(ctx).collect(address);
+  const held = await getBackend(ctx).trust.collect(address);
   return {
     exported_at: now.toISOString(),
     email: address,
@@ -118,5 +118,5 @@ export async function eraseParentData(
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to erase");
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
-  return getTrustStore(ctx).erase(address, { recipientHash: `erased:${await emailHash(address)}`, source, at: now.toISOString() });
+  return getBackend(ctx).trust.erase(address, { recipientHash: `erased:${await emailHash(address)}`, source, at: now.toISOString() });
 }

@@ -2,7 +2,7 @@ import type { LeadTable } from "~/utils/variant";
 
 /**
  * The lead store port (SPEC 3.1, 3.5, 7.1). One interface, two adapters:
- * D1 (`d1-lead-store.server.ts`, embedded default) and Supabase (`supabase-lead-store.server.ts`).
+ * D1 (`app/data/d1/lead-store.server.ts`, embedded default) and Supabase (`app/data/supabase/lead-store.server.ts`).
  * This file holds types and small pure helpers only, no I/O.
  */
 

@@ -3,7 +3,7 @@ import type { LeadTable } from "./lead-store";
 /**
  * The trust store port (docs/decisions/014-erasure.md): what we hold about an
  * e-mail address, across every table, and its erasure in one transaction. Two adapters: D1
- * (`d1-trust-store.server.ts`) and Supabase (`supabase-trust-store.server.ts`, two SQL functions).
+ * (`app/data/d1/trust-store.server.ts`) and Supabase (`app/data/supabase/trust-store.server.ts`, two SQL functions).
  * Types only, no I/O.
  */
 

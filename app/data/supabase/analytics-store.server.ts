@@ -1,6 +1,6 @@
 import type { PostgrestError } from "@supabase/supabase-js";
 import { LeadStoreError, assertLeadTable } from "~/data/ports/lead-store";
-import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 import type { AnalyticsStore, DailyCount } from "~/data/ports/analytics-store";
 
 /**
@@ -12,7 +12,7 @@ function fail(what: string, error: PostgrestError | null): void {
   if (error) throw new LeadStoreError(`${what} failed: ${error.message || error.code}`, { cause: error });
 }
 
-export function createSupabaseAnalyticsStore(options: SupabaseLeadStoreOptions): AnalyticsStore {
+export function createSupabaseAnalyticsStore(options: SupabaseOptions): AnalyticsStore {
   const client = createSupabaseAdminClient(options);
   return {
     async record(event) {

@@ -1,6 +1,7 @@
 import type { PostgrestError } from "@supabase/supabase-js";
 import { LeadStoreError, assertLeadTable, type Lead } from "~/data/ports/lead-store";
-import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import { leadFromSupabaseRow } from "./lead-store.server";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~/data/ports/referral-store";
 
 /**
@@ -24,7 +25,7 @@ function referralFrom(row: Record<string, unknown>): Referral {
   };
 }
 
-export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): ReferralStore {
+export function createSupabaseReferralStore(options: SupabaseOptions): ReferralStore {
   const client = createSupabaseAdminClient(options);
   const referrals = () => client.from("referrals");
 

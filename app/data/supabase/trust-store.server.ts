@@ -1,4 +1,5 @@
-import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "./lead-store.server";
+import { leadFromSupabaseRow } from "./lead-store.server";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 import type { ErasureCounts, HeldData, TrustStore } from "~/data/ports/trust-store";
 
 /**
@@ -7,7 +8,7 @@ import type { ErasureCounts, HeldData, TrustStore } from "~/data/ports/trust-sto
  * one transaction, so the erasure is a function; it also reaches Supabase Auth's accounts
  * (auth.users, with their sessions and identities), which the REST API does not expose.
  */
-export function createSupabaseTrustStore(options: SupabaseLeadStoreOptions): TrustStore {
+export function createSupabaseTrustStore(options: SupabaseOptions): TrustStore {
   const client = createSupabaseAdminClient(options);
   return {
     async collect(email) {
