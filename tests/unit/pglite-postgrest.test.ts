@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
+import { createSupabaseAdminClient } from "~/data/supabase-client.server";
 import { startPgliteRest, type PgliteRest } from "./helpers/pglite-postgrest";
 
 /** The PostgREST stand-in the Supabase contract runs use, checked through supabase-js itself. */

@@ -1,4 +1,4 @@
-import { createSupabaseLeadStore } from "~/data/supabase-lead-store.server";
+import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
 import { leadStoreContract } from "./helpers/lead-store-contract";
 import { startPgliteRest } from "./helpers/pglite-postgrest";
 
