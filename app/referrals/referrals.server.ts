@@ -1,7 +1,8 @@
 import { referralRules } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { getBackend } from "~/data/backend.server";
-import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/ports/lead-store";
+import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";

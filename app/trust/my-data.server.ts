@@ -1,6 +1,7 @@
 import type { ContentKey } from "#content/index";
 import { getPage } from "#content/index";
-import { normalizeEmail, PENDING_EMAIL, type LeadTable } from "~/data/ports/lead-store";
+import { normalizeEmail, PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, suppress } from "~/mail/suppression.server";
 import { signLeadLink } from "~/referrals/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";

@@ -1,5 +1,5 @@
 import { getBackend } from "~/data/backend.server";
-import { LEAD_TABLES } from "~/data/ports/lead-store";
+import { LEAD_TABLES } from "~/data/lead-model";
 import { deleteConsentRecordsBefore } from "./consent-records.server";
 import type { RequestContext } from "~/utils/context.server";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1LeadStore } from "~/data/d1/lead-store.server";
-import { LEAD_TABLES } from "~/data/ports/lead-store";
+import { LEAD_TABLES } from "~/data/lead-model";
 import { leadStoreContract } from "./helpers/lead-store-contract";
 import { startLocalD1 } from "./helpers/local-d1";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
-import { canonicalEmail, type Lead } from "~/data/ports/lead-store";
+import { canonicalEmail } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
 import { isDisposableEmail } from "~/referrals/disposable.server";
 import { referralsOf } from "~/referrals/referrals.server";

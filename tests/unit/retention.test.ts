@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
-import { PENDING_EMAIL, type LeadTable } from "~/data/ports/lead-store";
+import { PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DuplicateRefCodeError, InvalidTableError, LeadStoreError, PENDING_EMAIL, type LeadTable } from "~/data/ports/lead-store";
+import { DuplicateRefCodeError, InvalidTableError, LeadStoreError, PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
 
 /**

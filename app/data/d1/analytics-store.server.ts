@@ -1,4 +1,4 @@
-import { assertLeadTable } from "~/data/ports/lead-store";
+import { assertLeadTable } from "~/data/lead-model";
 import type { AnalyticsStore, DailyCount, ReferrerRow } from "~/data/ports/analytics-store";
 
 /**

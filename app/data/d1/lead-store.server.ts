@@ -11,15 +11,17 @@ import {
   resolveListOptions,
   statsWindows,
   withLeadDefaults,
-  type Lead,
-  type LeadPatch,
-  type LeadStats,
-  type LeadStore,
-  type LeadTable,
-  type ListOptions,
-  type NewLead,
-  type UserRecord,
-  type UserUpsert,
+} from "~/data/lead-model";
+import type {
+  Lead,
+  LeadPatch,
+  LeadStats,
+  LeadStore,
+  LeadTable,
+  ListOptions,
+  NewLead,
+  UserRecord,
+  UserUpsert,
 } from "~/data/ports/lead-store";
 
 /**

@@ -1,4 +1,5 @@
-import { PENDING_EMAIL, assertLeadTable, type LeadTable } from "~/data/ports/lead-store";
+import { PENDING_EMAIL, assertLeadTable } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { leadFromD1Row } from "./lead-store.server";
 import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~/data/ports/referral-store";
 

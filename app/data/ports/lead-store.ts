@@ -1,20 +1,16 @@
+import type { BILLING_CYCLES, LEAD_SOURCES, SORTABLE_COLUMNS } from "~/data/lead-model";
 import type { LeadTable } from "~/utils/variant";
 
 /**
  * The lead store port (SPEC 3.1, 3.5, 7.1). One interface, two adapters:
  * D1 (`app/data/d1/lead-store.server.ts`, embedded default) and Supabase (`app/data/supabase/lead-store.server.ts`).
- * This file holds types and small pure helpers only, no I/O.
+ * Types only, no I/O; the columns, defaults and rules both adapters share: app/data/lead-model.ts.
  */
 
 export type { LeadTable };
 
-/** Every lead table, in one allow-list; adapters refuse any other name. */
-export const LEAD_TABLES = ["leads", "leads_icehockey", "leads_tennis"] as const satisfies readonly LeadTable[];
-
-export const LEAD_SOURCES = ["main_funnel", "guide_download", "tips_download"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-export const BILLING_CYCLES = ["monthly", "yearly"] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 /** One lead row as the app sees it: lists as string arrays, flags as booleans. */
@@ -73,60 +69,6 @@ export type LeadPatch = Partial<Omit<Lead, "id" | "created_at" | "normalized_ema
  */
 export type NewLead = LeadPatch & { created_at?: string };
 
-export const LIST_COLUMNS = ["age_bands", "focus_areas", "goals", "risk_flags"] as const satisfies readonly LeadColumn[];
-export const BOOLEAN_COLUMNS = [
-  "email_verified",
-  "followed_on_facebook",
-  "copied_share_message",
-  "copied_ref_link",
-  "clicked_roadmap_button",
-] as const satisfies readonly LeadColumn[];
-
-/** Every column except id, in storage order. */
-export const WRITABLE_COLUMNS = [
-  "email",
-  "hashed_email",
-  "age_bands",
-  "time_available",
-  "children_count",
-  "step_completed",
-  "referred_by",
-  "ref_code",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "referral_count",
-  "email_verified",
-  "followed_on_facebook",
-  "copied_share_message",
-  "copied_ref_link",
-  "clicked_roadmap_button",
-  "lead_source",
-  "focus_areas",
-  "goals",
-  "biggest_concern",
-  "plan_chosen",
-  "billing_cycle",
-  "risk_flags",
-] as const satisfies readonly (keyof LeadPatch)[];
-
-/** Columns the admin list may be sorted by (allow-list: the name ends up in SQL / a URL). */
-const SORTABLE_COLUMNS = [
-  "created_at",
-  "email",
-  "lead_source",
-  "step_completed",
-  "plan_chosen",
-  "billing_cycle",
-  "children_count",
-  "time_available",
-  "biggest_concern",
-  "referral_count",
-  "referred_by",
-  "utm_source",
-] as const satisfies readonly LeadColumn[];
 type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 
 type ListFilters = {
@@ -174,12 +116,6 @@ export type LeadStats = {
   incomplete: number;
 };
 
-/** The two times the stats count from: the start of today (UTC) and 7 days before now. */
-export function statsWindows(now: Date): { today: string; week: string } {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return { today: today.toISOString(), week: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString() };
-}
-
 export type UserRecord = {
   id: string;
   email: string | null;
@@ -220,130 +156,4 @@ export interface LeadStore {
   upsertUser(user: UserUpsert): Promise<UserRecord>;
   /** The users record of an auth user id, or null before the account was first saved. */
   getUser(id: string): Promise<UserRecord | null>;
-}
-
-export class LeadStoreError extends Error {
-  name = "LeadStoreError";
-}
-
-/** A table name outside the allow-list reached an adapter. */
-export class InvalidTableError extends LeadStoreError {
-  name = "InvalidTableError";
-  constructor(table: string) {
-    super(`Unknown lead table: ${JSON.stringify(table)}`);
-  }
-}
-
-/** The ref_code is already taken by another row (unique constraint). Retry with a new code. */
-export class DuplicateRefCodeError extends LeadStoreError {
-  name = "DuplicateRefCodeError";
-  constructor(cause?: unknown) {
-    super("Referral code already in use", { cause });
-  }
-}
-
-export const PENDING_EMAIL = "pending@placeholder.invalid";
-const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-export function assertLeadTable(table: string): asserts table is LeadTable {
-  if (!(LEAD_TABLES as readonly string[]).includes(table)) throw new InvalidTableError(table);
-}
-
-/** E-mails are stored and compared trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
-
-/**
- * The form under which two addresses are the same inbox: lower case, no `+tag`, and for Gmail no
- * dots either (Gmail ignores them). Duplicate and self-referral checks compare this form.
- */
-export function canonicalEmail(email: string): string {
-  const address = normalizeEmail(email);
-  const at = address.lastIndexOf("@");
-  if (at < 1) return address;
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  local = local.split("+")[0] || local;
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replace(/\./g, "");
-    domain = "gmail.com";
-  }
-  return `${local}@${domain}`;
-}
-
-/** The normalized_email column for an e-mail: null for the placeholder of a lead without one yet. */
-function normalizedEmailColumn(email: string): string | null {
-  return normalizeEmail(email) === PENDING_EMAIL ? null : canonicalEmail(email);
-}
-
-/** Fills the defaults of a new lead and normalises its e-mail. */
-export function withLeadDefaults(lead: NewLead, now: Date = new Date()): Omit<Lead, "id"> {
-  return {
-    email: normalizeEmail(lead.email ?? PENDING_EMAIL),
-    hashed_email: lead.hashed_email ?? null,
-    age_bands: lead.age_bands ?? [],
-    time_available: lead.time_available ?? null,
-    children_count: lead.children_count ?? null,
-    step_completed: lead.step_completed ?? 1,
-    referred_by: lead.referred_by ?? null,
-    ref_code: lead.ref_code ?? null,
-    utm_source: lead.utm_source ?? null,
-    utm_medium: lead.utm_medium ?? null,
-    utm_campaign: lead.utm_campaign ?? null,
-    utm_term: lead.utm_term ?? null,
-    utm_content: lead.utm_content ?? null,
-    referral_count: lead.referral_count ?? 0,
-    email_verified: lead.email_verified ?? false,
-    followed_on_facebook: lead.followed_on_facebook ?? false,
-    copied_share_message: lead.copied_share_message ?? false,
-    copied_ref_link: lead.copied_ref_link ?? false,
-    clicked_roadmap_button: lead.clicked_roadmap_button ?? false,
-    lead_source: lead.lead_source ?? "main_funnel",
-    focus_areas: lead.focus_areas ?? [],
-    goals: lead.goals ?? [],
-    biggest_concern: lead.biggest_concern ?? null,
-    plan_chosen: lead.plan_chosen ?? null,
-    billing_cycle: lead.billing_cycle ?? null,
-    created_at: lead.created_at ?? now.toISOString(),
-    normalized_email: normalizedEmailColumn(lead.email ?? PENDING_EMAIL),
-    risk_flags: lead.risk_flags ?? [],
-    confirmed_at: null,
-    confirm_seq: null,
-    place_score: null,
-  };
-}
-
-/** Keeps only known, defined columns of a patch (undefined means "leave as is"). */
-export function cleanPatch(patch: LeadPatch): LeadPatch {
-  const out: Record<string, unknown> = {};
-  for (const column of WRITABLE_COLUMNS) {
-    const value = patch[column];
-    if (value === undefined) continue;
-    out[column] = column === "email" && typeof value === "string" ? normalizeEmail(value) : value;
-  }
-  if (typeof patch.email === "string") out.normalized_email = normalizedEmailColumn(patch.email);
-  return out as LeadPatch;
-}
-
-/** Resolved paging and sorting with bounds applied. */
-export function resolveListOptions(options: ListOptions = {}) {
-  const sortBy: SortColumn = (SORTABLE_COLUMNS as readonly string[]).includes(options.sortBy ?? "")
-    ? (options.sortBy as SortColumn)
-    : "created_at";
-  const direction: "asc" | "desc" = options.direction === "asc" ? "asc" : "desc";
-  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)));
-  const page = Math.max(1, Math.floor(options.page ?? 1));
-  const filters = options.filters ?? {};
-  const emailSearch = filters.email?.trim().toLowerCase() || undefined;
-  const search = filters.search?.trim().toLowerCase() || undefined;
-  return { sortBy, direction, page, pageSize, offset: (page - 1) * pageSize, filters, emailSearch, search };
-}
-
-/** Escapes LIKE wildcards so a search for "a_b" or "50%" matches literally (escape char: backslash). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

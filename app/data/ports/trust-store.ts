@@ -60,6 +60,3 @@ export interface TrustStore {
    */
   erase(email: string, options: { recipientHash: string; source: ErasureSource; at: string }): Promise<ErasureCounts | null>;
 }
-
-/** Columns of an account that may leave the database (never password_hash, password_salt or token hashes). */
-export const ACCOUNT_EXPORT_COLUMNS = ["id", "email", "name", "role", "email_confirmed_at", "plan", "lead_id", "created_at"] as const;

@@ -1,5 +1,5 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { LeadStoreError, assertLeadTable } from "~/data/ports/lead-store";
+import { LeadStoreError, assertLeadTable } from "~/data/lead-model";
 import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 import type { AnalyticsStore, DailyCount } from "~/data/ports/analytics-store";
 

@@ -11,12 +11,8 @@ import {
   resolveListOptions,
   statsWindows,
   withLeadDefaults,
-  type Lead,
-  type LeadStats,
-  type LeadStore,
-  type LeadTable,
-  type UserRecord,
-} from "~/data/ports/lead-store";
+} from "~/data/lead-model";
+import type { Lead, LeadStats, LeadStore, LeadTable, UserRecord } from "~/data/ports/lead-store";
 import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 
 /**

@@ -1,5 +1,6 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { LeadStoreError, assertLeadTable, type Lead } from "~/data/ports/lead-store";
+import { LeadStoreError, assertLeadTable } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { leadFromSupabaseRow } from "./lead-store.server";
 import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~/data/ports/referral-store";

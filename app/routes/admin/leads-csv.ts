@@ -7,7 +7,8 @@ import { parseBulk, MAX_BULK_IDS } from "~/admin/console.server";
 import { csvRow } from "~/admin/csv";
 import { listOptions, parseListQuery, type ListQuery } from "~/admin/list-query";
 import { getBackend } from "~/data/backend.server";
-import { MAX_PAGE_SIZE, type Lead } from "~/data/ports/lead-store";
+import { MAX_PAGE_SIZE } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
 

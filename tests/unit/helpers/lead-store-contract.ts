@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { refCode, withUniqueRefCode } from "~/data/lead-codes.server";
-import {
-  DuplicateRefCodeError,
-  InvalidTableError,
-  PENDING_EMAIL,
-  type LeadStore,
-  type LeadTable,
-  type NewLead,
-} from "~/data/ports/lead-store";
+import { DuplicateRefCodeError, InvalidTableError, PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadStore, LeadTable, NewLead } from "~/data/ports/lead-store";
 
 export type StoreHarness = {
   store: LeadStore;
