@@ -1,5 +1,5 @@
 import { sha256Hex } from "~/auth/confirm-token.server";
-import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
+import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
 import type { AppEnv } from "~/utils/env.server";
 
 /**
@@ -31,7 +31,7 @@ export function emailHash(email: string): Promise<string> {
   return sha256Hex(`suppression:${email.trim().toLowerCase()}`);
 }
 
-function createD1Suppressions(db: D1Database): SuppressionStore {
+export function createD1Suppressions(db: D1Database): SuppressionStore {
   return {
     async add(hash, scope, reason, at) {
       await db
@@ -49,8 +49,8 @@ function createD1Suppressions(db: D1Database): SuppressionStore {
   };
 }
 
-function createSupabaseSuppressions(url: string, serviceRoleKey: string): SuppressionStore {
-  const client = createSupabaseAdminClient({ url, serviceRoleKey });
+export function createSupabaseSuppressions(options: SupabaseLeadStoreOptions): SuppressionStore {
+  const client = createSupabaseAdminClient(options);
   return {
     async add(hash, scope, reason, at) {
       const { error } = await client
@@ -69,7 +69,8 @@ function createSupabaseSuppressions(url: string, serviceRoleKey: string): Suppre
 
 /** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the D1 binding. */
 export function getSuppressionStore(env: AppEnv, bindings: Bindings): SuppressionStore {
-  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) return createSupabaseSuppressions(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY);
+  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY)
+    return createSupabaseSuppressions({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY });
   if (!bindings.DB) throw new Error("No suppression store: bind D1 as DB or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.");
   return createD1Suppressions(bindings.DB);
 }

@@ -1,0 +1,12 @@
+import { afterAll } from "vitest";
+import { sharedBackend, startD1Backend } from "./helpers/contracts/backends";
+import { outboxStoreContract } from "./helpers/contracts/outbox-store-contract";
+import { referralStoreContract } from "./helpers/contracts/referral-store-contract";
+
+/** The store contracts against the D1 adapters on a local D1 (the lead store's: d1-lead-store.test.ts). */
+const backend = sharedBackend(startD1Backend);
+afterAll(() => backend.dispose());
+
+const NAME = "D1 (local miniflare)";
+referralStoreContract(NAME, backend.start);
+outboxStoreContract(NAME, backend.start);

@@ -1,0 +1,15 @@
+import { afterAll } from "vitest";
+import { sharedBackend, startSupabaseBackend } from "./helpers/contracts/backends";
+import { outboxStoreContract } from "./helpers/contracts/outbox-store-contract";
+import { referralStoreContract } from "./helpers/contracts/referral-store-contract";
+
+/**
+ * The store contracts against the Supabase adapters: supabase-js over the PGlite PostgREST stand-in,
+ * with every supabase/migrations file applied (the lead store's: supabase-lead-store-contract.test.ts).
+ */
+const backend = sharedBackend(startSupabaseBackend);
+afterAll(() => backend.dispose());
+
+const NAME = "Supabase (supabase-js on PGlite PostgREST)";
+referralStoreContract(NAME, backend.start);
+outboxStoreContract(NAME, backend.start);
