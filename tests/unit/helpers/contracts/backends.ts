@@ -56,7 +56,9 @@ export async function startD1Backend(): Promise<ContractBackend> {
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
-        .prepare("INSERT INTO accounts (id, email, password_hash, password_salt, password_iterations) VALUES (?, ?, 'h', 's', 1)")
+        .prepare(
+          "INSERT INTO accounts (id, email, password_hash, password_salt, password_iterations) VALUES (?, ?, 'SECRET-HASH', 'SECRET-SALT', 1)",
+        )
         .bind(id, email.toLowerCase())
         .run();
       return id;
@@ -84,7 +86,10 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     suppressions: createSupabaseSuppressions(options),
     trust: createSupabaseTrustStore(options),
     async addAccount(email) {
-      const { rows } = await rest.db.query<{ id: string }>("insert into auth.users (email) values ($1) returning id", [email]);
+      const { rows } = await rest.db.query<{ id: string }>(
+        "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",
+        [email],
+      );
       return rows[0].id;
     },
     async erasureLogCount() {
