@@ -102,6 +102,10 @@ describe("PGlite PostgREST", () => {
     });
     expect(counted.data).toEqual([1, 1]);
     expect((await client.rpc("lead_places", { lead_table: "leads", ids: [] })).data).toEqual([]);
+    const lead = (await client.from("leads").insert({ email: "a@x.io" }).select("id").single()).data as { id: string };
+    expect((await client.rpc("lead_places", { lead_table: "leads", ids: [lead.id] })).data).toEqual([{ id: lead.id, place: null }]);
+    // RETURNS TABLE with one column still answers objects.
+    expect((await client.rpc("analytics_credit_hours", { p_table: "leads", p_from: "2025-01-01", p_to: "2026-01-01" })).data).toEqual([]);
     const bad = await client.rpc("lead_places", { lead_table: "nope", ids: [] });
     expect(bad.error).toMatchObject({ code: "22023", message: "Unknown lead table: nope" });
     expect((await client.rpc("no_such_function", {})).error?.code).toBe("PGRST202");

@@ -29,7 +29,8 @@ const MAX_ROWS = 1000;
 
 type Column = { name: string; type: string };
 type Table = { name: string; columns: Map<string, Column>; primaryKey: string[] };
-type Fn = { name: string; args: Column[]; required: number; returnsSet: boolean; returnsVoid: boolean };
+/** `composite`: rows come back as objects, also for RETURNS TABLE with one column (as PostgREST does). */
+type Fn = { name: string; args: Column[]; required: number; returnsSet: boolean; returnsVoid: boolean; composite: boolean };
 type Schema = { tables: Map<string, Table>; functions: Map<string, Fn[]> };
 
 type PgError = { code?: string; message?: string; detail?: string; hint?: string };
@@ -78,11 +79,13 @@ async function loadSchema(db: PGlite): Promise<Schema> {
     ndefaults: number;
     retset: boolean;
     rettype: string;
+    composite: boolean;
   }>(
     `select p.proname as name, p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs as nargs,
             p.pronargdefaults as ndefaults, p.proretset as retset, format_type(p.prorettype, null) as rettype,
+            (t.typtype = 'c' or p.prorettype = 'record'::regtype or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as composite,
             (select array_agg(format_type(t, null) order by i) from unnest(p.proargtypes) with ordinality u(t, i)) as types
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
       where n.nspname = 'public' and p.prokind = 'f'`,
   );
   const functions = new Map<string, Fn[]>();
@@ -90,7 +93,14 @@ async function loadSchema(db: PGlite): Promise<Schema> {
     const names = row.names ?? [];
     const inNames = row.modes ? names.filter((_, i) => ["i", "b", "v"].includes(row.modes![i])) : names.slice(0, row.nargs);
     const args = (row.types ?? []).map((type, i) => ({ name: inNames[i] ?? `$${i + 1}`, type }));
-    const fn = { name: row.name, args, required: row.nargs - row.ndefaults, returnsSet: row.retset, returnsVoid: row.rettype === "void" };
+    const fn = {
+      name: row.name,
+      args,
+      required: row.nargs - row.ndefaults,
+      returnsSet: row.retset,
+      returnsVoid: row.rettype === "void",
+      composite: row.composite,
+    };
     functions.set(row.name, [...(functions.get(row.name) ?? []), fn]);
   }
   return { tables, functions };
@@ -409,9 +419,12 @@ async function call(db: PGlite, schema: Schema, name: string, req: Request_): Pr
     ? ` from json_to_record(${params.add(JSON.stringify(args), "json")}) as _a(${used.map((arg) => `${qi(arg.name)} ${arg.type}`).join(", ")})`
     : "";
   const invocation = `public.${qi(fn.name)}(${used.map((arg) => `${qi(arg.name)} => _a.${qi(arg.name)}`).join(", ")})`;
-  const sql = fn.returnsSet
-    ? `select coalesce(json_agg(_r), '[]')::text as body${record ? `${record}, lateral` : " from"} ${invocation} _r`
-    : `select to_json(${invocation})::text as body${record}`;
+  const from = (source: string) => (record ? `${record}, lateral ${source}` : ` from ${source}`);
+  let sql: string;
+  if (fn.returnsSet && fn.composite) sql = `select coalesce(json_agg(_r), '[]')::text as body${from(`(select * from ${invocation}) _r`)}`;
+  else if (fn.returnsSet) sql = `select coalesce(json_agg(_r._v), '[]')::text as body${from(`${invocation} as _r(_v)`)}`;
+  else if (fn.composite) sql = `select to_json(_r)::text as body${from(`(select * from ${invocation}) _r`)}`;
+  else sql = `select to_json(${invocation})::text as body${record}`;
   const body = await asServiceRole(db, async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows[0].body);
   if (fn.returnsVoid) return json(204, null);
   return json(200, body ?? "null");
