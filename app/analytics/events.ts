@@ -43,7 +43,7 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** The events where a parent gave their e-mail: a signup in the "signups per day" chart. */
 export const SIGNUP_EVENTS = ["form_step3_done", "guide_submitted", "tips_submitted"] as const satisfies readonly EventName[];
 
-export type JsFlag = AnalyticsEvent["js"];
+type JsFlag = AnalyticsEvent["js"];
 
 export function jsFlag(js: boolean | null): JsFlag {
   return js === null ? "unknown" : js ? "on" : "off";

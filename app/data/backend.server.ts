@@ -29,7 +29,7 @@ import { createSupabaseTrustStore } from "./supabase/trust-store.server";
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (production), otherwise the D1 binding `DB`.
  * Every store the app uses comes from here.
  */
-export type Backend = {
+type Backend = {
   readonly leads: LeadStore;
   readonly referrals: ReferralStore;
   readonly analytics: AnalyticsStore;
