@@ -1,5 +1,3 @@
-import type { ConsentChoice } from "~/utils/consent.server";
-
 /**
  * Proof of consent (migrations/0013_consent_records.sql): each choice made in the cookie banner is
  * kept with the variant, the privacy policy's version and a hash of the IP address salted with the
@@ -9,7 +7,8 @@ import type { ConsentChoice } from "~/utils/consent.server";
 export type ConsentRecord = {
   id: string;
   variant: string;
-  choice: ConsentChoice;
+  /** The banner's answer (the advertising pixel allowed or not). */
+  choice: "granted" | "denied";
   policy_version: string;
   ip_hash: string;
   created_at: string;
