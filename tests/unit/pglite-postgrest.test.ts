@@ -111,6 +111,22 @@ describe("PGlite PostgREST", () => {
     expect((await client.rpc("no_such_function", {})).error?.code).toBe("PGRST202");
   });
 
+  it("takes a write without representation, as the consent records send it", async () => {
+    const record = {
+      id: crypto.randomUUID(),
+      variant: "genius",
+      choice: "granted",
+      policy_version: "1",
+      ip_hash: "h",
+      created_at: "2025-09-01T00:00:00Z",
+    };
+    for (let i = 0; i < 2; i++) {
+      const written = await client.from("consent_records").upsert(record, { onConflict: "id", ignoreDuplicates: true });
+      expect(written).toMatchObject({ status: 201, data: null, error: null });
+    }
+    expect((await client.from("consent_records").delete({ count: "exact" }).lt("created_at", "2025-10-01T00:00:00Z")).count).toBe(1);
+  });
+
   it("knows only the schema's tables and columns", async () => {
     expect((await client.from("leads; drop table leads").select("*")).error?.code).toBe("PGRST205");
     expect((await client.from("suppressions").select("nope")).error?.code).toBe("42703");
