@@ -4,8 +4,8 @@
 // for parents at the front, the middle and the back of the line, and the first-wave count.
 //   npm run bench:place
 import { afterAll, bench, describe } from "vitest";
-import type { LeadTable } from "~/data/lead-store";
-import { createD1ReferralStore } from "~/referrals/d1-referral-store.server";
+import type { LeadTable } from "~/data/ports/lead-store";
+import { createD1ReferralStore } from "~/data/d1/referral-store.server";
 import { startLocalD1 } from "../tests/unit/helpers/local-d1";
 
 const ROWS = Number(process.env.PLACE_ROWS ?? 100_000);

@@ -1,4 +1,4 @@
-import type { LeadStats } from "~/data/lead-store";
+import type { LeadStats } from "~/data/ports/lead-store";
 import type { ContentKey } from "~/utils/variant";
 
 /**

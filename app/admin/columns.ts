@@ -1,5 +1,5 @@
 import type { AdminContent } from "#content/schemas/admin";
-import type { Lead } from "~/data/lead-store";
+import type { Lead } from "~/data/ports/lead-store";
 
 /** The admin list's columns, in the order of SPEC 3.1; the CSV export uses the same order. */
 export const ADMIN_COLUMNS = [

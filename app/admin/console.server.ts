@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
-import { getLeadStore } from "~/data/lead-store.server";
-import type { LeadStats } from "~/data/lead-store";
+import { getBackend } from "~/data/backend.server";
+import type { LeadStats } from "~/data/ports/lead-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
@@ -25,7 +25,7 @@ export async function consoleCards(
   scope: AdminScope,
   now = new Date(),
 ): Promise<{ cards: ConsoleCards; stats: LeadStats[] }> {
-  const store = getLeadStore(ctx);
+  const store = getBackend(ctx).leads;
   const variants = scopeVariants(scope);
   const stats: LeadStats[] = await Promise.all(variants.map((v) => store.stats(v.table, now)));
   return { cards: sumCards(variants.map((v, i) => variantCards(v.key, stats[i], referralRules.firstWaveSpots))), stats };
@@ -85,7 +85,7 @@ export async function bulkAction(access: AdminAccess, ctx: RequestContext, form:
   let toast: string;
   try {
     if (parsed.intent === "bulk-delete") {
-      const gone = await getLeadStore(ctx).deleteMany(ctx.leadTable, parsed.ids);
+      const gone = await getBackend(ctx).leads.deleteMany(ctx.leadTable, parsed.ids);
       toast = copy.bulk.deleted.replace("{count}", String(gone.length));
     } else if (parsed.intent === "bulk-revoke") {
       toast = copy.bulk.revoked.replace("{count}", String(await revokeCredits(ctx, parsed.ids)));

@@ -1,7 +1,8 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import type { AdminContent } from "#content/schemas/admin";
-import { BILLING_CYCLES, LEAD_SOURCES, type LeadPatch } from "~/data/lead-store";
+import { BILLING_CYCLES, LEAD_SOURCES } from "~/data/lead-model";
+import type { LeadPatch } from "~/data/ports/lead-store";
 import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** The lead fields an admin may change in the edit dialog / page. */

@@ -1,4 +1,5 @@
-import { LEAD_SOURCES, type LeadSource, type ListOptions } from "~/data/lead-store";
+import { LEAD_SOURCES } from "~/data/lead-model";
+import type { LeadSource, ListOptions } from "~/data/ports/lead-store";
 
 /**
  * The admin list's state in the URL: ?q= (e-mail or referral code), source=, step=, order=asc|desc, page=.

@@ -1,8 +1,8 @@
-import type { Lead } from "~/data/lead-store";
+import type { Lead } from "~/data/ports/lead-store";
 import type { RequestContext } from "~/utils/context.server";
 import { attributionFields, type AppSession } from "~/utils/session.server";
-import type { AnalyticsEvent } from "./analytics-store";
-import { getAnalyticsStore } from "./analytics-store.server";
+import type { AnalyticsEvent } from "~/data/ports/analytics-store";
+import { getBackend } from "~/data/backend.server";
 import { jsFlag, type EventName } from "./events";
 
 /**
@@ -85,6 +85,6 @@ export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
     js: jsFlag(ctx.client.js),
   };
   // Started on a later task, after the page's own work: an error, even a synchronous one, is only logged.
-  const write = new Promise<boolean>((resolve) => setTimeout(resolve, 0)).then(() => getAnalyticsStore(ctx).record(event));
+  const write = new Promise<boolean>((resolve) => setTimeout(resolve, 0)).then(() => getBackend(ctx).analytics.record(event));
   ctx.waitUntil(write.catch((error: unknown) => console.error(`analytics: ${name} not recorded`, error)));
 }

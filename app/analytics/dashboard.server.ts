@@ -2,8 +2,8 @@ import { z } from "zod";
 import { scopeVariants, type AdminScope } from "~/admin/scope";
 import type { RequestContext } from "~/utils/context.server";
 import type { ContentKey } from "~/utils/variant";
-import type { ReferrerRow } from "./analytics-store";
-import { getAnalyticsStore } from "./analytics-store.server";
+import type { ReferrerRow } from "~/data/ports/analytics-store";
+import { getBackend } from "~/data/backend.server";
 import { EVENT_NAMES, FUNNEL_STEPS, SIGNUP_EVENTS, type EventName, type FunnelStep } from "./events";
 
 type VariantScope = Extract<AdminScope, { kind: "variant" }>;
@@ -108,7 +108,7 @@ export async function loadDashboard(
   scope: AdminScope,
   filters: DashboardFilters,
 ): Promise<Dashboard> {
-  const store = getAnalyticsStore(ctx);
+  const store = getBackend(ctx).analytics;
   const variants = scopeVariants(scope) as VariantScope[];
   // Referral times are ISO timestamps: [from 00:00, the day after `to` 00:00).
   const start = `${filters.from}T00:00:00.000Z`;

@@ -1,3 +1,5 @@
+import type { AnalyticsEvent } from "~/data/ports/analytics-store";
+
 /**
  * The funnel events the site records (docs/decisions/012-funnel-analytics.md), shared by the
  * recorder and the dashboard. Names are stored as they are here: renaming one splits its history.
@@ -41,7 +43,7 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** The events where a parent gave their e-mail: a signup in the "signups per day" chart. */
 export const SIGNUP_EVENTS = ["form_step3_done", "guide_submitted", "tips_submitted"] as const satisfies readonly EventName[];
 
-export type JsFlag = "on" | "off" | "unknown";
+type JsFlag = AnalyticsEvent["js"];
 
 export function jsFlag(js: boolean | null): JsFlag {
   return js === null ? "unknown" : js ? "on" : "off";

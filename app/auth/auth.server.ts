@@ -1,7 +1,8 @@
 /**
- * Picks the auth adapter for a request: Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are
- * configured, local D1 accounts otherwise (DESIGN "Ports and adapters").
+ * Picks the auth adapter for a request: Supabase Auth when the backend has its settings
+ * (app/data/backend.server.ts), local D1 accounts otherwise (DESIGN "Ports and adapters").
  */
+import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { AuthService } from "./auth";
@@ -18,13 +19,9 @@ export type AuthWiring = {
 
 export function getAuthService(request: Request, ctx: RequestContext, wiring: AuthWiring): AuthService {
   const { env } = ctx;
-  if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY) {
-    return createSupabaseAuth({
-      url: env.SUPABASE_URL,
-      anonKey: env.SUPABASE_ANON_KEY,
-      request,
-      isLocal: ctx.isLocal,
-    });
+  const supabase = getBackend(ctx).supabaseAuth;
+  if (supabase) {
+    return createSupabaseAuth({ url: supabase.url, anonKey: supabase.anonKey, request, isLocal: ctx.isLocal });
   }
   return createLocalAuth({
     db: ctx.bindings.DB,

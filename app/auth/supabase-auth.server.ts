@@ -1,5 +1,5 @@
 /**
- * Supabase Auth: the production auth adapter, used when SUPABASE_URL and SUPABASE_ANON_KEY are set.
+ * Supabase Auth: the production auth adapter, used when Supabase is configured with an anon key.
  * `@supabase/ssr` keeps the session in cookies: read from the request's Cookie header, written as
  * Set-Cookie headers on our response. The browser never talks to Supabase and never holds a key;
  * the cookies are HttpOnly because only this server reads them.

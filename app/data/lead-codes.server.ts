@@ -1,4 +1,4 @@
-import { DuplicateRefCodeError, PENDING_EMAIL, normalizeEmail } from "./lead-store";
+import { DuplicateRefCodeError, PENDING_EMAIL, normalizeEmail } from "~/data/lead-model";
 
 /** The placeholder e-mail of leads that have not reached step 3 (SPEC 3.1, 7.1). */
 export { PENDING_EMAIL };

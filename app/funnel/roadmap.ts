@@ -1,5 +1,5 @@
 import { getPage, type ContentKey } from "#content/index";
-import type { Lead } from "~/data/lead-store";
+import type { Lead } from "~/data/ports/lead-store";
 
 /**
  * The personal part of /roadmap, from the answers on the parent's lead: their answers in the

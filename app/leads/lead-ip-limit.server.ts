@@ -1,5 +1,7 @@
 import { getPage } from "#content/index";
 import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
+import { getBackend } from "~/data/backend.server";
+import type { CounterWindow } from "~/data/ports/lead-ip-counter";
 import type { RequestContext } from "~/utils/context.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
 import { clientIp } from "~/utils/rate-limit.server";
@@ -15,64 +17,18 @@ import { clientIp } from "~/utils/rate-limit.server";
 
 const BURST_WINDOW_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SUPABASE_TIMEOUT_MS = 5_000;
 
 export type LeadIpAdmission = { ok: true; flag: boolean } | { ok: false; status: 429; message: string };
 
 type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal" | "contentKey">;
-type Window = { bucket: string; expiresAt: string };
 
-function windowsAt(now: Date): [Window, Window] {
+function windowsAt(now: Date): [CounterWindow, CounterWindow] {
   const burst = Math.floor(now.getTime() / BURST_WINDOW_MS);
   const day = Math.floor(now.getTime() / DAY_MS);
   return [
     { bucket: `b:${burst}`, expiresAt: new Date((burst + 1) * BURST_WINDOW_MS).toISOString() },
     { bucket: `d:${now.toISOString().slice(0, 10)}`, expiresAt: new Date((day + 1) * DAY_MS).toISOString() },
   ];
-}
-
-function supabaseOf(ctx: Ctx): { url: string; key: string } | null {
-  const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = ctx.env;
-  return SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY ? { url: SUPABASE_URL.replace(/\/+$/, ""), key: SUPABASE_SERVICE_ROLE_KEY } : null;
-}
-
-async function supabaseFetch(ctx: Ctx, path: string, init: RequestInit): Promise<unknown> {
-  const supabase = supabaseOf(ctx)!;
-  const response = await fetch(`${supabase.url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: supabase.key, Authorization: `Bearer ${supabase.key}`, "Content-Type": "application/json" },
-    signal: AbortSignal.timeout(SUPABASE_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`supabase ${path} answered ${response.status}`);
-  return response.status === 204 ? null : response.json();
-}
-
-/** Adds one to each window's counter and answers the new counts; expired windows are deleted. */
-async function countLead(ctx: Ctx, ipHash: string, windows: Window[], now: Date): Promise<number[]> {
-  if (supabaseOf(ctx)) {
-    const counts = await supabaseFetch(ctx, "rpc/count_lead_ip", {
-      method: "POST",
-      body: JSON.stringify({
-        p_ip_hash: ipHash,
-        p_buckets: windows.map((w) => w.bucket),
-        p_expires: windows.map((w) => w.expiresAt),
-      }),
-    });
-    return (counts as number[]).map(Number);
-  }
-  const db = ctx.bindings.DB;
-  const results = await db.batch<{ count: number }>([
-    db.prepare("DELETE FROM lead_ip_counts WHERE expires_at < ?").bind(now.toISOString()),
-    ...windows.map((w) =>
-      db
-        .prepare(
-          `INSERT INTO lead_ip_counts (ip_hash, bucket, count, expires_at) VALUES (?, ?, 1, ?)
-           ON CONFLICT (ip_hash, bucket) DO UPDATE SET count = count + 1 RETURNING count`,
-        )
-        .bind(ipHash, w.bucket, w.expiresAt),
-    ),
-  ]);
-  return results.slice(1).map((result) => Number(result.results[0]?.count ?? 0));
 }
 
 /**
@@ -88,7 +44,7 @@ export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new D
   let daily: number;
   try {
     const ipHash = await sha256Hex(`lead-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${ip}`);
-    [burst, daily] = await countLead(ctx, ipHash, windowsAt(now), now);
+    [burst, daily] = await getBackend(ctx).leadIpCounter.count(ipHash, windowsAt(now), now);
   } catch (error) {
     console.error("lead-ip-limit: the counter failed; the lead is let in", error);
     return { ok: true, flag: false };

@@ -1,5 +1,5 @@
-import { getLeadStore } from "~/data/lead-store.server";
-import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/lead-store";
+import { getBackend } from "~/data/backend.server";
+import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/ports/lead-store";
 import { hashedEmail, withUniqueRefCode } from "~/data/lead-codes.server";
 import type { RequestContext } from "~/utils/context.server";
 
@@ -11,7 +11,7 @@ export type LeadFlag = "clicked_roadmap_button" | "copied_share_message" | "copi
  * write lead rows themselves. One instance per request, bound to the request's variant table.
  */
 export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTable">) {
-  const store = getLeadStore(ctx);
+  const store = getBackend(ctx).leads;
   const table = ctx.leadTable;
 
   /** The lead's referral code, given one (unique, retried on a collision) when it has none. */

@@ -1,5 +1,5 @@
 import type { RequestContext } from "~/utils/context.server";
-import type { OutboxRow } from "./outbox.server";
+import type { OutboxRow } from "~/data/ports/outbox-store";
 
 /**
  * /dev/outbox and /dev/outbox.json show every mail the site sent, sign-in confirmation links

@@ -4,7 +4,7 @@ import { findEmailContent } from "#emails/render.server";
 import type { AppEnv } from "~/utils/env.server";
 import { isLocalHost } from "~/utils/variant.server";
 import { contentKeyOf, variantOfKey, type Variant } from "~/utils/variant";
-import type { OutboxRow } from "./outbox.server";
+import type { OutboxRow } from "~/data/ports/outbox-store";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
 /**

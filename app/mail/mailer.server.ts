@@ -4,14 +4,15 @@ import { findEmailContent, renderEmail, type EmailData } from "#emails/render.se
 import type { AppEnv } from "~/utils/env.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
 import { envelopeOf, type Envelope } from "./envelope.server";
-import { getOutboxStore, type OutboxBindings, type OutboxChange, type OutboxRow, type OutboxStore } from "./outbox.server";
+import { getBackend, type DataBindings } from "~/data/backend.server";
+import type { OutboxChange, OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 import { emailHash, isSuppressed } from "./suppression.server";
 import { getTransport, type MailTransport } from "./transport.server";
 
 /** What the mailer needs; a RequestContext fits, and so does the scheduled handler's env. */
 export type MailContext = {
   env: AppEnv;
-  bindings: OutboxBindings;
+  bindings: DataBindings;
   /** The clock, replaceable in tests of the retry schedule. */
   now?: () => Date;
   /** Replaces the configured transport (tests use fakes that hang or fail on cue). */
@@ -51,11 +52,11 @@ const STALE_PENDING_MINUTES = 2;
 /** Dedupe keys are also the provider's Idempotency-Key, which may be at most 256 characters. */
 const MAX_DEDUPE_KEY_LENGTH = 256;
 
-type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; bindings: OutboxBindings; now: () => Date };
+type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; bindings: DataBindings; now: () => Date };
 
 function mailer(ctx: MailContext): Mailer {
   return {
-    store: getOutboxStore(ctx.env, ctx.bindings),
+    store: getBackend(ctx).outbox,
     bindings: ctx.bindings,
     transport: ctx.transport ?? getTransport(ctx.env),
     env: ctx.env,

@@ -1,7 +1,8 @@
 import { fromBase64url } from "~/auth/confirm-token.server";
 import { readLimited } from "~/platform/request-guard.server";
 import type { AppEnv } from "~/utils/env.server";
-import { suppress, type SuppressionReason } from "./suppression.server";
+import type { SuppressionReason } from "~/data/ports/suppression-store";
+import { suppress } from "./suppression.server";
 
 /**
  * POST /webhooks/resend: Resend's delivery events, signed by Svix (https://docs.svix.com/receiving/verifying-payloads/how-manual).

@@ -1,6 +1,6 @@
 import { base64url, fromBase64url, hmacKey, verifyingSecrets } from "~/auth/confirm-token.server";
-import type { LeadTable } from "~/data/lead-store";
-import { LEAD_TABLES } from "~/data/lead-store";
+import type { LeadTable } from "~/data/ports/lead-store";
+import { LEAD_TABLES } from "~/data/lead-model";
 
 /**
  * Signed, no-login links to one lead: `confirm` (the double opt-in button page), `status` (the

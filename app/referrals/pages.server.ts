@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
-import type { Lead } from "~/data/lead-store";
+import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo, linkTo } from "~/utils/links";

@@ -1,7 +1,8 @@
 import { referralRules } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
-import { getLeadStore } from "~/data/lead-store.server";
-import { canonicalEmail, PENDING_EMAIL, type Lead } from "~/data/lead-store";
+import { getBackend } from "~/data/backend.server";
+import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
@@ -9,9 +10,8 @@ import { variantKey } from "~/utils/variant";
 import { leadsOf } from "~/leads/leads.server";
 import { isDisposableEmail } from "./disposable.server";
 import { signLeadLink } from "./lead-links.server";
-import type { ReferralCounts, RejectionReason } from "./referral-store";
+import type { ReferralCounts, RejectionReason } from "~/data/ports/referral-store";
 import { manageLink } from "~/trust/my-data.server";
-import { getReferralStore } from "./referral-store.server";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
@@ -40,8 +40,8 @@ type Ctx = Pick<
 >;
 
 export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
-  const store = getReferralStore(ctx);
-  const leads = getLeadStore(ctx);
+  const store = getBackend(ctx).referrals;
+  const leads = getBackend(ctx).leads;
   const table = ctx.leadTable;
 
   /** Why this referral does not count, or null when it may be credited once the parent confirms. */

@@ -1,5 +1,5 @@
 import { getPage } from "#content/index";
-import { getLeadStore } from "~/data/lead-store.server";
+import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
 
 /** What a shared referral link unfurls into: the site and the referrer's child's age stage. */
@@ -19,8 +19,8 @@ export async function shareCardFor(
   refCode: string,
 ): Promise<ShareCard | null> {
   if (!REF_CODE.test(refCode)) return null;
-  const lead = await getLeadStore(ctx)
-    .getByRefCode(ctx.leadTable, refCode)
+  const lead = await getBackend(ctx)
+    .leads.getByRefCode(ctx.leadTable, refCode)
     .catch((error: unknown) => {
       console.error("share card: referrer not read", error);
       return null;

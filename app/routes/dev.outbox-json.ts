@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
 import { previewOf } from "~/mail/mailer.server";
-import { getOutboxStore } from "~/mail/outbox.server";
+import { getBackend } from "~/data/backend.server";
 import { getRequestContext } from "~/utils/context.server";
 
 /**
@@ -17,6 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return Response.json({ ok: false, error: "Not Found" }, { status: 404, headers: NOINDEX });
   }
   // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
-  const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
+  const rows = await Promise.all((await getBackend({ env, bindings }).outbox.list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
   return Response.json(rows.map(outboxJson), { headers: NOINDEX });
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { EmailPreview } from "~/components/mail/EmailPreview";
 import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
 import { previewOf } from "~/mail/mailer.server";
-import { getOutboxStore } from "~/mail/outbox.server";
+import { getBackend } from "~/data/backend.server";
 import { getRequestContext } from "~/utils/context.server";
 import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 
@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
     return data({ ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] }, { status: 404, headers: NOINDEX });
   }
   // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
-  const rows = await Promise.all((await getOutboxStore(env, bindings).list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
+  const rows = await Promise.all((await getBackend({ env, bindings }).outbox.list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
   return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: NOINDEX });
 }
 

@@ -1,42 +1,14 @@
 import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
-import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
+import { getBackend } from "~/data/backend.server";
+import type { ConsentRecord } from "~/data/ports/consent-store";
+import type { HeldData } from "~/data/ports/trust-store";
 import type { ConsentChoice } from "~/utils/consent.server";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { variantKey } from "~/utils/variant";
-import type { HeldData } from "./trust-store";
 
-/**
- * Proof of consent (migrations/0013_consent_records.sql): each choice made in the cookie banner is
- * kept with the variant, the privacy policy's version and a hash of the IP address salted with the
- * signing secret and the day, so records of one day can be told apart while records of different
- * days cannot be linked, and the address itself is never kept.
- */
-export type ConsentRecord = {
-  id: string;
-  variant: string;
-  choice: ConsentChoice;
-  policy_version: string;
-  ip_hash: string;
-  created_at: string;
-};
-
+/** Proof of consent: each banner choice, kept in the consent store (app/data/ports/consent-store.ts). */
 type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal" | "variant">;
-
-async function write(ctx: Ctx, record: ConsentRecord): Promise<void> {
-  const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = ctx.env;
-  if (SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY) {
-    const client = createSupabaseAdminClient({ url: SUPABASE_URL, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY });
-    const { error } = await client.from("consent_records").upsert(record, { onConflict: "id", ignoreDuplicates: true }).retry(false);
-    if (error) throw new Error(`Consent record not saved: ${error.message || error.code}`);
-    return;
-  }
-  await ctx.bindings.DB.prepare(
-    "INSERT INTO consent_records (id, variant, choice, policy_version, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-  )
-    .bind(record.id, record.variant, record.choice, record.policy_version, record.ip_hash, record.created_at)
-    .run();
-}
 
 /**
  * Records one choice. A failed write is logged and the choice still takes effect: the visitor's
@@ -61,7 +33,7 @@ export async function recordConsent(
       ip_hash: await sha256Hex(`consent-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${day}:${clientIp(request)}`),
       created_at: now.toISOString(),
     };
-    await write(ctx, record);
+    await getBackend(ctx).consent.add(record);
     return record;
   } catch (error) {
     console.error("consent: the record was not saved", error);
@@ -71,15 +43,7 @@ export async function recordConsent(
 
 /** The cron's clean-up of records older than `before` (an ISO time); answers how many went. */
 export async function deleteConsentRecordsBefore(ctx: Pick<Ctx, "env" | "bindings">, before: string): Promise<number> {
-  const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = ctx.env;
-  if (SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY) {
-    const client = createSupabaseAdminClient({ url: SUPABASE_URL, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY });
-    const { count, error } = await client.from("consent_records").delete({ count: "exact" }).lt("created_at", before).retry(false);
-    if (error) throw new Error(`Consent records clean-up failed: ${error.message || error.code}`);
-    return count ?? 0;
-  }
-  const result = await ctx.bindings.DB.prepare("DELETE FROM consent_records WHERE created_at < ?").bind(before).run();
-  return result.meta.changes;
+  return getBackend(ctx).consent.deleteBefore(before);
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { ContentKey } from "#content/index";
 import { getPage } from "#content/index";
-import { normalizeEmail, PENDING_EMAIL, type LeadTable } from "~/data/lead-store";
+import { normalizeEmail, PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, suppress } from "~/mail/suppression.server";
 import { signLeadLink } from "~/referrals/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { consentRecordsOf } from "./consent-records.server";
-import type { ErasureCounts, ErasureSource, HeldData } from "./trust-store";
-import { getTrustStore } from "./trust-store.server";
+import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
+import { getBackend } from "~/data/backend.server";
 
 /**
  * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
@@ -55,7 +56,7 @@ export type ParentExport = {
 export async function exportParentData(ctx: Ctx, email: string, now: Date = new Date()): Promise<ParentExport> {
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to export");
-  const held = await getTrustStore(ctx).collect(address);
+  const held = await getBackend(ctx).trust.collect(address);
   return {
     exported_at: now.toISOString(),
     email: address,
@@ -118,5 +119,5 @@ export async function eraseParentData(
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to erase");
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
-  return getTrustStore(ctx).erase(address, { recipientHash: `erased:${await emailHash(address)}`, source, at: now.toISOString() });
+  return getBackend(ctx).trust.erase(address, { recipientHash: `erased:${await emailHash(address)}`, source, at: now.toISOString() });
 }

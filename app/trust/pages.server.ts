@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import type { Lead } from "~/data/lead-store";
+import type { Lead } from "~/data/ports/lead-store";
 import { leadsOf } from "~/leads/leads.server";
 import { checkLeadLink } from "~/referrals/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";

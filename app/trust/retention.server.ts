@@ -1,7 +1,5 @@
-import { getAnalyticsStore } from "~/analytics/analytics-store.server";
-import { LEAD_TABLES } from "~/data/lead-store";
-import { getOutboxStore } from "~/mail/outbox.server";
-import { getReferralStore } from "~/referrals/referral-store.server";
+import { getBackend } from "~/data/backend.server";
+import { LEAD_TABLES } from "~/data/lead-model";
 import { deleteConsentRecordsBefore } from "./consent-records.server";
 import type { RequestContext } from "~/utils/context.server";
 
@@ -55,7 +53,7 @@ export async function enforceRetention(ctx: Ctx, now: Date = new Date()): Promis
       summary.failed.push(name);
     }
   };
-  const referrals = getReferralStore(ctx);
+  const referrals = getBackend(ctx).referrals;
   // Placeholders first: the shorter period; what is left of them is unconfirmed anyway.
   await step("placeholders", async () => {
     for (const table of LEAD_TABLES)
@@ -65,10 +63,10 @@ export async function enforceRetention(ctx: Ctx, now: Date = new Date()): Promis
     for (const table of LEAD_TABLES) summary.unconfirmed[table] = await referrals.purgeUnconfirmed(table, cut.unconfirmedBefore);
   });
   await step("mail bodies", async () => {
-    summary.mailBodies = await getOutboxStore(ctx.env, ctx.bindings).clearBodies(cut.mailBodiesBefore);
+    summary.mailBodies = await getBackend(ctx).outbox.clearBodies(cut.mailBodiesBefore);
   });
   await step("analytics events", async () => {
-    summary.analyticsEvents = await getAnalyticsStore(ctx).deleteEventsBefore(cut.analyticsDaysBefore);
+    summary.analyticsEvents = await getBackend(ctx).analytics.deleteEventsBefore(cut.analyticsDaysBefore);
   });
   await step("consent records", async () => {
     summary.consentRecords = await deleteConsentRecordsBefore(ctx, cut.consentRecordsBefore);

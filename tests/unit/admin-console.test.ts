@@ -5,9 +5,10 @@ import { CSV_COLUMNS, consoleCellText, formatUtc } from "~/admin/columns";
 import { MAX_BULK_IDS, parseBulk } from "~/admin/console.server";
 import { csvField, isFormulaLike } from "~/admin/csv";
 import { clampPage, lastPage, listOptions, parseListQuery } from "~/admin/list-query";
-import { createD1LeadStore } from "~/data/d1-lead-store.server";
-import { LEAD_TABLES, PENDING_EMAIL, withLeadDefaults, type LeadStats } from "~/data/lead-store";
-import { createD1ReferralStore } from "~/referrals/d1-referral-store.server";
+import { createD1LeadStore } from "~/data/d1/lead-store.server";
+import { LEAD_TABLES, PENDING_EMAIL, withLeadDefaults } from "~/data/lead-model";
+import type { LeadStats } from "~/data/ports/lead-store";
+import { createD1ReferralStore } from "~/data/d1/referral-store.server";
 import { startLocalD1 } from "./helpers/local-d1";
 
 const copy = getPage("genius", "admin");

@@ -5,7 +5,8 @@ import { ADMIN_COLUMNS, cellText } from "~/admin/columns";
 import { csvField, csvRow } from "~/admin/csv";
 import { leadEditValidator } from "~/admin/edit-schema";
 import { backValue, listOptions, parseBack, parseListQuery } from "~/admin/list-query";
-import { withLeadDefaults, type Lead } from "~/data/lead-store";
+import { withLeadDefaults } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 
 const copy = getPage("genius", "admin");
 

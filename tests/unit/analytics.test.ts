@@ -1,11 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { track, visitIdOf } from "~/analytics/analytics.server";
-import type { AnalyticsEvent } from "~/analytics/analytics-store";
-import { getAnalyticsStore } from "~/analytics/analytics-store.server";
+import type { AnalyticsEvent } from "~/data/ports/analytics-store";
+import { getBackend } from "~/data/backend.server";
 import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.server";
 import { adminScope } from "~/admin/scope";
-import { getLeadStore } from "~/data/lead-store.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { loader as rootLoader } from "~/root";
 import { getRequestContext } from "~/utils/context.server";
@@ -64,7 +63,7 @@ function request(url: string, init: RequestInit & { singleFetch?: boolean } = {}
 }
 
 const ORIGIN = "http://127.0.0.1:8810";
-const store = () => getAnalyticsStore(request(ORIGIN).ctx);
+const store = () => getBackend(request(ORIGIN).ctx).analytics;
 const today = new Date().toISOString().slice(0, 10);
 
 function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
@@ -226,7 +225,7 @@ describe("recording from a page", () => {
 
   it("counts a confirmation and its credit once, with the lead's own campaign", async () => {
     const { ctx, settle } = request(`${ORIGIN}/verify-email`, { method: "POST" });
-    const leads = getLeadStore(ctx);
+    const leads = getBackend(ctx).leads;
     const referrer = await leads.create("leads", { email: "ref@example.com", step_completed: 3, ref_code: "REFAAA1" });
     const friend = await leads.create("leads", {
       email: "friend@example.com",
@@ -288,7 +287,7 @@ describe("the dashboard", () => {
     await s.record(event({ name: "landing_view", sessionId: "hockey", variant: "icehockey", utmCampaign: "c1" }));
 
     const { ctx } = request(`${ORIGIN}/admin/analytics`);
-    const leads = getLeadStore(ctx);
+    const leads = getBackend(ctx).leads;
     const joined = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const top = await leads.create("leads", { email: "top@example.com", step_completed: 3, ref_code: "TOP0001", created_at: joined });
     const second = await leads.create("leads", { email: "second@example.com", step_completed: 3, ref_code: "SEC0001", created_at: joined });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1LeadStore } from "~/data/d1-lead-store.server";
-import { LEAD_TABLES } from "~/data/lead-store";
+import { createD1LeadStore } from "~/data/d1/lead-store.server";
+import { LEAD_TABLES } from "~/data/lead-model";
 import { leadStoreContract } from "./helpers/lead-store-contract";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -11,6 +11,25 @@ async function emptyAll(db: D1Database) {
 leadStoreContract("D1 (local miniflare)", async () => {
   const { db, dispose } = await startLocalD1();
   return { store: createD1LeadStore(db), reset: () => emptyAll(db), dispose };
+});
+
+describe("D1 lead store order", () => {
+  let local: Awaited<ReturnType<typeof startLocalD1>>;
+  beforeAll(async () => {
+    local = await startLocalD1();
+  });
+  afterAll(async () => {
+    await local?.dispose();
+  });
+
+  // D1 breaks a tie by rowid; the Supabase adapter by id (random), so this is D1's promise only.
+  it("keeps creation order for rows created in the same instant", async () => {
+    const store = createD1LeadStore(local.db);
+    const created_at = new Date(Date.UTC(2025, 8, 1, 12, 1)).toISOString();
+    await store.create("leads", { email: "first@x.io", created_at });
+    await store.create("leads", { email: "second@x.io", created_at });
+    expect((await store.list("leads")).rows.map((r) => r.email)).toEqual(["second@x.io", "first@x.io"]);
+  });
 });
 
 describe("D1 lead store with 100,000 rows", () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PENDING_EMAIL, hashedEmail, refCode, withUniqueRefCode } from "~/data/lead-codes.server";
-import { DuplicateRefCodeError } from "~/data/lead-store";
+import { DuplicateRefCodeError } from "~/data/lead-model";
 
 describe("hashedEmail (SPEC 9)", () => {
   it("is the first 12 hex characters of SHA-256 of the normalised e-mail", async () => {

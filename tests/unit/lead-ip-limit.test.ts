@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getLeadStore } from "~/data/lead-store.server";
+import { getBackend } from "~/data/backend.server";
 import { admitNewLead } from "~/leads/lead-ip-limit.server";
 import { leadsOf } from "~/leads/leads.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
@@ -99,7 +99,7 @@ describe("admitNewLead", () => {
 describe("leadsOf(ctx).addRiskFlag", () => {
   it("adds the flag once to the lead's risk_flags, keeping flags already there", async () => {
     const ctx = context();
-    const lead = await getLeadStore(ctx).create("leads", { age_bands: ["3-4y"] });
+    const lead = await getBackend(ctx).leads.create("leads", { age_bands: ["3-4y"] });
     await d1.db.prepare(`UPDATE leads SET risk_flags = '["disposable-domain"]' WHERE id = ?`).bind(lead.id).run();
     await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");

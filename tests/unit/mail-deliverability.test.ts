@@ -7,7 +7,7 @@ import { sampleEmailData } from "#emails/sample-data";
 import { variantOfContentKey } from "#emails/variant-of-key";
 import { base64url } from "~/auth/confirm-token.server";
 import { queueTemplateMail, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
-import { createD1Outbox } from "~/mail/outbox-d1.server";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { emailHash, isSuppressed, suppress } from "~/mail/suppression.server";
 import { getTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { signUnsubscribeToken } from "~/mail/unsubscribe.server";

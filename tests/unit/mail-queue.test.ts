@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailStatus, queueTemplateMail, retryFailedMail, type MailContext } from "~/mail/mailer.server";
-import { createD1Outbox } from "~/mail/outbox-d1.server";
-import type { OutboxRow } from "~/mail/outbox.server";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
+import type { OutboxRow } from "~/data/ports/outbox-store";
 import type { MailTransport, OutgoingMail, TransportResult } from "~/mail/transport.server";
 import { renderEmail } from "#emails/render.server";
 import { testContext } from "./helpers/context";

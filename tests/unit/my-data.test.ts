@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getLeadStore } from "~/data/lead-store.server";
-import type { LeadTable } from "~/data/lead-store";
+import { getBackend } from "~/data/backend.server";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, isSuppressed } from "~/mail/suppression.server";
-import { getReferralStore } from "~/referrals/referral-store.server";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
 import { statusPage } from "~/referrals/pages.server";
 import { eraseParentData, exportParentData, summaryOf } from "~/trust/my-data.server";
@@ -41,7 +40,7 @@ const FRIEND = "friend@example.com";
 const NOW = "2026-01-01T00:00:00.000Z";
 
 async function lead(table: LeadTable, email: string, refCode: string, referralCount = 0) {
-  return getLeadStore(ctx()).create(table, {
+  return getBackend(ctx()).leads.create(table, {
     email,
     ref_code: refCode,
     referral_count: referralCount,
@@ -174,11 +173,14 @@ describe("erasure", () => {
     expect(await count("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ? AND html <> ''", REFERRER)).toBe(1);
 
     // The referrer keeps the credit, in the lead row and in the ledger (a recount finds it).
-    expect((await getLeadStore(ctx()).getById("leads", referrer.id))?.referral_count).toBe(1);
-    expect((await getReferralStore(ctx()).countsFor("leads", referrer.id)).credited).toBe(1);
+    expect((await getBackend(ctx()).leads.getById("leads", referrer.id))?.referral_count).toBe(1);
+    expect((await getBackend(ctx()).referrals.countsFor("leads", referrer.id)).credited).toBe(1);
     // The friend the parent referred stays, and their referral row no longer names the parent.
-    expect(await getLeadStore(ctx()).getById("leads_tennis", friend.id)).not.toBeNull();
-    expect(await getReferralStore(ctx()).referralOf("leads_tennis", friend.id)).toMatchObject({ referrer_id: null, status: "credited" });
+    expect(await getBackend(ctx()).leads.getById("leads_tennis", friend.id)).not.toBeNull();
+    expect(await getBackend(ctx()).referrals.referralOf("leads_tennis", friend.id)).toMatchObject({
+      referrer_id: null,
+      status: "credited",
+    });
 
     expect(await isSuppressed(ctx(), PARENT, "transactional")).toBe(true);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createD1Outbox } from "~/mail/outbox-d1.server";
-import type { OutboxRow } from "~/mail/outbox.server";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
+import type { OutboxRow } from "~/data/ports/outbox-store";
 import { splitSql, startLocalD1 } from "./helpers/local-d1";
 
 /** The D1 outbox adapter and its migrations on a real local D1. */

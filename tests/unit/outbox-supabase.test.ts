@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSupabaseOutbox } from "~/mail/outbox-supabase.server";
+import { createSupabaseOutbox } from "~/data/supabase/outbox-store.server";
 
 /** The Supabase outbox adapter at its HTTP boundary: a fetch that answers like PostgREST. */
 type Recorded = { method: string; url: URL; headers: Headers; body: unknown };

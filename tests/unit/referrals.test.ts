@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
-import { getLeadStore } from "~/data/lead-store.server";
-import { canonicalEmail, type Lead } from "~/data/lead-store";
+import { getBackend } from "~/data/backend.server";
+import { canonicalEmail } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
 import { isDisposableEmail } from "~/referrals/disposable.server";
-import { getReferralStore } from "~/referrals/referral-store.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";
 import { testContext } from "./helpers/context";
@@ -27,12 +27,12 @@ const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.b
 
 async function join(email: string, referredBy: string | null = null): Promise<Lead> {
   const { ctx } = request();
-  const lead = await getLeadStore(ctx).create("leads", { email, referred_by: referredBy, step_completed: 3, ref_code: null });
-  const withCode = await getLeadStore(ctx).update("leads", lead.id, {
+  const lead = await getBackend(ctx).leads.create("leads", { email, referred_by: referredBy, step_completed: 3, ref_code: null });
+  const withCode = await getBackend(ctx).leads.update("leads", lead.id, {
     ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}`,
   });
   await referralsOf(ctx).recordFor(withCode!);
-  return (await getLeadStore(ctx).getById("leads", lead.id))!;
+  return (await getBackend(ctx).leads.getById("leads", lead.id))!;
 }
 
 /**
@@ -52,7 +52,7 @@ async function inParallel<T, R>(items: T[], work: (item: T) => Promise<R>, inFli
   return results;
 }
 
-const reload = async (lead: Lead) => (await getLeadStore(request().ctx).getById("leads", lead.id))!;
+const reload = async (lead: Lead) => (await getBackend(request().ctx).leads.getById("leads", lead.id))!;
 
 describe("canonical e-mails and disposable domains", () => {
   it("treats Gmail dots, +tags and case as one inbox, and other domains' dots as different", () => {
@@ -149,7 +149,7 @@ describe("referrals", () => {
       )
       .all<{ n: number; seqs: number; top: number }>();
     expect(results[0]).toEqual({ n: 33, seqs: 33, top: 33 });
-    const store = getReferralStore(ctx);
+    const store = getBackend(ctx).referrals;
     const places = await inParallel([a, ...friends], async (lead) => store.placeOf("leads", await reload(lead)));
     expect([...places].sort((x, y) => x! - y!)).toEqual(Array.from({ length: 33 }, (_, i) => i + 1));
     expect(places[0]).toBe(1);

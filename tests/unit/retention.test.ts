@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getLeadStore } from "~/data/lead-store.server";
-import { PENDING_EMAIL, type LeadTable } from "~/data/lead-store";
+import { getBackend } from "~/data/backend.server";
+import { PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";
@@ -35,7 +36,7 @@ const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY).toISOStri
 const ctx = () => testContext("http://127.0.0.1:8810/", d1.bindings).ctx;
 
 async function lead(table: LeadTable, email: string, ageDays: number, referredBy: string | null = null) {
-  const store = getLeadStore(ctx());
+  const store = getBackend(ctx()).leads;
   const created = await store.create(table, {
     email,
     referred_by: referredBy,

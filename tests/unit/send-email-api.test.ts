@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Outbox } from "~/mail/outbox-d1.server";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { action, loader } from "~/routes/api.send-email";
 import { startLocalD1 } from "./helpers/local-d1";
 

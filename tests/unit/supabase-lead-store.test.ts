@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DuplicateRefCodeError, InvalidTableError, LeadStoreError, PENDING_EMAIL, type LeadTable } from "~/data/lead-store";
-import { createSupabaseLeadStore } from "~/data/supabase-lead-store.server";
+import { DuplicateRefCodeError, InvalidTableError, LeadStoreError, PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
+import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
 
 /**
  * The Supabase adapter checked at its HTTP boundary: a fetch that records every request and

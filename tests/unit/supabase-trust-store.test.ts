@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSupabaseTrustStore } from "~/trust/supabase-trust-store.server";
+import { createSupabaseTrustStore } from "~/data/supabase/trust-store.server";
 
 /**
  * The Supabase trust store at its HTTP boundary: one RPC each (parent_data, erase_parent) with the

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { AdminContent } from "#content/schemas/admin";
 import { EDITABLE_FLAGS, type LeadEditErrors } from "~/admin/edit-schema";
-import { BILLING_CYCLES, LEAD_SOURCES, type Lead } from "~/data/lead-store";
+import { BILLING_CYCLES, LEAD_SOURCES } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { FormError } from "./AdminShell";
 
 /** Remix <Form> or a fetcher's <fetcher.Form>. */

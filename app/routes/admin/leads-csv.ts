@@ -6,9 +6,9 @@ import { CSV_COLUMNS, consoleCellText, type ConsoleLead, type CsvColumn } from "
 import { parseBulk, MAX_BULK_IDS } from "~/admin/console.server";
 import { csvRow } from "~/admin/csv";
 import { listOptions, parseListQuery, type ListQuery } from "~/admin/list-query";
-import { getLeadStore } from "~/data/lead-store.server";
-import { MAX_PAGE_SIZE, type Lead } from "~/data/lead-store";
-import { getReferralStore } from "~/referrals/referral-store.server";
+import { getBackend } from "~/data/backend.server";
+import { MAX_PAGE_SIZE } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
 
@@ -59,8 +59,8 @@ function headerRow(copy: AdminContent): string {
 
 async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQuery, ids?: string[]) {
   const copy = getPage(ctx.contentKey, "admin");
-  const store = getLeadStore(ctx);
-  const referrals = getReferralStore(ctx);
+  const store = getBackend(ctx).leads;
+  const referrals = getBackend(ctx).referrals;
   const plans = getPage(ctx.contentKey, "plans").plans;
   const labels = { ...copy, planNames: Object.fromEntries(plans.map((plan) => [plan.id, plan.name])), flags: copy.referrals.flags };
   const variantName = copy.console.variants[ctx.contentKey];

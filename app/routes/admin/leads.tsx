@@ -31,9 +31,9 @@ import { adminScope } from "~/admin/scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
-import { getLeadStore } from "~/data/lead-store.server";
-import { LEAD_SOURCES, type Lead, type LeadStats } from "~/data/lead-store";
-import { getReferralStore } from "~/referrals/referral-store.server";
+import { getBackend } from "~/data/backend.server";
+import { LEAD_SOURCES } from "~/data/lead-model";
+import type { Lead, LeadStats } from "~/data/ports/lead-store";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo as variantLink } from "~/utils/links";
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let stats: LeadStats | null = null;
   let cards: ConsoleCards;
   try {
-    const store = getLeadStore(ctx);
+    const store = getBackend(ctx).leads;
     const wanted = scope.kind === "variant" ? store.list(ctx.leadTable, listOptions(query)) : null;
     const [found, summed] = await Promise.all([wanted, consoleCards(ctx, scope)]);
     cards = summed.cards;
@@ -71,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page = await store.list(ctx.leadTable, listOptions(query));
       }
       // The places of the whole page in one query.
-      const places = await getReferralStore(ctx).placesOf(
+      const places = await getBackend(ctx).referrals.placesOf(
         ctx.leadTable,
         page.rows.map((lead) => lead.id),
       );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { refCode, withUniqueRefCode } from "~/data/lead-codes.server";
-import { DuplicateRefCodeError, InvalidTableError, PENDING_EMAIL, type LeadStore, type LeadTable, type NewLead } from "~/data/lead-store";
+import { DuplicateRefCodeError, InvalidTableError, PENDING_EMAIL } from "~/data/lead-model";
+import type { LeadStore, LeadTable, NewLead } from "~/data/ports/lead-store";
 
 export type StoreHarness = {
   store: LeadStore;
@@ -175,12 +176,13 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         expect(rows.map((r) => r.email)).toEqual(["new@example.com", "mid@example.com", "old@example.com"]);
       });
 
-      it("keeps creation order for rows created in the same instant", async () => {
-        await seed([
-          { email: "first@x.io", created_at: at(1) },
-          { email: "second@x.io", created_at: at(1) },
-        ]);
-        expect((await store.list(T)).rows.map((r) => r.email)).toEqual(["second@x.io", "first@x.io"]);
+      it("orders rows created in the same instant the same way on every call and every page", async () => {
+        await seed(["a", "b", "c", "d"].map((name) => ({ email: `${name}@x.io`, created_at: at(1) })));
+        const all = (await store.list(T)).rows.map((r) => r.id);
+        expect((await store.list(T)).rows.map((r) => r.id)).toEqual(all);
+        const paged = [];
+        for (const page of [1, 2, 3, 4]) paged.push(...(await store.list(T, { page, pageSize: 1 })).rows.map((r) => r.id));
+        expect(paged).toEqual(all);
       });
 
       it("sorts by an allowed column in either direction", async () => {

@@ -1,7 +1,9 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { LeadStoreError, assertLeadTable, type Lead } from "~/data/lead-store";
-import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "./referral-store";
+import { LeadStoreError, assertLeadTable } from "~/data/lead-model";
+import type { Lead } from "~/data/ports/lead-store";
+import { leadFromSupabaseRow } from "./lead-store.server";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
+import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~/data/ports/referral-store";
 
 /**
  * The referral ledger on Supabase Postgres (supabase/migrations/20250901000006_referrals.sql).
@@ -24,7 +26,7 @@ function referralFrom(row: Record<string, unknown>): Referral {
   };
 }
 
-export function createSupabaseReferralStore(options: SupabaseLeadStoreOptions): ReferralStore {
+export function createSupabaseReferralStore(options: SupabaseOptions): ReferralStore {
   const client = createSupabaseAdminClient(options);
   const referrals = () => client.from("referrals");
 

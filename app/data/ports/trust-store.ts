@@ -1,9 +1,9 @@
-import type { LeadTable } from "~/data/lead-store";
+import type { LeadTable } from "./lead-store";
 
 /**
  * The trust store port (docs/decisions/014-erasure.md): what we hold about an
  * e-mail address, across every table, and its erasure in one transaction. Two adapters: D1
- * (`d1-trust-store.server.ts`) and Supabase (`supabase-trust-store.server.ts`, two SQL functions).
+ * (`app/data/d1/trust-store.server.ts`) and Supabase (`app/data/supabase/trust-store.server.ts`, two SQL functions).
  * Types only, no I/O.
  */
 
@@ -60,6 +60,3 @@ export interface TrustStore {
    */
   erase(email: string, options: { recipientHash: string; source: ErasureSource; at: string }): Promise<ErasureCounts | null>;
 }
-
-/** Columns of an account that may leave the database (never password_hash, password_salt or token hashes). */
-export const ACCOUNT_EXPORT_COLUMNS = ["id", "email", "name", "role", "email_confirmed_at", "plan", "lead_id", "created_at"] as const;

@@ -1,5 +1,4 @@
-import type { LeadTable } from "~/data/lead-store";
-import type { EventName, JsFlag } from "./events";
+import type { LeadTable } from "./lead-store";
 
 /**
  * The analytics port (docs/decisions/012-funnel-analytics.md): D1 (embedded default) and Supabase
@@ -8,7 +7,8 @@ import type { EventName, JsFlag } from "./events";
 
 /** One anonymous event. Nothing here names a person: no e-mail, no IP, no lead id. */
 export type AnalyticsEvent = {
-  name: EventName;
+  /** One of the funnel event names (app/analytics/events.ts). */
+  name: string;
   /** The variant key (genius, icehockey, tennis). */
   variant: string;
   /** UTC day, YYYY-MM-DD. */
@@ -19,7 +19,8 @@ export type AnalyticsEvent = {
   utmMedium: string;
   utmCampaign: string;
   hasReferrer: boolean;
-  js: JsFlag;
+  /** Whether the page ran JavaScript; unknown when no page said. */
+  js: "on" | "off" | "unknown";
 };
 
 export type CountsFilter = {

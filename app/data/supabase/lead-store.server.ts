@@ -1,4 +1,4 @@
-import { createClient, type PostgrestError, type SupabaseClient } from "@supabase/supabase-js";
+import type { PostgrestError } from "@supabase/supabase-js";
 import {
   DuplicateRefCodeError,
   LeadStoreError,
@@ -11,34 +11,15 @@ import {
   resolveListOptions,
   statsWindows,
   withLeadDefaults,
-  type Lead,
-  type LeadStats,
-  type LeadStore,
-  type LeadTable,
-  type UserRecord,
-} from "./lead-store";
+} from "~/data/lead-model";
+import type { Lead, LeadStats, LeadStore, LeadTable, UserRecord } from "~/data/ports/lead-store";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 
 /**
  * Lead store on Supabase Postgres through supabase-js (PostgREST), the production adapter.
  * Server-only: it holds the service-role key, which bypasses RLS. Schema, RLS and the
  * lead_stats() function: supabase/migrations/20250901000001_leads_and_users.sql.
  */
-
-export type SupabaseLeadStoreOptions = {
-  url: string;
-  serviceRoleKey: string;
-  /** Injected in tests to see and answer the HTTP requests. */
-  fetch?: typeof fetch;
-  /** Per-request timeout so an unreachable backend fails fast (STACK pitfall 3). */
-  timeoutMs?: number;
-};
-
-/** The server never opens a realtime socket; this keeps supabase-js from demanding one on Node 20. */
-class NoRealtimeTransport {
-  constructor() {
-    throw new Error("Realtime is not used by the lead store");
-  }
-}
 
 const PG_UNIQUE_VIOLATION = "23505";
 const PG_NO_ROWS = "PGRST116";
@@ -72,16 +53,7 @@ function fromUserRow(row: Record<string, unknown>): UserRecord {
   };
 }
 
-export function createSupabaseAdminClient(options: SupabaseLeadStoreOptions): SupabaseClient {
-  return createClient(options.url, options.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    db: { timeout: options.timeoutMs ?? 5000 },
-    realtime: { transport: NoRealtimeTransport as never },
-    global: options.fetch ? { fetch: options.fetch } : {},
-  });
-}
-
-export function createSupabaseLeadStore(options: SupabaseLeadStoreOptions): LeadStore {
+export function createSupabaseLeadStore(options: SupabaseOptions): LeadStore {
   const client = createSupabaseAdminClient(options);
 
   async function getById(table: LeadTable, id: string): Promise<Lead | null> {

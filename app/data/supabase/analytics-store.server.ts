@@ -1,7 +1,7 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { LeadStoreError, assertLeadTable } from "~/data/lead-store";
-import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { AnalyticsStore, DailyCount } from "./analytics-store";
+import { LeadStoreError, assertLeadTable } from "~/data/lead-model";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
+import type { AnalyticsStore, DailyCount } from "~/data/ports/analytics-store";
 
 /**
  * Analytics on Supabase Postgres (supabase/migrations/20250901000009_analytics.sql): the insert and
@@ -12,7 +12,7 @@ function fail(what: string, error: PostgrestError | null): void {
   if (error) throw new LeadStoreError(`${what} failed: ${error.message || error.code}`, { cause: error });
 }
 
-export function createSupabaseAnalyticsStore(options: SupabaseLeadStoreOptions): AnalyticsStore {
+export function createSupabaseAnalyticsStore(options: SupabaseOptions): AnalyticsStore {
   const client = createSupabaseAdminClient(options);
   return {
     async record(event) {

@@ -1,4 +1,4 @@
-import type { OutboxChange, OutboxRow, OutboxStatus, OutboxStore } from "./outbox.server";
+import type { OutboxChange, OutboxRow, OutboxStatus, OutboxStore } from "~/data/ports/outbox-store";
 
 const COLUMNS = [
   "id",

@@ -1,13 +1,7 @@
-import { leadFromD1Row } from "~/data/d1-lead-store.server";
-import { LEAD_TABLES, type LeadTable } from "~/data/lead-store";
-import {
-  ACCOUNT_EXPORT_COLUMNS,
-  type ErasureCounts,
-  type HeldData,
-  type MailFact,
-  type ReferralFact,
-  type TrustStore,
-} from "./trust-store";
+import { leadFromD1Row } from "./lead-store.server";
+import { LEAD_TABLES } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
+import type { ErasureCounts, HeldData, MailFact, ReferralFact, TrustStore } from "~/data/ports/trust-store";
 
 /**
  * The trust store in D1 (SQLite). Addresses are compared lower-cased (the lead store keeps them so,
@@ -18,6 +12,8 @@ import {
 
 const REFERRAL_FACT = "id, lead_table, variant, status, reason, created_at, credited_at";
 const MAIL_FACT = "id, template, variant, subject, status, attempts, created_at, updated_at, html, text";
+/** Columns of an account that may leave the database (never password_hash, password_salt or token hashes). */
+const ACCOUNT_EXPORT_COLUMNS = ["id", "email", "name", "role", "email_confirmed_at", "plan", "lead_id", "created_at"] as const;
 const ACCOUNT_COLUMNS = ACCOUNT_EXPORT_COLUMNS.join(", ");
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");

@@ -1,6 +1,7 @@
-import { PENDING_EMAIL, assertLeadTable, type LeadTable } from "~/data/lead-store";
-import { leadFromD1Row } from "~/data/d1-lead-store.server";
-import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "./referral-store";
+import { PENDING_EMAIL, assertLeadTable } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
+import { leadFromD1Row } from "./lead-store.server";
+import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~/data/ports/referral-store";
 
 /**
  * The referral ledger on D1 (migrations/0006_referrals.sql). Every change of a credit recounts the

@@ -11,16 +11,18 @@ import {
   resolveListOptions,
   statsWindows,
   withLeadDefaults,
-  type Lead,
-  type LeadPatch,
-  type LeadStats,
-  type LeadStore,
-  type LeadTable,
-  type ListOptions,
-  type NewLead,
-  type UserRecord,
-  type UserUpsert,
-} from "./lead-store";
+} from "~/data/lead-model";
+import type {
+  Lead,
+  LeadPatch,
+  LeadStats,
+  LeadStore,
+  LeadTable,
+  ListOptions,
+  NewLead,
+  UserRecord,
+  UserUpsert,
+} from "~/data/ports/lead-store";
 
 /**
  * Lead store on Cloudflare D1 (SQLite), the embedded default. Schema: migrations/0001_leads_and_users.sql.

@@ -1,6 +1,6 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { createSupabaseAdminClient, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { OutboxRow, OutboxStore } from "./outbox.server";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
+import type { OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 
 /** Postgres timestamps come back as "2025-09-01T10:00:00+00:00"; the app uses toISOString() form. */
 function normalise(row: OutboxRow): OutboxRow {
@@ -26,7 +26,7 @@ const dueFilter = (now: string, stalePendingBefore: string) =>
  * lead store's admin client settings (timeout, no realtime).
  * Schema: supabase/migrations/…0002_outbox.sql and …0004_outbox_dedupe.sql.
  */
-export function createSupabaseOutbox(options: SupabaseLeadStoreOptions): OutboxStore {
+export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
   const client = createSupabaseAdminClient(options);
   const table = () => client.from("outbox");
 

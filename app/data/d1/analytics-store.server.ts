@@ -1,5 +1,5 @@
-import { assertLeadTable } from "~/data/lead-store";
-import type { AnalyticsStore, DailyCount, ReferrerRow } from "./analytics-store";
+import { assertLeadTable } from "~/data/lead-model";
+import type { AnalyticsStore, DailyCount, ReferrerRow } from "~/data/ports/analytics-store";
 
 /**
  * Analytics on D1 (migrations/0009_analytics.sql). The raw insert refuses a second event of a

@@ -1,9 +1,5 @@
-import type { AppEnv } from "~/utils/env.server";
-import { createD1Outbox } from "./outbox-d1.server";
-import { createSupabaseOutbox } from "./outbox-supabase.server";
-
 /**
- * `skipped`: the address is on the suppression list for this kind of mail (app/mail/suppression.server.ts);
+ * `skipped`: the address is on the suppression list for this kind of mail (the suppression store);
  * the mail was never handed to the transport and is never retried. It is final, like `sent` and `dead`.
  */
 export type OutboxStatus = "pending" | "sent" | "failed" | "dead" | "skipped";
@@ -98,15 +94,4 @@ export interface OutboxStore {
    * (sent or given up); the status rows stay. Answers how many rows it emptied.
    */
   clearBodies(before: string): Promise<number>;
-}
-
-export type OutboxBindings = { DB?: D1Database };
-
-/** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the D1 binding. */
-export function getOutboxStore(env: AppEnv, bindings: OutboxBindings): OutboxStore {
-  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) {
-    return createSupabaseOutbox({ url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY });
-  }
-  if (!bindings.DB) throw new Error("No outbox store: bind D1 as DB or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.");
-  return createD1Outbox(bindings.DB);
 }

@@ -1,15 +1,15 @@
-import type { Lead, LeadTable } from "~/data/lead-store";
+import type { REFERRAL_STATUSES, REJECTION_REASONS } from "~/data/referral-model";
+import type { Lead, LeadTable } from "./lead-store";
 
 /**
  * The referral ledger and the place in line (docs/decisions/010-referrals-and-place-in-line.md).
- * One port, two adapters: D1 (embedded default) and Supabase (production). Types only, no I/O.
+ * One port, two adapters: D1 (embedded default) and Supabase (production). Types only, no I/O; the
+ * statuses and reasons as lists: app/data/referral-model.ts.
  */
 
-export const REFERRAL_STATUSES = ["pending", "credited", "rejected"] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /** Why a referral does not count. "revoked" is an admin's decision; the others are found on sign-up. */
-export const REJECTION_REASONS = ["self-referral", "duplicate-email", "disposable-domain", "unknown-code", "revoked"] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 export type Referral = {

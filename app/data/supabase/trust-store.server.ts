@@ -1,5 +1,6 @@
-import { createSupabaseAdminClient, leadFromSupabaseRow, type SupabaseLeadStoreOptions } from "~/data/supabase-lead-store.server";
-import type { ErasureCounts, HeldData, TrustStore } from "./trust-store";
+import { leadFromSupabaseRow } from "./lead-store.server";
+import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
+import type { ErasureCounts, HeldData, TrustStore } from "~/data/ports/trust-store";
 
 /**
  * The trust store in Supabase Postgres: one call each to `parent_data` and `erase_parent`
@@ -7,7 +8,7 @@ import type { ErasureCounts, HeldData, TrustStore } from "./trust-store";
  * one transaction, so the erasure is a function; it also reaches Supabase Auth's accounts
  * (auth.users, with their sessions and identities), which the REST API does not expose.
  */
-export function createSupabaseTrustStore(options: SupabaseLeadStoreOptions): TrustStore {
+export function createSupabaseTrustStore(options: SupabaseOptions): TrustStore {
   const client = createSupabaseAdminClient(options);
   return {
     async collect(email) {

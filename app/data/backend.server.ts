@@ -1,0 +1,114 @@
+import type { AppEnv } from "~/utils/env.server";
+import { createD1AnalyticsStore } from "./d1/analytics-store.server";
+import { createD1ConsentStore } from "./d1/consent-store.server";
+import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
+import { createD1LeadStore } from "./d1/lead-store.server";
+import { createD1Outbox } from "./d1/outbox-store.server";
+import { createD1ReferralStore } from "./d1/referral-store.server";
+import { createD1Suppressions } from "./d1/suppression-store.server";
+import { createD1TrustStore } from "./d1/trust-store.server";
+import type { AnalyticsStore } from "./ports/analytics-store";
+import type { ConsentStore } from "./ports/consent-store";
+import type { LeadIpCounter } from "./ports/lead-ip-counter";
+import type { LeadStore } from "./ports/lead-store";
+import type { OutboxStore } from "./ports/outbox-store";
+import type { ReferralStore } from "./ports/referral-store";
+import type { SuppressionStore } from "./ports/suppression-store";
+import type { TrustStore } from "./ports/trust-store";
+import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
+import { createSupabaseConsentStore } from "./supabase/consent-store.server";
+import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
+import { createSupabaseLeadStore } from "./supabase/lead-store.server";
+import { createSupabaseOutbox } from "./supabase/outbox-store.server";
+import { createSupabaseReferralStore } from "./supabase/referral-store.server";
+import { createSupabaseSuppressions } from "./supabase/suppression-store.server";
+import { createSupabaseTrustStore } from "./supabase/trust-store.server";
+
+/**
+ * The one place that chooses the database (docs/decisions/021-data-seam.md): Supabase when
+ * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (production), otherwise the D1 binding `DB`.
+ * Every store the app uses comes from here.
+ */
+type Backend = {
+  readonly leads: LeadStore;
+  readonly referrals: ReferralStore;
+  readonly analytics: AnalyticsStore;
+  readonly outbox: OutboxStore;
+  readonly suppressions: SuppressionStore;
+  /** What a parent's data download shows and what an erasure removes. */
+  readonly trust: TrustStore;
+  readonly consent: ConsentStore;
+  readonly leadIpCounter: LeadIpCounter;
+  /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
+  readonly supabaseAuth: { url: string; anonKey: string } | null;
+};
+
+export type DataBindings = { DB?: D1Database };
+
+type BackendContext = {
+  env: Pick<AppEnv, "SUPABASE_URL" | "SUPABASE_SERVICE_ROLE_KEY" | "SUPABASE_ANON_KEY">;
+  bindings: DataBindings;
+};
+
+type Makers = { [K in Exclude<keyof Backend, "supabaseAuth">]: () => Backend[K] };
+
+const cache = new WeakMap<object, Backend>();
+
+/**
+ * The backend of this Worker's configuration, one per bindings object, so a store (and its
+ * Supabase client) is built once and not per request. Each store is built when first asked for.
+ */
+export function getBackend(ctx: BackendContext): Backend {
+  let backend = cache.get(ctx.bindings);
+  if (!backend) {
+    backend = createBackend(ctx.env, ctx.bindings);
+    cache.set(ctx.bindings, backend);
+  }
+  return backend;
+}
+
+function createBackend(env: BackendContext["env"], bindings: DataBindings): Backend {
+  const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey, SUPABASE_ANON_KEY: anonKey } = env;
+  const supabaseAuth = url && anonKey ? { url, anonKey } : null;
+  return once(url && serviceRoleKey ? supabaseStores({ url, serviceRoleKey }) : d1Stores(bindings), supabaseAuth);
+}
+
+function supabaseStores(options: { url: string; serviceRoleKey: string }): Makers {
+  return {
+    leads: () => createSupabaseLeadStore(options),
+    referrals: () => createSupabaseReferralStore(options),
+    analytics: () => createSupabaseAnalyticsStore(options),
+    outbox: () => createSupabaseOutbox(options),
+    suppressions: () => createSupabaseSuppressions(options),
+    trust: () => createSupabaseTrustStore(options),
+    consent: () => createSupabaseConsentStore(options),
+    leadIpCounter: () => createSupabaseLeadIpCounter(options),
+  };
+}
+
+function d1Stores(bindings: DataBindings): Makers {
+  const db = (): D1Database => {
+    if (!bindings.DB) throw new Error("No database: bind D1 as DB or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.");
+    return bindings.DB;
+  };
+  return {
+    leads: () => createD1LeadStore(db()),
+    referrals: () => createD1ReferralStore(db()),
+    analytics: () => createD1AnalyticsStore(db()),
+    outbox: () => createD1Outbox(db()),
+    suppressions: () => createD1Suppressions(db()),
+    trust: () => createD1TrustStore(db()),
+    consent: () => createD1ConsentStore(db()),
+    leadIpCounter: () => createD1LeadIpCounter(db()),
+  };
+}
+
+/** Each store built on first use and kept. */
+function once(makers: Makers, supabaseAuth: Backend["supabaseAuth"]): Backend {
+  const backend = { supabaseAuth } as Backend;
+  for (const [name, make] of Object.entries(makers) as [keyof Makers, () => unknown][]) {
+    let store: unknown;
+    Object.defineProperty(backend, name, { enumerable: true, get: () => (store ??= make()) });
+  }
+  return backend;
+}

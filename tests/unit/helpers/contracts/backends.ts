@@ -1,0 +1,112 @@
+import { createD1AnalyticsStore } from "~/data/d1/analytics-store.server";
+import type { AnalyticsStore } from "~/data/ports/analytics-store";
+import { createSupabaseAnalyticsStore } from "~/data/supabase/analytics-store.server";
+import { createD1LeadStore } from "~/data/d1/lead-store.server";
+import type { LeadStore } from "~/data/ports/lead-store";
+import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
+import { createSupabaseOutbox } from "~/data/supabase/outbox-store.server";
+import type { OutboxStore } from "~/data/ports/outbox-store";
+import { createD1Suppressions } from "~/data/d1/suppression-store.server";
+import type { SuppressionStore } from "~/data/ports/suppression-store";
+import { createSupabaseSuppressions } from "~/data/supabase/suppression-store.server";
+import { createD1ReferralStore } from "~/data/d1/referral-store.server";
+import type { ReferralStore } from "~/data/ports/referral-store";
+import { createSupabaseReferralStore } from "~/data/supabase/referral-store.server";
+import { createD1TrustStore } from "~/data/d1/trust-store.server";
+import { createSupabaseTrustStore } from "~/data/supabase/trust-store.server";
+import type { TrustStore } from "~/data/ports/trust-store";
+import { startLocalD1 } from "../local-d1";
+import { startPgliteRest } from "../pglite-postgrest";
+
+/**
+ * Every store of one backend, for the store contracts: the D1 adapters on a local D1, or the
+ * Supabase adapters through supabase-js on the PGlite PostgREST stand-in.
+ */
+export type ContractBackend = {
+  leads: LeadStore;
+  referrals: ReferralStore;
+  analytics: AnalyticsStore;
+  outbox: OutboxStore;
+  suppressions: SuppressionStore;
+  trust: TrustStore;
+  /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
+  addAccount: (email: string) => Promise<string>;
+  /** Rows of the erasure log. */
+  erasureLogCount: () => Promise<number>;
+  /** Empties every table. */
+  reset: () => Promise<void>;
+  dispose: () => Promise<void>;
+};
+
+export async function startD1Backend(): Promise<ContractBackend> {
+  const local = await startLocalD1();
+  const db = local.db;
+  const { results } = await db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+    )
+    .all<{ name: string }>();
+  const tables = results.map((row) => row.name);
+  return {
+    leads: createD1LeadStore(db),
+    referrals: createD1ReferralStore(db),
+    analytics: createD1AnalyticsStore(db),
+    outbox: createD1Outbox(db),
+    suppressions: createD1Suppressions(db),
+    trust: createD1TrustStore(db),
+    async addAccount(email) {
+      const id = crypto.randomUUID();
+      await db
+        .prepare(
+          "INSERT INTO accounts (id, email, password_hash, password_salt, password_iterations) VALUES (?, ?, 'SECRET-HASH', 'SECRET-SALT', 1)",
+        )
+        .bind(id, email.toLowerCase())
+        .run();
+      return id;
+    },
+    async erasureLogCount() {
+      return Number((await db.prepare("SELECT COUNT(*) AS n FROM erasure_log").first<{ n: number }>())?.n ?? 0);
+    },
+    async reset() {
+      // Children before parents: account_tokens refers to accounts.
+      const ordered = [...tables].sort((a, b) => Number(b === "account_tokens") - Number(a === "account_tokens"));
+      await db.batch(ordered.map((table) => db.prepare(`DELETE FROM "${table}"`)));
+    },
+    dispose: local.dispose,
+  };
+}
+
+export async function startSupabaseBackend(): Promise<ContractBackend> {
+  const rest = await startPgliteRest();
+  const options = { url: rest.url, serviceRoleKey: rest.serviceRoleKey, fetch: rest.fetch };
+  return {
+    leads: createSupabaseLeadStore(options),
+    referrals: createSupabaseReferralStore(options),
+    analytics: createSupabaseAnalyticsStore(options),
+    outbox: createSupabaseOutbox(options),
+    suppressions: createSupabaseSuppressions(options),
+    trust: createSupabaseTrustStore(options),
+    async addAccount(email) {
+      const { rows } = await rest.db.query<{ id: string }>(
+        "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",
+        [email],
+      );
+      return rows[0].id;
+    },
+    async erasureLogCount() {
+      return (await rest.db.query<{ n: number }>("select count(*)::int as n from public.erasure_log")).rows[0].n;
+    },
+    reset: rest.reset,
+    dispose: rest.close,
+  };
+}
+
+/** One backend for every contract of a test file: started on first use, disposed once by the file. */
+export function sharedBackend(start: () => Promise<ContractBackend>) {
+  let backend: Promise<ContractBackend> | undefined;
+  return {
+    start: async (): Promise<ContractBackend> => ({ ...(await (backend ??= start())), dispose: async () => {} }),
+    dispose: async () => (await backend)?.dispose(),
+  };
+}

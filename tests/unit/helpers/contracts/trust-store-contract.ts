@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LeadTable } from "~/data/ports/lead-store";
+import type { OutboxRow } from "~/data/ports/outbox-store";
+import type { TrustStore } from "~/data/ports/trust-store";
+import type { ContractBackend } from "./backends";
+
+const PARENT = "parent@example.com";
+const REFERRER = "referrer@example.com";
+const FRIEND = "friend@example.com";
+const AT = "2026-01-01T00:00:00.000Z";
+const HASH = "erased:0123456789abcdef";
+const PLACES = 5;
+
+/** The behaviour every TrustStore adapter must have: the whole download, and an erasure that is complete, once. */
+export function trustStoreContract(name: string, start: () => Promise<ContractBackend>) {
+  describe(`TrustStore contract: ${name}`, () => {
+    let h: ContractBackend;
+    let store: TrustStore;
+
+    beforeAll(async () => {
+      h = await start();
+      store = h.trust;
+    });
+    afterAll(async () => {
+      await h?.dispose();
+    });
+    beforeEach(async () => {
+      await h.reset();
+    });
+
+    const lead = (table: LeadTable, email: string, refCode: string) =>
+      h.leads.create(table, { email, ref_code: refCode, step_completed: 3, age_bands: ["3-5"], created_at: AT });
+
+    async function mail(recipient: string, status: OutboxRow["status"], subject: string) {
+      await h.outbox.insert({
+        id: crypto.randomUUID(),
+        dedupe_key: crypto.randomUUID(),
+        template: "prelaunch",
+        variant: "genius",
+        recipient,
+        subject,
+        html: "<p>Hello there</p>",
+        text: "Hello there",
+        status,
+        attempts: 0,
+        last_error: null,
+        provider_message_id: null,
+        next_attempt_at: status === "failed" ? AT : null,
+        render_input: null,
+        origin: null,
+        created_at: AT,
+        updated_at: AT,
+      });
+    }
+
+    /** The parent on two waitlists, referred by one parent (credited), referrer of another (credited), with an account, a users row and mails. */
+    async function seed() {
+      const referrer = await lead("leads", REFERRER, "REFERRER");
+      const parent = await lead("leads", "Parent@Example.com", "PARENT01");
+      const parentTennis = await lead("leads_tennis", PARENT, "PARENT02");
+      const friend = await lead("leads_tennis", FRIEND, "FRIEND01");
+      const ledger = [
+        { table: "leads" as const, referred: parent, referrer, code: "REFERRER" },
+        { table: "leads_tennis" as const, referred: friend, referrer: parentTennis, code: "PARENT02" },
+      ];
+      for (const { table, referred, referrer: by, code } of ledger) {
+        await h.referrals.confirmLead(table, by.id, AT, PLACES);
+        const variant = table === "leads" ? "genius" : "tennis";
+        await h.referrals.record(
+          table,
+          { referred_id: referred.id, referrer_id: by.id, ref_code: code, variant, status: "pending", reason: null },
+          AT,
+        );
+        await h.referrals.credit(table, referred.id, AT, PLACES);
+      }
+      const account = await h.addAccount(PARENT);
+      await h.leads.upsertUser({ id: account, email: PARENT, name: "Pat", lead_id: parent.id });
+      await mail(PARENT, "sent", "Welcome");
+      await mail("PARENT@example.com", "failed", "Your guide");
+      await mail(REFERRER, "sent", "You moved up");
+      return { referrer, parent, parentTennis, friend, account };
+    }
+
+    describe("collect", () => {
+      it("holds the parent's lead rows in every variant, referrals, account, users row and mails, and nothing of other parents", async () => {
+        const { parent, parentTennis, account } = await seed();
+        const held = await store.collect(" PARENT@example.com ");
+        expect(held.leads.map((entry) => [entry.table, entry.row.id]).sort()).toEqual(
+          [
+            ["leads", parent.id],
+            ["leads_tennis", parentTennis.id],
+          ].sort(),
+        );
+        expect(held.leads[0].row).toMatchObject({ age_bands: ["3-5"], created_at: AT });
+        expect(held.referralsAsReferred).toHaveLength(1);
+        expect(held.referralsAsReferrer).toHaveLength(1);
+        const fact = held.referralsAsReferrer[0];
+        expect(Object.keys(fact).sort()).toEqual(["created_at", "credited_at", "id", "lead_table", "reason", "status", "variant"]);
+        expect(fact).toMatchObject({ lead_table: "leads_tennis", variant: "tennis", status: "credited", reason: null });
+        expect(new Date(fact.credited_at!).toISOString()).toBe(AT);
+        expect(held.accounts).toEqual([expect.objectContaining({ id: account, email: PARENT })]);
+        expect(held.users).toEqual([expect.objectContaining({ id: account, email: PARENT, lead_id: parent.id })]);
+        expect(held.mails.map((m) => m.subject).sort()).toEqual(["Welcome", "Your guide"]);
+        expect(held.mails[0]).toMatchObject({ html: "<p>Hello there</p>", text: "Hello there", template: "prelaunch" });
+
+        const json = JSON.stringify(held);
+        expect(json).not.toContain(REFERRER);
+        expect(json).not.toContain(FRIEND);
+        expect(json).not.toContain("REFERRER");
+        expect(json).not.toContain("SECRET-");
+      });
+
+      it("holds nothing for an unknown address", async () => {
+        await seed();
+        expect(await store.collect("nobody@example.com")).toEqual({
+          leads: [],
+          referralsAsReferrer: [],
+          referralsAsReferred: [],
+          accounts: [],
+          users: [],
+          mails: [],
+        });
+      });
+    });
+
+    describe("erase", () => {
+      it("erases the parent from every table in one go, keeps the referrers' credits, blanks their mails and logs once", async () => {
+        const { referrer, friend } = await seed();
+        const counts = await store.erase("Parent@Example.com", { recipientHash: HASH, source: "self", at: AT });
+        expect(counts).toEqual({ leads: 1, leads_tennis: 1, referrals: 2, accounts: 1, users: 1, outbox: 2 });
+        expect(await h.erasureLogCount()).toBe(1);
+
+        // Nothing is held any more.
+        const held = await store.collect(PARENT);
+        for (const list of Object.values(held)) expect(list).toEqual([]);
+
+        // The referrer keeps the credit; the friend stays, and their referral no longer names the parent.
+        expect((await h.referrals.countsFor("leads", referrer.id)).credited).toBe(1);
+        expect((await h.leads.getById("leads", referrer.id))?.referral_count).toBe(1);
+        expect(await h.leads.getById("leads_tennis", friend.id)).not.toBeNull();
+        expect(await h.referrals.referralOf("leads_tennis", friend.id)).toMatchObject({ referrer_id: null, status: "credited" });
+
+        // Their mails: rows kept, bodies and subject gone, recipient the hash, the unsent one given up.
+        const mails = (await h.outbox.list(10)).filter((row) => row.recipient !== REFERRER);
+        expect(mails.map((row) => row.status).sort()).toEqual(["dead", "sent"]);
+        for (const row of mails)
+          expect(row).toMatchObject({ recipient: HASH, subject: "", html: "", text: "", render_input: null, next_attempt_at: null });
+        expect((await h.outbox.list(10)).find((row) => row.recipient === REFERRER)?.html).toBe("<p>Hello there</p>");
+      });
+
+      it("is a no-op the second time, also when two erasures run at once: one log row", async () => {
+        await seed();
+        const [a, b] = await Promise.all([
+          store.erase(PARENT, { recipientHash: HASH, source: "self", at: AT }),
+          store.erase(PARENT, { recipientHash: HASH, source: "self", at: AT }),
+        ]);
+        expect([a, b].filter(Boolean)).toHaveLength(1);
+        const mailsBefore = await h.outbox.list(10);
+        expect(await store.erase(PARENT, { recipientHash: HASH, source: "admin", at: AT })).toBeNull();
+        expect(await h.outbox.list(10)).toEqual(mailsBefore);
+        expect(await h.erasureLogCount()).toBe(1);
+      });
+
+      it("erases nothing and logs nothing for an unknown address", async () => {
+        await seed();
+        expect(await store.erase("nobody@example.com", { recipientHash: HASH, source: "admin", at: AT })).toBeNull();
+        expect(await h.erasureLogCount()).toBe(0);
+        expect((await store.collect(PARENT)).leads).toHaveLength(2);
+      });
+    });
+  });
+}
