@@ -223,6 +223,20 @@ describe("D1 and Supabase schemas", () => {
     expect(d1.leads.columns.email_verified.family).toBe("integer");
   });
 
+  it("has the ranked line on both sides: a view per D1 lead table, one Postgres view with the table's name in it", async () => {
+    for (const table of ["leads", "leads_icehockey", "leads_tennis"]) {
+      const { results } = await local.db.prepare("SELECT name FROM pragma_table_info(?)").bind(`${table}_line`).all<{ name: string }>();
+      expect(
+        results.map((c) => c.name),
+        table,
+      ).toEqual(["id", "confirm_seq", "place"]);
+    }
+    const { rows } = await postgres.query<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'lead_line' order by ordinal_position",
+    );
+    expect(rows.map((c) => c.column_name)).toEqual(["lead_table", "id", "confirm_seq", "place"]);
+  });
+
   it("has a unique key on both sides for every ON CONFLICT target of the adapters", () => {
     const targets = [
       "leads(id)",
