@@ -6,7 +6,7 @@ import { startSupabasePg } from "./helpers/supabase-pg";
 
 let db: PGlite;
 beforeAll(async () => {
-  db = await startSupabasePg(["20250901000001_leads_and_users.sql", "20250901000006_referrals.sql", "20250901000009_analytics.sql"]);
+  db = await startSupabasePg(["20250901000001_leads_and_users.sql", "20250901000006_referrals.sql", "20250901000014_analytics.sql"]);
 });
 afterAll(async () => {
   await db?.close();
@@ -22,7 +22,7 @@ const record = async (session: string | null, name = "landing_view", campaign = 
     ])
   ).rows[0].r;
 
-describe("supabase/migrations/20250901000009_analytics.sql", () => {
+describe("supabase/migrations/20250901000014_analytics.sql", () => {
   it("counts once per session and keeps the rollup in step; filters by variant and campaign", async () => {
     expect(await record("a")).toBe(true);
     expect(await record("a")).toBe(false);

@@ -4,7 +4,7 @@ import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase
 import type { AnalyticsStore, DailyCount } from "~/data/ports/analytics-store";
 
 /**
- * Analytics on Supabase Postgres (supabase/migrations/20250901000009_analytics.sql): the insert and
+ * Analytics on Supabase Postgres (supabase/migrations/20250901000014_analytics.sql): the insert and
  * every aggregate run in SQL functions over RPC (PostgREST cannot group). Server-only: service-role key.
  */
 

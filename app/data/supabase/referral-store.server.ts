@@ -126,12 +126,10 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
       const ids: string[] = [];
       for (let from = 0; ; from += 1000) {
         const { data, error } = await client
-          .from(table)
+          .from("lead_line")
           .select("id")
-          .not("confirm_seq", "is", null)
-          .order("place_score", { ascending: true })
-          .order("referral_count", { ascending: false })
-          .order("confirm_seq", { ascending: true })
+          .eq("lead_table", table)
+          .order("place", { ascending: true })
           .range(from, from + 999)
           .retry(false);
         fail("Line", error);
