@@ -1,9 +1,10 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOptions, parseListQuery } from "~/admin/list-query";
-import { createD1LeadStore } from "~/data/d1-lead-store.server";
-import { LEAD_TABLES, type ListOptions } from "~/data/lead-store";
-import { createSupabaseLeadStore } from "~/data/supabase-lead-store.server";
+import { createD1LeadStore } from "~/data/d1/lead-store.server";
+import { LEAD_TABLES } from "~/data/lead-model";
+import type { ListOptions } from "~/data/ports/lead-store";
+import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
 import { startLocalD1 } from "./helpers/local-d1";
 import { startSupabasePg } from "./helpers/supabase-pg";
 

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1ReferralStore } from "~/referrals/d1-referral-store.server";
+import { createD1ReferralStore } from "~/data/d1/referral-store.server";
 import { startLocalD1 } from "./helpers/local-d1";
 import { startSupabasePg } from "./helpers/supabase-pg";
 
