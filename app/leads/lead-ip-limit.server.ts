@@ -1,5 +1,5 @@
 import { getPage } from "#content/index";
-import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
+import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import type { RequestContext } from "~/utils/context.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
 import { clientIp } from "~/utils/rate-limit.server";

@@ -1,4 +1,4 @@
-import { sha256Hex } from "~/auth/confirm-token.server";
+import { sha256Hex } from "~/platform/crypto.server";
 import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
 import type { AppEnv } from "~/utils/env.server";
 

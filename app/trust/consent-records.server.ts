@@ -1,4 +1,4 @@
-import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
+import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
 import type { ConsentChoice } from "~/utils/consent.server";
 import type { RequestContext } from "~/utils/context.server";
