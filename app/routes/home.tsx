@@ -10,7 +10,7 @@ import { shareCardFor } from "~/referrals/share-card.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
-import { screenshotForRequest } from "~/utils/screenshot.server";
+import { screenshotForRequest } from "~/landing/screenshot.server";
 import { pageMeta } from "~/utils/seo";
 
 // No header (SPEC 2.3) and no `hydrate`: the landing page ships no app bundle.

@@ -15,7 +15,7 @@ import { sha256, toHex } from "~/platform/crypto.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
-import { parseBillingCycle, type BillingCycle } from "~/utils/pricing";
+import { parseBillingCycle, type BillingCycle } from "~/plans/pricing";
 import { getVariantValues, setAuthenticated, setVariantValues, type AppSession } from "~/utils/session.server";
 
 export type PlanChoice = { id: string; name: string; cycle: BillingCycle };

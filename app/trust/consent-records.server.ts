@@ -1,6 +1,6 @@
 import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import { createSupabaseAdminClient } from "~/data/supabase-lead-store.server";
-import type { ConsentChoice } from "~/utils/consent.server";
+import type { ConsentChoice } from "~/consent/consent.server";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { variantKey } from "~/utils/variant";

@@ -1,5 +1,5 @@
 import { getPage } from "../../content/index";
-import { formatPrice, pricePerMonth, yearlySaving } from "../../app/utils/pricing";
+import { formatPrice, pricePerMonth, yearlySaving } from "../../app/plans/pricing";
 import { expect, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase, personStamp } from "./fixtures";
 
 type LeadRow = Record<string, unknown>;

@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentByVariant, getPage, type PageName } from "#content/index";
 import { pageSchemas } from "#content/schemas";
 import { loader as homeLoader } from "~/routes/home";
-import { getRequestContext, type RequestContext } from "./context.server";
-import type { AppEnv } from "./env.server";
-import { linkTo } from "./links";
-import type { Variant } from "./variant";
+import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import type { AppEnv } from "~/utils/env.server";
+import { linkTo } from "~/utils/links";
+import type { Variant } from "~/utils/variant";
 
 export { QA_PAGE_PATHS } from "./qa-paths";
 
