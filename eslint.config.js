@@ -110,6 +110,12 @@ export default defineConfig([
               message: "app/utils and app/platform import no feature, component or route: move the code to its feature, or pass it in.",
             },
             {
+              // Only routes import routes (a QA page renders the landing page's component).
+              target: ["./app/!(routes)/**", "./app/*.{ts,tsx}"],
+              from: "./app/routes",
+              message: "Modules outside app/routes import no route: move what both need to the feature.",
+            },
+            {
               target: "./app/**/*.server.{ts,tsx}",
               from: "./app/components",
               message: "Server modules take nothing from components: put the shared type beside the feature's logic.",
