@@ -1,6 +1,6 @@
 // ESLint flat config: `npm run lint` (also run by `npm test` after the typecheck).
 // Type errors are tsc's job; this adds the checks tsc does not make: the rules of hooks,
-// accessibility of the JSX, import cycles, and typescript-eslint's recommended set.
+// accessibility of the JSX, import cycles, module boundaries, and typescript-eslint's recommended set.
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -89,6 +89,45 @@ export default defineConfig([
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+
+  {
+    // Module boundaries: the shared layers below the features never reach up into them.
+    files: ["app/**/*.{ts,tsx}", "content/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              // utils/ and platform/ are what every feature builds on; app/data is the persistence
+              // they may use, and root.tsx gives root-data its loader's type.
+              target: ["./app/utils", "./app/platform"],
+              from: "./app",
+              except: ["./utils", "./platform", "./data", "./root.tsx"],
+              message: "app/utils and app/platform import no feature, component or route: move the code to its feature, or pass it in.",
+            },
+            {
+              // Only routes import routes (a QA page renders the landing page's component).
+              target: ["./app/!(routes)/**", "./app/*.{ts,tsx}"],
+              from: "./app/routes",
+              message: "Modules outside app/routes import no route: move what both need to the feature.",
+            },
+            {
+              target: "./app/**/*.server.{ts,tsx}",
+              from: "./app/components",
+              message: "Server modules take nothing from components: put the shared type beside the feature's logic.",
+            },
+            {
+              target: "./content",
+              from: "./app",
+              message: "content/ is copy and its schemas: it imports nothing from app/.",
+            },
+          ],
+        },
+      ],
     },
   },
 ]);

@@ -23,7 +23,7 @@ export const remixConfig = {
       route("consent", "routes/consent.ts", { id: "routes/consent" });
       route("robots.txt", "routes/robots.ts", { id: "routes/robots" });
       route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
-      // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/utils/qa.server.ts).
+      // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/qa/qa.server.ts).
       route("test-content", "routes/qa/test-content.tsx", { id: "routes/qa/test-content" });
       route("debug-content", "routes/qa/debug-content.tsx", { id: "routes/qa/debug-content" });
       route("test-plans", "routes/qa/test-plans.tsx", { id: "routes/qa/test-plans" });

@@ -1,16 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { brandByVariant, brandCss } from "#content/brand";
 import { getPage } from "#content/index";
@@ -19,15 +8,15 @@ import { ConsentBanner } from "~/components/consent/ConsentBanner";
 import { HydratedPixel, Pixel } from "~/components/consent/Pixel";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
+import { SiteErrorBoundary } from "~/components/layout/SiteErrorBoundary";
 import stylesheet from "~/styles/app.css?url";
-import { pixelAllowed } from "~/utils/consent";
-import { activePixelId, readConsent } from "~/utils/consent.server";
+import { pixelAllowed } from "~/consent/consent";
+import { activePixelId, readConsent } from "~/consent/consent.server";
 import { isSportLanding } from "~/utils/variant.server";
 import { legalVars } from "~/trust/legal.server";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
-import { linkTo } from "~/utils/links";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -143,25 +132,4 @@ export default function App() {
 }
 
 /** A page that failed unexpectedly: a plain message in the site's layout, never a stack trace. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const copy = data?.site.errorPage ?? {
-    title: "Something went wrong",
-    text: "Please try again in a moment.",
-    backHome: "Back to Home",
-  };
-  return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{copy.title}</h1>
-      <p className="mt-4 text-slate-700">{copy.text}</p>
-      <a
-        href={data ? linkTo(data.variant, "home") : "/"}
-        className="mt-8 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong"
-      >
-        {copy.backHome}
-      </a>
-    </section>
-  );
-}
+export const ErrorBoundary = SiteErrorBoundary;

@@ -6,7 +6,7 @@ import { leadsOf } from "~/leads/leads.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast, commitSession, getSession, setAuthenticated, type AppSession } from "~/utils/session.server";
-import { leadEditValidator, type LeadEditErrors } from "./edit-schema";
+import { leadEditValidator, type AdminActionData, type LeadEditErrors } from "./edit-schema";
 import { backValue, listQueryParams, parseBack } from "./list-query";
 import type { AdminRefusal } from "./refusal";
 
@@ -141,9 +141,6 @@ export async function loadAdminLead(request: Request, ctx: RequestContext, id: s
 function planIdsOf(ctx: RequestContext): string[] {
   return getPage(ctx.contentKey, "plans").plans.map((plan) => plan.id);
 }
-
-/** What a failed admin action answers: the form-level message and the field messages. */
-export type AdminActionData = { formError: string; fieldErrors: LeadEditErrors };
 
 async function failure(access: AdminAccess, ctx: RequestContext, formError: string, status: number, fieldErrors: LeadEditErrors = {}) {
   const body: AdminActionData = { formError, fieldErrors };

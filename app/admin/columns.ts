@@ -91,13 +91,11 @@ export function formatUtc(iso: string): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/** What the console's and the CSV's cells are written with: the labels of sources, cycles, flags and plans. */
+export type CellLabels = Labels & { flags?: Record<string, string> };
+
 /** A console or CSV cell as text; `variant` is the switcher name of the lead's variant. */
-export function consoleCellText(
-  lead: ConsoleLead,
-  column: CsvColumn | ConsoleColumn,
-  copy: Labels & { flags?: Record<string, string> },
-  variant = "",
-): string {
+export function consoleCellText(lead: ConsoleLead, column: CsvColumn | ConsoleColumn, copy: CellLabels, variant = ""): string {
   switch (column) {
     case "variant":
       return variant;
@@ -125,4 +123,14 @@ export function consoleCellText(
     default:
       return cellText(lead, column, copy);
   }
+}
+
+/** A column's heading, in the list and the CSV: the table's own, the console's, else the CSV's. */
+export function columnLabel(copy: Pick<AdminContent, "table" | "extraColumns" | "csvColumns">, column: CsvColumn): string {
+  return (
+    (copy.table.columns as Record<string, string>)[column] ??
+    (copy.extraColumns as Record<string, string>)[column] ??
+    copy.csvColumns[column] ??
+    column
+  );
 }

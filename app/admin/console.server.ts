@@ -8,6 +8,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast } from "~/utils/session.server";
 import { adminHeaders, type AdminAccess } from "./admin.server";
+import { bulkRefusal, parseBulk, type BulkActionData } from "./bulk";
 import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
 import { scopeVariants, type AdminScope } from "./scope";
@@ -32,37 +33,6 @@ export async function consoleCards(
 }
 
 /**
- * Rows one bulk action may touch: a page is 50, so this only stops forged requests (and stays
- * below the request guard's 200 form fields, so it is this clear message that refuses them).
- */
-export const MAX_BULK_IDS = 100;
-export const BULK_INTENTS = ["bulk-delete", "bulk-export", "bulk-revoke"] as const;
-export type BulkIntent = (typeof BULK_INTENTS)[number];
-
-const ID = /^[A-Za-z0-9-]{1,64}$/;
-
-export type BulkRequest = { intent: BulkIntent; ids: string[] } | { error: "unknown" | "none" | "tooMany" };
-
-/**
- * Reads a bulk form: the intent, and the ticked rows (`ids`), or every row of the page when
- * "select all" was ticked (`all` + `page_ids`: that works without JavaScript too). Ids are
- * deduplicated; a malformed one is ignored like an unticked box.
- */
-export function parseBulk(form: FormData): BulkRequest {
-  const intent = form.get("intent");
-  if (!(BULK_INTENTS as readonly unknown[]).includes(intent)) return { error: "unknown" };
-  const source = form.get("all") === "on" ? form.getAll("page_ids") : form.getAll("ids");
-  const ids = [...new Set(source.filter((id): id is string => typeof id === "string" && ID.test(id)))];
-  if (ids.length === 0) return { error: "none" };
-  if (ids.length > MAX_BULK_IDS) return { error: "tooMany" };
-  return { intent: intent as BulkIntent, ids };
-}
-
-/** The confirmation step a bulk POST without `confirmed=yes` answers (the page without JavaScript). */
-export type BulkConfirmation = { intent: BulkIntent; ids: string[] };
-export type BulkActionData = { bulk?: BulkConfirmation; formError?: string };
-
-/**
  * A bulk action of the lead list. The first POST only asks (the confirmation step); the second,
  * with confirmed=yes, acts and goes back to the list. Deleting and revoking are idempotent: a
  * repeat finds nothing left to delete or revoke and changes nothing.
@@ -72,13 +42,7 @@ export async function bulkAction(access: AdminAccess, ctx: RequestContext, form:
   const headers = await adminHeaders(access, ctx);
   const parsed = parseBulk(form);
   if ("error" in parsed) {
-    const message =
-      parsed.error === "none"
-        ? copy.bulk.none
-        : parsed.error === "tooMany"
-          ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS))
-          : copy.bulk.unknown;
-    return data<BulkActionData>({ formError: message }, { status: 400, headers });
+    return data<BulkActionData>({ formError: bulkRefusal(copy, parsed.error) }, { status: 400, headers });
   }
   if (form.get("confirmed") !== "yes") return data<BulkActionData>({ bulk: parsed }, { headers });
 

@@ -55,3 +55,6 @@ export function leadEditValidator(planIds: readonly string[], errors: AdminConte
 
 export type LeadEditValues = z.infer<ReturnType<typeof leadEditSchema>>;
 export type LeadEditErrors = Partial<Record<keyof LeadEditValues, string>>;
+
+/** What a failed admin action answers: the form-level message and the field messages. */
+export type AdminActionData = { formError: string; fieldErrors: LeadEditErrors };

@@ -6,7 +6,7 @@ import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { AuthService } from "./auth";
-import { signingSecret } from "./confirm-token.server";
+import { signingSecret } from "~/platform/crypto.server";
 import { createLocalAuth, type ConfirmationMail, type CurrentUserStore } from "./local-auth.server";
 import { createSupabaseAuth } from "./supabase-auth.server";
 

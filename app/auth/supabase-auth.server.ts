@@ -26,7 +26,7 @@ import {
   type SignUpInput,
   type SignUpResult,
 } from "./auth";
-import { sha256Hex } from "./confirm-token.server";
+import { sha256Hex } from "~/platform/crypto.server";
 
 export type SupabaseAuthOptions = {
   url: string;

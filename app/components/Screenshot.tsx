@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { ScreenshotImage } from "~/utils/screenshot.server";
+import type { ScreenshotImage } from "~/landing/screenshot.server";
 import { useNonce } from "~/utils/nonce";
 
 /**

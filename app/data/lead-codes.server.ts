@@ -1,3 +1,4 @@
+import { sha256, toHex } from "~/platform/crypto.server";
 import { DuplicateRefCodeError, PENDING_EMAIL, normalizeEmail } from "~/data/lead-model";
 
 /** The placeholder e-mail of leads that have not reached step 3 (SPEC 3.1, 7.1). */
@@ -5,14 +6,10 @@ export { PENDING_EMAIL };
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
 /** First 12 hex characters of SHA-256 of the trimmed, lower-cased e-mail (SPEC 9). */
 export async function hashedEmail(email: string): Promise<string> {
   const bytes = await sha256(normalizeEmail(email));
-  return Array.from(bytes.subarray(0, 6), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return toHex(bytes.subarray(0, 6));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import type { Option } from "#content/schemas/options";
+import { MAX_CHILDREN } from "./steps";
 import { EMAIL_MAX_LENGTH, OPTION_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 
 /** Form data gives a string for one checked box and an array for several: always an array. */
@@ -36,8 +37,6 @@ function choices(list: readonly Option[], missing: string, unknown: string) {
       .transform((picked) => [...new Set(picked)]),
   );
 }
-
-export const MAX_CHILDREN = 10;
 
 type Messages = { unknownOption: string };
 

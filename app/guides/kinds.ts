@@ -4,6 +4,9 @@
  */
 export type LeadMagnetKind = "guide" | "tips";
 
+/** What a lead-magnet form holds: the e-mail, one age band and the goals. */
+export type LeadMagnetValues = { email: string; ageBand: string; goals: string[] };
+
 export type LeadMagnetConfig = {
   kind: LeadMagnetKind;
   /** Page names for the link builder. */

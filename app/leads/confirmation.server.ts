@@ -70,7 +70,9 @@ async function confirmFlow(
   // value removes it, so a session that held one is committed and the view is shown once.
   const view = pending || flow !== "main" ? undefined : session.get("confirmView");
   if (view && view.leadId === leadId && view.variant === variantKey(ctx.variant) && Date.now() < view.until) {
-    const { email, link, mail, statusLink, confirmed } = view;
+    const { email, link, statusLink, confirmed } = view;
+    // The signed cookie holds what mailStateOf wrote below.
+    const mail = view.mail as MailState;
     return { lead: { id: leadId, email }, link, mail, statusLink, confirmed, repeat: true, sessionChanged: true };
   }
   const leads = leadsOf(ctx);

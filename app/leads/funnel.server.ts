@@ -1,9 +1,8 @@
 import { getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
-import type { ChildEntry } from "~/components/funnel/Step1Children";
 import type { Lead } from "~/data/ports/lead-store";
-import { parseStep, type Step } from "~/funnel/steps";
-import { MAX_CHILDREN, hasUnknownOption, step1Validator, step2Validator, step3Validator } from "~/funnel/form-schemas";
+import { MAX_CHILDREN, parseStep, type ChildEntry, type Step } from "~/funnel/steps";
+import { hasUnknownOption, step1Validator, step2Validator, step3Validator } from "~/funnel/form-schemas";
 import { botFields, checkBot, type BotFieldsData } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import type { RequestContext } from "~/utils/context.server";

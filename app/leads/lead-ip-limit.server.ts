@@ -1,5 +1,5 @@
 import { getPage } from "#content/index";
-import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
+import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import { getBackend } from "~/data/backend.server";
 import type { CounterWindow } from "~/data/ports/lead-ip-counter";
 import type { RequestContext } from "~/utils/context.server";

@@ -1,9 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
-import type { LeadMagnetValues } from "~/components/guides/LeadMagnetForm";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
-import { LEAD_MAGNETS, type LeadMagnetKind } from "~/guides/kinds";
+import { LEAD_MAGNETS, type LeadMagnetKind, type LeadMagnetValues } from "~/guides/kinds";
 import { botFields, checkBot } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";

@@ -1,4 +1,4 @@
-import { fromBase64url } from "~/auth/confirm-token.server";
+import { fromBase64url, hmacVerify } from "~/platform/crypto.server";
 import { readLimited } from "~/platform/request-guard.server";
 import type { AppEnv } from "~/utils/env.server";
 import type { SuppressionReason } from "~/data/ports/suppression-store";
@@ -42,13 +42,12 @@ export async function verifySvix(secret: string, headers: Headers, body: string,
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
   const keyBytes = secretBytes(secret);
   if (!keyBytes || keyBytes.length === 0) return false;
-  const key = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  const signed = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
+  const signed = `${id}.${timestamp}.${body}`;
   for (const entry of signatures.split(" ")) {
     const [version, value] = entry.split(",", 2);
     if (version !== "v1" || !value) continue;
     const mac = fromBase64url(value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
-    if (mac && mac.length === 32 && (await crypto.subtle.verify("HMAC", key, mac, signed))) return true;
+    if (mac && mac.length === 32 && (await hmacVerify(keyBytes, mac, signed))) return true;
   }
   return false;
 }

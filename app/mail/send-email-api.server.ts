@@ -1,5 +1,6 @@
 import { toPlainText } from "@react-email/render";
 import { z } from "zod";
+import { sha256 } from "~/platform/crypto.server";
 import { readLimited } from "~/platform/request-guard.server";
 import type { Variant } from "~/utils/variant";
 import { addressOf } from "./envelope.server";
@@ -43,13 +44,7 @@ const failure = (status: number, error: string, headers?: HeadersInit) => reply(
 
 /** Compares secrets in time independent of where they differ (hashing first equalises lengths). */
 async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const encoder = new TextEncoder();
-  const [a, b] = await Promise.all([
-    crypto.subtle.digest("SHA-256", encoder.encode(given)),
-    crypto.subtle.digest("SHA-256", encoder.encode(expected)),
-  ]);
-  const x = new Uint8Array(a);
-  const y = new Uint8Array(b);
+  const [x, y] = await Promise.all([sha256(given), sha256(expected)]);
   let difference = 0;
   for (let i = 0; i < x.length; i += 1) difference |= x[i] ^ y[i];
   return difference === 0;

@@ -1,4 +1,4 @@
-import { sha256Hex } from "~/auth/confirm-token.server";
+import { sha256Hex } from "~/platform/crypto.server";
 import { getBackend, type DataBindings } from "~/data/backend.server";
 import type { SuppressionReason, SuppressionScope } from "~/data/ports/suppression-store";
 import type { AppEnv } from "~/utils/env.server";

@@ -1,7 +1,7 @@
-import { base64url, fromBase64url, hmacKey, verifyingSecrets } from "~/auth/confirm-token.server";
 import { data } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import type { RequestContext } from "~/utils/context.server";
+import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "~/platform/crypto.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
 import { suppress } from "./suppression.server";
@@ -25,12 +25,11 @@ const MAX_TOKEN_LENGTH = 1024;
 
 const secretsOf = (env: Secrets, isLocal: boolean) => verifyingSecrets(env.SESSION_SECRET, isLocal);
 
-const signed = (payload: string) => new TextEncoder().encode(`unsubscribe:${payload}`);
+const signed = (payload: string) => `unsubscribe:${payload}`;
 
 export async function signUnsubscribeToken(env: Secrets, isLocal: boolean, email: string, kind: UnsubscribeKind): Promise<string> {
   const payload = base64url(new TextEncoder().encode(`${kind}:${email.trim().toLowerCase()}`));
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secretsOf(env, isLocal)[0], "sign"), signed(payload));
-  return `${payload}.${base64url(new Uint8Array(signature))}`;
+  return `${payload}.${base64url(await hmacSign(secretsOf(env, isLocal)[0], signed(payload)))}`;
 }
 
 /** The address and kind a token was signed for, or null for anything forged, altered or malformed. */
@@ -46,7 +45,7 @@ export async function checkUnsubscribeToken(
   if (extra !== undefined || !signature || !payloadBytes) return null;
   let valid = false;
   for (const secret of secretsOf(env, isLocal)) {
-    if (await crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, signed(payload))) valid = true;
+    if (await hmacVerify(secret, signature, signed(payload))) valid = true;
   }
   if (!valid) return null;
   const decoded = new TextDecoder().decode(payloadBytes);

@@ -1,7 +1,7 @@
 import { getPage } from "#content/index";
-import { signingSecret } from "~/auth/confirm-token.server";
 import type { RequestContext } from "~/utils/context.server";
 import { HONEYPOT_NAME, STAMP_NAME } from "./bot-field-names";
+import { hmacSign, signingSecret, toHex } from "./crypto.server";
 
 /**
  * Bots on the public forms (docs/decisions/011-bot-guard.md). Each form carries a hidden honeypot
@@ -28,12 +28,8 @@ export type BotVerdict =
   | { kind: "stale"; fields: BotFieldsData; message: string }
   | { kind: "bot"; reason: "honeypot" | "forged-stamp" | "too-fast" };
 
-const encoder = new TextEncoder();
-
 async function hmacHex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(`form-stamp:${payload}`));
-  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(await hmacSign(secret, `form-stamp:${payload}`));
 }
 
 /** Constant-time compare of two hex strings of equal length. */

@@ -1,3 +1,4 @@
+import { routePath } from "~/utils/route-path";
 /**
  * Checks every request before Remix sees it. Bad input is answered here with a clear 4xx, before
  * any route runs, so an action never meets a body it cannot parse and nothing is written:
@@ -76,23 +77,6 @@ function refuse(status: number, message: string, headers: Record<string, string>
 }
 
 /**
- * The route a path belongs to, as Remix matches it: case-insensitive, a trailing slash ignored,
- * and `/x.data` (single fetch) or `/_root.data` (the home page) the same route as `/x` or `/`.
- */
-export function routePath(url: URL): string {
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    path = url.pathname;
-  }
-  path = path.toLowerCase();
-  if (path === "/_root.data") return "/";
-  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-  return path.replace(/\/+$/, "") || "/";
-}
-
-/**
  * The JSON endpoints, server-to-server: /api/send-email and Resend's signed webhook
  * (/webhooks/resend). Each keeps its own body rules (authentication first, its own size cap, JSON).
  */
@@ -105,13 +89,13 @@ const isAdminRoute = (path: string) => path === "/admin" || path.startsWith("/ad
  * token is the credential) and Resend's signed webhook.
  */
 export function acceptsCrossOriginPost(url: URL): boolean {
-  const path = routePath(url);
+  const path = routePath(url.pathname);
   return path === "/unsubscribe" || path === "/webhooks/resend";
 }
 
 export async function guardRequest(request: Request): Promise<GuardResult> {
   if (SAFE_METHODS.has(request.method)) return { ok: true, request };
-  const path = routePath(new URL(request.url));
+  const path = routePath(new URL(request.url).pathname);
 
   if (isApiRoute(path)) {
     if (request.method !== "POST") return refuse(405, "Method not allowed: use POST.", { Allow: API_METHODS });

@@ -1,6 +1,6 @@
-import { routePath, isUnder } from "../utils/route-path";
-import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "../utils/security.server";
-import { isLocalHost } from "../utils/variant.server";
+import { routePath, isUnder } from "~/utils/route-path";
+import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "~/utils/security.server";
+import { isLocalHost } from "~/utils/variant.server";
 
 /**
  * Pages (and their `.data` loads) that show a visitor's e-mail, answers or account: never stored

@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, hmacKey, verifyingSecrets } from "~/auth/confirm-token.server";
+import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "~/platform/crypto.server";
 import type { LeadTable } from "~/data/ports/lead-store";
 import { LEAD_TABLES } from "~/data/lead-model";
 
@@ -31,9 +31,7 @@ export async function signLeadLink(
   now: Date = new Date(),
 ): Promise<string> {
   const payload = base64url(new TextEncoder().encode(`${link.purpose}:${link.table}:${link.leadId}:${now.getTime() + link.ttlMs}`));
-  const key = await hmacKey(secretsOf(env, isLocal)[0], "sign");
-  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload));
-  return `${payload}.${base64url(new Uint8Array(signature))}`;
+  return `${payload}.${base64url(await hmacSign(secretsOf(env, isLocal)[0], payload))}`;
 }
 
 export async function checkLeadLink(
@@ -51,8 +49,7 @@ export async function checkLeadLink(
   if (extra !== undefined || !signature || !payloadBytes) return invalid;
   let valid = false;
   for (const secret of secretsOf(env, isLocal)) {
-    const key = await hmacKey(secret, "verify");
-    if (await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(payload))) valid = true;
+    if (await hmacVerify(secret, signature, payload)) valid = true;
   }
   if (!valid) return invalid;
   const [linkPurpose, table, leadId, expiresRaw, rest] = new TextDecoder().decode(payloadBytes).split(":");

@@ -15,7 +15,7 @@ import { linkTo } from "~/utils/links";
 import { pageMeta } from "~/utils/seo";
 import { useLinkTo } from "~/utils/root-data";
 import { getSession, sessionHeaders } from "~/utils/session.server";
-import { useSettlingMail } from "~/utils/use-settling-mail";
+import { useSettlingMail } from "~/components/mail/use-settling-mail";
 
 export const handle: RouteHandle = { hydrate: true };
 

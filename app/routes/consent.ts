@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { z } from "zod";
 import { getPage } from "#content/index";
 import { recordConsent } from "~/trust/consent-records.server";
-import { consentCookie, safeRedirectPath } from "~/utils/consent.server";
+import { consentCookie, safeRedirectPath } from "~/consent/consent.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 

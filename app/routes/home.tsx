@@ -1,39 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LogIn } from "lucide-react";
-import { getPage } from "#content/index";
 import { Hero } from "~/components/landing/Hero";
 import { PAGE_CONTAINER } from "~/components/layout/container";
 import { NewTabNote } from "~/components/NewTabNote";
 import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
-import { shareCardFor } from "~/referrals/share-card.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
-import { screenshotForRequest } from "~/utils/screenshot.server";
-import { pageMeta } from "~/utils/seo";
+import { landingPage } from "~/landing/landing.server";
+import { landingMeta } from "~/landing/meta";
 
 // No header (SPEC 2.3) and no `hydrate`: the landing page ships no app bundle.
 export const handle: RouteHandle = { hideHeader: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  // A parent's shared link (?r=) unfurls into their child's age stage; other links into the site's card.
-  const refCode = ctx.url.searchParams.get("r");
-  const [screenshot, shareCard] = await Promise.all([
-    screenshotForRequest(ctx.contentKey, ctx.bindings),
-    refCode ? shareCardFor(ctx, refCode) : null,
-  ]);
-  return { landing: getPage(ctx.contentKey, "landing"), screenshot, shareCard };
+  return landingPage(getRequestContext(request, context));
 }
 
-// The landing page's own title (it names the brand) with the shared canonical and sharing tags.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(
-    matches,
-    "home",
-    data ? { fullTitle: data.landing.meta.title, description: data.landing.meta.description, share: data.shareCard } : undefined,
-  );
+export const meta: MetaFunction<typeof loader> = landingMeta;
 
 export default function Home() {
   const { landing, screenshot } = useLoaderData<typeof loader>();

@@ -11,7 +11,7 @@ import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { pageMeta } from "~/utils/seo";
-import { parseBillingCycle } from "~/utils/pricing";
+import { parseBillingCycle } from "~/plans/pricing";
 import { useLinkTo } from "~/utils/root-data";
 import { commitSession, getSession, getVariantValue, setVariantValues } from "~/utils/session.server";
 import { PAGE_CONTAINER } from "~/components/layout/container";

@@ -5,7 +5,7 @@ import { getPage } from "#content/index";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
 import { getRequestContext } from "~/utils/context.server";
-import { parseBillingCycle } from "~/utils/pricing";
+import { parseBillingCycle } from "~/plans/pricing";
 import { useLinkTo } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
 import { PAGE_CONTAINER } from "~/components/layout/container";

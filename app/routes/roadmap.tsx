@@ -6,7 +6,7 @@ import { track } from "~/analytics/analytics.server";
 import { Screenshot } from "~/components/Screenshot";
 import { roadmapFor } from "~/funnel/roadmap";
 import { leadsOf } from "~/leads/leads.server";
-import { screenshotForRequest } from "~/utils/screenshot.server";
+import { screenshotForRequest } from "~/landing/screenshot.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { pageMeta } from "~/utils/seo";

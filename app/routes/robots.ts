@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getRequestContext } from "~/utils/context.server";
-import { robotsTxt } from "~/utils/crawl.server";
+import { robotsTxt } from "~/crawl/crawl.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The configured origin, not the Host header: crawlers are pointed at the real site only.

@@ -6,8 +6,8 @@ import { renderEmail } from "#emails/render.server";
 import { sampleEmailData, sampleUnsubscribeLink } from "#emails/sample-data";
 import { EmailPreview } from "~/components/mail/EmailPreview";
 import { QaPage } from "~/components/qa/QaPanel";
-import { qaMeta } from "~/utils/qa";
-import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
+import { qaMeta } from "~/qa/qa";
+import { qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
 import Home from "./home";
 
 const KEYS: ContentKey[] = ["genius", "icehockey", "tennis"];

@@ -11,10 +11,11 @@ import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import type { MailState } from "~/leads/mail-state";
 import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
+import { sha256, toHex } from "~/platform/crypto.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
-import { parseBillingCycle, type BillingCycle } from "~/utils/pricing";
+import { parseBillingCycle, type BillingCycle } from "~/plans/pricing";
 import { getVariantValues, setAuthenticated, setVariantValues, type AppSession } from "~/utils/session.server";
 
 export type PlanChoice = { id: string; name: string; cycle: BillingCycle };
@@ -47,8 +48,7 @@ export function signupAuth(request: Request, ctx: RequestContext, session: AppSe
 
 /** A short, fixed-length name for a confirmation link (the link itself holds a secret). */
 async function linkDigest(link: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(link)));
-  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return toHex((await sha256(link)).subarray(0, 16));
 }
 
 /** True when the URL is a confirmation link (local ?token=, Supabase ?token_hash=&type= or ?code=). */

@@ -1,8 +1,8 @@
-import { sha256Hex, signingSecret } from "~/auth/confirm-token.server";
+import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import { getBackend } from "~/data/backend.server";
 import type { ConsentRecord } from "~/data/ports/consent-store";
 import type { HeldData } from "~/data/ports/trust-store";
-import type { ConsentChoice } from "~/utils/consent.server";
+import type { ConsentChoice } from "~/consent/consent.server";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { variantKey } from "~/utils/variant";

@@ -1,5 +1,5 @@
 import type { LegalDocument } from "#content/schemas/legal";
-import { CONSENT_COOKIE, CONSENT_MAX_AGE } from "~/utils/consent.server";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE } from "~/consent/consent.server";
 import { SESSION_COOKIE, SESSION_MAX_AGE } from "~/utils/session.server";
 
 const DAY_S = 24 * 60 * 60;

@@ -1,5 +1,4 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/cloudflare";
-import type { MailState } from "~/leads/mail-state";
 import { ConfigError, type AppEnv } from "./env.server";
 import { variantKey, type Variant } from "./variant";
 
@@ -62,7 +61,8 @@ export type ConfirmView = {
   link: string;
   statusLink: string;
   confirmed: boolean;
-  mail: MailState;
+  /** The e-mail's state as the confirm page names it (a MailState of app/leads/mail-state.ts). */
+  mail: string;
   /** Until when (ms since epoch) `mail` is still true: the send starts after that moment. */
   until: number;
 };

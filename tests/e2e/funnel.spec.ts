@@ -1,5 +1,5 @@
 import { getPage } from "../../content/index";
-import { formatPrice, pricePerMonth, yearlySaving } from "../../app/utils/pricing";
+import { formatPrice, pricePerMonth, yearlySaving } from "../../app/plans/pricing";
 import {
   bookablePlan,
   chooseStep1,

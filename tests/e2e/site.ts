@@ -3,7 +3,7 @@
  * outbox, and the bot guard's stamp. Specs import it all through ./fixtures.
  */
 import { expect, type Page, type Route } from "@playwright/test";
-import { signingSecret } from "../../app/auth/confirm-token.server";
+import { signingSecret } from "../../app/platform/crypto.server";
 import { STAMP_NAME, issueStamp } from "../../app/platform/bot-guard.server";
 import { linkTo } from "../../app/utils/links";
 import type { LeadTable, Variant } from "../../app/utils/variant";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { sumCards, variantCards, viralCoefficient } from "~/admin/cards";
 import { CSV_COLUMNS, consoleCellText, formatUtc } from "~/admin/columns";
-import { MAX_BULK_IDS, parseBulk } from "~/admin/console.server";
+import { MAX_BULK_IDS, parseBulk } from "~/admin/bulk";
 import { csvField, isFormulaLike } from "~/admin/csv";
 import { clampPage, lastPage, listOptions, parseListQuery } from "~/admin/list-query";
 import { createD1LeadStore } from "~/data/d1/lead-store.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getAuthService, signupConfirmUrl } from "~/auth/auth.server";
-import { signingSecret } from "~/auth/confirm-token.server";
+import { signingSecret } from "~/platform/crypto.server";
 import type { RequestContext } from "~/utils/context.server";
 import { testContext } from "./helpers/context";
 

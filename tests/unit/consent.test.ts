@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentPageLink, shouldShowBanner } from "~/utils/consent";
+import { currentPageLink, shouldShowBanner } from "~/consent/consent";
 import {
   activePixelId,
   consentCookie,
@@ -8,7 +8,7 @@ import {
   readConsent,
   safeRedirectPath,
   trackingHostsFor,
-} from "~/utils/consent.server";
+} from "~/consent/consent.server";
 import { contentSecurityPolicy } from "~/utils/security.server";
 import type { Variant } from "~/utils/variant";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, sitemapXml } from "~/utils/crawl.server";
+import { robotsTxt, sitemapXml } from "~/crawl/crawl.server";
 import { readFileSync } from "node:fs";
-import { qaPagesEnabled, QA_PAGE_PATHS } from "~/utils/qa.server";
+import { qaPagesEnabled, QA_PAGE_PATHS } from "~/qa/qa.server";
 import type { Variant } from "~/utils/variant";
 
 const genius: Variant = { domain: "genius" };

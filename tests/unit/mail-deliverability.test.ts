@@ -5,7 +5,7 @@ import { EMAIL_TEMPLATES, mailKindOf, type EmailTemplateName } from "#content/sc
 import { renderEmail } from "#emails/render.server";
 import { sampleEmailData } from "#emails/sample-data";
 import { variantOfContentKey } from "#emails/variant-of-key";
-import { base64url } from "~/auth/confirm-token.server";
+import { base64url } from "~/platform/crypto.server";
 import { queueTemplateMail, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { emailHash, isSuppressed, suppress } from "~/mail/suppression.server";

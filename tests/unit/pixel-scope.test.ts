@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { remixConfig } from "../../remix.config";
-import { pixelAllowed } from "~/utils/consent";
-import { QA_PAGE_PATHS } from "~/utils/qa.server";
+import { pixelAllowed } from "~/consent/consent";
+import { QA_PAGE_PATHS } from "~/qa/qa.server";
 
 /** The route table as [path, id] pairs, read from remix.config.ts without the Remix plugin. */
 function routeTable(): { path: string; id: string }[] {

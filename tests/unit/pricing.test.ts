@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
-import { formatPrice, parseBillingCycle, pricePerCycle, pricePerMonth, yearlySaving } from "~/utils/pricing";
+import { formatPrice, parseBillingCycle, pricePerCycle, pricePerMonth, yearlySaving } from "~/plans/pricing";
 
 // [variant, plan id, monthly per month, yearly per month, billed yearly, yearly saving] (SPEC 9).
 const expected: [ContentKey, string, string, string, string, string][] = [

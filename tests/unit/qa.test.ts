@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
 import { getRequestContext } from "~/utils/context.server";
-import { ContentLoadError, loadContentPage, qaLoader, qaPanel } from "~/utils/qa.server";
+import { ContentLoadError, loadContentPage, qaLoader, qaPanel } from "~/qa/qa.server";
 
 type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Record<string, string> } | null };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deployedScreenshots, screenshotFor, SCREENSHOT_FILES } from "~/utils/screenshot.server";
+import { deployedScreenshots, screenshotFor, SCREENSHOT_FILES } from "~/landing/screenshot.server";
 
 /**
  * Without JavaScript nothing swaps a failed image, so the server must not name a file the

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Screenshot } from "~/components/Screenshot";
 import { NonceProvider } from "~/utils/nonce";
-import { SCREENSHOT_FILES, screenshotFor } from "~/utils/screenshot.server";
+import { SCREENSHOT_FILES, screenshotFor } from "~/landing/screenshot.server";
 
 const publicDir = new URL("../../public", import.meta.url).pathname;
 const file = (src: string) => ({ src, width: 300, height: 600 });

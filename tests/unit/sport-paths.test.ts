@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loaderArgs, rootPayload as rootPayloadOf, type RootPayload } from "./helpers/loader-args";
 import { loader as notFoundLoader } from "~/routes/not-found";
 import { loader as sitemapLoader } from "~/routes/sitemap";
-import { sitemapXml } from "~/utils/crawl.server";
+import { sitemapXml } from "~/crawl/crawl.server";
 import { linkTo, publishedLinkTo } from "~/utils/links";
 import { seoMeta } from "~/utils/seo";
 import type { Variant } from "~/utils/variant";

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { PAGE_CONTAINER } from "~/components/layout/container";
-import { currentPageLink, shouldShowBanner } from "~/utils/consent";
+import { currentPageLink, shouldShowBanner } from "~/consent/consent";
 import { useLinkTo, useRootData } from "~/utils/root-data";
 
 /**

@@ -4,14 +4,12 @@ import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type MouseEvent } from "react";
 import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
+import { MAX_CHILDREN, type ChildEntry } from "~/funnel/steps";
 import { useIsSubmittingStep } from "./busy";
 import { FieldError } from "./FieldError";
 import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
-export type ChildEntry = { ageBand: string; time: string };
-
-const MAX_CHILDREN = 10;
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600";
 

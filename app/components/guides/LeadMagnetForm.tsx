@@ -3,8 +3,7 @@ import { Lock } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { Option } from "#content/schemas/options";
 import { BotFields } from "~/components/BotFields";
-
-export type LeadMagnetValues = { email: string; ageBand: string; goals: string[] };
+import type { LeadMagnetValues } from "~/guides/kinds";
 
 /**
  * The /guide-form and /tips-form fields (SPEC 2.12): e-mail, one age band, one or more goals.

@@ -1,6 +1,7 @@
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { Option } from "#content/schemas/options";
-import { LeadMagnetForm, type LeadMagnetValues } from "./LeadMagnetForm";
+import type { LeadMagnetValues } from "~/guides/kinds";
+import { LeadMagnetForm } from "./LeadMagnetForm";
 
 const EMPTY: LeadMagnetValues = { email: "", ageBand: "", goals: [] };
 

@@ -2,7 +2,7 @@ import type { LandingContent } from "#content/schemas/landing";
 import { HeroArt } from "~/components/brand/HeroArt";
 import { LogoMark } from "~/components/layout/LogoMark";
 import { Screenshot } from "~/components/Screenshot";
-import type { ScreenshotImage } from "~/utils/screenshot.server";
+import type { ScreenshotImage } from "~/landing/screenshot.server";
 import { useRootData } from "~/utils/root-data";
 import { PAGE_CONTAINER } from "~/components/layout/container";
 import { CtaButton } from "./CtaButton";

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { NewTabNote } from "~/components/NewTabNote";
 import { PAGE_CONTAINER } from "./container";
-import { currentPageLink } from "~/utils/consent";
+import { currentPageLink } from "~/consent/consent";
 import { useLinkTo, useRootData } from "~/utils/root-data";
 
 export function Footer() {

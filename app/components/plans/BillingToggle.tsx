@@ -1,5 +1,5 @@
 import type { PlansPageContent } from "#content/schemas/plans-page";
-import type { BillingCycle } from "~/utils/pricing";
+import type { BillingCycle } from "~/plans/pricing";
 
 /** Monthly/yearly as two links, so it works without JavaScript and the URL says what is shown. */
 export function BillingToggle({

@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Plan } from "#content/schemas/plans";
 import type { PlansPageContent } from "#content/schemas/plans-page";
-import { formatPrice, pricePerMonth, yearlySaving, type BillingCycle } from "~/utils/pricing";
+import { formatPrice, pricePerMonth, yearlySaving, type BillingCycle } from "~/plans/pricing";
 
 /** One plan card (SPEC 2.7): name, tagline, price per month, features, badge, action, note. */
 export function PlanCard({

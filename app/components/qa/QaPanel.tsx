@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { QaPanelData } from "~/utils/qa.server";
+import type { QaPanelData } from "~/qa/qa.server";
 
 type Row = [label: string, testId: string, value: ReactNode];
 

@@ -9,9 +9,10 @@ import { EVENT_NAMES } from "~/analytics/events";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { consoleFrame } from "~/admin/console.server";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AnalyticsFilters } from "~/components/admin/AnalyticsFilters";
+import { TopReferrers } from "~/components/admin/TopReferrers";
 import { BarChart } from "~/components/admin/BarChart";
 import { getRequestContext } from "~/utils/context.server";
-import { useLinkTo } from "~/utils/root-data";
 
 /** /admin/analytics: the funnel, signups per day, top referrers and time to a first credit. */
 export const headers: HeadersFunction = (args) => {
@@ -57,70 +58,12 @@ const percent = (share: number | null) => (share === null ? null : `${(share * 1
 
 export default function AdminAnalytics() {
   const { copy, nav, filters, all, variant, error, dashboard } = useLoaderData<typeof loader>();
-  const linkTo = useLinkTo();
-  const field = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2";
   const range = { from: filters.from, to: filters.to };
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
   return (
     <AdminShell nav={nav} title={copy.title} intro={copy.intro}>
-      <form
-        method="get"
-        className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-6"
-        aria-label={copy.filters.heading}
-      >
-        {variant.domain === "champion" ? (
-          <>
-            <input type="hidden" name="domain" value="champion" />
-            <input type="hidden" name="sport" value={variant.sport} />
-          </>
-        ) : null}
-        <label className="text-sm font-semibold">
-          {copy.filters.scope}
-          <select name="variants" defaultValue={all ? "all" : ""} className={field}>
-            <option value="">{copy.filters.thisSite}</option>
-            <option value="all">{copy.filters.allSites}</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          {copy.filters.from}
-          <input type="date" name="from" defaultValue={filters.from} className={field} />
-        </label>
-        <label className="text-sm font-semibold">
-          {copy.filters.to}
-          <input type="date" name="to" defaultValue={filters.to} className={field} />
-        </label>
-        <label className="text-sm font-semibold">
-          {copy.filters.source}
-          <input
-            type="text"
-            name="source"
-            defaultValue={filters.source}
-            maxLength={100}
-            placeholder={copy.filters.anyValue}
-            className={field}
-          />
-        </label>
-        <label className="text-sm font-semibold">
-          {copy.filters.campaign}
-          <input
-            type="text"
-            name="campaign"
-            defaultValue={filters.campaign}
-            maxLength={100}
-            placeholder={copy.filters.anyValue}
-            className={field}
-          />
-        </label>
-        <div className="flex items-end gap-3">
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-strong">
-            {copy.filters.apply}
-          </button>
-          <a href={linkTo("admin/analytics", all ? { variants: "all" } : {})} className="py-2 text-sm underline">
-            {copy.filters.reset}
-          </a>
-        </div>
-      </form>
+      <AnalyticsFilters copy={copy.filters} filters={filters} all={all} variant={variant} />
       <div className="mt-4">
         <FormError message={error} />
       </div>
@@ -196,37 +139,7 @@ export default function AdminAnalytics() {
               {copy.referrers.heading}
             </h2>
             <p className="text-sm text-slate-600">{copy.referrers.note}</p>
-            {dashboard.referrers.length === 0 ? (
-              <p className="mt-2">{copy.referrers.none}</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="mt-2 min-w-full text-left text-sm" data-testid="top-referrers">
-                  <caption className="sr-only">{copy.referrers.heading}</caption>
-                  <thead>
-                    <tr className="border-b border-slate-300">
-                      {Object.values(copy.referrers.columns).map((label) => (
-                        <th key={label} scope="col" className="px-3 py-1 font-semibold">
-                          {label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {dashboard.referrers.map((row) => (
-                      <tr key={`${row.table}:${row.referrerId}`} className="border-b border-slate-200">
-                        <td className="px-3 py-1">{row.email}</td>
-                        <td className="px-3 py-1 font-mono">{row.refCode ?? ""}</td>
-                        <td className="px-3 py-1">{copy.sites[row.variant]}</td>
-                        <td className="px-3 py-1 tabular-nums">{row.credited}</td>
-                        <td className="px-3 py-1 tabular-nums">{row.pending}</td>
-                        <td className="px-3 py-1 tabular-nums">{row.rejected}</td>
-                        <td className="px-3 py-1">{row.riskFlags.join(", ")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <TopReferrers copy={copy} rows={dashboard.referrers} />
           </section>
 
           <section className="mt-8" aria-labelledby="credit-heading">

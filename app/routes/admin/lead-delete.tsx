@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, deleteLead, loadAdminLead, requireAdmin, type AdminActionData } from "~/admin/admin.server";
+import { adminHeaders, deleteLead, loadAdminLead, requireAdmin } from "~/admin/admin.server";
+import type { AdminActionData } from "~/admin/edit-schema";
 import { consoleFrame } from "~/admin/console.server";
 import { listNav } from "~/components/admin/AdminNav";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";

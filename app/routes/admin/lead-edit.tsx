@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, loadAdminLead, requireAdmin, updateLead, type AdminActionData } from "~/admin/admin.server";
+import { adminHeaders, loadAdminLead, requireAdmin, updateLead } from "~/admin/admin.server";
+import type { AdminActionData } from "~/admin/edit-schema";
 import { consoleFrame } from "~/admin/console.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";

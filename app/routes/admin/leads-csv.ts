@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import type { AdminContent } from "#content/schemas/admin";
 import { adminHeaders, refusalAsText, requireAdmin, type AdminAccess } from "~/admin/admin.server";
-import { CSV_COLUMNS, consoleCellText, type ConsoleLead, type CsvColumn } from "~/admin/columns";
-import { parseBulk, MAX_BULK_IDS } from "~/admin/console.server";
+import { CSV_COLUMNS, columnLabel, consoleCellText, type ConsoleLead } from "~/admin/columns";
+import { bulkRefusal, parseBulk } from "~/admin/bulk";
 import { csvRow } from "~/admin/csv";
 import { listOptions, parseListQuery, type ListQuery } from "~/admin/list-query";
-import { getBackend } from "~/data/backend.server";
+import { leadRows } from "~/admin/lead-rows.server";
 import { MAX_PAGE_SIZE } from "~/data/lead-model";
-import type { Lead } from "~/data/ports/lead-store";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
 
@@ -30,14 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const copy = getPage(ctx.contentKey, "admin");
   const bulk = parseBulk(await request.formData());
   if ("error" in bulk || bulk.intent !== "bulk-export") {
-    const error = "error" in bulk ? bulk.error : "unknown";
-    const message =
-      error === "none"
-        ? copy.bulk.none
-        : error === "tooMany"
-          ? copy.bulk.tooMany.replace("{max}", String(MAX_BULK_IDS))
-          : copy.bulk.unknown;
-    return text(access, ctx, message, 400);
+    return text(access, ctx, bulkRefusal(copy, "error" in bulk ? bulk.error : "unknown"), 400);
   }
   return exportCsv(access, ctx, parseListQuery(new URLSearchParams()), bulk.ids);
 }
@@ -48,55 +39,22 @@ async function text(access: AdminAccess, ctx: RequestContext, message: string, s
   return new Response(message, { status, headers });
 }
 
-function headerRow(copy: AdminContent): string {
-  const label = (column: CsvColumn) =>
-    (copy.table.columns as Record<string, string>)[column] ??
-    (copy.extraColumns as Record<string, string>)[column] ??
-    copy.csvColumns[column] ??
-    column;
-  return csvRow(CSV_COLUMNS.map(label));
-}
-
 async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQuery, ids?: string[]) {
   const copy = getPage(ctx.contentKey, "admin");
-  const store = getBackend(ctx).leads;
-  const referrals = getBackend(ctx).referrals;
-  const plans = getPage(ctx.contentKey, "plans").plans;
-  const labels = { ...copy, planNames: Object.fromEntries(plans.map((plan) => [plan.id, plan.name])), flags: copy.referrals.flags };
+  const reader = leadRows(ctx, { wholeLine: !ids });
   const variantName = copy.console.variants[ctx.contentKey];
   const options = (page: number) => {
     const base = listOptions({ ...query, page }, MAX_PAGE_SIZE);
     return { ...base, filters: { ...base.filters, ids } };
   };
-  // Places: the selected rows' in one query; for a whole export the line is read once (ranking it
-  // for each of 500 pages of a 100,000-row export took most of two minutes).
-  let line: Map<string, number> | null = null;
-  async function placesOf(rows: Lead[]): Promise<Record<string, number | null>> {
-    if (ids)
-      return referrals.placesOf(
-        ctx.leadTable,
-        rows.map((lead) => lead.id),
-      );
-    line ??= new Map((await referrals.line(ctx.leadTable)).map((id, index) => [id, index + 1]));
-    return Object.fromEntries(rows.map((lead) => [lead.id, line!.get(lead.id) ?? null]));
-  }
-  /** A page of rows as CSV text, with their places. */
-  async function rowsText(rows: Lead[]): Promise<string> {
-    if (rows.length === 0) return "";
-    const places = await placesOf(rows);
-    return rows
-      .map((lead) => {
-        const row: ConsoleLead = { ...lead, place: places[lead.id] ?? null };
-        return csvRow(CSV_COLUMNS.map((column) => consoleCellText(row, column, labels, variantName)));
-      })
-      .join("");
-  }
+  const rowsText = (rows: ConsoleLead[]) =>
+    rows.map((row) => csvRow(CSV_COLUMNS.map((column) => consoleCellText(row, column, reader.labels, variantName)))).join("");
 
   // The first page is read before answering, so a store failure is a clear 503 and not a cut-off file.
   let first, firstText;
   try {
-    first = await store.list(ctx.leadTable, options(1));
-    firstText = await rowsText(first.rows);
+    first = await reader.page(options(1));
+    firstText = rowsText(first.rows);
   } catch (error) {
     console.error("admin: CSV export failed", error);
     return text(access, ctx, copy.messages.fetchFailed, 503);
@@ -107,16 +65,16 @@ async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQu
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // BOM: spreadsheet apps then read the file as UTF-8.
-      controller.enqueue(encoder.encode(`\uFEFF${headerRow(copy)}${firstText}`));
+      controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_COLUMNS.map((column) => columnLabel(copy, column)))}${firstText}`));
     },
     // One page per pull: the next is read only when the client has taken the last one.
     async pull(controller) {
       page += 1;
       if (page > pages) return controller.close();
       try {
-        const { rows } = await store.list(ctx.leadTable, { ...options(page), countTotal: false });
+        const { rows } = await reader.page({ ...options(page), countTotal: false });
         if (rows.length === 0) return controller.close();
-        controller.enqueue(encoder.encode(await rowsText(rows)));
+        controller.enqueue(encoder.encode(rowsText(rows)));
       } catch (error) {
         console.error("admin: CSV export failed mid-stream", error);
         controller.error(error);

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { getPage, placeholderValues } from "#content/index";
 import { QaPage } from "~/components/qa/QaPanel";
 import Home from "~/routes/home";
-import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
-import { qaMeta } from "~/utils/qa";
+import { qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
+import { qaMeta } from "~/qa/qa";
 
 export const loader = (args: LoaderFunctionArgs) =>
   qaLoader(args, (ctx) => ({

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { QaPage } from "~/components/qa/QaPanel";
 import Home from "~/routes/home";
-import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
-import { qaMeta } from "~/utils/qa";
+import { qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
+import { qaMeta } from "~/qa/qa";
 
 export const loader = (args: LoaderFunctionArgs) => qaLoader(args, (ctx) => ({ panel: qaPanel(ctx) }));
 export const headers = qaHeaders;

@@ -4,8 +4,8 @@ import { pageSchemas } from "#content/schemas";
 import { QaPage } from "~/components/qa/QaPanel";
 import Home from "~/routes/home";
 import { linkTo } from "~/utils/links";
-import { loadContentPage, qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
-import { qaMeta } from "~/utils/qa";
+import { loadContentPage, qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
+import { qaMeta } from "~/qa/qa";
 
 /** Every string of a content value with its path ("main.title"), for a plain preview. */
 function flatten(value: unknown, path = ""): { path: string; text: string }[] {

@@ -4,8 +4,8 @@ import { pageSchemas } from "#content/schemas";
 import { QaPage } from "~/components/qa/QaPanel";
 import Home from "~/routes/home";
 import { linkTo } from "~/utils/links";
-import { loadContentPage, qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
-import { qaMeta } from "~/utils/qa";
+import { loadContentPage, qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
+import { qaMeta } from "~/qa/qa";
 
 /** Loads the content page named by `?page=` (default: site) and reports success or the error. */
 export const loader = (args: LoaderFunctionArgs) =>

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { QaPage } from "~/components/qa/QaPanel";
 import Home from "~/routes/home";
-import { formatPrice, pricePerMonth, yearlySaving } from "~/utils/pricing";
-import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
-import { qaMeta } from "~/utils/qa";
+import { formatPrice, pricePerMonth, yearlySaving } from "~/plans/pricing";
+import { qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
+import { qaMeta } from "~/qa/qa";
 
 export const loader = (args: LoaderFunctionArgs) =>
   qaLoader(args, (ctx) => ({

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { QaPage } from "~/components/qa/QaPanel";
 import Home from "~/routes/home";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
-import { qaHeaders, qaLoader, qaPanel } from "~/utils/qa.server";
-import { qaMeta } from "~/utils/qa";
+import { qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
+import { qaMeta } from "~/qa/qa";
 
 /** Every page of the route table (SPEC 2.2) by its link-builder name. */
 const PAGES = [

@@ -1,4 +1,4 @@
-import { signingSecret } from "~/auth/confirm-token.server";
+import { signingSecret } from "~/platform/crypto.server";
 import { STAMP_NAME, issueStamp } from "~/platform/bot-guard.server";
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentKey } from "./variant";
+import type { ContentKey } from "~/utils/variant";
 
 /** A screenshot to show, decided on the server: the file exists, and what to try if it fails to load. */
 export type ScreenshotImage = {

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentByVariant, getPage, type PageName } from "#content/index";
 import { pageSchemas } from "#content/schemas";
-import { loader as homeLoader } from "~/routes/home";
-import { getRequestContext, type RequestContext } from "./context.server";
-import type { AppEnv } from "./env.server";
-import { linkTo } from "./links";
-import type { Variant } from "./variant";
+import { landingPage } from "~/landing/landing.server";
+import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import type { AppEnv } from "~/utils/env.server";
+import { linkTo } from "~/utils/links";
+import type { Variant } from "~/utils/variant";
 
 export { QA_PAGE_PATHS } from "./qa-paths";
 
@@ -24,7 +24,7 @@ export function qaPagesEnabled(env: Pick<AppEnv, "QA_PAGES">): boolean {
 export async function qaLoader<T extends object>(args: LoaderFunctionArgs, load: (ctx: RequestContext) => T | Promise<T>) {
   const ctx = getRequestContext(args.request, args.context);
   if (!qaPagesEnabled(ctx.env)) {
-    return data({ ...(await homeLoader(args)), qaHidden: true as const, rendersHome: true }, { status: 404, headers: QA_HEADERS });
+    return data({ ...(await landingPage(ctx)), qaHidden: true as const, rendersHome: true }, { status: 404, headers: QA_HEADERS });
   }
   return data({ ...(await load(ctx)), qaHidden: false as const }, { headers: QA_HEADERS });
 }

@@ -1,6 +1,6 @@
-import { absoluteLinkTo, publishedLinkTo } from "./links";
-import { QA_PAGE_PATHS } from "./qa.server";
-import type { Variant } from "./variant";
+import { absoluteLinkTo, publishedLinkTo } from "~/utils/links";
+import { QA_PAGE_PATHS } from "~/qa/qa-paths";
+import type { Variant } from "~/utils/variant";
 
 /** Public pages listed in the sitemap, as link-builder page names. */
 const SITEMAP_PAGES = ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"];

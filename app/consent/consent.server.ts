@@ -1,12 +1,12 @@
-import type { AppEnv } from "./env.server";
-import type { Variant } from "./variant";
-import { isLocalHost } from "./variant.server";
+import type { AppEnv } from "~/utils/env.server";
+import type { Variant } from "~/utils/variant";
+import { isLocalHost } from "~/utils/variant.server";
 
 /**
  * Consent for the advertising pixel (SPEC 1, 7.4; DESIGN "the pixel loads only after consent").
  * One module read by the root loader (banner, pixel id) and entry.server (CSP hosts), so both
  * always agree on whether the pixel may load; which pages may have it at all is `pixelAllowed`
- * (app/utils/consent.ts), also asked by both.
+ * (app/consent/consent.ts), also asked by both.
  */
 export const CONSENT_COOKIE = "consent";
 export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;

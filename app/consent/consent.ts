@@ -1,7 +1,7 @@
-import { linkTo } from "./links";
-import { QA_PAGE_PATHS } from "./qa-paths";
-import { isUnder, routePath } from "./route-path";
-import type { Variant } from "./variant";
+import { linkTo } from "~/utils/links";
+import { QA_PAGE_PATHS } from "~/qa/qa-paths";
+import { isUnder, routePath } from "~/utils/route-path";
+import type { Variant } from "~/utils/variant";
 
 /** Query switch that re-opens the consent banner (the footer's "Cookie settings" link). */
 const CONSENT_CHANGE_PARAM = "consent";

@@ -1,0 +1,46 @@
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-600";
+
+type FieldProps = {
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  placeholder: string;
+  error?: string;
+  defaultValue?: string;
+  /** A control shown inside the input's right edge (the show/hide button). */
+  addon?: React.ReactNode;
+};
+
+/** A labelled input with its validation message under it (SPEC 5). */
+export function Field({ name, label, type, autoComplete, placeholder, error, defaultValue, addon }: FieldProps) {
+  const id = `field-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={addon ? `${inputClass} pr-11` : inputClass}
+        />
+        {addon}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

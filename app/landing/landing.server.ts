@@ -1,0 +1,18 @@
+import { getPage } from "#content/index";
+import { shareCardFor } from "~/referrals/share-card.server";
+import type { RequestContext } from "~/utils/context.server";
+import { screenshotForRequest } from "./screenshot.server";
+
+/**
+ * What the landing page shows: its copy, the variant's screenshot and the sharing card. Also the
+ * answer of the pages that stand in for it (a QA page while QA pages are off).
+ */
+export async function landingPage(ctx: RequestContext) {
+  // A parent's shared link (?r=) unfurls into their child's age stage; other links into the site's card.
+  const refCode = ctx.url.searchParams.get("r");
+  const [screenshot, shareCard] = await Promise.all([
+    screenshotForRequest(ctx.contentKey, ctx.bindings),
+    refCode ? shareCardFor(ctx, refCode) : null,
+  ]);
+  return { landing: getPage(ctx.contentKey, "landing"), screenshot, shareCard };
+}

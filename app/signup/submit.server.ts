@@ -1,0 +1,120 @@
+import { getPage } from "#content/index";
+import { GENERIC_AUTH_ERROR } from "~/auth/auth";
+import { mailAccountOwner } from "~/auth/account-exists.server";
+import { signupConfirmUrl } from "~/auth/auth.server";
+import { clientIp, limitSignIn, limitSignUp } from "~/auth/rate-limit.server";
+import { checkBot, type BotFieldsData } from "~/platform/bot-guard.server";
+import { turnstileRefusal } from "~/platform/turnstile.server";
+import type { RequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+import { commitSession, getVariantValues, setAuthenticated, setVariantValues, type AppSession } from "~/utils/session.server";
+import { chosenPlan, signupAuth } from "./signup.server";
+import { parseMode, type SignupErrors, type SignupMode } from "./validation";
+import { signupValidator } from "./validation.server";
+
+/** What the /signup form shows after a POST that stays on the page. */
+export type SignupResult = {
+  mode: SignupMode;
+  formError?: string;
+  fieldErrors?: SignupErrors;
+  /** Never the passwords: the e-mail and name only. */
+  repopulate?: { email: string; name: string };
+  /** Sign-in with JavaScript: the green message, then the page moves on to `next`. */
+  signedIn?: true;
+  message?: string;
+  next?: string;
+  /** The form's bot fields for the re-render: the stamp it was sent with. */
+  bot?: BotFieldsData;
+};
+
+/** A POST either re-renders the form (with a status) or goes on to the confirmation page. */
+export type SignupOutcome = { status: number; result: SignupResult; headers?: Headers } | { redirectTo: string; headers: Headers };
+
+async function sessionCookie(session: AppSession, ctx: RequestContext, headers = new Headers()): Promise<Headers> {
+  headers.append("Set-Cookie", await commitSession(session, ctx));
+  return headers;
+}
+
+/**
+ * A /signup POST, sign-up or sign-in: the bot guard, the form's rules, Turnstile, the rate limits,
+ * then the auth service and the session.
+ */
+export async function submitSignup(ctx: RequestContext, session: AppSession, request: Request, formData: FormData): Promise<SignupOutcome> {
+  const mode = parseMode(formData.get("mode") ?? ctx.url.searchParams.get("mode"));
+  const copy = getPage(ctx.contentKey, "signup");
+  const confirmPage = linkTo(ctx.variant, "signup-confirm");
+
+  // Bots (docs/decisions/011-bot-guard.md) get what a person would: a sign-in is "wrong e-mail or
+  // password", a sign-up goes to the check-your-e-mail page; no account, no e-mail. Sign-in checks
+  // the honeypot only: a password manager fills it in a second, and its own limits stop guessing.
+  const signup = mode === "signup";
+  const guard = await checkBot(ctx, formData, { minFill: signup, requireStamp: signup, turnstile: true });
+  if (guard.kind === "bot") {
+    if (mode === "signin") return { status: 400, result: { mode, formError: GENERIC_AUTH_ERROR } };
+    return { redirectTo: confirmPage, headers: await sessionCookie(session, ctx) };
+  }
+  const bot = guard.fields;
+  if (guard.kind === "stale") return { status: 422, result: { mode, formError: guard.message, bot } };
+
+  const validated = await signupValidator(mode, copy.messages).validate(formData);
+  if (validated.error) {
+    const { email, name } = validated.submittedData as { email?: unknown; name?: unknown };
+    const repopulate = { email: typeof email === "string" ? email : "", name: typeof name === "string" ? name : "" };
+    return { status: 422, result: { mode, fieldErrors: validated.error.fieldErrors as SignupErrors, repopulate, bot } };
+  }
+  const input = validated.data;
+  const refused = await turnstileRefusal(ctx, request, formData);
+  if (refused) return { status: refused.status, result: { mode, formError: refused.message, bot } };
+
+  const attempt = { ip: clientIp(request), email: input.email };
+  const limited =
+    input.mode === "signin"
+      ? await limitSignIn(ctx.bindings, attempt)
+      : await limitSignUp(ctx.bindings, attempt, copy.messages.tooManySignUps);
+  if (!limited.ok) return { status: limited.status, result: { mode, formError: limited.message, bot } };
+
+  const auth = signupAuth(request, ctx, session);
+  const withCookies = () => sessionCookie(session, ctx, new Headers(auth.responseHeaders));
+  const refusedByAuth = (message: string | undefined): SignupOutcome => ({
+    status: 400,
+    result: { mode, formError: message || GENERIC_AUTH_ERROR, bot },
+    headers: new Headers(auth.responseHeaders),
+  });
+
+  try {
+    if (input.mode === "signin") {
+      const signedIn = await auth.signIn({ email: input.email, password: input.password });
+      if (!signedIn.ok) return refusedByAuth(signedIn.message);
+      setVariantValues(session, ctx.variant, { userEmail: signedIn.user.email });
+      setAuthenticated(session, true);
+      // With JavaScript the page shows the green message for a second first (SPEC 4.4).
+      if (formData.get("js") === "1") {
+        return {
+          status: 200,
+          result: { mode, signedIn: true, message: copy.messages.signInSuccess, next: confirmPage },
+          headers: await withCookies(),
+        };
+      }
+      return { redirectTo: confirmPage, headers: await withCookies() };
+    }
+
+    const values = getVariantValues(session, ctx.variant);
+    const created = await auth.signUp({
+      email: input.email,
+      password: input.password,
+      name: input.name,
+      plan: chosenPlan(ctx, session)?.id ?? null,
+      leadId: values.leadId ?? null,
+      redirectTo: signupConfirmUrl(ctx),
+    });
+    if (!created.ok) return refusedByAuth(created.message);
+    // A taken address gets the very answer a new account gets (same page, same cookies, no message),
+    // so the form tells nobody who has an account; its owner is told by e-mail instead.
+    if ("existingAccount" in created) await mailAccountOwner(ctx, created.existingAccount);
+    setVariantValues(session, ctx.variant, { userEmail: input.email });
+    return { redirectTo: confirmPage, headers: await withCookies() };
+  } catch (error) {
+    console.error(`${mode} failed`, error);
+    return { status: 503, result: { mode, formError: GENERIC_AUTH_ERROR, bot } };
+  }
+}
