@@ -498,7 +498,11 @@ export async function startPgliteRest(): Promise<PgliteRest> {
     fetch: fetchImpl,
     requests,
     async reset() {
-      const names = [...schema.tables.keys()].map((name) => `public.${qi(name)}`);
+      // Base tables only: the schema also lists views (the ranked line), which hold no rows of their own.
+      const base = await db.query<{ relname: string }>(
+        "select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')",
+      );
+      const names = base.rows.map((row) => `public.${qi(row.relname)}`);
       await db.exec(`truncate ${[...names, "auth.users"].join(", ")} restart identity`);
       requests.length = 0;
     },
