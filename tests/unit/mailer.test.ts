@@ -5,6 +5,7 @@ import { MAX_ATTEMPTS, queueTemplateMail, retryFailedMail, sendMail, type MailCo
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { parseEnv } from "~/utils/env.server";
 import { startLocalD1 } from "./helpers/local-d1";
+import { outboxRow } from "./helpers/outbox-row";
 
 /** A stand-in for Resend's API on 127.0.0.1: answers from a script, records every call. */
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
@@ -177,23 +178,14 @@ describe("sendMail with the Resend transport", () => {
   it("a send that died while pending is retried by the cron once stale, under its dedupe key", async () => {
     const store = createD1Outbox(d1.db);
     const created = "2025-09-06T10:00:00.000Z";
-    await store.insert({
-      id: "11111111-1111-4111-8111-111111111111",
-      dedupe_key: "guide:leads:stale-lead",
-      template: "guide",
-      variant: "genius",
-      recipient: "stale@example.com",
-      subject: "Your AI Parenting Guide is Ready!",
-      html: "<p>Guide</p>",
-      text: "Guide",
-      status: "pending",
-      attempts: 0,
-      last_error: null,
-      provider_message_id: null,
-      next_attempt_at: null,
-      created_at: created,
-      updated_at: created,
-    });
+    await store.insert(
+      outboxRow("guide:leads:stale-lead", {
+        id: "11111111-1111-4111-8111-111111111111",
+        recipient: "stale@example.com",
+        created_at: created,
+        updated_at: created,
+      }),
+    );
     replies = [{ status: 200, body: { id: "re_stale" } }];
     const clock = { now: later(new Date(created), 1) };
     expect((await retryFailedMail(context("resend", clock))).picked).toBe(0);

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
-import type { OutboxRow } from "~/data/ports/outbox-store";
 import { splitSql, startLocalD1 } from "./helpers/local-d1";
+import { OUTBOX_T0 as T0, outboxRow as row } from "./helpers/outbox-row";
 
-/** The D1 outbox adapter and its migrations on a real local D1. */
+/** The D1 outbox adapter beyond the store contract, and its migrations, on a real local D1. */
 let d1: Awaited<ReturnType<typeof startLocalD1>>;
 beforeAll(async () => {
   d1 = await startLocalD1();
@@ -16,67 +16,7 @@ beforeEach(async () => {
   await d1.db.prepare("DELETE FROM outbox").run();
 });
 
-const T0 = "2025-09-01T10:00:00.000Z";
-
-function row(key: string, change: Partial<OutboxRow> = {}): OutboxRow {
-  return {
-    id: crypto.randomUUID(),
-    dedupe_key: key,
-    template: "guide",
-    variant: "genius",
-    recipient: "a@example.com",
-    subject: "Your AI Parenting Guide is Ready!",
-    html: "<p>Guide</p>",
-    text: "Guide",
-    status: "pending",
-    attempts: 0,
-    last_error: null,
-    provider_message_id: null,
-    next_attempt_at: null,
-    render_input: null,
-    origin: null,
-    created_at: T0,
-    updated_at: T0,
-    ...change,
-  };
-}
-
 describe("D1 outbox", () => {
-  it("inserts once per dedupe key and tells the caller whether it created the row", async () => {
-    const store = createD1Outbox(d1.db);
-    const first = row("guide:leads:lead-1");
-    expect(await store.insertOnce(first)).toEqual({ created: true, row: first });
-    const second = row("guide:leads:lead-1", { recipient: "other@example.com" });
-    expect(await store.insertOnce(second)).toEqual({ created: false, row: first });
-    expect(await store.getByKey("guide:leads:lead-1")).toEqual(first);
-    expect(await store.getByKey("guide:leads:nobody")).toBeNull();
-  });
-
-  it("parallel inserts with one key: exactly one creates", async () => {
-    const store = createD1Outbox(d1.db);
-    const results = await Promise.all(Array.from({ length: 20 }, () => store.insertOnce(row("welcome:user-1"))));
-    expect(results.filter((result) => result.created)).toHaveLength(1);
-    expect(new Set(results.map((result) => result.row.id)).size).toBe(1);
-  });
-
-  it("claims due rows (failed and due, or pending and stale) oldest first, each only once", async () => {
-    const store = createD1Outbox(d1.db);
-    const due = row("due", { status: "failed", next_attempt_at: "2025-09-01T10:01:00.000Z", created_at: "2025-09-01T09:00:00.000Z" });
-    const later = row("later", { status: "failed", next_attempt_at: "2025-09-01T11:00:00.000Z" });
-    const stale = row("stale", { status: "pending", updated_at: "2025-09-01T09:50:00.000Z" });
-    const fresh = row("fresh", { status: "pending", updated_at: "2025-09-01T09:59:30.000Z" });
-    const sent = row("sent", { status: "sent" });
-    for (const r of [due, later, stale, fresh, sent]) await store.insert(r);
-
-    const now = "2025-09-01T10:02:00.000Z";
-    const staleBefore = "2025-09-01T09:58:00.000Z";
-    const claimed = await store.claimDue(now, staleBefore, 10);
-    expect(claimed.map((r) => r.dedupe_key).sort()).toEqual(["due", "stale"]);
-    for (const r of claimed) expect(r).toMatchObject({ status: "pending", updated_at: now });
-    // Claimed rows are pending and fresh now: a second claim finds nothing.
-    expect(await store.claimDue(now, staleBefore, 10)).toEqual([]);
-  });
-
   it("parallel claims split the due rows between them", async () => {
     const store = createD1Outbox(d1.db);
     await d1.db

@@ -1,54 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AnalyticsEvent, AnalyticsStore, CountsFilter } from "~/data/ports/analytics-store";
+import { expect, it } from "vitest";
+import type { AnalyticsEvent, CountsFilter } from "~/data/ports/analytics-store";
+import { analyticsEvent } from "../analytics-event";
 import type { ContractBackend } from "./backends";
+import { contractSuite } from "./suite";
 
 const DAY = "2025-09-10";
 const YESTERDAY = "2025-09-09";
 const PLACES = 5;
 
-function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
-  return {
-    name: "landing_view",
-    variant: "genius",
-    day: DAY,
-    sessionId: crypto.randomUUID(),
-    utmSource: "",
-    utmMedium: "",
-    utmCampaign: "",
-    hasReferrer: false,
-    js: "unknown",
-    ...overrides,
-  };
-}
+const event = (overrides: Partial<AnalyticsEvent> = {}) => analyticsEvent(DAY, overrides);
 
 /** The behaviour every AnalyticsStore adapter must have: once per session, the daily counts, the referral figures, the clean-up. */
 export function analyticsStoreContract(name: string, start: () => Promise<ContractBackend>) {
-  describe(`AnalyticsStore contract: ${name}`, () => {
-    let h: ContractBackend;
-    let store: AnalyticsStore;
-
-    beforeAll(async () => {
-      h = await start();
-      store = h.analytics;
-    });
-    afterAll(async () => {
-      await h?.dispose();
-    });
-    beforeEach(async () => {
-      await h.reset();
-    });
+  contractSuite(`AnalyticsStore contract: ${name}`, start, (h) => {
+    const store = () => h().analytics;
 
     const counts = (filter: Partial<CountsFilter> = {}) =>
-      store.dailyCounts({ variants: ["genius"], from: DAY, to: DAY, utmSource: null, utmCampaign: null, ...filter });
+      store().dailyCounts({ variants: ["genius"], from: DAY, to: DAY, utmSource: null, utmCampaign: null, ...filter });
     const sum = async (filter: Partial<CountsFilter> = {}) => (await counts(filter)).reduce((total, row) => total + row.count, 0);
 
     it("counts an event once per session, variant and name, and every event without a session", async () => {
-      expect(await store.record(event({ sessionId: "a" }))).toBe(true);
-      expect(await store.record(event({ sessionId: "a" }))).toBe(false);
-      expect(await store.record(event({ sessionId: "a", variant: "tennis" }))).toBe(true);
-      expect(await store.record(event({ sessionId: "a", name: "form_step1_done" }))).toBe(true);
-      expect(await store.record(event({ sessionId: null }))).toBe(true);
-      expect(await store.record(event({ sessionId: null }))).toBe(true);
+      expect(await store().record(event({ sessionId: "a" }))).toBe(true);
+      expect(await store().record(event({ sessionId: "a" }))).toBe(false);
+      expect(await store().record(event({ sessionId: "a", variant: "tennis" }))).toBe(true);
+      expect(await store().record(event({ sessionId: "a", name: "form_step1_done" }))).toBe(true);
+      expect(await store().record(event({ sessionId: null }))).toBe(true);
+      expect(await store().record(event({ sessionId: null }))).toBe(true);
       expect((await counts()).sort((x, y) => x.name.localeCompare(y.name))).toEqual([
         { day: DAY, name: "form_step1_done", count: 1 },
         { day: DAY, name: "landing_view", count: 3 },
@@ -56,18 +33,18 @@ export function analyticsStoreContract(name: string, start: () => Promise<Contra
     });
 
     it("parallel records of one session's event count it once", async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, () => store.record(event({ sessionId: "same" }))));
+      const results = await Promise.all(Array.from({ length: 8 }, () => store().record(event({ sessionId: "same" }))));
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await sum()).toBe(1);
     });
 
     it("filters the counts by variant, days, source and campaign", async () => {
       await Promise.all([
-        store.record(event({ utmCampaign: "spring", utmSource: "fb" })),
-        store.record(event({ utmCampaign: "spring", utmSource: "google" })),
-        store.record(event({ utmCampaign: "autumn", utmSource: "fb" })),
-        store.record(event({ utmCampaign: "spring", utmSource: "fb", day: YESTERDAY })),
-        store.record(event({ utmCampaign: "spring", utmSource: "fb", variant: "icehockey" })),
+        store().record(event({ utmCampaign: "spring", utmSource: "fb" })),
+        store().record(event({ utmCampaign: "spring", utmSource: "google" })),
+        store().record(event({ utmCampaign: "autumn", utmSource: "fb" })),
+        store().record(event({ utmCampaign: "spring", utmSource: "fb", day: YESTERDAY })),
+        store().record(event({ utmCampaign: "spring", utmSource: "fb", variant: "icehockey" })),
       ]);
       expect(await sum()).toBe(3);
       expect(await sum({ utmCampaign: "spring" })).toBe(2);
@@ -86,25 +63,30 @@ export function analyticsStoreContract(name: string, start: () => Promise<Contra
     });
 
     it("deletes raw events of days before a day and keeps the daily counts", async () => {
-      await store.record(event({ day: YESTERDAY }));
-      await store.record(event({ day: YESTERDAY }));
-      await store.record(event());
-      expect(await store.deleteEventsBefore(DAY)).toBe(2);
-      expect(await store.deleteEventsBefore(DAY)).toBe(0);
+      await store().record(event({ day: YESTERDAY }));
+      await store().record(event({ day: YESTERDAY }));
+      await store().record(event());
+      expect(await store().deleteEventsBefore(DAY)).toBe(2);
+      expect(await store().deleteEventsBefore(DAY)).toBe(0);
       expect(await sum({ from: YESTERDAY })).toBe(3);
     });
 
     it("gives the top referrers of a period with their flags, and the hours to a first credit, per table", async () => {
       const joined = "2025-09-07T12:00:00.000Z";
       const credit = "2025-09-10T12:00:00.000Z";
-      const top = await h.leads.create("leads", { email: "top@example.com", step_completed: 3, ref_code: "TOP00001", created_at: joined });
-      const second = await h.leads.create("leads", {
+      const top = await h().leads.create("leads", {
+        email: "top@example.com",
+        step_completed: 3,
+        ref_code: "TOP00001",
+        created_at: joined,
+      });
+      const second = await h().leads.create("leads", {
         email: "second@example.com",
         step_completed: 3,
         ref_code: "SEC00001",
         created_at: joined,
       });
-      await h.leads.update("leads", top.id, { risk_flags: ["fast-referrals"] });
+      await h().leads.update("leads", top.id, { risk_flags: ["fast-referrals"] });
       const ledger = [
         [top, "credited"],
         [top, "credited"],
@@ -113,8 +95,8 @@ export function analyticsStoreContract(name: string, start: () => Promise<Contra
         [second, "rejected"],
       ] as const;
       for (const [referrer, status] of ledger) {
-        const referred = await h.leads.create("leads", { email: `${crypto.randomUUID()}@example.com`, created_at: joined });
-        await h.referrals.record(
+        const referred = await h().leads.create("leads", { email: `${crypto.randomUUID()}@example.com`, created_at: joined });
+        await h().referrals.record(
           "leads",
           {
             referred_id: referred.id,
@@ -126,9 +108,9 @@ export function analyticsStoreContract(name: string, start: () => Promise<Contra
           },
           credit,
         );
-        if (status === "credited") await h.referrals.credit("leads", referred.id, credit, PLACES);
+        if (status === "credited") await h().referrals.credit("leads", referred.id, credit, PLACES);
       }
-      const [genius, tennis] = await store.referralFigures(
+      const [genius, tennis] = await store().referralFigures(
         ["leads", "leads_tennis"],
         "2025-09-10T00:00:00.000Z",
         "2025-09-11T00:00:00.000Z",
@@ -143,9 +125,9 @@ export function analyticsStoreContract(name: string, start: () => Promise<Contra
       expect(genius.referrers[0].referrerId).toBe(top.id);
       expect(genius.hoursToFirstCredit.sort()).toEqual([72, 72]);
       expect(tennis).toEqual({ referrers: [], hoursToFirstCredit: [] });
-      const limited = await store.referralFigures(["leads"], "2025-09-10T00:00:00.000Z", "2025-09-11T00:00:00.000Z", 1);
+      const limited = await store().referralFigures(["leads"], "2025-09-10T00:00:00.000Z", "2025-09-11T00:00:00.000Z", 1);
       expect(limited[0].referrers.map((row) => row.email)).toEqual(["top@example.com"]);
-      const before = await store.referralFigures(["leads"], "2025-09-01T00:00:00.000Z", "2025-09-10T00:00:00.000Z", 10);
+      const before = await store().referralFigures(["leads"], "2025-09-01T00:00:00.000Z", "2025-09-10T00:00:00.000Z", 10);
       expect(before[0]).toEqual({ referrers: [], hoursToFirstCredit: [] });
     });
   });

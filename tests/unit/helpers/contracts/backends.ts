@@ -16,6 +16,12 @@ import { createSupabaseReferralStore } from "~/data/supabase/referral-store.serv
 import { createD1TrustStore } from "~/data/d1/trust-store.server";
 import { createSupabaseTrustStore } from "~/data/supabase/trust-store.server";
 import type { TrustStore } from "~/data/ports/trust-store";
+import { createD1ConsentStore } from "~/data/d1/consent-store.server";
+import type { ConsentRecord, ConsentStore } from "~/data/ports/consent-store";
+import { createSupabaseConsentStore } from "~/data/supabase/consent-store.server";
+import { createD1LeadIpCounter } from "~/data/d1/lead-ip-counter.server";
+import type { LeadIpCounter } from "~/data/ports/lead-ip-counter";
+import { createSupabaseLeadIpCounter } from "~/data/supabase/lead-ip-counter.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -30,14 +36,20 @@ export type ContractBackend = {
   outbox: OutboxStore;
   suppressions: SuppressionStore;
   trust: TrustStore;
+  consent: ConsentStore;
+  leadIpCounter: LeadIpCounter;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
   erasureLogCount: () => Promise<number>;
+  /** The consent_records rows, oldest first, with created_at as an ISO string. */
+  consentRows: () => Promise<ConsentRecord[]>;
   /** Empties every table. */
   reset: () => Promise<void>;
   dispose: () => Promise<void>;
 };
+
+const CONSENT_COLUMNS = "id, variant, choice, policy_version, ip_hash, created_at";
 
 export async function startD1Backend(): Promise<ContractBackend> {
   const local = await startLocalD1();
@@ -55,6 +67,8 @@ export async function startD1Backend(): Promise<ContractBackend> {
     outbox: createD1Outbox(db),
     suppressions: createD1Suppressions(db),
     trust: createD1TrustStore(db),
+    consent: createD1ConsentStore(db),
+    leadIpCounter: createD1LeadIpCounter(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -67,6 +81,9 @@ export async function startD1Backend(): Promise<ContractBackend> {
     },
     async erasureLogCount() {
       return Number((await db.prepare("SELECT COUNT(*) AS n FROM erasure_log").first<{ n: number }>())?.n ?? 0);
+    },
+    async consentRows() {
+      return (await db.prepare(`SELECT ${CONSENT_COLUMNS} FROM consent_records ORDER BY created_at`).all<ConsentRecord>()).results;
     },
     async reset() {
       // Children before parents: account_tokens refers to accounts.
@@ -87,6 +104,8 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     outbox: createSupabaseOutbox(options),
     suppressions: createSupabaseSuppressions(options),
     trust: createSupabaseTrustStore(options),
+    consent: createSupabaseConsentStore(options),
+    leadIpCounter: createSupabaseLeadIpCounter(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",
@@ -96,6 +115,12 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     },
     async erasureLogCount() {
       return (await rest.db.query<{ n: number }>("select count(*)::int as n from public.erasure_log")).rows[0].n;
+    },
+    async consentRows() {
+      const { rows } = await rest.db.query<ConsentRecord & { created_at: Date }>(
+        `select ${CONSENT_COLUMNS} from public.consent_records order by created_at`,
+      );
+      return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
     },
     reset: rest.reset,
     dispose: rest.close,

@@ -1,96 +1,66 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
+import { expect, it } from "vitest";
+import { OUTBOX_T0 as T0, outboxRow as row } from "../outbox-row";
 import type { ContractBackend } from "./backends";
-
-const T0 = "2025-09-01T10:00:00.000Z";
-
-function row(key: string, change: Partial<OutboxRow> = {}): OutboxRow {
-  return {
-    id: crypto.randomUUID(),
-    dedupe_key: key,
-    template: "guide",
-    variant: "genius",
-    recipient: "a@example.com",
-    subject: "Your AI Parenting Guide is Ready!",
-    html: "<p>Guide</p>",
-    text: "Guide",
-    status: "pending",
-    attempts: 0,
-    last_error: null,
-    provider_message_id: null,
-    next_attempt_at: null,
-    render_input: null,
-    origin: null,
-    created_at: T0,
-    updated_at: T0,
-    ...change,
-  };
-}
+import { contractSuite } from "./suite";
 
 /** The behaviour every OutboxStore adapter must have: one mail per key, claims that never send twice, the clean-up. */
 export function outboxStoreContract(name: string, start: () => Promise<ContractBackend>) {
-  describe(`OutboxStore contract: ${name}`, () => {
-    let h: ContractBackend;
-    let store: OutboxStore;
-
-    beforeAll(async () => {
-      h = await start();
-      store = h.outbox;
-    });
-    afterAll(async () => {
-      await h?.dispose();
-    });
-    beforeEach(async () => {
-      await h.reset();
-    });
+  contractSuite(`OutboxStore contract: ${name}`, start, (h) => {
+    const store = () => h().outbox;
 
     it("inserts once per dedupe key and tells the caller whether it created the row", async () => {
       const first = row("guide:leads:lead-1");
-      expect(await store.insertOnce(first)).toEqual({ created: true, row: first });
+      expect(await store().insertOnce(first)).toEqual({ created: true, row: first });
       const second = row("guide:leads:lead-1", { recipient: "other@example.com" });
-      expect(await store.insertOnce(second)).toEqual({ created: false, row: first });
-      expect(await store.getByKey("guide:leads:lead-1")).toEqual(first);
-      expect(await store.get(first.id)).toEqual(first);
-      expect(await store.getByKey("guide:leads:nobody")).toBeNull();
-      expect(await store.get(crypto.randomUUID())).toBeNull();
+      expect(await store().insertOnce(second)).toEqual({ created: false, row: first });
+      expect(await store().getByKey("guide:leads:lead-1")).toEqual(first);
+      expect(await store().get(first.id)).toEqual(first);
+      expect(await store().getByKey("guide:leads:nobody")).toBeNull();
+      expect(await store().get(crypto.randomUUID())).toBeNull();
     });
 
     it("parallel inserts with one key: exactly one creates", async () => {
-      const results = await Promise.all(Array.from({ length: 20 }, () => store.insertOnce(row("welcome:user-1"))));
+      const results = await Promise.all(Array.from({ length: 20 }, () => store().insertOnce(row("welcome:user-1"))));
       expect(results.filter((result) => result.created)).toHaveLength(1);
       expect(new Set(results.map((result) => result.row.id)).size).toBe(1);
-      expect(await store.list(50)).toHaveLength(1);
+      expect(await store().list(50)).toHaveLength(1);
     });
 
     it("insert refuses a taken dedupe key or id", async () => {
       const first = row("api:key-1");
-      await store.insert(first);
-      await expect(store.insert(row("api:key-1"))).rejects.toThrow();
-      await expect(store.insert({ ...row("api:key-2"), id: first.id })).rejects.toThrow();
-      expect(await store.list(50)).toHaveLength(1);
+      await store().insert(first);
+      await expect(store().insert(row("api:key-1"))).rejects.toThrow();
+      await expect(store().insert({ ...row("api:key-2"), id: first.id })).rejects.toThrow();
+      expect(await store().list(50)).toHaveLength(1);
     });
 
     it("updates a row, and with onlyIf only while it is still addressed to that recipient", async () => {
       const mail = row("guide:1");
-      await store.insert(mail);
+      await store().insert(mail);
       const sentAt = "2025-09-01T10:01:00.000Z";
-      await store.update(mail.id, { status: "sent", attempts: 1, provider_message_id: "msg-1", updated_at: sentAt });
-      expect(await store.get(mail.id)).toEqual({ ...mail, status: "sent", attempts: 1, provider_message_id: "msg-1", updated_at: sentAt });
-      await store.update(mail.id, { subject: "changed", updated_at: sentAt }, { recipient: "someone-else@example.com" });
-      expect((await store.get(mail.id))?.subject).toBe(mail.subject);
-      await store.update(mail.id, { subject: "changed", updated_at: sentAt }, { recipient: mail.recipient });
-      expect((await store.get(mail.id))?.subject).toBe("changed");
+      await store().update(mail.id, { status: "sent", attempts: 1, provider_message_id: "msg-1", updated_at: sentAt });
+      expect(await store().get(mail.id)).toEqual({
+        ...mail,
+        status: "sent",
+        attempts: 1,
+        provider_message_id: "msg-1",
+        updated_at: sentAt,
+      });
+      await store().update(mail.id, { subject: "changed", updated_at: sentAt }, { recipient: "someone-else@example.com" });
+      expect((await store().get(mail.id))?.subject).toBe(mail.subject);
+      await store().update(mail.id, { subject: "changed", updated_at: sentAt }, { recipient: mail.recipient });
+      expect((await store().get(mail.id))?.subject).toBe("changed");
     });
 
     it("claim moves a row to pending only from the state and time the caller saw, once", async () => {
       const failed = row("retry", { status: "failed", attempts: 1, next_attempt_at: T0 });
-      await store.insert(failed);
+      await store().insert(failed);
       const now = "2025-09-01T10:05:00.000Z";
-      expect(await store.claim(failed.id, "pending", T0, now)).toBe(false);
-      expect(await store.claim(failed.id, "failed", "2025-09-01T09:00:00.000Z", now)).toBe(false);
-      const claims = await Promise.all(Array.from({ length: 6 }, () => store.claim(failed.id, "failed", T0, now)));
+      expect(await store().claim(failed.id, "pending", T0, now)).toBe(false);
+      expect(await store().claim(failed.id, "failed", "2025-09-01T09:00:00.000Z", now)).toBe(false);
+      const claims = await Promise.all(Array.from({ length: 6 }, () => store().claim(failed.id, "failed", T0, now)));
       expect(claims.filter(Boolean)).toHaveLength(1);
-      expect(await store.get(failed.id)).toMatchObject({ status: "pending", updated_at: now });
+      expect(await store().get(failed.id)).toMatchObject({ status: "pending", updated_at: now });
     });
 
     it("finds and claims due rows (failed and due, or pending and stale) oldest first, each only once", async () => {
@@ -99,34 +69,34 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       const stale = row("stale", { status: "pending", updated_at: "2025-09-01T09:50:00.000Z" });
       const fresh = row("fresh", { status: "pending", updated_at: "2025-09-01T09:59:30.000Z" });
       const sent = row("sent", { status: "sent" });
-      for (const r of [due, later, stale, fresh, sent]) await store.insert(r);
+      for (const r of [due, later, stale, fresh, sent]) await store().insert(r);
       const now = "2025-09-01T10:02:00.000Z";
       const staleBefore = "2025-09-01T09:58:00.000Z";
-      expect((await store.due(now, staleBefore, 10)).map((r) => r.dedupe_key)).toEqual(["due", "stale"]);
-      expect((await store.due(now, staleBefore, 1)).map((r) => r.dedupe_key)).toEqual(["due"]);
-      const claimed = await store.claimDue(now, staleBefore, 10);
+      expect((await store().due(now, staleBefore, 10)).map((r) => r.dedupe_key)).toEqual(["due", "stale"]);
+      expect((await store().due(now, staleBefore, 1)).map((r) => r.dedupe_key)).toEqual(["due"]);
+      const claimed = await store().claimDue(now, staleBefore, 10);
       expect(claimed.map((r) => r.dedupe_key).sort()).toEqual(["due", "stale"]);
       for (const r of claimed) expect(r).toMatchObject({ status: "pending", updated_at: now });
       // Claimed rows are pending and fresh now: a second claim finds nothing.
-      expect(await store.claimDue(now, staleBefore, 10)).toEqual([]);
+      expect(await store().claimDue(now, staleBefore, 10)).toEqual([]);
     });
 
     // Whether parallel runs also split the backlog is the adapter's own (D1 does, outbox-d1.test.ts);
     // what every adapter promises is that no row is claimed twice and later runs take the rest.
     it("parallel claims never take a row twice, and later runs take the rest", async () => {
-      for (let i = 0; i < 30; i++) await store.insert(row(`backlog:${i}`, { status: "failed", attempts: 1, next_attempt_at: T0 }));
+      for (let i = 0; i < 30; i++) await store().insert(row(`backlog:${i}`, { status: "failed", attempts: 1, next_attempt_at: T0 }));
       const now = "2025-09-01T10:05:00.000Z";
-      const claims = (await Promise.all(Array.from({ length: 6 }, () => store.claimDue(now, T0, 10)))).flat();
-      for (let run = 0; run < 3; run++) claims.push(...(await store.claimDue(now, T0, 10)));
+      const claims = (await Promise.all(Array.from({ length: 6 }, () => store().claimDue(now, T0, 10)))).flat();
+      for (let run = 0; run < 3; run++) claims.push(...(await store().claimDue(now, T0, 10)));
       const keys = claims.map((r) => r.dedupe_key);
       expect(keys).toHaveLength(new Set(keys).size);
       expect(keys).toHaveLength(30);
-      expect(await store.claimDue(now, T0, 10)).toEqual([]);
+      expect(await store().claimDue(now, T0, 10)).toEqual([]);
     });
 
     it("lists newest first, at most `limit` rows", async () => {
-      for (const [i, key] of ["a", "b", "c"].entries()) await store.insert(row(key, { created_at: `2025-09-01T10:0${i}:00.000Z` }));
-      expect((await store.list(2)).map((r) => r.dedupe_key)).toEqual(["c", "b"]);
+      for (const [i, key] of ["a", "b", "c"].entries()) await store().insert(row(key, { created_at: `2025-09-01T10:0${i}:00.000Z` }));
+      expect((await store().list(2)).map((r) => r.dedupe_key)).toEqual(["c", "b"]);
     });
 
     it("clearBodies empties old finished rows' bodies only, and counts them", async () => {
@@ -139,10 +109,10 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
         row("old-pending", { status: "pending", created_at: old }),
         row("new-sent", { status: "sent" }),
       ];
-      for (const r of rows) await store.insert(r);
-      expect(await store.clearBodies("2025-08-15T00:00:00.000Z")).toBe(3);
-      expect(await store.clearBodies("2025-08-15T00:00:00.000Z")).toBe(0);
-      const byKey = new Map((await store.list(10)).map((r) => [r.dedupe_key, r]));
+      for (const r of rows) await store().insert(r);
+      expect(await store().clearBodies("2025-08-15T00:00:00.000Z")).toBe(3);
+      expect(await store().clearBodies("2025-08-15T00:00:00.000Z")).toBe(0);
+      const byKey = new Map((await store().list(10)).map((r) => [r.dedupe_key, r]));
       for (const key of ["old-sent", "old-dead", "old-skipped"]) {
         expect(byKey.get(key)).toMatchObject({ subject: "", html: "", text: "", render_input: null });
       }

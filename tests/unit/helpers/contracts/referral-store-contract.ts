@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Lead, type LeadStore, type LeadTable } from "~/data/ports/lead-store";
-import type { NewReferral, ReferralStore } from "~/data/ports/referral-store";
+import { describe, expect, it } from "vitest";
+import { type Lead, type LeadTable } from "~/data/ports/lead-store";
+import type { NewReferral } from "~/data/ports/referral-store";
 import type { ContractBackend } from "./backends";
+import { contractSuite } from "./suite";
 
 const T: LeadTable = "leads";
 const PLACES = 5;
@@ -9,26 +10,13 @@ const at = (minute: number) => new Date(Date.UTC(2025, 8, 1, 12, minute)).toISOS
 
 /** The behaviour every ReferralStore adapter must have: the ledger, the exactly-once credits and the line. */
 export function referralStoreContract(name: string, start: () => Promise<ContractBackend>) {
-  describe(`ReferralStore contract: ${name}`, () => {
-    let h: ContractBackend;
-    let store: ReferralStore;
-    let leads: LeadStore;
-
-    beforeAll(async () => {
-      h = await start();
-      store = h.referrals;
-      leads = h.leads;
-    });
-    afterAll(async () => {
-      await h?.dispose();
-    });
-    beforeEach(async () => {
-      await h.reset();
-    });
+  contractSuite(`ReferralStore contract: ${name}`, start, (h) => {
+    const store = () => h().referrals;
+    const leads = () => h().leads;
 
     let codes = 0;
     const lead = (email: string, minute = 0, table: LeadTable = T) =>
-      leads.create(table, { email, step_completed: 3, ref_code: `R${String(++codes).padStart(7, "0")}`, created_at: at(minute) });
+      leads().create(table, { email, step_completed: 3, ref_code: `R${String(++codes).padStart(7, "0")}`, created_at: at(minute) });
     const referral = (referred: Lead, referrer: Lead | null, over: Partial<NewReferral> = {}): NewReferral => ({
       referred_id: referred.id,
       referrer_id: referrer?.id ?? null,
@@ -38,29 +26,29 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       reason: null,
       ...over,
     });
-    const reload = async (row: Lead) => (await leads.getById(T, row.id))!;
+    const reload = async (row: Lead) => (await leads().getById(T, row.id))!;
 
     describe("confirmLead", () => {
       it("confirms once with the table's next number; a repeat changes nothing; an unknown lead is null", async () => {
         const a = await lead("a@x.io");
         const b = await lead("b@x.io");
         const tennis = await lead("t@x.io", 0, "leads_tennis");
-        const first = await store.confirmLead(T, a.id, at(5), PLACES);
+        const first = await store().confirmLead(T, a.id, at(5), PLACES);
         expect(first).toMatchObject({ confirmedNow: true, lead: { id: a.id, email_verified: true, confirm_seq: 1, place_score: 1 } });
         expect(first?.lead.confirmed_at).toBe(at(5));
-        const again = await store.confirmLead(T, a.id, at(6), PLACES);
+        const again = await store().confirmLead(T, a.id, at(6), PLACES);
         expect(again).toMatchObject({ confirmedNow: false, lead: { confirm_seq: 1, confirmed_at: at(5) } });
-        expect((await store.confirmLead(T, b.id, at(7), PLACES))?.lead.confirm_seq).toBe(2);
-        expect((await store.confirmLead("leads_tennis", tennis.id, at(7), PLACES))?.lead.confirm_seq).toBe(1);
-        expect(await store.confirmLead(T, crypto.randomUUID(), at(8), PLACES)).toBeNull();
+        expect((await store().confirmLead(T, b.id, at(7), PLACES))?.lead.confirm_seq).toBe(2);
+        expect((await store().confirmLead("leads_tennis", tennis.id, at(7), PLACES))?.lead.confirm_seq).toBe(1);
+        expect(await store().confirmLead(T, crypto.randomUUID(), at(8), PLACES)).toBeNull();
       });
 
       it("parallel confirmations of different leads get distinct consecutive numbers", async () => {
         const many = [];
         for (let i = 0; i < 6; i++) many.push(await lead(`p${i}@x.io`, i));
-        const results = await Promise.all(many.map((row) => store.confirmLead(T, row.id, at(10), PLACES)));
+        const results = await Promise.all(many.map((row) => store().confirmLead(T, row.id, at(10), PLACES)));
         expect(results.map((result) => result?.lead.confirm_seq).sort()).toEqual([1, 2, 3, 4, 5, 6]);
-        expect(await store.confirmedCount(T)).toBe(6);
+        expect(await store().confirmedCount(T)).toBe(6);
       });
     });
 
@@ -68,7 +56,7 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       it("records once per referred lead: a repeat keeps the first row", async () => {
         const a = await lead("a@x.io");
         const b = await lead("b@x.io");
-        const first = await store.record(T, referral(b, a), at(1));
+        const first = await store().record(T, referral(b, a), at(1));
         expect(first).toMatchObject({
           lead_table: T,
           referred_id: b.id,
@@ -79,11 +67,11 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
           created_at: at(1),
           credited_at: null,
         });
-        const repeat = await store.record(T, referral(b, null, { status: "rejected", reason: "unknown-code" }), at(2));
+        const repeat = await store().record(T, referral(b, null, { status: "rejected", reason: "unknown-code" }), at(2));
         expect(repeat).toEqual(first);
-        expect(await store.referralOf(T, b.id)).toEqual(first);
-        expect(await store.referralOf(T, a.id)).toBeNull();
-        expect(await store.referralOf("leads_tennis", b.id)).toBeNull();
+        expect(await store().referralOf(T, b.id)).toEqual(first);
+        expect(await store().referralOf(T, a.id)).toBeNull();
+        expect(await store().referralOf("leads_tennis", b.id)).toBeNull();
       });
     });
 
@@ -91,20 +79,20 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       it("credits a pending referral once, recounting the referrer's count and place score", async () => {
         const a = await lead("a@x.io");
         const b = await lead("b@x.io");
-        await store.confirmLead(T, a.id, at(1), PLACES);
-        await store.record(T, referral(b, a), at(2));
-        const credited = await store.credit(T, b.id, at(3), PLACES);
+        await store().confirmLead(T, a.id, at(1), PLACES);
+        await store().record(T, referral(b, a), at(2));
+        const credited = await store().credit(T, b.id, at(3), PLACES);
         expect(credited).toMatchObject({ status: "credited", reason: null, credited_at: at(3) });
-        expect(await store.credit(T, b.id, at(4), PLACES)).toBeNull();
+        expect(await store().credit(T, b.id, at(4), PLACES)).toBeNull();
         expect(await reload(a)).toMatchObject({ referral_count: 1, place_score: 1 - PLACES });
-        expect(await store.countsFor(T, a.id)).toEqual({ pending: 0, credited: 1, rejected: 0 });
+        expect(await store().countsFor(T, a.id)).toEqual({ pending: 0, credited: 1, rejected: 0 });
       });
 
       it("parallel credits of one referral credit it exactly once", async () => {
         const a = await lead("a@x.io");
         const b = await lead("b@x.io");
-        await store.record(T, referral(b, a), at(1));
-        const results = await Promise.all(Array.from({ length: 8 }, () => store.credit(T, b.id, at(2), PLACES)));
+        await store().record(T, referral(b, a), at(1));
+        const results = await Promise.all(Array.from({ length: 8 }, () => store().credit(T, b.id, at(2), PLACES)));
         expect(results.filter(Boolean)).toHaveLength(1);
         expect((await reload(a)).referral_count).toBe(1);
       });
@@ -112,9 +100,9 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       it("credits nothing for a rejected referral or a lead without one", async () => {
         const a = await lead("a@x.io");
         const b = await lead("b@x.io");
-        await store.record(T, referral(b, a, { status: "rejected", reason: "self-referral" }), at(1));
-        expect(await store.credit(T, b.id, at(2), PLACES)).toBeNull();
-        expect(await store.credit(T, a.id, at(2), PLACES)).toBeNull();
+        await store().record(T, referral(b, a, { status: "rejected", reason: "self-referral" }), at(1));
+        expect(await store().credit(T, b.id, at(2), PLACES)).toBeNull();
+        expect(await store().credit(T, a.id, at(2), PLACES)).toBeNull();
         expect((await reload(a)).referral_count).toBe(0);
       });
     });
@@ -123,19 +111,19 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       it("an admin's revoke and restore move the count and the place; an unknown id is null", async () => {
         const a = await lead("a@x.io");
         const b = await lead("b@x.io");
-        await store.confirmLead(T, a.id, at(1), PLACES);
-        await store.record(T, referral(b, a), at(2));
-        const credited = (await store.credit(T, b.id, at(3), PLACES))!;
-        expect(await store.setStatus(T, credited.id, "rejected", at(4), PLACES)).toMatchObject({ status: "rejected", reason: "revoked" });
+        await store().confirmLead(T, a.id, at(1), PLACES);
+        await store().record(T, referral(b, a), at(2));
+        const credited = (await store().credit(T, b.id, at(3), PLACES))!;
+        expect(await store().setStatus(T, credited.id, "rejected", at(4), PLACES)).toMatchObject({ status: "rejected", reason: "revoked" });
         expect(await reload(a)).toMatchObject({ referral_count: 0, place_score: 1 });
-        expect(await store.setStatus(T, credited.id, "credited", at(5), PLACES)).toMatchObject({
+        expect(await store().setStatus(T, credited.id, "credited", at(5), PLACES)).toMatchObject({
           status: "credited",
           reason: null,
           credited_at: at(3),
         });
         expect(await reload(a)).toMatchObject({ referral_count: 1, place_score: 1 - PLACES });
-        expect(await store.setStatus(T, crypto.randomUUID(), "rejected", at(6), PLACES)).toBeNull();
-        expect(await store.setStatus("leads_tennis", credited.id, "rejected", at(6), PLACES)).toBeNull();
+        expect(await store().setStatus(T, crypto.randomUUID(), "rejected", at(6), PLACES)).toBeNull();
+        expect(await store().setStatus("leads_tennis", credited.id, "rejected", at(6), PLACES)).toBeNull();
       });
     });
 
@@ -144,15 +132,15 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
         const a = await lead("a@x.io");
         const others = [];
         for (let i = 0; i < 4; i++) others.push(await lead(`o${i}@x.io`));
-        await store.record(T, referral(others[0], a), at(1));
-        await store.record(T, referral(others[1], a), at(2));
-        await store.record(T, referral(others[2], a, { status: "rejected", reason: "duplicate-email" }), at(3));
-        await store.record(T, referral(others[3], null), at(4));
-        await store.credit(T, others[0].id, at(5), PLACES);
-        expect(await store.countsFor(T, a.id)).toEqual({ pending: 1, credited: 1, rejected: 1 });
-        expect(await store.countsFor("leads_tennis", a.id)).toEqual({ pending: 0, credited: 0, rejected: 0 });
-        expect(await store.recentCount(T, a.id, at(2))).toBe(2);
-        expect(await store.recentCount(T, a.id, at(9))).toBe(0);
+        await store().record(T, referral(others[0], a), at(1));
+        await store().record(T, referral(others[1], a), at(2));
+        await store().record(T, referral(others[2], a, { status: "rejected", reason: "duplicate-email" }), at(3));
+        await store().record(T, referral(others[3], null), at(4));
+        await store().credit(T, others[0].id, at(5), PLACES);
+        expect(await store().countsFor(T, a.id)).toEqual({ pending: 1, credited: 1, rejected: 1 });
+        expect(await store().countsFor("leads_tennis", a.id)).toEqual({ pending: 0, credited: 0, rejected: 0 });
+        expect(await store().recentCount(T, a.id, at(2))).toBe(2);
+        expect(await store().recentCount(T, a.id, at(9))).toBe(0);
       });
     });
 
@@ -160,26 +148,26 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       it("places by score, then credits, then confirmation order; unconfirmed parents have no place", async () => {
         const rows = [];
         for (let i = 0; i < 8; i++) rows.push(await lead(`p${i}@x.io`, i));
-        for (const row of rows) await store.confirmLead(T, row.id, at(10), PLACES);
+        for (const row of rows) await store().confirmLead(T, row.id, at(10), PLACES);
         const friend = await lead("friend@x.io", 20);
         const waiting = await lead("waiting@x.io", 21);
         const last = rows[7];
-        await store.record(T, referral(friend, last), at(22));
-        await store.confirmLead(T, friend.id, at(23), PLACES);
-        await store.credit(T, friend.id, at(23), PLACES);
+        await store().record(T, referral(friend, last), at(22));
+        await store().confirmLead(T, friend.id, at(23), PLACES);
+        await store().credit(T, friend.id, at(23), PLACES);
         const climbed = await reload(last);
         expect(climbed.place_score).toBe(8 - PLACES);
         // Score 3 ties with p2 (seq 3); the credit puts p7 ahead of it.
-        expect(await store.placeOf(T, climbed)).toBe(3);
-        expect(await store.placeOf(T, await reload(rows[0]))).toBe(1);
-        expect(await store.placeOf(T, waiting)).toBeNull();
-        const line = await store.line(T);
+        expect(await store().placeOf(T, climbed)).toBe(3);
+        expect(await store().placeOf(T, await reload(rows[0]))).toBe(1);
+        expect(await store().placeOf(T, waiting)).toBeNull();
+        const line = await store().line(T);
         expect(line).toEqual([rows[0], rows[1], last, rows[2], rows[3], rows[4], rows[5], rows[6], friend].map((row) => row.id));
-        const places = await store.placesOf(T, [last.id, waiting.id, friend.id]);
+        const places = await store().placesOf(T, [last.id, waiting.id, friend.id]);
         expect(places).toEqual({ [last.id]: 3, [waiting.id]: null, [friend.id]: 9 });
-        expect(await store.placesOf(T, [])).toEqual({});
-        expect(await store.confirmedCount(T)).toBe(9);
-        expect(await store.confirmedCount("leads_icehockey")).toBe(0);
+        expect(await store().placesOf(T, [])).toEqual({});
+        expect(await store().confirmedCount(T)).toBe(9);
+        expect(await store().confirmedCount("leads_icehockey")).toBe(0);
       });
     });
 
@@ -189,41 +177,41 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
         const b = await lead("b@x.io");
         const c = await lead("c@x.io");
         const d = await lead("d@x.io");
-        await store.record(T, referral(b, a), at(1));
-        await store.record(T, referral(c, a, { status: "rejected", reason: "disposable-domain" }), at(2));
-        await store.record(T, referral(d, null, { status: "rejected", reason: "unknown-code" }), at(3));
-        const all = await store.list(T, { page: 1, pageSize: 10 });
+        await store().record(T, referral(b, a), at(1));
+        await store().record(T, referral(c, a, { status: "rejected", reason: "disposable-domain" }), at(2));
+        await store().record(T, referral(d, null, { status: "rejected", reason: "unknown-code" }), at(3));
+        const all = await store().list(T, { page: 1, pageSize: 10 });
         expect(all.total).toBe(3);
         expect(all.rows.map((row) => [row.referred_email, row.referrer_email])).toEqual([
           ["d@x.io", null],
           ["c@x.io", "a@x.io"],
           ["b@x.io", "a@x.io"],
         ]);
-        const rejected = await store.list(T, { page: 2, pageSize: 1, status: "rejected" });
+        const rejected = await store().list(T, { page: 2, pageSize: 1, status: "rejected" });
         expect(rejected.total).toBe(2);
         expect(rejected.rows.map((row) => row.referred_id)).toEqual([c.id]);
-        expect(await store.list("leads_tennis", { page: 1, pageSize: 10 })).toEqual({ rows: [], total: 0 });
+        expect(await store().list("leads_tennis", { page: 1, pageSize: 10 })).toEqual({ rows: [], total: 0 });
       });
     });
 
     describe("purgeUnconfirmed", () => {
       it("deletes old unconfirmed leads and their pending referrals; placeholders only when asked", async () => {
         const old = await lead("old@x.io", 1);
-        const placeholder = await leads.create(T, { created_at: at(1) });
+        const placeholder = await leads().create(T, { created_at: at(1) });
         const fresh = await lead("fresh@x.io", 30);
         const referrer = await lead("ref@x.io", 1);
-        await store.confirmLead(T, referrer.id, at(2), PLACES);
-        await store.record(T, referral(old, referrer), at(3));
-        await store.record(T, referral(fresh, referrer), at(31));
-        expect(await store.purgeUnconfirmed(T, at(20), { placeholdersOnly: true })).toBe(1);
-        expect(await leads.getById(T, placeholder.id)).toBeNull();
-        expect(await leads.getById(T, old.id)).not.toBeNull();
-        expect(await store.purgeUnconfirmed(T, at(20))).toBe(1);
-        expect(await leads.getById(T, old.id)).toBeNull();
-        expect(await store.referralOf(T, old.id)).toBeNull();
-        expect(await store.referralOf(T, fresh.id)).not.toBeNull();
-        expect(await leads.getById(T, referrer.id)).not.toBeNull();
-        expect((await leads.list(T)).rows.map((row) => row.email).sort()).toEqual(["fresh@x.io", "ref@x.io"]);
+        await store().confirmLead(T, referrer.id, at(2), PLACES);
+        await store().record(T, referral(old, referrer), at(3));
+        await store().record(T, referral(fresh, referrer), at(31));
+        expect(await store().purgeUnconfirmed(T, at(20), { placeholdersOnly: true })).toBe(1);
+        expect(await leads().getById(T, placeholder.id)).toBeNull();
+        expect(await leads().getById(T, old.id)).not.toBeNull();
+        expect(await store().purgeUnconfirmed(T, at(20))).toBe(1);
+        expect(await leads().getById(T, old.id)).toBeNull();
+        expect(await store().referralOf(T, old.id)).toBeNull();
+        expect(await store().referralOf(T, fresh.id)).not.toBeNull();
+        expect(await leads().getById(T, referrer.id)).not.toBeNull();
+        expect((await leads().list(T)).rows.map((row) => row.email).sort()).toEqual(["fresh@x.io", "ref@x.io"]);
       });
     });
   });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LeadTable } from "~/data/ports/lead-store";
 import type { OutboxRow } from "~/data/ports/outbox-store";
-import type { TrustStore } from "~/data/ports/trust-store";
+import { outboxRow } from "../outbox-row";
 import type { ContractBackend } from "./backends";
+import { contractSuite } from "./suite";
 
 const PARENT = "parent@example.com";
 const REFERRER = "referrer@example.com";
@@ -13,44 +14,26 @@ const PLACES = 5;
 
 /** The behaviour every TrustStore adapter must have: the whole download, and an erasure that is complete, once. */
 export function trustStoreContract(name: string, start: () => Promise<ContractBackend>) {
-  describe(`TrustStore contract: ${name}`, () => {
-    let h: ContractBackend;
-    let store: TrustStore;
-
-    beforeAll(async () => {
-      h = await start();
-      store = h.trust;
-    });
-    afterAll(async () => {
-      await h?.dispose();
-    });
-    beforeEach(async () => {
-      await h.reset();
-    });
+  contractSuite(`TrustStore contract: ${name}`, start, (h) => {
+    const store = () => h().trust;
 
     const lead = (table: LeadTable, email: string, refCode: string) =>
-      h.leads.create(table, { email, ref_code: refCode, step_completed: 3, age_bands: ["3-5"], created_at: AT });
+      h().leads.create(table, { email, ref_code: refCode, step_completed: 3, age_bands: ["3-5"], created_at: AT });
 
     async function mail(recipient: string, status: OutboxRow["status"], subject: string) {
-      await h.outbox.insert({
-        id: crypto.randomUUID(),
-        dedupe_key: crypto.randomUUID(),
-        template: "prelaunch",
-        variant: "genius",
-        recipient,
-        subject,
-        html: "<p>Hello there</p>",
-        text: "Hello there",
-        status,
-        attempts: 0,
-        last_error: null,
-        provider_message_id: null,
-        next_attempt_at: status === "failed" ? AT : null,
-        render_input: null,
-        origin: null,
-        created_at: AT,
-        updated_at: AT,
-      });
+      await h().outbox.insert(
+        outboxRow(crypto.randomUUID(), {
+          template: "prelaunch",
+          recipient,
+          subject,
+          html: "<p>Hello there</p>",
+          text: "Hello there",
+          status,
+          next_attempt_at: status === "failed" ? AT : null,
+          created_at: AT,
+          updated_at: AT,
+        }),
+      );
     }
 
     /** The parent on two waitlists, referred by one parent (credited), referrer of another (credited), with an account, a users row and mails. */
@@ -64,17 +47,17 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
         { table: "leads_tennis" as const, referred: friend, referrer: parentTennis, code: "PARENT02" },
       ];
       for (const { table, referred, referrer: by, code } of ledger) {
-        await h.referrals.confirmLead(table, by.id, AT, PLACES);
+        await h().referrals.confirmLead(table, by.id, AT, PLACES);
         const variant = table === "leads" ? "genius" : "tennis";
-        await h.referrals.record(
+        await h().referrals.record(
           table,
           { referred_id: referred.id, referrer_id: by.id, ref_code: code, variant, status: "pending", reason: null },
           AT,
         );
-        await h.referrals.credit(table, referred.id, AT, PLACES);
+        await h().referrals.credit(table, referred.id, AT, PLACES);
       }
-      const account = await h.addAccount(PARENT);
-      await h.leads.upsertUser({ id: account, email: PARENT, name: "Pat", lead_id: parent.id });
+      const account = await h().addAccount(PARENT);
+      await h().leads.upsertUser({ id: account, email: PARENT, name: "Pat", lead_id: parent.id });
       await mail(PARENT, "sent", "Welcome");
       await mail("PARENT@example.com", "failed", "Your guide");
       await mail(REFERRER, "sent", "You moved up");
@@ -84,7 +67,7 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
     describe("collect", () => {
       it("holds the parent's lead rows in every variant, referrals, account, users row and mails, and nothing of other parents", async () => {
         const { parent, parentTennis, account } = await seed();
-        const held = await store.collect(" PARENT@example.com ");
+        const held = await store().collect(" PARENT@example.com ");
         expect(held.leads.map((entry) => [entry.table, entry.row.id]).sort()).toEqual(
           [
             ["leads", parent.id],
@@ -112,7 +95,7 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
 
       it("holds nothing for an unknown address", async () => {
         await seed();
-        expect(await store.collect("nobody@example.com")).toEqual({
+        expect(await store().collect("nobody@example.com")).toEqual({
           leads: [],
           referralsAsReferrer: [],
           referralsAsReferred: [],
@@ -126,46 +109,46 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
     describe("erase", () => {
       it("erases the parent from every table in one go, keeps the referrers' credits, blanks their mails and logs once", async () => {
         const { referrer, friend } = await seed();
-        const counts = await store.erase("Parent@Example.com", { recipientHash: HASH, source: "self", at: AT });
+        const counts = await store().erase("Parent@Example.com", { recipientHash: HASH, source: "self", at: AT });
         expect(counts).toEqual({ leads: 1, leads_tennis: 1, referrals: 2, accounts: 1, users: 1, outbox: 2 });
-        expect(await h.erasureLogCount()).toBe(1);
+        expect(await h().erasureLogCount()).toBe(1);
 
         // Nothing is held any more.
-        const held = await store.collect(PARENT);
+        const held = await store().collect(PARENT);
         for (const list of Object.values(held)) expect(list).toEqual([]);
 
         // The referrer keeps the credit; the friend stays, and their referral no longer names the parent.
-        expect((await h.referrals.countsFor("leads", referrer.id)).credited).toBe(1);
-        expect((await h.leads.getById("leads", referrer.id))?.referral_count).toBe(1);
-        expect(await h.leads.getById("leads_tennis", friend.id)).not.toBeNull();
-        expect(await h.referrals.referralOf("leads_tennis", friend.id)).toMatchObject({ referrer_id: null, status: "credited" });
+        expect((await h().referrals.countsFor("leads", referrer.id)).credited).toBe(1);
+        expect((await h().leads.getById("leads", referrer.id))?.referral_count).toBe(1);
+        expect(await h().leads.getById("leads_tennis", friend.id)).not.toBeNull();
+        expect(await h().referrals.referralOf("leads_tennis", friend.id)).toMatchObject({ referrer_id: null, status: "credited" });
 
         // Their mails: rows kept, bodies and subject gone, recipient the hash, the unsent one given up.
-        const mails = (await h.outbox.list(10)).filter((row) => row.recipient !== REFERRER);
+        const mails = (await h().outbox.list(10)).filter((row) => row.recipient !== REFERRER);
         expect(mails.map((row) => row.status).sort()).toEqual(["dead", "sent"]);
         for (const row of mails)
           expect(row).toMatchObject({ recipient: HASH, subject: "", html: "", text: "", render_input: null, next_attempt_at: null });
-        expect((await h.outbox.list(10)).find((row) => row.recipient === REFERRER)?.html).toBe("<p>Hello there</p>");
+        expect((await h().outbox.list(10)).find((row) => row.recipient === REFERRER)?.html).toBe("<p>Hello there</p>");
       });
 
       it("is a no-op the second time, also when two erasures run at once: one log row", async () => {
         await seed();
         const [a, b] = await Promise.all([
-          store.erase(PARENT, { recipientHash: HASH, source: "self", at: AT }),
-          store.erase(PARENT, { recipientHash: HASH, source: "self", at: AT }),
+          store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT }),
+          store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT }),
         ]);
         expect([a, b].filter(Boolean)).toHaveLength(1);
-        const mailsBefore = await h.outbox.list(10);
-        expect(await store.erase(PARENT, { recipientHash: HASH, source: "admin", at: AT })).toBeNull();
-        expect(await h.outbox.list(10)).toEqual(mailsBefore);
-        expect(await h.erasureLogCount()).toBe(1);
+        const mailsBefore = await h().outbox.list(10);
+        expect(await store().erase(PARENT, { recipientHash: HASH, source: "admin", at: AT })).toBeNull();
+        expect(await h().outbox.list(10)).toEqual(mailsBefore);
+        expect(await h().erasureLogCount()).toBe(1);
       });
 
       it("erases nothing and logs nothing for an unknown address", async () => {
         await seed();
-        expect(await store.erase("nobody@example.com", { recipientHash: HASH, source: "admin", at: AT })).toBeNull();
-        expect(await h.erasureLogCount()).toBe(0);
-        expect((await store.collect(PARENT)).leads).toHaveLength(2);
+        expect(await store().erase("nobody@example.com", { recipientHash: HASH, source: "admin", at: AT })).toBeNull();
+        expect(await h().erasureLogCount()).toBe(0);
+        expect((await store().collect(PARENT)).leads).toHaveLength(2);
       });
     });
   });

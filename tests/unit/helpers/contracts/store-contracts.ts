@@ -1,0 +1,19 @@
+import { analyticsStoreContract } from "./analytics-store-contract";
+import type { ContractBackend } from "./backends";
+import { consentStoreContract } from "./consent-store-contract";
+import { leadIpCounterContract } from "./lead-ip-counter-contract";
+import { outboxStoreContract } from "./outbox-store-contract";
+import { referralStoreContract } from "./referral-store-contract";
+import { suppressionStoreContract } from "./suppression-store-contract";
+import { trustStoreContract } from "./trust-store-contract";
+
+/** Every store contract on one backend, so each backend runs the same ones (the lead store's run in files of their own). */
+export function storeContracts(name: string, start: () => Promise<ContractBackend>) {
+  referralStoreContract(name, start);
+  outboxStoreContract(name, start);
+  suppressionStoreContract(name, start);
+  trustStoreContract(name, start);
+  analyticsStoreContract(name, start);
+  consentStoreContract(name, start);
+  leadIpCounterContract(name, start);
+}
