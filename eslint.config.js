@@ -110,6 +110,13 @@ export default defineConfig([
               message: "app/utils and app/platform import no feature, component or route: move the code to its feature, or pass it in.",
             },
             {
+              // The persistence layer sits under every feature: the port types it needs live with it.
+              target: "./app/data",
+              from: "./app",
+              except: ["./data", "./platform/crypto.server.ts", "./utils/variant.ts", "./utils/env.server.ts"],
+              message: "app/data imports no feature, component or route: move the type it needs into its port.",
+            },
+            {
               // Only routes import routes (a QA page renders the landing page's component).
               target: ["./app/!(routes)/**", "./app/*.{ts,tsx}"],
               from: "./app/routes",
