@@ -99,10 +99,13 @@ describe("POST /api/send-email (SPEC 7.2)", () => {
     expect(body).toEqual({ ok: false, error: expect.stringMatching(/bearer token/) });
   });
 
-  it("refuses every call when EMAIL_API_TOKEN is unset: never an open relay", async () => {
-    const { status, body } = await call(post(valid, { token: "" }), context({ EMAIL_API_TOKEN: "" }));
-    expect(status).toBe(503);
-    expect(body.ok).toBe(false);
+  it.each([
+    ["no token", ""],
+    ["any token", "s3cret"],
+  ])("refuses every call when EMAIL_API_TOKEN is unset (%s) with 401, never an open relay and never a 5xx", async (_name, token) => {
+    const { status, body } = await call(post(valid, { token }), context({ EMAIL_API_TOKEN: "" }));
+    expect(status).toBe(401);
+    expect(body).toEqual({ ok: false, error: expect.stringMatching(/bearer token/) });
   });
 
   it.each([
