@@ -1,6 +1,6 @@
 /**
  * Sign-in and sign-up attempt limits, through Cloudflare's Rate Limiting bindings
- * (wrangler.toml [[unsafe.bindings]] type = "ratelimit"). Under Vite dev the bindings may be
+ * (wrangler.toml [[ratelimits]]). Under Vite dev the bindings may be
  * missing: then attempts are allowed and that is logged once.
  *
  * Sign-in (SIGNIN_IP_LIMITER: 10 a minute per IP; SIGNIN_EMAIL_LIMITER: 5 a minute per IP and

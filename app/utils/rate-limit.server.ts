@@ -1,5 +1,5 @@
 /**
- * Cloudflare Rate Limiting bindings (wrangler.toml [[unsafe.bindings]] type = "ratelimit").
+ * Cloudflare Rate Limiting bindings (wrangler.toml [[ratelimits]]).
  * Under Vite dev the bindings may be missing: then requests are allowed.
  */
 export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
