@@ -7,6 +7,7 @@
 //   npm run seed -- --remote --env preview        the previews' D1 (needs SEED_ADMIN_PASSWORD)
 // SEED_ADMIN_EMAIL (default qa-admin@example.com) and SEED_ADMIN_PASSWORD name the admin. Running it
 // again writes nothing (scripts/lib/seed-data.mjs). It never reaches production's database.
+// `--now ISO` dates the data as if the run happened then (a re-run days later writes nothing either).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -26,16 +27,18 @@ const { option, flag } = cliOptions();
 const remote = flag("remote");
 const env = option("env", null);
 const persistTo = option("persist-to", null);
+const now = Date.parse(option("now", new Date().toISOString()));
 
 if (env === "production") fail("Refused: the seed never writes to production's database.");
 if (env !== null && env !== "preview") fail(`Refused: --env ${env}; the seed knows only --env preview (the previews' D1).`);
 if (remote && env !== "preview") fail("Refused: --remote needs --env preview (the previews' D1); the seed never writes elsewhere.");
 if (remote && persistTo) fail("--persist-to is for a local D1; leave it out with --remote.");
 if (flag("local") && remote) fail("Choose --local or --remote, not both.");
+if (Number.isNaN(now)) fail("--now must be a date and time, e.g. 2026-03-01T12:00:00Z.");
 
 const adminEmail = (process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
 if (!/^[^\s@'"\\]+@[^\s@'"\\]+\.[^\s@'"\\]+$/.test(adminEmail)) fail(`SEED_ADMIN_EMAIL is not an e-mail address: ${adminEmail}`);
-const givenPassword = process.env.SEED_ADMIN_PASSWORD;
+const givenPassword = process.env.SEED_ADMIN_PASSWORD || undefined;
 if (remote && !givenPassword)
   fail(`A remote seed needs SEED_ADMIN_PASSWORD (at least ${MIN_PASSWORD} characters): a preview is on the internet.`);
 if (givenPassword !== undefined && givenPassword.length < MIN_PASSWORD)
@@ -56,7 +59,7 @@ if (!remote) {
   wrangler(["d1", "migrations", "apply", "DB", ...target]);
 }
 
-const statements = seedStatements({ adminEmail, adminPassword });
+const statements = seedStatements({ now, adminEmail, adminPassword });
 const files = [];
 let current = [];
 let size = 0;

@@ -21,6 +21,7 @@ const DAYS = 29;
 const PENDING_EMAIL = "pending@placeholder.invalid";
 /** content/referrals.ts: places a parent moves up per credited referral. */
 const PLACES_PER_CREDIT = 5;
+const EVENTS_PER_STATEMENT = 100;
 
 const GENIUS_OPTIONS = {
   ageBands: ["0-12m", "1-2y", "3-4y", "5-6y", "6-9"],
@@ -543,8 +544,8 @@ function variantStatements(v, now) {
   }
 
   // Events in chunks: each statement stays small, and the table's trigger keeps the daily rollup.
-  for (let i = 0; i < events.length; i += 400) {
-    const rows = events.slice(i, i + 400).map((e) => {
+  for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
+    const rows = events.slice(i, i + EVENTS_PER_STATEMENT).map((e) => {
       const at = iso(e.back);
       return `(${[q(e.name), q(v.key), q(at.slice(0, 10)), q(e.session), q(e.utm.source), q(e.utm.medium), q(e.utm.campaign), e.hasReferrer ? 1 : 0, q(e.js), q(at)].join(", ")})`;
     });
