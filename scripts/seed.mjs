@@ -59,7 +59,8 @@ if (!remote) {
   wrangler(["d1", "migrations", "apply", "DB", ...target]);
 }
 
-const statements = seedStatements({ now, adminEmail, adminPassword });
+// Local mails link to `npm start`'s address; a preview's to the variants' public hosts.
+const statements = seedStatements({ now, adminEmail, adminPassword, mailOrigin: remote ? null : "http://127.0.0.1:8787" });
 const files = [];
 let current = [];
 let size = 0;
@@ -97,7 +98,7 @@ const figures = VARIANTS.map(
      (SELECT COUNT(*) FROM ${v.table} WHERE confirm_seq IS NOT NULL) AS confirmed,
      (SELECT COUNT(*) FROM referrals WHERE lead_table = '${v.table}' AND status = 'credited') AS credited,
      (SELECT COUNT(*) FROM referrals WHERE lead_table = '${v.table}' AND status = 'rejected') AS rejected,
-     (SELECT COUNT(*) FROM analytics_events WHERE variant = '${v.key}') AS events,
+     (SELECT COUNT(*) FROM analytics_events WHERE variant = '${v.contentKey}') AS events,
      (SELECT COUNT(*) FROM outbox WHERE variant = '${v.key}') AS mails`,
 ).join(" UNION ALL ");
 try {

@@ -35,6 +35,7 @@ const GENIUS_OPTIONS = {
 export const VARIANTS = [
   {
     key: "genius",
+    contentKey: "genius",
     table: "leads",
     variant: { domain: "genius" },
     origin: "https://aiparenting.example",
@@ -49,6 +50,7 @@ export const VARIANTS = [
   },
   {
     key: "champion-icehockey",
+    contentKey: "icehockey",
     table: "leads_icehockey",
     variant: { domain: "champion", sport: "icehockey" },
     origin: "https://champion.example",
@@ -69,6 +71,7 @@ export const VARIANTS = [
   },
   {
     key: "champion-tennis",
+    contentKey: "tennis",
     table: "leads_tennis",
     variant: { domain: "champion", sport: "tennis" },
     origin: "https://champion.example",
@@ -460,7 +463,7 @@ const LEAD_COLUMNS = [
 ];
 
 /** Everything one variant writes, in the order the rows depend on each other. */
-function variantStatements(v, now) {
+function variantStatements(v, now, mailOrigin) {
   const iso = (back) => new Date(now - Math.round(back)).toISOString();
   const sim = simulate(v);
   addRejections(v, sim);
@@ -543,18 +546,19 @@ function variantStatements(v, now) {
     );
   }
 
-  // Events in chunks: each statement stays small, and the table's trigger keeps the daily rollup.
+  // Events in chunks, under the content key as the app records them (referrals and mails carry
+  // the variant key); the table's trigger keeps the daily rollup.
   for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
     const rows = events.slice(i, i + EVENTS_PER_STATEMENT).map((e) => {
       const at = iso(e.back);
-      return `(${[q(e.name), q(v.key), q(at.slice(0, 10)), q(e.session), q(e.utm.source), q(e.utm.medium), q(e.utm.campaign), e.hasReferrer ? 1 : 0, q(e.js), q(at)].join(", ")})`;
+      return `(${[q(e.name), q(v.contentKey), q(at.slice(0, 10)), q(e.session), q(e.utm.source), q(e.utm.medium), q(e.utm.campaign), e.hasReferrer ? 1 : 0, q(e.js), q(at)].join(", ")})`;
     });
     statements.push(
       `INSERT INTO analytics_events (name, variant, day, session_id, utm_source, utm_medium, utm_campaign, has_referrer, js, created_at) VALUES\n${rows.join(",\n")}\nON CONFLICT (session_id, variant, name) DO NOTHING;`,
     );
   }
 
-  statements.push(...outboxStatements(v, leads, iso));
+  statements.push(...outboxStatements(v, leads, iso, mailOrigin));
   return statements;
 }
 
@@ -562,20 +566,21 @@ function variantStatements(v, now) {
  * Mails as the app queues them (the template and its data; /dev/outbox renders the body): a few
  * sent, one failing and being retried, one given up after every attempt. Keys in the app's format.
  */
-function outboxStatements(v, leads, iso) {
+function outboxStatements(v, leads, iso, mailOrigin) {
+  const origin = mailOrigin ?? v.origin;
   const real = leads.filter((l) => l.email !== PENDING_EMAIL && !l.special);
   const byKind = (source) => real.filter((l) => l.lead_source === source);
   const link = (params) => {
     const search = new URLSearchParams(v.variant.domain === "champion" ? { domain: "champion", sport: v.variant.sport } : {});
     for (const [key, value] of Object.entries(params)) search.set(key, value);
-    return `${v.origin}/?${search}`;
+    return `${origin}/?${search}`;
   };
   const mails = [];
   const mail = (template, lead, status, extra = {}, sentBack = lead?.createdBack - MINUTE) => {
     if (!lead) return;
     const day = iso(sentBack).slice(0, 10);
     const key = template === "moved-up" ? `moved-up:${v.table}:${lead.id}:${day}` : `${template}:${v.table}:${lead.id}`;
-    const data = { origin: v.origin, variant: v.variant, refLink: link({ r: lead.ref_code }), selectedPlan: null };
+    const data = { origin, variant: v.variant, refLink: link({ r: lead.ref_code }), selectedPlan: null };
     if (template === "moved-up") data.place = 3;
     mails.push({
       id: stableUuid(`outbox:${key.replace(/:\d{4}-\d{2}-\d{2}$/, "")}`),
@@ -634,7 +639,7 @@ function outboxStatements(v, leads, iso) {
   ];
   const rows = mails.map(
     (m) =>
-      `(${columns.map((c) => (c === "variant" ? q(v.key) : c === "origin" ? q(v.origin) : ["subject", "html", "text"].includes(c) ? "''" : c === "attempts" ? m.attempts : q(m[c]))).join(", ")})`,
+      `(${columns.map((c) => (c === "variant" ? q(v.key) : c === "origin" ? q(origin) : ["subject", "html", "text"].includes(c) ? "''" : c === "attempts" ? m.attempts : q(m[c]))).join(", ")})`,
   );
   return rows.length ? [`INSERT INTO outbox (${columns.join(", ")}) VALUES\n${rows.join(",\n")}\nON CONFLICT DO NOTHING;`] : [];
 }
@@ -642,9 +647,15 @@ function outboxStatements(v, leads, iso) {
 /**
  * Every statement of the seed, for `now` (ms). The admin's salt comes from the e-mail, so a run
  * with the same password writes the same row (untouched on a re-run) and another password
- * replaces it.
+ * replaces it. `mailOrigin` is the site the mails link to (a local one signs their unsubscribe
+ * links with the local development secret; the variants' public hosts need SESSION_SECRET).
  */
-export function seedStatements({ now = Date.now(), adminEmail = DEFAULT_ADMIN_EMAIL, adminPassword = DEMO_PASSWORD } = {}) {
+export function seedStatements({
+  now = Date.now(),
+  adminEmail = DEFAULT_ADMIN_EMAIL,
+  adminPassword = DEMO_PASSWORD,
+  mailOrigin = null,
+} = {}) {
   const email = adminEmail.trim().toLowerCase();
   const admin = adminAccountSql({
     email,
@@ -655,5 +666,5 @@ export function seedStatements({ now = Date.now(), adminEmail = DEFAULT_ADMIN_EM
     confirmedAt: new Date(now).toISOString(),
     upsert: true,
   });
-  return [`${admin};`, ...VARIANTS.flatMap((v) => variantStatements(v, now))];
+  return [`${admin};`, ...VARIANTS.flatMap((v) => variantStatements(v, now, mailOrigin))];
 }
