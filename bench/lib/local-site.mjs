@@ -1,39 +1,9 @@
-// What the admin benches share: options from argv, wrangler on the project's local D1 state, an
-// admin account to sign in with, a `wrangler dev` of the built Worker, and timed GETs.
-import { spawn, spawnSync } from "node:child_process";
-import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
+// What the admin benches share: a `wrangler dev` of the built Worker, signing in, and timed GETs;
+// with the D1 helpers they share with the scripts (scripts/lib/d1.mjs).
+import { spawn } from "node:child_process";
+import { root } from "../../scripts/lib/d1.mjs";
 
-export const root = fileURLToPath(new URL("../..", import.meta.url));
-
-/** `--name value` and `--flag` from the command line. */
-export function cliOptions(args = process.argv.slice(2)) {
-  return {
-    option: (name, fallback) => {
-      const i = args.indexOf(`--${name}`);
-      return i >= 0 ? args[i + 1] : fallback;
-    },
-    flag: (name) => args.includes(`--${name}`),
-  };
-}
-
-/** Runs wrangler in the project; throws with its output when it fails. */
-export function wrangler(argv) {
-  const run = spawnSync("npx", ["wrangler", ...argv], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`wrangler ${argv.join(" ")} failed:\n${run.stderr || run.stdout}`);
-  return run.stdout;
-}
-
-/** A SQL string literal (NULL for null). */
-export const sqlString = (value) => (value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
-
-/** The INSERT for a confirmed admin account with the app's password hashing (PBKDF2-SHA256, 100,000 rounds). */
-export function adminAccountSql({ email, password }) {
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256").toString("base64");
-  return `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-    VALUES (${sqlString(randomUUID())}, ${sqlString(email)}, 'Bench admin', ${sqlString(hash)}, ${sqlString(salt.toString("base64"))}, 100000, 'admin', ${sqlString(new Date().toISOString())})`;
-}
+export { adminAccountSql, cliOptions, root, sqlString, wrangler } from "../../scripts/lib/d1.mjs";
 
 /**
  * Starts `wrangler dev` on the built Worker with the D1 state in `state` (its own process group, so

@@ -39,6 +39,12 @@ async function open(dir: string) {
   });
 }
 
+/** A local D1 a wrangler command made in `persistTo` (e.g. `--persist-to DIR`), opened in place. */
+export async function openLocalD1(persistTo: string) {
+  const proxy = await open(persistTo);
+  return { db: proxy.env.DB, dispose: () => proxy.dispose() };
+}
+
 export async function startLocalD1() {
   const dir = mkdtempSync(join(tmpdir(), "auth-d1-"));
   let proxy = await open(dir);
