@@ -5,6 +5,7 @@ import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
 import { createD1LeadStore } from "./d1/lead-store.server";
 import { createD1Outbox } from "./d1/outbox-store.server";
 import { createD1ReferralStore } from "./d1/referral-store.server";
+import { createD1SendPacer } from "./d1/send-pacer.server";
 import { createD1Suppressions } from "./d1/suppression-store.server";
 import { createD1TrustStore } from "./d1/trust-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
@@ -13,6 +14,7 @@ import type { LeadIpCounter } from "./ports/lead-ip-counter";
 import type { LeadStore } from "./ports/lead-store";
 import type { OutboxStore } from "./ports/outbox-store";
 import type { ReferralStore } from "./ports/referral-store";
+import type { SendPacer } from "./ports/send-pacer";
 import type { SuppressionStore } from "./ports/suppression-store";
 import type { TrustStore } from "./ports/trust-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
@@ -21,6 +23,7 @@ import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
 import { createSupabaseLeadStore } from "./supabase/lead-store.server";
 import { createSupabaseOutbox } from "./supabase/outbox-store.server";
 import { createSupabaseReferralStore } from "./supabase/referral-store.server";
+import { createSupabaseSendPacer } from "./supabase/send-pacer.server";
 import { createSupabaseSuppressions } from "./supabase/suppression-store.server";
 import { createSupabaseTrustStore } from "./supabase/trust-store.server";
 
@@ -39,6 +42,8 @@ type Backend = {
   readonly trust: TrustStore;
   readonly consent: ConsentStore;
   readonly leadIpCounter: LeadIpCounter;
+  /** The mail provider's request budget, shared by every sender (ADR 023). */
+  readonly sendPacer: SendPacer;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -83,6 +88,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     trust: () => createSupabaseTrustStore(options),
     consent: () => createSupabaseConsentStore(options),
     leadIpCounter: () => createSupabaseLeadIpCounter(options),
+    sendPacer: () => createSupabaseSendPacer(options),
   };
 }
 
@@ -100,6 +106,7 @@ function d1Stores(bindings: DataBindings): Makers {
     trust: () => createD1TrustStore(db()),
     consent: () => createD1ConsentStore(db()),
     leadIpCounter: () => createD1LeadIpCounter(db()),
+    sendPacer: () => createD1SendPacer(db()),
   };
 }
 

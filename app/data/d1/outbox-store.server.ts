@@ -18,6 +18,7 @@ const COLUMNS = [
   "updated_at",
   "render_input",
   "origin",
+  "enqueued_at",
 ] as const;
 
 const CHANGEABLE = new Set([
@@ -32,6 +33,7 @@ const CHANGEABLE = new Set([
   "text",
   "render_input",
   "recipient",
+  "enqueued_at",
 ]);
 
 const INSERT = `INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`;
@@ -125,6 +127,71 @@ export function createD1Outbox(db: D1Database): OutboxStore {
         .bind(before)
         .run();
       return result.meta.changes;
+    },
+
+    async claimForEnqueue(now, stalePendingBefore, leaseBefore, limit) {
+      // One statement, so a parallel sweep sees these rows stamped and leaves them.
+      const { results } = await db
+        .prepare(
+          `UPDATE outbox SET enqueued_at = ?
+           WHERE id IN (SELECT id FROM outbox WHERE (${DUE}) AND (enqueued_at IS NULL OR enqueued_at <= ?) ORDER BY created_at LIMIT ?)
+           RETURNING *`,
+        )
+        .bind(now, now, stalePendingBefore, leaseBefore, limit)
+        .all<OutboxRow>();
+      return results;
+    },
+
+    async releaseEnqueued(ids) {
+      if (!ids.length) return;
+      await db
+        .prepare(`UPDATE outbox SET enqueued_at = NULL WHERE id IN (${ids.map(() => "?").join(", ")})`)
+        .bind(...ids)
+        .run();
+    },
+
+    async claimEnqueued(ids, now) {
+      if (!ids.length) return [];
+      const { results } = await db
+        .prepare(
+          `UPDATE outbox SET status = 'pending', updated_at = ?, enqueued_at = NULL
+           WHERE id IN (${ids.map(() => "?").join(", ")}) AND enqueued_at IS NOT NULL
+             AND (status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?))
+           RETURNING *`,
+        )
+        .bind(now, ...ids, now)
+        .all<OutboxRow>();
+      return results;
+    },
+
+    async listDead({ limit }) {
+      const { results } = await db
+        .prepare("SELECT * FROM outbox WHERE status = 'dead' ORDER BY updated_at DESC, rowid DESC LIMIT ?")
+        .bind(limit)
+        .all<OutboxRow>();
+      return results;
+    },
+
+    async retryDead(id, now) {
+      const result = await db
+        .prepare(
+          "UPDATE outbox SET status = 'failed', next_attempt_at = ?, updated_at = ?, enqueued_at = NULL WHERE id = ? AND status = 'dead'",
+        )
+        .bind(now, now, id)
+        .run();
+      return result.meta.changes === 1;
+    },
+
+    async giveUp(id, now, reason) {
+      const result = await db
+        .prepare(
+          `UPDATE outbox SET status = 'skipped', next_attempt_at = NULL, updated_at = ?, enqueued_at = NULL,
+             last_error = ? || coalesce(' (last error: ' || last_error || ')', '')
+           WHERE id = ? AND status IN ('failed', 'dead')`,
+        )
+        .bind(now, reason, id)
+        .run();
+      return result.meta.changes === 1;
     },
   };
 }

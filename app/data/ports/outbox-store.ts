@@ -36,6 +36,11 @@ export type OutboxRow = {
    * /api/send-email mails and rows written before 0011_outbox_skipped.sql.
    */
   origin?: string | null;
+  /**
+   * When a queue message for the row was last handed to the mail queue (ADR 023); null while none is
+   * live: never enqueued, its enqueue failed, or a consumer has taken the row to send it.
+   */
+  enqueued_at?: string | null;
 };
 
 export type OutboxChange = Partial<
@@ -51,6 +56,7 @@ export type OutboxChange = Partial<
     | "text"
     | "render_input"
     | "recipient"
+    | "enqueued_at"
   >
 > & { updated_at: string };
 
@@ -94,4 +100,30 @@ export interface OutboxStore {
    * (sent or given up); the status rows stay. Answers how many rows it emptied.
    */
   clearBodies(before: string): Promise<number>;
+
+  // Delivery through the mail queue (docs/decisions/023-mail-queue.md).
+
+  /**
+   * The sweeper's claim: stamps enqueued_at = `now` on up to `limit` due rows (as `due` finds them,
+   * oldest first) whose message lease is free (enqueued_at null or at/before `leaseBefore`) and
+   * returns them; nothing else changes. Parallel sweeps never stamp one row twice.
+   */
+  claimForEnqueue(now: string, stalePendingBefore: string, leaseBefore: string, limit: number): Promise<OutboxRow[]>;
+  /** Clears enqueued_at (the enqueue failed, or the message was acked unsent): the sweeper may enqueue them again. */
+  releaseEnqueued(ids: string[]): Promise<void>;
+  /**
+   * The consumer's claim: of `ids`, the rows with a live message (enqueued_at set) that are pending,
+   * or failed and due by `now`, move to pending with updated_at = `now` and enqueued_at null, and are
+   * returned. Of parallel claims of one row exactly one gets it: a row is never sent twice.
+   */
+  claimEnqueued(ids: string[], now: string): Promise<OutboxRow[]>;
+  /** Mails that need a human (`dead`), the most recently changed first. */
+  listDead(options: { limit: number }): Promise<OutboxRow[]>;
+  /** A dead row becomes failed and due at `now` (one more attempt; the sweeper enqueues it). True when it was dead. */
+  retryDead(id: string, now: string): Promise<boolean>;
+  /**
+   * A failed or dead row is given up for good: `skipped` (final, never retried, off the dead list),
+   * with `reason` before its last error. True when the row was failed or dead.
+   */
+  giveUp(id: string, now: string, reason: string): Promise<boolean>;
 }

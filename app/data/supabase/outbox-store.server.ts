@@ -8,6 +8,7 @@ function normalise(row: OutboxRow): OutboxRow {
   return {
     ...row,
     next_attempt_at: iso(row.next_attempt_at),
+    enqueued_at: iso(row.enqueued_at ?? null),
     created_at: iso(row.created_at) as string,
     updated_at: iso(row.updated_at) as string,
   };
@@ -20,6 +21,12 @@ function fail(action: string, error: PostgrestError | null) {
 /** A due row (see OutboxStore.due). Values quoted: PostgREST's or() list would otherwise split on reserved characters. */
 const dueFilter = (now: string, stalePendingBefore: string) =>
   `and(status.eq.failed,next_attempt_at.lte."${now}"),and(status.eq.pending,updated_at.lte."${stalePendingBefore}")`;
+
+/** A due row whose queue message lease is free (see OutboxStore.claimForEnqueue). */
+const enqueueFilter = (now: string, stalePendingBefore: string, leaseBefore: string) => {
+  const free = `or(enqueued_at.is.null,enqueued_at.lte."${leaseBefore}")`;
+  return `and(status.eq.failed,next_attempt_at.lte."${now}",${free}),and(status.eq.pending,updated_at.lte."${stalePendingBefore}",${free})`;
+};
 
 /**
  * The outbox in Supabase Postgres through the service-role key (server-side only), sharing the
@@ -128,6 +135,80 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
         .retry(false);
       fail("body clean-up", error);
       return count ?? 0;
+    },
+
+    async claimForEnqueue(now, stalePendingBefore, leaseBefore, limit) {
+      const filter = enqueueFilter(now, stalePendingBefore, leaseBefore);
+      const { data: due, error: readError } = await table()
+        .select("id")
+        .or(filter)
+        .order("created_at", { ascending: true })
+        .limit(limit)
+        .retry(false);
+      fail("read", readError);
+      const ids = ((due ?? []) as { id: string }[]).map((row) => row.id);
+      if (!ids.length) return [];
+      // The filter again: Postgres re-checks it after a parallel sweep's lock, which has stamped the row.
+      const { data, error } = await table().update({ enqueued_at: now }).in("id", ids).or(filter).select("*").retry(false);
+      fail("enqueue claim", error);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
+    },
+
+    async releaseEnqueued(ids) {
+      if (!ids.length) return;
+      const { error } = await table().update({ enqueued_at: null }).in("id", ids).retry(false);
+      fail("release", error);
+    },
+
+    async claimEnqueued(ids, now) {
+      if (!ids.length) return [];
+      const { data, error } = await table()
+        .update({ status: "pending", updated_at: now, enqueued_at: null })
+        .in("id", ids)
+        .not("enqueued_at", "is", null)
+        .or(`status.eq.pending,and(status.eq.failed,next_attempt_at.lte."${now}")`)
+        .select("*")
+        .retry(false);
+      fail("claim", error);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
+    },
+
+    async listDead({ limit }) {
+      const { data, error } = await table()
+        .select("*")
+        .eq("status", "dead")
+        .order("updated_at", { ascending: false })
+        .limit(limit)
+        .retry(false);
+      fail("read", error);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
+    },
+
+    async retryDead(id, now) {
+      const { data, error } = await table()
+        .update({ status: "failed", next_attempt_at: now, updated_at: now, enqueued_at: null })
+        .eq("id", id)
+        .eq("status", "dead")
+        .select("id")
+        .retry(false);
+      fail("retry", error);
+      return (data?.length ?? 0) === 1;
+    },
+
+    async giveUp(id, now, reason) {
+      // Read then write on the status seen, so a row that moved on meanwhile is left alone.
+      const { data: found, error: readError } = await table().select("status, last_error").eq("id", id).maybeSingle<OutboxRow>().retry(false);
+      fail("read", readError);
+      if (!found || (found.status !== "failed" && found.status !== "dead")) return false;
+      const last_error = found.last_error ? `${reason} (last error: ${found.last_error})` : reason;
+      const { data, error } = await table()
+        .update({ status: "skipped", next_attempt_at: null, updated_at: now, enqueued_at: null, last_error })
+        .eq("id", id)
+        .eq("status", found.status)
+        .select("id")
+        .retry(false);
+      fail("give up", error);
+      return (data?.length ?? 0) === 1;
     },
   };
 }

@@ -21,6 +21,7 @@ export function outboxRow(key: string, change: Partial<OutboxRow> = {}): OutboxR
     next_attempt_at: null,
     render_input: null,
     origin: null,
+    enqueued_at: null,
     created_at: OUTBOX_T0,
     updated_at: OUTBOX_T0,
     ...change,

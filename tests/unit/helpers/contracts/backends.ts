@@ -22,6 +22,9 @@ import { createSupabaseConsentStore } from "~/data/supabase/consent-store.server
 import { createD1LeadIpCounter } from "~/data/d1/lead-ip-counter.server";
 import type { LeadIpCounter } from "~/data/ports/lead-ip-counter";
 import { createSupabaseLeadIpCounter } from "~/data/supabase/lead-ip-counter.server";
+import { createD1SendPacer } from "~/data/d1/send-pacer.server";
+import type { SendPacer } from "~/data/ports/send-pacer";
+import { createSupabaseSendPacer } from "~/data/supabase/send-pacer.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -38,6 +41,7 @@ export type ContractBackend = {
   trust: TrustStore;
   consent: ConsentStore;
   leadIpCounter: LeadIpCounter;
+  sendPacer: SendPacer;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -69,6 +73,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     trust: createD1TrustStore(db),
     consent: createD1ConsentStore(db),
     leadIpCounter: createD1LeadIpCounter(db),
+    sendPacer: createD1SendPacer(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -106,6 +111,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     trust: createSupabaseTrustStore(options),
     consent: createSupabaseConsentStore(options),
     leadIpCounter: createSupabaseLeadIpCounter(options),
+    sendPacer: createSupabaseSendPacer(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

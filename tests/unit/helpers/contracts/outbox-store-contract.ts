@@ -94,6 +94,75 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       expect(await store().claimDue(now, T0, 10)).toEqual([]);
     });
 
+    it("claimForEnqueue stamps due rows whose message lease is free, once, and releaseEnqueued frees them again", async () => {
+      const now = "2025-09-01T10:10:00.000Z";
+      const staleBefore = "2025-09-01T10:08:00.000Z";
+      const leaseBefore = "2025-09-01T09:40:00.000Z";
+      const lost = row("lost", { status: "pending" });
+      const inFlight = row("in-flight", { status: "pending", enqueued_at: "2025-09-01T10:00:00.000Z" });
+      const leaseOver = row("lease-over", { status: "pending", enqueued_at: "2025-09-01T09:30:00.000Z" });
+      const retry = row("retry", { status: "failed", next_attempt_at: "2025-09-01T10:09:00.000Z", attempts: 1 });
+      const fresh = row("fresh", { status: "pending", updated_at: "2025-09-01T10:09:30.000Z" });
+      for (const r of [lost, inFlight, leaseOver, retry, fresh]) await store().insert(r);
+      const stamped = await store().claimForEnqueue(now, staleBefore, leaseBefore, 10);
+      expect(stamped.map((r) => r.dedupe_key).sort()).toEqual(["lease-over", "lost", "retry"]);
+      for (const r of stamped) expect(r.enqueued_at).toBe(now);
+      // Their state is otherwise untouched: the sweeper only hands them to the queue.
+      expect(await store().get(lost.id)).toEqual({ ...lost, enqueued_at: now });
+      expect(await store().claimForEnqueue(now, staleBefore, leaseBefore, 10)).toEqual([]);
+      await store().releaseEnqueued([lost.id]);
+      expect((await store().get(lost.id))?.enqueued_at).toBeNull();
+      expect((await store().claimForEnqueue(now, staleBefore, leaseBefore, 10)).map((r) => r.dedupe_key)).toEqual(["lost"]);
+    });
+
+    it("parallel sweeps never stamp a row twice", async () => {
+      for (let i = 0; i < 20; i++) await store().insert(row(`swept:${i}`, { status: "pending" }));
+      const now = "2025-09-01T10:10:00.000Z";
+      const runs = await Promise.all(Array.from({ length: 5 }, () => store().claimForEnqueue(now, now, T0, 10)));
+      const keys = runs.flat().map((r) => r.dedupe_key);
+      expect(keys).toHaveLength(new Set(keys).size);
+    });
+
+    it("claimEnqueued takes rows with a live message that are pending or due, once, and clears their lease", async () => {
+      const now = "2025-09-01T10:00:05.000Z";
+      const at = "2025-09-01T10:00:01.000Z";
+      const queued = row("queued", { enqueued_at: at });
+      const due = row("due", { status: "failed", attempts: 1, next_attempt_at: T0, enqueued_at: at });
+      const notDue = row("not-due", { status: "failed", attempts: 1, next_attempt_at: "2025-09-01T11:00:00.000Z", enqueued_at: at });
+      const sent = row("sent", { status: "sent", enqueued_at: at });
+      const taken = row("taken", { enqueued_at: null });
+      for (const r of [queued, due, notDue, sent, taken]) await store().insert(r);
+      const ids = [queued, due, notDue, sent, taken].map((r) => r.id);
+      const claims = await Promise.all(Array.from({ length: 4 }, () => store().claimEnqueued(ids, now)));
+      const claimed = claims.flat();
+      expect(claimed.map((r) => r.dedupe_key).sort()).toEqual(["due", "queued"]);
+      for (const r of claimed) expect(r).toMatchObject({ status: "pending", updated_at: now, enqueued_at: null });
+      expect(await store().claimEnqueued([], now)).toEqual([]);
+    });
+
+    it("dead letters: listed newest change first, retried once as due, given up for good", async () => {
+      const dead1 = row("dead-1", { status: "dead", attempts: 5, last_error: "HTTP 422: invalid to", updated_at: "2025-09-01T10:01:00.000Z" });
+      const dead2 = row("dead-2", { status: "dead", attempts: 1, last_error: "dead-lettered", updated_at: "2025-09-01T10:02:00.000Z" });
+      const failing = row("failing", { status: "failed", attempts: 2, next_attempt_at: "2025-09-01T11:00:00.000Z" });
+      for (const r of [dead1, dead2, failing, row("ok", { status: "sent" })]) await store().insert(r);
+      expect((await store().listDead({ limit: 10 })).map((r) => r.dedupe_key)).toEqual(["dead-2", "dead-1"]);
+      expect((await store().listDead({ limit: 1 })).map((r) => r.dedupe_key)).toEqual(["dead-2"]);
+
+      const now = "2025-09-01T10:05:00.000Z";
+      expect(await store().retryDead(dead1.id, now)).toBe(true);
+      expect(await store().get(dead1.id)).toMatchObject({ status: "failed", next_attempt_at: now, updated_at: now, enqueued_at: null });
+      expect(await store().retryDead(dead1.id, now)).toBe(false);
+      expect(await store().retryDead(failing.id, now)).toBe(false);
+
+      expect(await store().giveUp(dead2.id, now, "Given up by an admin")).toBe(true);
+      expect(await store().get(dead2.id)).toMatchObject({ status: "skipped", next_attempt_at: null, updated_at: now });
+      expect((await store().get(dead2.id))?.last_error).toContain("Given up by an admin");
+      expect((await store().get(dead2.id))?.last_error).toContain("dead-lettered");
+      expect(await store().giveUp(failing.id, now, "Given up by an admin")).toBe(true);
+      expect(await store().giveUp(row("nobody").id, now, "x")).toBe(false);
+      expect((await store().listDead({ limit: 10 })).map((r) => r.dedupe_key)).toEqual([]);
+    });
+
     it("lists newest first, at most `limit` rows", async () => {
       for (const [i, key] of ["a", "b", "c"].entries()) await store().insert(row(key, { created_at: `2025-09-01T10:0${i}:00.000Z` }));
       expect((await store().list(2)).map((r) => r.dedupe_key)).toEqual(["c", "b"]);

@@ -4,6 +4,7 @@ import { consentStoreContract } from "./consent-store-contract";
 import { leadIpCounterContract } from "./lead-ip-counter-contract";
 import { outboxStoreContract } from "./outbox-store-contract";
 import { referralStoreContract } from "./referral-store-contract";
+import { sendPacerContract } from "./send-pacer-contract";
 import { suppressionStoreContract } from "./suppression-store-contract";
 import { trustStoreContract } from "./trust-store-contract";
 
@@ -16,4 +17,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   analyticsStoreContract(name, start);
   consentStoreContract(name, start);
   leadIpCounterContract(name, start);
+  sendPacerContract(name, start);
 }
