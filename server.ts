@@ -5,6 +5,8 @@ import { getLoadContext } from "./load-context";
 import { parseEnv, ConfigError } from "./app/utils/env.server";
 import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
+import type { MailMessage } from "./app/mail/mail-queue.server";
+import { consumeDeadLetters, consumeMailBatch, describeSweep, sweepOutbox } from "./app/mail/queue-consumer.server";
 import { acceptsCrossOriginPost, guardRequest } from "./app/platform/request-guard.server";
 import { describeRetention, enforceRetention } from "./app/trust/retention.server";
 import { secureResponse } from "./app/platform/response-headers.server";
@@ -56,14 +58,25 @@ export default {
     return secureResponse(await handleFetch(request, env, ctx), request);
   },
 
-  // Cron Trigger (wrangler.toml [triggers]): sends due retries and mails whose after-response send died,
-  // then deletes what is past its retention period.
+  // The mail queue's consumers (wrangler.toml [[queues.consumers]]): a batch of outbox ids becomes one
+  // provider request; the dead-letter queue's messages leave their rows dead for a human (ADR 023).
+  async queue(batch, env) {
+    const ctx = { env: parseEnv(env), bindings: env };
+    const mail = batch as MessageBatch<MailMessage>;
+    if (batch.queue.endsWith("-dlq")) await consumeDeadLetters(ctx, mail);
+    else await consumeMailBatch(ctx, mail);
+  },
+
+  // Cron Trigger (wrangler.toml [triggers]): with the mail queue, enqueues due rows that have no live
+  // message (a failed enqueue, a lost message, a retry handed back); without one, sends them itself.
+  // Then deletes what is past its retention period.
   // Awaited rather than left to waitUntil, so the run has the whole invocation (15 minutes) and
   // retryFailedMail's own budget decides when it ends.
   async scheduled(_controller, env) {
     const config = parseEnv(env);
-    const summary = await retryFailedMail({ env: config, bindings: env });
-    console.log(describeRetry(summary));
+    const queue = (env as { MAIL_QUEUE?: Queue<MailMessage> }).MAIL_QUEUE;
+    if (queue) console.log(describeSweep(await sweepOutbox({ env: config, bindings: env }, queue)));
+    else console.log(describeRetry(await retryFailedMail({ env: config, bindings: env })));
     console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
   },
 } satisfies ExportedHandler<Env>;

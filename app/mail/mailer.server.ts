@@ -7,12 +7,15 @@ import { envelopeOf, type Envelope } from "./envelope.server";
 import { getBackend, type DataBindings } from "~/data/backend.server";
 import type { OutboxChange, OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 import { emailHash, isSuppressed } from "./suppression.server";
-import { getTransport, type MailTransport } from "./transport.server";
+import { getTransport, type MailTransport, type OutgoingMail, type TransportResult } from "./transport.server";
+import { enqueueRows, mailQueueOf, type MailBindings } from "./mail-queue.server";
+import { pauseSends, takeSendSlot } from "./send-pacer.server";
 
 /** What the mailer needs; a RequestContext fits, and so does the scheduled handler's env. */
 export type MailContext = {
   env: AppEnv;
-  bindings: DataBindings;
+  /** The database, and the mail queue where the Worker has one. */
+  bindings: MailBindings;
   /** The clock, replaceable in tests of the retry schedule. */
   now?: () => Date;
   /** Replaces the configured transport (tests use fakes that hang or fail on cue). */
@@ -47,14 +50,14 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
  * out with the next cron run (every 5 minutes) instead of waiting for a long timeout. Should it
  * ever race a live send anyway, the provider's idempotency key still delivers it once.
  */
-const STALE_PENDING_MINUTES = 2;
+export const STALE_PENDING_MINUTES = 2;
 
 /** Dedupe keys are also the provider's Idempotency-Key, which may be at most 256 characters. */
 const MAX_DEDUPE_KEY_LENGTH = 256;
 
-type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; bindings: DataBindings; now: () => Date };
+export type Mailer = { store: OutboxStore; transport: MailTransport; env: AppEnv; bindings: DataBindings; now: () => Date };
 
-function mailer(ctx: MailContext): Mailer {
+export function mailer(ctx: MailContext): Mailer {
   return {
     store: getBackend(ctx).outbox,
     bindings: ctx.bindings,
@@ -97,7 +100,8 @@ function newRow(m: Mailer, input: MailInput): OutboxRow {
   };
 }
 
-type Delivery = { status: OutboxRow["status"]; error?: string; retryAfterMs?: number };
+/** `nextAttemptAt`: when a failed row is due again. */
+export type Delivery = { status: OutboxRow["status"]; error?: string; retryAfterMs?: number; nextAttemptAt?: string };
 
 /** What a page stores to have a template mail rendered after its response. */
 type RenderInput = { template: EmailTemplateName; variant: Variant; data: EmailData };
@@ -128,6 +132,31 @@ export async function previewOf(env: AppEnv, row: OutboxRow): Promise<OutboxRow>
  * cron tries again, so a mail never goes out unchecked.
  */
 async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
+  const prepared = await prepareDelivery(m, queued);
+  if ("skipped" in prepared) return prepared.skipped;
+  const { row, body, mail } = prepared;
+  const pace = await takeSendSlot(getBackend(m).sendPacer, m.transport, { now: () => m.now().getTime() });
+  const result: TransportResult = pace.go
+    ? await m.transport.send(mail)
+    : {
+        ok: false,
+        permanent: false,
+        error: "Not sent yet: the mail API asked us to wait (rate limit)",
+        retryAfterMs: Math.max(1000, pace.until - m.now().getTime()),
+      };
+  if (pace.go && !result.ok && result.retryAfterMs !== undefined)
+    await pauseSends(getBackend(m).sendPacer, m.transport, m.now().getTime() + result.retryAfterMs);
+  return recordDelivery(m, row, body, result);
+}
+
+/** A row ready for the transport: its body (rendered now if it was queued by a page) and the mail to hand over. */
+export type PreparedMail = { row: OutboxRow; body: Partial<OutboxChange>; mail: OutgoingMail };
+
+/**
+ * Everything before the transport call: the suppression list first (a suppressed mail is recorded
+ * `skipped` here, without address or body, and never rendered), then the envelope and the body.
+ */
+export async function prepareDelivery(m: Mailer, queued: OutboxRow): Promise<PreparedMail | { skipped: Delivery }> {
   const kind = mailKindOf(queued.template);
   if (await isSuppressed({ env: m.env, bindings: m.bindings }, queued.recipient, kind)) {
     const error = `Not sent: the address is on the suppression list (${kind} mail)`;
@@ -143,11 +172,11 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
       text: "",
       render_input: null,
     });
-    return { status: "skipped", error };
+    return { skipped: { status: "skipped", error } };
   }
   const envelope = await envelopeOf(m.env, queued);
   const { row, body } = await withBody(m.env, queued, envelope);
-  const result = await m.transport.send({
+  const mail: OutgoingMail = {
     id: row.id,
     idempotencyKey: row.dedupe_key,
     from: envelope.from,
@@ -157,7 +186,22 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
     html: row.html,
     text: row.text,
     headers: envelope.headers,
-  });
+  };
+  return { row, body, mail };
+}
+
+/**
+ * Records one attempt's outcome on the row (with `extra`, e.g. the queue lease of a retried
+ * message): sent; failed and due again after a rate limit (not an attempt) or after the backoff;
+ * dead after a permanent refusal or the last attempt.
+ */
+export async function recordDelivery(
+  m: Mailer,
+  row: OutboxRow,
+  body: Partial<OutboxChange>,
+  result: TransportResult,
+  extra: Partial<OutboxChange> = {},
+): Promise<Delivery> {
   const now = m.now();
   // An erasure during the send replaced the address: its outcome and body are not written back.
   const sameRecipient = { recipient: row.recipient };
@@ -172,6 +216,9 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
         last_error: null,
         next_attempt_at: null,
         updated_at: now.toISOString(),
+        ...extra,
+        // Sent: no message needs to come back for it.
+        enqueued_at: null,
       },
       sameRecipient,
     );
@@ -179,22 +226,25 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
   }
   if (result.retryAfterMs !== undefined) {
     // Rate limited: the provider never looked at the mail, so this is not one of its attempts.
+    const nextAttemptAt = new Date(now.getTime() + result.retryAfterMs).toISOString();
     await m.store.update(
       row.id,
       {
         ...body,
         status: "failed",
         last_error: result.error,
-        next_attempt_at: new Date(now.getTime() + result.retryAfterMs).toISOString(),
+        next_attempt_at: nextAttemptAt,
         updated_at: now.toISOString(),
+        ...extra,
       },
       sameRecipient,
     );
-    return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs };
+    return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs, nextAttemptAt };
   }
   const attempts = row.attempts + 1;
   const dead = result.permanent || attempts >= MAX_ATTEMPTS;
   const status = dead ? "dead" : "failed";
+  const nextAttemptAt = dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]);
   await m.store.update(
     row.id,
     {
@@ -202,12 +252,13 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
       status,
       attempts,
       last_error: result.error,
-      next_attempt_at: dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]),
+      next_attempt_at: nextAttemptAt,
       updated_at: now.toISOString(),
+      ...(dead ? { enqueued_at: null } : extra),
     },
     sameRecipient,
   );
-  return { status, error: result.error };
+  return { status, error: result.error, ...(nextAttemptAt ? { nextAttemptAt } : {}) };
 }
 
 /** What sendMail answers for a key that was already used: the first mail's outcome so far. */
@@ -293,13 +344,20 @@ export async function queueTemplateMail(
     // The body is rendered after the response (withBody): the page only writes the small row.
     const renderInput: RenderInput = { template: input.template, variant: input.variant, data: input.data };
     const row = newRow(m, { ...input, subject: "", html: "", text: "" });
-    stored = await m.store.insertOnce({ ...row, render_input: JSON.stringify(renderInput), origin: input.data.origin });
+    // With a queue the row is written with its message lease, so the sweeper leaves it to the message.
+    const enqueued_at = mailQueueOf(ctx.bindings) ? row.created_at : null;
+    stored = await m.store.insertOnce({ ...row, render_input: JSON.stringify(renderInput), origin: input.data.origin, enqueued_at });
   } catch (error) {
     console.error(`mail: outbox write of ${input.dedupeKey} failed`, error);
     return { queued: false, error: "The e-mail could not be queued" };
   }
   // Only the call that wrote the row sends it: of 30 parallel page loads, exactly one.
-  if (stored.created) sendAfterResponse(ctx, m, stored.row, options.sendAfterMs ?? 0);
+  if (stored.created) {
+    const queue = mailQueueOf(ctx.bindings);
+    // The queue's consumer sends it in a batch (ADR 023); without one (Vite dev) it is sent from here.
+    if (queue) ctx.waitUntil?.(enqueueRows(queue, m.store, [stored.row]));
+    else sendAfterResponse(ctx, m, stored.row, options.sendAfterMs ?? 0);
+  }
   return { queued: true, id: stored.row.id, status: stored.row.status };
 }
 

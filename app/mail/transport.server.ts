@@ -52,7 +52,7 @@ const PERMANENT_STATUSES = new Set([400, 422]);
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 
 /** Retry-After in seconds (what Resend sends) or as an HTTP date. */
-function retryAfterMs(value: string | null): number {
+export function retryAfterMs(value: string | null): number {
   if (!value) return DEFAULT_RETRY_AFTER_MS;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.max(1000, seconds * 1000);

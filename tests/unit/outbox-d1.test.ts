@@ -56,6 +56,7 @@ describe("migrations/0004_outbox_dedupe.sql", () => {
     await run("0004_outbox_dedupe.sql");
     await run("0008_outbox_render_later.sql");
     await run("0011_outbox_skipped.sql");
+    await run("0015_mail_queue.sql");
 
     const { results } = await d1.db.prepare("SELECT id, dedupe_key, status, attempts, next_attempt_at FROM outbox ORDER BY id").all();
     expect(results).toEqual([
@@ -117,6 +118,8 @@ describe("migrations/0011_outbox_skipped.sql", () => {
       "outbox_status_next_attempt_idx",
       "outbox_status_updated_at_idx",
     ]);
+    // The adapter writes every later column too.
+    await run("0015_mail_queue.sql");
     const store = createD1Outbox(d1.db);
     await store.insert(row("after", { status: "skipped", origin: "https://aiparenting.example" }));
     expect(await store.getByKey("after")).toMatchObject({ status: "skipped", origin: "https://aiparenting.example" });

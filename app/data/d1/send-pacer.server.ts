@@ -22,7 +22,9 @@ export function createD1SendPacer(db: D1Database): SendPacer {
 
     async pauseUntil(key, until) {
       await db
-        .prepare("INSERT INTO send_pacer (key, next_at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET next_at = max(next_at, excluded.next_at)")
+        .prepare(
+          "INSERT INTO send_pacer (key, next_at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET next_at = max(next_at, excluded.next_at)",
+        )
         .bind(key, until)
         .run();
     },

@@ -197,7 +197,11 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
 
     async giveUp(id, now, reason) {
       // Read then write on the status seen, so a row that moved on meanwhile is left alone.
-      const { data: found, error: readError } = await table().select("status, last_error").eq("id", id).maybeSingle<OutboxRow>().retry(false);
+      const { data: found, error: readError } = await table()
+        .select("status, last_error")
+        .eq("id", id)
+        .maybeSingle<OutboxRow>()
+        .retry(false);
       fail("read", readError);
       if (!found || (found.status !== "failed" && found.status !== "dead")) return false;
       const last_error = found.last_error ? `${reason} (last error: ${found.last_error})` : reason;

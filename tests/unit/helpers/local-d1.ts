@@ -60,8 +60,10 @@ export async function startLocalD1() {
     get db() {
       return proxy.env.DB;
     },
+    /** The bindings without the mail queue: the proxy runs no consumer, so mail goes out as under Vite dev. */
     get bindings() {
-      return proxy.env;
+      const { MAIL_QUEUE: _queue, ...env } = proxy.env;
+      return env;
     },
     /** For `--persist-to` of wrangler commands run against this database. */
     persistTo: dir,

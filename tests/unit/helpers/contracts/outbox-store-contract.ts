@@ -141,7 +141,12 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
     });
 
     it("dead letters: listed newest change first, retried once as due, given up for good", async () => {
-      const dead1 = row("dead-1", { status: "dead", attempts: 5, last_error: "HTTP 422: invalid to", updated_at: "2025-09-01T10:01:00.000Z" });
+      const dead1 = row("dead-1", {
+        status: "dead",
+        attempts: 5,
+        last_error: "HTTP 422: invalid to",
+        updated_at: "2025-09-01T10:01:00.000Z",
+      });
       const dead2 = row("dead-2", { status: "dead", attempts: 1, last_error: "dead-lettered", updated_at: "2025-09-01T10:02:00.000Z" });
       const failing = row("failing", { status: "failed", attempts: 2, next_attempt_at: "2025-09-01T11:00:00.000Z" });
       for (const r of [dead1, dead2, failing, row("ok", { status: "sent" })]) await store().insert(r);

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queueTemplateMail, sendMail, type MailContext } from "~/mail/mailer.server";
+import { consumeDeadLetters, consumeMailBatch, sweepOutbox } from "~/mail/queue-consumer.server";
+import type { MailMessage } from "~/mail/mail-queue.server";
+import { getBatchTransport } from "~/mail/batch-transport.server";
+import type { OutboxRow } from "~/data/ports/outbox-store";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
+import { sha256Hex } from "~/platform/crypto.server";
+import { parseEnv } from "~/utils/env.server";
+import { outboxRow } from "./helpers/outbox-row";
+import { testContext } from "./helpers/context";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/**
+ * Delivery through the mail queue (ADR 023) on a real local D1: the producer, the batch consumer,
+ * the shared pacer, the sweeper and the dead-letter consumer. Resend is a fake fetch; the queue
+ * and its message batches are fakes that record acks and retries.
+ */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+let db: D1Database;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+  db = d1.db;
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  await db.batch([db.prepare("DELETE FROM outbox"), db.prepare("DELETE FROM send_pacer")]);
+});
+
+type Call = { url: string; headers: Headers; body: unknown };
+type Answer = (body: Record<string, unknown>[], call: number) => Response;
+
+/** Resend's batch endpoint: accepts every mail unless `answer` says otherwise; records every request. */
+function fakeResend(answer?: Answer) {
+  const calls: Call[] = [];
+  const fetchImpl = (async (url: string, init: RequestInit): Promise<Response> => {
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>[];
+    calls.push({ url, headers: new Headers(init.headers), body });
+    if (answer) return answer(body, calls.length);
+    return Response.json({ data: body.map((_, i) => ({ id: `re-${calls.length}-${i}` })) });
+  }) as unknown as typeof globalThis.fetch;
+  return { calls, fetch: fetchImpl };
+}
+
+const T0 = new Date("2025-09-01T10:00:00.000Z");
+const env = parseEnv({
+  MAIL_TRANSPORT: "resend",
+  RESEND_API_KEY: "re_test",
+  RESEND_API_URL: "https://resend.test",
+  RESEND_MAX_PER_SECOND: "1000",
+  SESSION_SECRET: "test-secret-for-unsubscribe-links-0123456789",
+});
+
+function fakeQueue(options: { fail?: boolean } = {}) {
+  const sent: MailMessage[] = [];
+  const queue = {
+    async send(body: MailMessage) {
+      if (options.fail) throw new Error("queue unavailable");
+      sent.push(body);
+    },
+    async sendBatch(messages: { body: MailMessage }[]) {
+      if (options.fail) throw new Error("queue unavailable");
+      sent.push(...messages.map((m) => m.body));
+    },
+  } as unknown as Queue<MailMessage>;
+  return { queue, sent };
+}
+
+type Outcome = { acked: boolean; retried?: { delaySeconds?: number } };
+
+function batchOf(ids: string[], attempts = 1) {
+  const outcomes = new Map<string, Outcome>();
+  const messages = ids.map((id, i) => {
+    const outcome: Outcome = { acked: false };
+    outcomes.set(id, outcome);
+    return {
+      id: `msg-${i}`,
+      timestamp: T0,
+      body: { id },
+      attempts,
+      ack: () => void (outcome.acked = true),
+      retry: (options?: { delaySeconds?: number }) => void (outcome.retried = options ?? {}),
+    };
+  });
+  const batch = { queue: "mail", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<MailMessage>;
+  return { batch, outcomes };
+}
+
+/** The Worker's mail context at `now`, its transport (single and batch) calling `fetch`. */
+function context(fetch: typeof globalThis.fetch, now: Date = T0, queue?: Queue<MailMessage>): MailContext {
+  return { env, bindings: { DB: db, ...(queue ? { MAIL_QUEUE: queue } : {}) }, now: () => now, transport: getBatchTransport(env, fetch) };
+}
+
+/** Rows as the producer leaves them: pending, their message live. */
+async function queued(count: number, change: (i: number) => Partial<OutboxRow> = () => ({})) {
+  const rows = Array.from({ length: count }, (_, i) =>
+    outboxRow(`guide:leads:lead-${i}`, {
+      recipient: `parent${i}@example.com`,
+      enqueued_at: T0.toISOString(),
+      origin: "https://aiparenting.example",
+      ...change(i),
+    }),
+  );
+  for (const row of rows) await createD1Outbox(db).insert(row);
+  return rows;
+}
+
+const get = async (id: string) => db.prepare("SELECT * FROM outbox WHERE id = ?").bind(id).first<OutboxRow>();
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+
+describe("the producer", () => {
+  it("writes the row with its message lease and enqueues only its id after the response, calling no provider", async () => {
+    const resend = fakeResend();
+    const { queue, sent } = fakeQueue();
+    const t = testContext("http://127.0.0.1:8810/guide-confirm", { DB: db, MAIL_QUEUE: queue, MAIL_TRANSPORT: "outbox" });
+    const result = await queueTemplateMail(
+      { ...t.ctx },
+      {
+        dedupeKey: "guide:leads:p1",
+        template: "guide",
+        variant: { domain: "genius" },
+        to: "p1@example.com",
+        data: { origin: "http://127.0.0.1:8810" },
+      },
+    );
+    expect(result).toMatchObject({ queued: true, status: "pending" });
+    const [row] = (await db.prepare("SELECT * FROM outbox").all<OutboxRow>()).results;
+    expect(row.enqueued_at).not.toBeNull();
+    await t.settle();
+    expect(sent).toEqual([{ id: row.id }]);
+    expect(resend.calls).toHaveLength(0);
+    expect((await get(row.id))?.status).toBe("pending");
+  });
+
+  it("a failed enqueue leaves the row without a lease, for the sweeper", async () => {
+    const { queue } = fakeQueue({ fail: true });
+    const t = testContext("http://127.0.0.1:8810/guide-confirm", { DB: db, MAIL_QUEUE: queue, MAIL_TRANSPORT: "outbox" });
+    await queueTemplateMail(
+      { ...t.ctx },
+      {
+        dedupeKey: "guide:leads:p2",
+        template: "guide",
+        variant: { domain: "genius" },
+        to: "p2@example.com",
+        data: { origin: "http://127.0.0.1:8810" },
+      },
+    );
+    await t.settle();
+    const [row] = (await db.prepare("SELECT * FROM outbox").all<OutboxRow>()).results;
+    expect(row).toMatchObject({ status: "pending", enqueued_at: null });
+    const working = fakeQueue();
+    const later = new Date(Date.parse(row.created_at) + 3 * 60_000);
+    expect(await sweepOutbox(context(fakeResend().fetch, later), working.queue)).toMatchObject({ enqueued: 1 });
+    expect(working.sent).toEqual([{ id: row.id }]);
+  });
+});
+
+describe("the consumer", () => {
+  it("sends one batch call per message batch with the ids' idempotency key, records the outcomes and acks", async () => {
+    const rows = await queued(3);
+    const resend = fakeResend();
+    const { batch, outcomes } = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(resend.fetch, minutes(0.1)), batch);
+
+    expect(resend.calls).toHaveLength(1);
+    const [call] = resend.calls;
+    expect(call.url).toBe("https://resend.test/emails/batch");
+    expect(call.headers.get("Idempotency-Key")).toBe(
+      `batch:${await sha256Hex(
+        rows
+          .map((r) => r.id)
+          .sort()
+          .join(","),
+      )}`,
+    );
+    expect(call.headers.get("x-batch-validation")).toBe("permissive");
+    expect(call.body).toHaveLength(3);
+    expect((call.body as Record<string, unknown>[])[0]).toMatchObject({
+      to: ["parent0@example.com"],
+      reply_to: expect.any(String),
+      subject: rows[0].subject,
+    });
+    // Guide mails are marketing: their List-Unsubscribe headers ride along, as on a single send.
+    expect((call.body as { headers: Record<string, string> }[])[0].headers["List-Unsubscribe"]).toContain(
+      "https://aiparenting.example/unsubscribe",
+    );
+    for (const [i, row] of rows.entries()) {
+      expect(await get(row.id)).toMatchObject({ status: "sent", attempts: 1, provider_message_id: `re-1-${i}`, enqueued_at: null });
+      expect(outcomes.get(row.id)).toEqual({ acked: true });
+    }
+    // The same messages again (a redelivery): nothing is sent twice.
+    const again = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(resend.fetch, minutes(0.2)), again.batch);
+    expect(resend.calls).toHaveLength(1);
+    for (const row of rows) expect(again.outcomes.get(row.id)).toEqual({ acked: true });
+  });
+
+  it("a batch that failed is retried later with the same idempotency key", async () => {
+    const rows = await queued(2);
+    const resend = fakeResend((body, call) =>
+      call === 1 ? Response.json({ message: "oops" }, { status: 500 }) : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) }),
+    );
+    const first = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(resend.fetch, minutes(0)), first.batch);
+    for (const row of rows) {
+      expect(await get(row.id)).toMatchObject({ status: "failed", attempts: 1 });
+      expect((await get(row.id))?.enqueued_at).not.toBeNull();
+      expect(first.outcomes.get(row.id)?.retried?.delaySeconds).toBe(60);
+    }
+    const second = batchOf(rows.map((r) => r.id).reverse(), 2);
+    await consumeMailBatch(context(resend.fetch, minutes(1.5)), second.batch);
+    expect(resend.calls).toHaveLength(2);
+    expect(resend.calls[1].headers.get("Idempotency-Key")).toBe(resend.calls[0].headers.get("Idempotency-Key"));
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("a 429 pauses every sender until its retry-after: no provider call from the consumer, the sweeper or a single send", async () => {
+    const rows = await queued(2);
+    const resend = fakeResend(
+      () => new Response(JSON.stringify({ message: "Too many requests" }), { status: 429, headers: { "retry-after": "30" } }),
+    );
+    const first = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(resend.fetch, minutes(0)), first.batch);
+    expect(resend.calls).toHaveLength(1);
+    for (const row of rows) {
+      expect(await get(row.id)).toMatchObject({ status: "failed", attempts: 0 });
+      expect(first.outcomes.get(row.id)?.retried?.delaySeconds).toBe(30);
+    }
+
+    const more = await queued(1, () => ({ dedupe_key: "guide:leads:later" }));
+    const second = batchOf([more[0].id]);
+    await consumeMailBatch(context(resend.fetch, minutes(0.1)), second.batch);
+    expect(second.outcomes.get(more[0].id)?.retried?.delaySeconds).toBe(24);
+    expect((await get(more[0].id))?.status).toBe("pending");
+
+    const { queue } = fakeQueue();
+    await sweepOutbox(context(resend.fetch, minutes(10)), queue);
+    const single = await sendMail(context(resend.fetch, minutes(0.2)), {
+      template: "api",
+      variant: "genius",
+      to: "x@example.com",
+      subject: "s",
+      html: "<p>h</p>",
+      text: "h",
+    });
+    expect(single.ok).toBe(false);
+    expect(resend.calls).toHaveLength(1);
+  });
+
+  it("one invalid address in a batch: that row is dead with the reason, the rest are sent once", async () => {
+    const rows = await queued(3, (i) => (i === 1 ? { recipient: "not-an-address" } : {}));
+    const resend = fakeResend(() =>
+      Response.json({ data: [{ id: "re-a" }, { id: "re-c" }], errors: [{ index: 1, message: "Invalid `to` field." }] }),
+    );
+    const { batch, outcomes } = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(resend.fetch, minutes(0.1)), batch);
+    expect(resend.calls).toHaveLength(1);
+    expect(await get(rows[0].id)).toMatchObject({ status: "sent", provider_message_id: "re-a" });
+    expect(await get(rows[2].id)).toMatchObject({ status: "sent", provider_message_id: "re-c" });
+    expect(await get(rows[1].id)).toMatchObject({ status: "dead", last_error: expect.stringContaining("Invalid `to` field") });
+    for (const row of rows) expect(outcomes.get(row.id)).toEqual({ acked: true });
+  });
+
+  it("a strict refusal of the whole batch naming an entry: that entry is set aside and the rest go in one more call", async () => {
+    const rows = await queued(3);
+    const resend = fakeResend((body, call) =>
+      call === 1
+        ? Response.json({ statusCode: 422, name: "validation_error", message: "Invalid `to` field at emails[2].to" }, { status: 422 })
+        : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) }),
+    );
+    const { batch, outcomes } = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(resend.fetch, minutes(0.1)), batch);
+    expect(resend.calls).toHaveLength(2);
+    expect(resend.calls[1].body).toHaveLength(2);
+    expect(await get(rows[2].id)).toMatchObject({ status: "dead" });
+    for (const row of rows.slice(0, 2)) expect(await get(row.id)).toMatchObject({ status: "sent", attempts: 1 });
+    for (const row of rows) expect(outcomes.get(row.id)).toEqual({ acked: true });
+  });
+
+  it("with the outbox transport the rows are delivered to the outbox, as before", async () => {
+    const rows = await queued(2);
+    const { batch, outcomes } = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(
+      { env: parseEnv({ SESSION_SECRET: "test-secret-for-unsubscribe-links-0123456789" }), bindings: { DB: db }, now: () => minutes(0.1) },
+      batch,
+    );
+    for (const row of rows) {
+      expect(await get(row.id)).toMatchObject({ status: "sent", provider_message_id: `local-${row.id}` });
+      expect(outcomes.get(row.id)).toEqual({ acked: true });
+    }
+  });
+});
+
+describe("the sweeper", () => {
+  it("re-enqueues a row whose message was lost exactly once, and the row is sent exactly once", async () => {
+    const [row] = await queued(1);
+    const resend = fakeResend();
+    const { queue, sent } = fakeQueue();
+    // The message is in flight for a while: the sweeper leaves the row alone.
+    await sweepOutbox(context(resend.fetch, minutes(5)), queue);
+    expect(sent).toEqual([]);
+    // Past the message lease it is taken for lost: enqueued once, and not again while that message is in flight.
+    expect(await sweepOutbox(context(resend.fetch, minutes(35)), queue)).toMatchObject({ enqueued: 1 });
+    await sweepOutbox(context(resend.fetch, minutes(40)), queue);
+    expect(sent).toEqual([{ id: row.id }]);
+    const { batch } = batchOf(sent.map((m) => m.id));
+    await consumeMailBatch(context(resend.fetch, minutes(41)), batch);
+    await sweepOutbox(context(resend.fetch, minutes(80)), queue);
+    expect(resend.calls).toHaveLength(1);
+    expect(await get(row.id)).toMatchObject({ status: "sent" });
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe("the dead-letter consumer", () => {
+  it("marks the rows of dead-lettered messages dead for a human, keeping their last error, and acks", async () => {
+    const rows = await queued(2, (i) => (i === 0 ? { status: "failed", attempts: 2, last_error: "HTTP 500: boom" } : {}));
+    const sentRow = await queued(1, () => ({ dedupe_key: "sent", status: "sent" }));
+    const { batch, outcomes } = batchOf(
+      [...rows, ...sentRow].map((r) => r.id),
+      11,
+    );
+    await consumeDeadLetters(context(fakeResend().fetch, minutes(30)), batch);
+    expect(await get(rows[0].id)).toMatchObject({ status: "dead", last_error: "HTTP 500: boom", enqueued_at: null });
+    expect(await get(rows[1].id)).toMatchObject({ status: "dead", last_error: expect.stringContaining("dead-letter") });
+    expect((await get(sentRow[0].id))?.status).toBe("sent");
+    for (const id of [...rows, ...sentRow].map((r) => r.id)) expect(outcomes.get(id)).toEqual({ acked: true });
+  });
+});
