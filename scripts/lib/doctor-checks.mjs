@@ -135,7 +135,10 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
     refusals.push(`RESEND_WEBHOOK_SECRET is not Resend's signing secret (whsec_ + base64): copy it again from Resend > Webhooks`);
   }
 
-  if (production && isOn(vars.QA_PAGES)) refusals.push(`QA_PAGES is on in production: set QA_PAGES = "off" in ${where}`);
+  // Unset means on (the Worker's default), so production must say "off".
+  if (production && (vars.QA_PAGES ?? "").trim() !== "off") {
+    refusals.push(`QA_PAGES is on in production: set QA_PAGES = "off" in ${where}`);
+  }
   if (production && isOn(vars.PREVIEW_MODE)) refusals.push(`PREVIEW_MODE is on in production: set PREVIEW_MODE = "off" in ${where}`);
   if (!production && !isOn(vars.PREVIEW_MODE)) refusals.push(`PREVIEW_MODE is not on in the previews: set PREVIEW_MODE = "on" in ${where}`);
 

@@ -76,6 +76,7 @@ describe("checkDeployConfig refuses, one line naming the fix", () => {
       /RESEND_API_KEY: `npx wrangler secret put RESEND_API_KEY --env production`/,
     ],
     ["QA pages in production", (c) => (c.vars.QA_PAGES = "on"), /QA_PAGES is on in production/],
+    ["QA pages left to their default (on) in production", (c) => delete c.vars.QA_PAGES, /QA_PAGES is on in production/],
     ["preview mode in production", (c) => (c.vars.PREVIEW_MODE = "on"), /PREVIEW_MODE is on in production/],
     [
       "a missing SESSION_SECRET",
