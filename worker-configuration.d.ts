@@ -6,6 +6,7 @@ interface Env {
 	APP_SIGNIN_URL: string;
 	LAUNCH_MODE: string;
 	QA_PAGES: string;
+	PREVIEW_MODE: string;
 	MAIL_TRANSPORT: string;
 	MAIL_FROM: string;
 	PIXEL_ID_GENIUS: string;
