@@ -12,6 +12,7 @@ function resolutionRule({ isLocal, url, env }: RequestContext): string {
   if (isLocal) return "loopback host: query parameters domain and sport";
   if (env.GENIUS_HOSTS.includes(host)) return "configured genius host";
   if (env.CHAMPION_HOSTS.includes(host)) return "configured champion host: sport from the path, else ?sport=, else icehockey";
+  if (env.PREVIEW_MODE === "on") return "preview host: query parameters domain and sport";
   return "unknown host: genius";
 }
 
