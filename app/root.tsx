@@ -40,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: ctx.origin,
     /** Canonical tags name an edition's home by its sport path on the champion site. */
     sportPaths: ctx.sportPaths,
+    /** PREVIEW_MODE=on: the ribbon shows, and no canonical address is published. */
+    preview: env.PREVIEW_MODE === "on",
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),

@@ -93,6 +93,16 @@ describe("on a preview (PREVIEW_MODE=on) the preview's own origin stays", () => 
     expect(ctx.isLocal).toBe(false);
   });
 
+  it("publishes no canonical link and no og:url", async () => {
+    const root = await rootPayload(`${host}/faq?domain=champion&sport=tennis`);
+    const previewRoot = await rootPayloadOf(`${host}/faq?domain=champion&sport=tennis`, PREVIEW);
+    expect(JSON.stringify(seoMeta({ root, page: "faq" }))).toContain('"canonical"');
+    const meta = seoMeta({ root: previewRoot, page: "faq" });
+    expect(meta.some((tag) => "rel" in tag && tag.rel === "canonical")).toBe(false);
+    expect(meta.some((tag) => "property" in tag && tag.property === "og:url")).toBe(false);
+    expect(JSON.stringify(meta)).not.toContain("champion.example");
+  });
+
   it("production hosts keep their configured origin", () => {
     const { ctx } = testContext("https://www.champion.example/tennis", { DB: {}, ...PREVIEW });
     expect(ctx.origin).toBe("https://champion.example");

@@ -85,7 +85,11 @@ describe("resolveVariant on a preview (PREVIEW_MODE=on)", () => {
     ["preview host, champion tennis", `${PREVIEW_HOST}/?domain=champion&sport=tennis`, { domain: "champion", sport: "tennis" }],
     ["preview host, sport without domain", `${PREVIEW_HOST}/?sport=tennis`, { domain: "genius" }],
     ["genius host keeps its rule", "https://aiparenting.example/?domain=champion&sport=tennis", { domain: "genius" }],
-    ["champion host keeps its rule", "https://champion.example/tennis?domain=champion&sport=icehockey", { domain: "champion", sport: "tennis" }],
+    [
+      "champion host keeps its rule",
+      "https://champion.example/tennis?domain=champion&sport=icehockey",
+      { domain: "champion", sport: "tennis" },
+    ],
   ])("%s", (_name, url, expected) => {
     expect(resolveVariant(new URL(url), preview)).toEqual(expected);
   });
