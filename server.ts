@@ -51,9 +51,18 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   return handleRemixRequest(request, loadContext);
 }
 
+/** A preview (PREVIEW_MODE=on) answers noindex; read raw when the configuration failed to parse. */
+function isPreview(env: Env): boolean {
+  try {
+    return parseEnv(env).PREVIEW_MODE === "on";
+  } catch {
+    return String(env.PREVIEW_MODE ?? "").trim() === "on";
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
-    return secureResponse(await handleFetch(request, env, ctx), request);
+    return secureResponse(await handleFetch(request, env, ctx), request, { noindex: isPreview(env) });
   },
 
   // Cron Trigger (wrangler.toml [triggers]): sends due retries and mails whose after-response send died,

@@ -7,7 +7,7 @@ import { envelopeOf, type Envelope } from "./envelope.server";
 import { getBackend, type DataBindings } from "~/data/backend.server";
 import type { OutboxChange, OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 import { emailHash, isSuppressed } from "./suppression.server";
-import { getTransport, type MailTransport } from "./transport.server";
+import { getTransport, withPreviewAllowList, type MailTransport } from "./transport.server";
 
 /** What the mailer needs; a RequestContext fits, and so does the scheduled handler's env. */
 export type MailContext = {
@@ -58,7 +58,8 @@ function mailer(ctx: MailContext): Mailer {
   return {
     store: getBackend(ctx).outbox,
     bindings: ctx.bindings,
-    transport: ctx.transport ?? getTransport(ctx.env),
+    // A preview's allow-list also holds for a transport a caller passed in.
+    transport: withPreviewAllowList(ctx.transport ?? getTransport(ctx.env), ctx.env),
     env: ctx.env,
     now: ctx.now ?? (() => new Date()),
   };
@@ -169,7 +170,7 @@ async function deliver(m: Mailer, queued: OutboxRow): Promise<Delivery> {
         status: "sent",
         attempts: row.attempts + 1,
         provider_message_id: result.providerMessageId,
-        last_error: null,
+        last_error: result.note ?? null,
         next_attempt_at: null,
         updated_at: now.toISOString(),
       },
