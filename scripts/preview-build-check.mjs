@@ -15,10 +15,6 @@ if (!config.previewD1 || config.previewD1.database_name === config.d1?.database_
   process.exit(1);
 }
 
-if (!existsSync("scripts/preview-assets.mjs")) {
-  console.log("scripts/preview-assets.mjs is not there yet: the preview's _headers is not checked");
-  process.exit(0);
-}
 if (!existsSync(headers)) {
   console.error(`${headers} is missing: run npm run build first`);
   process.exit(1);

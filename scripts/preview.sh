@@ -32,11 +32,8 @@ echo "== build ($BUILD_BRANCH @ $BUILD_COMMIT)"
 npm run build
 
 echo "== preview assets"
-if [ -f scripts/preview-assets.mjs ]; then
-  node scripts/preview-assets.mjs
-else
-  echo "scripts/preview-assets.mjs is missing: this preview's static files go out without X-Robots-Tag: noindex" >&2
-fi
+# Static files never reach the Worker: their noindex comes from the assets' _headers.
+node scripts/preview-assets.mjs
 
 if [ "$dry_run" = true ]; then
   echo "dry run: would run npx wrangler d1 migrations apply DB --remote --env preview"

@@ -24,7 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
   const rows = await Promise.all((await getBackend({ env, bindings }).outbox.list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
-  return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: access.headers });
+  // On a preview mail may also have gone to the provider (the QA allow-list), so the page says which.
+  const keptLocally = env.MAIL_TRANSPORT === "outbox";
+  return data({ hidden: false as const, keptLocally, mails: rows.map(outboxJson) }, { headers: access.headers });
 }
 
 // The loader's: noindex and no-store always, and for an admin on a preview the session (idle clock).
@@ -47,12 +49,15 @@ const STATUS_STYLE: Record<string, string> = {
 export default function DevOutbox() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.hidden) return <Home />;
-  const { mails } = loaded;
+  const { mails, keptLocally } = loaded;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Outbox</h1>
       <p className="mt-2 text-slate-700">
-        Local mail transport: nothing leaves this machine. Newest first; the same list is at{" "}
+        {keptLocally
+          ? "Local mail transport: nothing leaves this machine."
+          : "Preview: only mail to the QA allow-list went to the provider; every other mail stayed here (its row says so)."}{" "}
+        Newest first; the same list is at{" "}
         <a className="text-brand-strong underline" href="/dev/outbox.json">
           /dev/outbox.json
         </a>

@@ -150,6 +150,7 @@ test.describe("preview: the outbox viewer", () => {
     const kept = page.getByTestId("outbox-mail").filter({ hasText: parent });
     await expect(kept).toHaveCount(1);
     await expect(kept).toContainText("Kept in the outbox by the preview mail allow-list");
+    await expect(page.getByText("Preview: only mail to the QA allow-list went to the provider")).toBeVisible();
     await expect(page.getByTestId("outbox-mail").filter({ hasText: qa })).not.toContainText("Kept in the outbox");
     expect((await sent(page)).filter((mail) => mail.to.includes(parent))).toEqual([]);
   });
