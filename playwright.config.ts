@@ -9,14 +9,45 @@ import { defineConfig } from "@playwright/test";
  *   and the bot guard's defaults (3 s minimum fill time, 20 new leads per IP in ten minutes).
  * Both have a SESSION_SECRET, as every deployed site does: a request for a public host (a test's
  * `Host: champion.example`) needs one. Tests that sign a token or a form stamp use the same secret.
- * Two projects run every spec with JavaScript on and off (progressive enhancement).
+ * - preview (8790): a Worker Preview of production (PREVIEW_MODE=on, QA pages on, Resend mail to a fake
+ *   Resend on 8791 with PREVIEW_MAIL_ALLOW=@qa.example), serving a copy of the build's assets made a
+ *   preview's (scripts/preview-assets.mjs). Only tests/e2e/preview.spec.ts runs against it, in the
+ *   preview-js-on/off projects, whose Chromium resolves PREVIEW_HOST to 127.0.0.1: the page is on a
+ *   host that is neither loopback nor a configured one, as on workers.dev (a real .dev host would not
+ *   do: Chromium forces every .dev host onto https). The host counts as a secure origin there, so
+ *   the site's Secure cookies are kept over plain http, as they are over https on a real preview.
+ * Every project but those runs every other spec with JavaScript on and off (progressive enhancement).
  * `npm test` builds first; never build while these servers run (STACK pitfall 4).
  */
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const LIVE_PORT = MAIN_PORT + 1;
+export const PREVIEW_PORT = MAIN_PORT + 2;
+export const FAKE_RESEND_PORT = MAIN_PORT + 3;
+export const PREVIEW_HOST = "qa-branch-parent-coach-funnel.preview.example";
+export const PREVIEW_URL = `http://${PREVIEW_HOST}:${PREVIEW_PORT}`;
 export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-thirty-two-characters";
 
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+const BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const PREVIEW_SPEC = /preview\.spec\.ts$/;
+const previewUse = {
+  baseURL: PREVIEW_URL,
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      ...BROWSER_ARGS,
+      `--host-resolver-rules=MAP ${PREVIEW_HOST} 127.0.0.1`,
+      `--unsafely-treat-insecure-origin-as-secure=${PREVIEW_URL}`,
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,21 +61,13 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromium, args: BROWSER_ARGS },
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: PREVIEW_SPEC, use: { javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: PREVIEW_SPEC, use: { javaScriptEnabled: false } },
+    { name: "preview-js-on", testMatch: PREVIEW_SPEC, use: { ...previewUse, javaScriptEnabled: true } },
+    { name: "preview-js-off", testMatch: PREVIEW_SPEC, use: { ...previewUse, javaScriptEnabled: false } },
   ],
   webServer: [
     {
@@ -58,6 +81,27 @@ export default defineConfig({
     {
       command: `bash scripts/e2e-server.sh live ${LIVE_PORT} SESSION_SECRET:${E2E_SESSION_SECRET} QA_PAGES:off`,
       url: `http://127.0.0.1:${LIVE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node scripts/fake-resend.mjs ${FAKE_RESEND_PORT}`,
+      url: `http://127.0.0.1:${FAKE_RESEND_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: [
+        `bash scripts/e2e-server.sh preview ${PREVIEW_PORT} --preview-assets SESSION_SECRET:${E2E_SESSION_SECRET}`,
+        "PREVIEW_MODE:on QA_PAGES:on MAIL_TRANSPORT:resend RESEND_API_KEY:re_test",
+        `RESEND_API_URL:http://127.0.0.1:${FAKE_RESEND_PORT} PREVIEW_MAIL_ALLOW:@qa.example`,
+        "FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1",
+      ].join(" "),
+      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       stdout: "ignore",

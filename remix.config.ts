@@ -23,6 +23,8 @@ export const remixConfig = {
       route("consent", "routes/consent.ts", { id: "routes/consent" });
       route("robots.txt", "routes/robots.ts", { id: "routes/robots" });
       route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
+      // The running build (branch, commit, build time), in every mode.
+      route("__version", "routes/version.ts", { id: "routes/version" });
       // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/qa/qa.server.ts).
       route("test-content", "routes/qa/test-content.tsx", { id: "routes/qa/test-content" });
       route("debug-content", "routes/qa/debug-content.tsx", { id: "routes/qa/debug-content" });

@@ -53,13 +53,22 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   return handleRemixRequest(request, loadContext);
 }
 
+/** A preview (PREVIEW_MODE=on) answers noindex; read raw when the configuration failed to parse. */
+function isPreview(env: Env): boolean {
+  try {
+    return parseEnv(env).PREVIEW_MODE === "on";
+  } catch {
+    return String(env.PREVIEW_MODE ?? "").trim() === "on";
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
-    return secureResponse(await handleFetch(request, env, ctx), request);
+    return secureResponse(await handleFetch(request, env, ctx), request, { noindex: isPreview(env) });
   },
 
   // The mail queue's consumers (wrangler.toml [[queues.consumers]]): a batch of outbox ids becomes one
-  // provider request; the dead-letter queue's messages leave their rows dead for a human (ADR 023).
+  // provider request; the dead-letter queue's messages leave their rows dead for a human (ADR 024).
   async queue(batch, env) {
     const ctx = { env: parseEnv(env), bindings: env };
     const mail = batch as MessageBatch<MailMessage>;

@@ -8,12 +8,14 @@ import { ConsentBanner } from "~/components/consent/ConsentBanner";
 import { HydratedPixel, Pixel } from "~/components/consent/Pixel";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
+import { PreviewRibbon } from "~/components/layout/PreviewRibbon";
 import { SiteErrorBoundary } from "~/components/layout/SiteErrorBoundary";
 import stylesheet from "~/styles/app.css?url";
 import { pixelAllowed } from "~/consent/consent";
 import { activePixelId, readConsent } from "~/consent/consent.server";
 import { isSportLanding } from "~/utils/variant.server";
 import { legalVars } from "~/trust/legal.server";
+import { buildInfo, shortCommit } from "~/platform/build-info";
 import { getRequestContext } from "~/utils/context.server";
 import { shouldHideHeader, shouldHydrate } from "~/utils/hydrate";
 import { captureAttribution, commitSession, getSession, hasAttributionParams } from "~/utils/session.server";
@@ -25,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const { variant, contentKey, env } = ctx;
   const year = new Date().getUTCFullYear();
+  const preview = env.PREVIEW_MODE === "on";
+  const build = buildInfo();
   const payload = {
     variant,
     contentKey,
@@ -40,6 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: ctx.origin,
     /** Canonical tags name an edition's home by its sport path on the champion site. */
     sportPaths: ctx.sportPaths,
+    /** PREVIEW_MODE=on: no canonical address is published, and the ribbon names the build. */
+    preview,
+    previewRibbon: preview ? getPage(contentKey, "preview", { branch: build.branch, commit: shortCommit(build.commit) }) : null,
     consent: {
       choice: readConsent(request.headers.get("Cookie")),
       copy: getPage(contentKey, "consent"),
@@ -103,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {data.site.skipLinkLabel}
           </a>
         ) : null}
+        {data?.previewRibbon ? <PreviewRibbon text={data.previewRibbon.ribbon} label={data.previewRibbon.label} /> : null}
         {data ? <ConsentBanner /> : null}
         {showChrome && !shouldHideHeader(matches) ? <Header /> : null}
         {/* Focusable from script only, so the skip link moves keyboard focus here. */}

@@ -1,4 +1,4 @@
--- Delivery through a Cloudflare Queue (docs/decisions/023-mail-queue.md).
+-- Delivery through a Cloudflare Queue (docs/decisions/024-mail-queue.md).
 -- outbox.enqueued_at: when a queue message for the row was last handed to the queue; null while no
 -- message is live (never enqueued, its enqueue failed, or a consumer has taken the row). The cron's
 -- sweeper re-enqueues a due row only when it is null or older than the message lease, so a row whose

@@ -1,27 +1,57 @@
 #!/usr/bin/env node
-// Grants the admin role to an existing local account (D1, embedded auth):
-//   npm run admin:grant -- parent@example.com
-// Works on the local database that `wrangler dev` and Vite dev use. ADMIN_GRANT_PERSIST_TO=DIR
-// points it at another local state directory (tests). With Supabase Auth, set
-// app_metadata.role = 'admin' on the user in Supabase instead.
+// Grants the admin role to an existing account (D1, embedded auth):
+//   npm run admin:grant -- parent@example.com                                 (the local database)
+//   npm run admin:grant -- parent@example.com --remote --env production|preview (Cloudflare's D1)
+// Locally it works on the database that `wrangler dev` and Vite dev use; ADMIN_GRANT_PERSIST_TO=DIR
+// points it at another local state directory (tests). --dry-run prints the wrangler command instead
+// of running it. With Supabase Auth, set app_metadata.role = 'admin' on the user in Supabase instead.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const email = (process.argv[2] ?? "").trim().toLowerCase();
+const usage = "Usage: npm run admin:grant -- <email of an existing account> [--remote --env production|preview] [--dry-run]";
 
-if (!/^[^\s@'"\\]+@[^\s@'"\\]+\.[^\s@'"\\]+$/.test(email)) {
-  console.error("Usage: npm run admin:grant -- <email of an existing account>");
+/** @type {{ values: { remote?: boolean; env?: string; "dry-run"?: boolean }; positionals: string[] }} */
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: { remote: { type: "boolean" }, env: { type: "string" }, "dry-run": { type: "boolean" } },
+  });
+} catch (error) {
+  console.error(`${/** @type {Error} */ (error).message}\n${usage}`);
+  process.exit(2);
+}
+const { remote = false, env, "dry-run": dryRun = false } = args.values;
+const email = (args.positionals[0] ?? "").trim().toLowerCase();
+
+if (!/^[^\s@'"\\]+@[^\s@'"\\]+\.[^\s@'"\\]+$/.test(email) || args.positionals.length > 1) {
+  console.error(usage);
+  process.exit(2);
+}
+// The top level's D1 is the local one; a remote grant names the Worker whose accounts it changes.
+if (remote && env !== "production" && env !== "preview") {
+  console.error(`--remote needs --env production or --env preview\n${usage}`);
   process.exit(2);
 }
 
 function d1(sql) {
-  const args = ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", sql];
-  if (process.env.ADMIN_GRANT_PERSIST_TO) args.push("--persist-to", process.env.ADMIN_GRANT_PERSIST_TO);
-  const run = spawnSync("npx", args, { cwd: root, encoding: "utf8" });
+  const where = remote ? ["--remote", "--env", /** @type {string} */ (env)] : ["--local"];
+  const command = ["wrangler", "d1", "execute", "DB", ...where, "--json", "--command", sql];
+  if (!remote && process.env.ADMIN_GRANT_PERSIST_TO) command.push("--persist-to", process.env.ADMIN_GRANT_PERSIST_TO);
+  if (dryRun) {
+    console.log(`dry run: npx ${command.map((arg) => (/^[\w./:=-]+$/.test(arg) ? arg : `"${arg}"`)).join(" ")}`);
+    process.exit(0);
+  }
+  const run = spawnSync("npx", command, { cwd: root, encoding: "utf8" });
   if (run.status !== 0) {
     console.error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
-    console.error("Have the migrations been applied? npm run db:migrate");
+    console.error(
+      remote
+        ? `Have the migrations been applied? npx wrangler d1 migrations apply DB --remote --env ${env}`
+        : "Have the migrations been applied? npm run db:migrate",
+    );
     process.exit(1);
   }
   // --json prints an array with one result per statement.

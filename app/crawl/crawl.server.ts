@@ -33,8 +33,12 @@ function sitemapUrls(origin: string, variant: Variant): string[] {
   return CHAMPION_SPORTS.map((sport) => absoluteLinkTo(origin, { domain: "champion", sport }, "sitemap.xml"));
 }
 
-/** robots.txt: public pages allowed; QA pages, admin, dev tools and the API disallowed. */
-export function robotsTxt(origin: string, variant: Variant): string {
+/**
+ * robots.txt: public pages allowed; QA pages, admin, dev tools and the API disallowed. A preview
+ * disallows everything and names no sitemap: it is never to be crawled.
+ */
+export function robotsTxt(origin: string, variant: Variant, options: { preview?: boolean } = {}): string {
+  if (options.preview) return "User-agent: *\nDisallow: /\n";
   return [
     "User-agent: *",
     "Allow: /",

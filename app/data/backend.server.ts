@@ -42,7 +42,7 @@ type Backend = {
   readonly trust: TrustStore;
   readonly consent: ConsentStore;
   readonly leadIpCounter: LeadIpCounter;
-  /** The mail provider's request budget, shared by every sender (ADR 023). */
+  /** The mail provider's request budget, shared by every sender (ADR 024). */
   readonly sendPacer: SendPacer;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;

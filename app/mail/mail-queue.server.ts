@@ -2,7 +2,7 @@ import type { DataBindings } from "~/data/backend.server";
 import type { OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 
 /**
- * The mail queue's producer side (docs/decisions/023-mail-queue.md): a message is the outbox row's
+ * The mail queue's producer side (docs/decisions/024-mail-queue.md): a message is the outbox row's
  * id and nothing else; the row is the record of truth and holds the mail.
  */
 export type MailMessage = { id: string };

@@ -7,7 +7,7 @@ import { envelopeOf, type Envelope } from "./envelope.server";
 import { getBackend, type DataBindings } from "~/data/backend.server";
 import type { OutboxChange, OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
 import { emailHash, isSuppressed } from "./suppression.server";
-import { getTransport, type MailTransport, type OutgoingMail, type TransportResult } from "./transport.server";
+import { getTransport, withPreviewAllowList, type MailTransport, type OutgoingMail, type TransportResult } from "./transport.server";
 import { enqueueRows, mailQueueOf, type MailBindings } from "./mail-queue.server";
 import { pauseSends, takeSendSlot } from "./send-pacer.server";
 
@@ -61,7 +61,8 @@ export function mailer(ctx: MailContext): Mailer {
   return {
     store: getBackend(ctx).outbox,
     bindings: ctx.bindings,
-    transport: ctx.transport ?? getTransport(ctx.env),
+    // A preview's allow-list also holds for a transport a caller passed in.
+    transport: withPreviewAllowList(ctx.transport ?? getTransport(ctx.env), ctx.env),
     env: ctx.env,
     now: ctx.now ?? (() => new Date()),
   };
@@ -213,7 +214,7 @@ export async function recordDelivery(
         status: "sent",
         attempts: row.attempts + 1,
         provider_message_id: result.providerMessageId,
-        last_error: null,
+        last_error: result.note ?? null,
         next_attempt_at: null,
         updated_at: now.toISOString(),
         ...extra,
@@ -354,7 +355,7 @@ export async function queueTemplateMail(
   // Only the call that wrote the row sends it: of 30 parallel page loads, exactly one.
   if (stored.created) {
     const queue = mailQueueOf(ctx.bindings);
-    // The queue's consumer sends it in a batch (ADR 023); without one (Vite dev) it is sent from here.
+    // The queue's consumer sends it in a batch (ADR 024); without one (Vite dev) it is sent from here.
     if (queue) ctx.waitUntil?.(enqueueRows(queue, m.store, [stored.row]));
     else sendAfterResponse(ctx, m, stored.row, options.sendAfterMs ?? 0);
   }

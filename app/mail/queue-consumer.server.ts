@@ -23,7 +23,7 @@ import { pauseSends, takeSendSlot, type Pace } from "./send-pacer.server";
 import type { TransportResult } from "./transport.server";
 
 /**
- * The mail queue's consumers and the cron's sweeper (docs/decisions/023-mail-queue.md). A message
+ * The mail queue's consumers and the cron's sweeper (docs/decisions/024-mail-queue.md). A message
  * batch becomes one provider request: the rows are claimed first (a row is sent by one consumer
  * only, whatever the redeliveries), paced by the shared pacer, sent with an Idempotency-Key made of
  * their ids, and each message is acked or retried by its row's outcome.
@@ -100,7 +100,7 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
       if ("skipped" in prepared) continue;
       const kept = (m.transport as Partial<BatchingTransport>).keepInOutbox?.(prepared.mail);
       if (kept)
-        await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `kept-${row.id}` }, { last_error: kept });
+        await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `preview-kept-${row.id}`, note: kept });
       else ready.push(prepared);
     } catch (error) {
       // Left pending without a lease: the sweeper enqueues it again once stale.

@@ -2,7 +2,7 @@ import type { SendPacer } from "~/data/ports/send-pacer";
 import type { MailTransport } from "./transport.server";
 
 /**
- * The provider's request budget, one for every sender (docs/decisions/023-mail-queue.md): queue
+ * The provider's request budget, one for every sender (docs/decisions/024-mail-queue.md): queue
  * consumers in any isolate, the cron, /api/send-email and Vite dev's direct sends all take a slot
  * from the same row before calling the provider, and a 429 moves that row past its Retry-After,
  * which pauses all of them. A transport without a rate (the local outbox) needs no slot.

@@ -21,7 +21,8 @@ export type OutgoingMail = {
 };
 
 export type TransportResult =
-  | { ok: true; providerMessageId: string }
+  /** `note`: recorded on the row (as last_error) although the mail needs nothing more (a kept mail). */
+  | { ok: true; providerMessageId: string; note?: string }
   /**
    * `permanent`: the provider rejected the mail itself (bad address...); retrying cannot help.
    * `retryAfterMs`: the provider is rate limiting us (429) and did not look at the mail; try again then.
@@ -131,4 +132,37 @@ export function getTransport(env: AppEnv, fetchImpl?: typeof fetch): MailTranspo
     );
   }
   return outboxTransport;
+}
+
+/** What a kept mail's row says (its last_error): the outbox viewer and the admin read it. */
+export const PREVIEW_KEPT_NOTE = "Kept in the outbox by the preview mail allow-list (PREVIEW_MAIL_ALLOW): not handed to the provider";
+
+/** Whether `recipient` is on the allow-list: a listed address, or an address at a listed @domain (that domain exactly). */
+export function previewMailAllowed(recipient: string, allow: readonly string[]): boolean {
+  const address = recipient.trim().toLowerCase();
+  const domain = address.slice(address.lastIndexOf("@"));
+  return allow.some((entry) => (entry.startsWith("@") ? domain === entry : address === entry));
+}
+
+/**
+ * A preview (PREVIEW_MODE=on) can never reach a real parent: with the provider's transport, a mail
+ * to anyone off PREVIEW_MAIL_ALLOW is answered here as the outbox transport answers (accepted,
+ * nothing leaves), so its row ends `sent` with its body, like a local mail, and is never retried;
+ * the note says it was kept. Every send path (page, cron, /api/send-email) delivers through this.
+ * The outbox transport and PREVIEW_MODE=off are returned unchanged.
+ */
+export function withPreviewAllowList(transport: MailTransport, env: Pick<AppEnv, "PREVIEW_MODE" | "PREVIEW_MAIL_ALLOW">): MailTransport {
+  if (env.PREVIEW_MODE !== "on" || transport.name === "outbox") return transport;
+  const keepInOutbox = (mail: OutgoingMail) => (previewMailAllowed(mail.to, env.PREVIEW_MAIL_ALLOW) ? null : PREVIEW_KEPT_NOTE);
+  return {
+    // The rest (a batch sender) passes on: the queue consumer asks keepInOutbox of every mail before
+    // it builds a batch, so a batch never carries a kept one.
+    ...transport,
+    keepInOutbox,
+    async send(mail) {
+      const kept = keepInOutbox(mail);
+      if (!kept) return transport.send(mail);
+      return { ok: true, providerMessageId: `preview-kept-${mail.id}`, note: kept };
+    },
+  } as MailTransport;
 }

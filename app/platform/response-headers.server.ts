@@ -32,6 +32,9 @@ function showsVisitorData(pathname: string): boolean {
  */
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** A preview's answer to every crawler (the preview build's assets/_headers says the same). */
+export const PREVIEW_ROBOTS_TAG = "noindex, nofollow";
+
 /** The response with headers we may change: a redirect made by Response.redirect() has immutable ones. */
 function withWritableHeaders(response: Response): Response {
   try {
@@ -46,9 +49,10 @@ function withWritableHeaders(response: Response): Response {
  * Headers every response carries, whatever produced it (documents, redirects, data, files,
  * errors, refusals before Remix). Values a response already has are kept: a document's CSP
  * (with its nonce and, after consent, the pixel's hosts) comes from entry.server.tsx, and a route
- * may deliberately send a stricter Cache-Control.
+ * may deliberately send a stricter Cache-Control. `noindex` (PREVIEW_MODE=on) keeps every answer
+ * of a preview out of search engines, whatever a route said.
  */
-export function secureResponse(response: Response, request: Request): Response {
+export function secureResponse(response: Response, request: Request, options: { noindex?: boolean } = {}): Response {
   // A WebSocket upgrade cannot be copied; this site has none, but never break one.
   if (response.status === 101) return response;
   const secured = withWritableHeaders(response);
@@ -65,6 +69,7 @@ export function secureResponse(response: Response, request: Request): Response {
   if (!isDocument && !headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", NON_DOCUMENT_CSP);
   }
+  if (options.noindex) headers.set("X-Robots-Tag", PREVIEW_ROBOTS_TAG);
   if (showsVisitorData(url.pathname) && !/\bno-store\b/i.test(headers.get("Cache-Control") ?? "")) {
     headers.set("Cache-Control", "no-store");
   }

@@ -1,7 +1,7 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { EmailPreview } from "~/components/mail/EmailPreview";
-import { NOINDEX, OUTBOX_PAGE_SIZE, outboxJson, outboxPagesEnabled } from "~/mail/dev-pages.server";
+import { OUTBOX_PAGE_SIZE, outboxAccess, outboxJson } from "~/mail/dev-pages.server";
 import { previewOf } from "~/mail/mailer.server";
 import { getBackend } from "~/data/backend.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -9,21 +9,28 @@ import Home, { loader as homeLoader, meta as homeMeta } from "./home";
 
 /**
  * GET /dev/outbox: every mail the site "sent" locally, newest first, each in a sandboxed frame.
- * Only on a loopback host with MAIL_TRANSPORT=outbox; otherwise a 404 that shows the home page
- * like any unknown path.
+ * Only on a loopback host with MAIL_TRANSPORT=outbox, or to a signed-in admin on a preview
+ * (outboxAccess); otherwise a 404 that shows the home page like any unknown path.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const { env, bindings } = ctx;
-  if (!outboxPagesEnabled(ctx)) {
-    return data({ ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] }, { status: 404, headers: NOINDEX });
+  const access = await outboxAccess(args.request, ctx);
+  if (!access.open) {
+    return data(
+      { ...(await homeLoader(args)), hidden: true as const, rendersHome: true, mails: [] },
+      { status: 404, headers: access.headers },
+    );
   }
   // A mail queued a moment ago may not have its body stored yet: show it as it will be sent.
   const rows = await Promise.all((await getBackend({ env, bindings }).outbox.list(OUTBOX_PAGE_SIZE)).map((row) => previewOf(env, row)));
-  return data({ hidden: false as const, mails: rows.map(outboxJson) }, { headers: NOINDEX });
+  // On a preview mail may also have gone to the provider (the QA allow-list), so the page says which.
+  const keptLocally = env.MAIL_TRANSPORT === "outbox";
+  return data({ hidden: false as const, keptLocally, mails: rows.map(outboxJson) }, { headers: access.headers });
 }
 
-export const headers = () => NOINDEX;
+// The loader's: noindex and no-store always, and for an admin on a preview the session (idle clock).
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   args.data?.hidden
@@ -42,12 +49,15 @@ const STATUS_STYLE: Record<string, string> = {
 export default function DevOutbox() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.hidden) return <Home />;
-  const { mails } = loaded;
+  const { mails, keptLocally } = loaded;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Outbox</h1>
       <p className="mt-2 text-slate-700">
-        Local mail transport: nothing leaves this machine. Newest first; the same list is at{" "}
+        {keptLocally
+          ? "Local mail transport: nothing leaves this machine."
+          : "Preview: only mail to the QA allow-list went to the provider; every other mail stayed here (its row says so)."}{" "}
+        Newest first; the same list is at{" "}
         <a className="text-brand-strong underline" href="/dev/outbox.json">
           /dev/outbox.json
         </a>

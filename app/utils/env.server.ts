@@ -37,6 +37,25 @@ const ipList = z
     }
   });
 
+/** A full address or an "@domain": what PREVIEW_MAIL_ALLOW may list. */
+const ALLOW_ENTRY = /^(?:[^\s@,]+@|@)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
+/** Comma-separated addresses and @domains, lower-cased; every entry must be one or the other. */
+const mailAllowList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .superRefine((entries, ctx) => {
+    for (const entry of entries) {
+      if (!ALLOW_ENTRY.test(entry)) ctx.addIssue({ code: "custom", message: `"${entry}" is neither an address nor an @domain` });
+    }
+  });
+
 const envSchema = z
   .object({
     GENIUS_HOSTS: hostList,
@@ -45,6 +64,11 @@ const envSchema = z
     // live (SPEC 2.7, 4.1): a plan leads to /signup; waitlist: every plan leads to the waitlist (/confirm).
     LAUNCH_MODE: z.enum(["waitlist", "live"]).default("live"),
     QA_PAGES: z.enum(["on", "off"]).default("on"),
+    // A Worker Preview for QA: noindex everywhere, a ribbon, the variant from ?domain=&sport= on its
+    // own host, the outbox viewer for admins, and mail only to PREVIEW_MAIL_ALLOW.
+    PREVIEW_MODE: z.enum(["on", "off"]).default("off"),
+    // With PREVIEW_MODE=on: the recipients whose mail reaches the provider; empty = nobody's.
+    PREVIEW_MAIL_ALLOW: mailAllowList,
     MAIL_TRANSPORT: z.enum(["outbox", "resend"]).default("outbox"),
     MAIL_FROM: z.string().min(3).default("AI Parenting <no-reply@aiparenting.example>"),
     RESEND_API_KEY: optionalString,
@@ -148,6 +172,7 @@ declare global {
    */
   interface Env {
     RESEND_API_KEY?: string;
+    PREVIEW_MAIL_ALLOW?: string;
     RESEND_API_URL?: string;
     EMAIL_API_TOKEN?: string;
     RESEND_WEBHOOK_SECRET?: string;

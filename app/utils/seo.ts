@@ -8,6 +8,8 @@ type SeoRoot = {
   origin: string;
   /** On the champion site an edition's home is published as its sport path. */
   sportPaths?: boolean;
+  /** A preview (PREVIEW_MODE=on): it names no canonical address, so nothing points search engines at it. */
+  preview?: boolean;
   site: { title: string; wordmark: string; metaDescription: string; shareImage: string };
 };
 
@@ -41,12 +43,12 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   return [
     { title: fullTitle },
     { name: "description", content: summary },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(root.preview ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:type", content: type },
     { property: "og:site_name", content: root.site.wordmark },
     { property: "og:title", content: shareTitle },
     { property: "og:description", content: shareSummary },
-    { property: "og:url", content: url },
+    ...(root.preview ? [] : [{ property: "og:url", content: url }]),
     { property: "og:image", content: image },
     ...(share ? [{ property: "og:image:alt", content: share.imageAlt }] : []),
     { name: "twitter:card", content: "summary_large_image" },

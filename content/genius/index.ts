@@ -21,6 +21,7 @@ import { botGuard } from "./bot-guard";
 import { myData } from "./my-data";
 import { unsubscribe } from "./unsubscribe";
 import { a11y } from "./a11y";
+import { preview } from "./preview";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -47,4 +48,5 @@ export const content = {
   myData,
   unsubscribe,
   a11y,
+  preview,
 } satisfies PageContent;

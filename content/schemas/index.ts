@@ -20,6 +20,7 @@ import { botGuardSchema } from "./bot-guard";
 import { myDataSchema } from "./my-data";
 import { unsubscribeSchema } from "./unsubscribe";
 import { a11ySchema } from "./a11y";
+import { previewSchema } from "./preview";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -49,6 +50,7 @@ export const pageSchemas = {
   myData: myDataSchema,
   unsubscribe: unsubscribeSchema,
   a11y: a11ySchema,
+  preview: previewSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

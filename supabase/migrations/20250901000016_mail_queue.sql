@@ -1,5 +1,5 @@
 -- Mirror of migrations/0015_mail_queue.sql: the outbox row's queue message lease (enqueued_at) and
--- the one send pacer every sender consults (docs/decisions/023-mail-queue.md). Safe to run again.
+-- the one send pacer every sender consults (docs/decisions/024-mail-queue.md). Safe to run again.
 alter table public.outbox add column if not exists enqueued_at timestamptz;
 create index if not exists outbox_status_enqueued_at_idx on public.outbox (status, enqueued_at);
 

@@ -62,10 +62,15 @@ export async function signIn(page: Page, v: VariantCase, email: string, password
 }
 
 /**
- * A confirmed local account inserted straight into the main server's D1 (PBKDF2-SHA256, 100,000
+ * A confirmed local account inserted straight into a server's D1 (the main server's unless told) (PBKDF2-SHA256, 100,000
  * iterations, as app/auth/password.server.ts): for tests that need an account but not the sign-up flow.
  */
-export async function createConfirmedAccount(email: string, password: string, role: "user" | "admin" = "user"): Promise<string> {
+export async function createConfirmedAccount(
+  email: string,
+  password: string,
+  role: "user" | "admin" = "user",
+  server: "main" | "live" | "preview" = "main",
+): Promise<string> {
   const id = randomUUID();
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
@@ -73,6 +78,7 @@ export async function createConfirmedAccount(email: string, password: string, ro
     `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
      VALUES (${sqlString(id)}, ${sqlString(email)}, 'E2E Owner', ${sqlString(hash.toString("base64"))},
              ${sqlString(salt.toString("base64"))}, 100000, ${sqlString(role)}, ${sqlString(new Date().toISOString())})`,
+    server,
   );
   return id;
 }

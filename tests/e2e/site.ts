@@ -7,13 +7,22 @@ import { signingSecret } from "../../app/platform/crypto.server";
 import { STAMP_NAME, issueStamp } from "../../app/platform/bot-guard.server";
 import { linkTo } from "../../app/utils/links";
 import type { LeadTable, Variant } from "../../app/utils/variant";
-import { E2E_SESSION_SECRET } from "../../playwright.config";
+import { E2E_SESSION_SECRET, FAKE_RESEND_PORT, PREVIEW_HOST, PREVIEW_PORT, PREVIEW_URL } from "../../playwright.config";
 import { runD1 } from "./d1";
 
 /** The waitlist server: LAUNCH_MODE=waitlist (every plan leads to /confirm), QA pages on. */
 export const MAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788)}`;
 /** The production-like server: the default LAUNCH_MODE (live: a plan leads to /signup), QA_PAGES=off. */
 export const LIVE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8788) + 1}`;
+
+/**
+ * The preview server (PREVIEW_MODE=on) as a browser of the preview projects reaches it, on its own
+ * host; from the test process (which cannot resolve that host) it is PREVIEW_DIRECT with that Host header.
+ */
+export { PREVIEW_HOST, PREVIEW_URL };
+export const PREVIEW_DIRECT = `http://127.0.0.1:${PREVIEW_PORT}`;
+/** The fake Resend the preview server mails through: GET /__sent lists what it was handed. */
+export const FAKE_RESEND_URL = `http://127.0.0.1:${FAKE_RESEND_PORT}`;
 
 export type VariantCase = {
   key: "genius" | "icehockey" | "tennis";
@@ -64,9 +73,9 @@ export function uniqueEmail(tag: string) {
 
 /**
  * Runs SQL against a server's local D1 (the same SQLite state wrangler dev uses): one statement, or
- * a list of them as one batch. `server` is "main" or "live". Returns the rows of every statement, in order.
+ * a list of them as one batch. `server` is "main", "live" or "preview". Returns the rows of every statement, in order.
  */
-export function queryD1<T = Record<string, unknown>>(sql: string | string[], server: "main" | "live" = "main"): Promise<T[]> {
+export function queryD1<T = Record<string, unknown>>(sql: string | string[], server: "main" | "live" | "preview" = "main"): Promise<T[]> {
   return runD1<T>(sql, server);
 }
 

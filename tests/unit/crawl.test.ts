@@ -54,6 +54,15 @@ describe("robots.txt", () => {
   });
 });
 
+describe("robots.txt on a preview (PREVIEW_MODE=on)", () => {
+  it("disallows everything and names no sitemap", () => {
+    for (const variant of [genius, hockey, tennis]) {
+      const robots = robotsTxt("https://qa.team.workers.dev", variant, { preview: true });
+      expect(robots).toBe("User-agent: *\nDisallow: /\n");
+    }
+  });
+});
+
 describe("QA page switch", () => {
   it("is on by default and off only with QA_PAGES=off", () => {
     expect(qaPagesEnabled({ QA_PAGES: "on" })).toBe(true);

@@ -22,8 +22,23 @@ describe("parseEnv", () => {
     [{ SUPABASE_URL: "not a url", SUPABASE_SERVICE_ROLE_KEY: "k" }, "SUPABASE_URL"],
     [{ PIXEL_ID_CHAMPION: "123');alert(1)//" }, "PIXEL_ID_CHAMPION"],
     [{ APP_SIGNIN_URL: "login" }, "APP_SIGNIN_URL"],
+    [{ PREVIEW_MODE: "yes" }, "PREVIEW_MODE"],
+    [{ PREVIEW_MAIL_ALLOW: "qa.example" }, "PREVIEW_MAIL_ALLOW"],
+    [{ PREVIEW_MAIL_ALLOW: "@qa.example, not an address" }, "PREVIEW_MAIL_ALLOW"],
   ])("fails fast with a message naming the variable: %o", (raw, variable) => {
     expect(() => parseEnv(raw)).toThrow(ConfigError);
     expect(() => parseEnv(raw)).toThrow(new RegExp(`Invalid configuration: .*${variable}`));
+  });
+
+  it("leaves preview mode off and lets nobody's mail out of a preview by default", () => {
+    const env = parseEnv({});
+    expect(env.PREVIEW_MODE).toBe("off");
+    expect(env.PREVIEW_MAIL_ALLOW).toEqual([]);
+  });
+
+  it("reads the preview mail allow-list as lower-cased addresses and @domains", () => {
+    const env = parseEnv({ PREVIEW_MODE: "on", PREVIEW_MAIL_ALLOW: " QA@YourCompany.example, @Team.Example ,," });
+    expect(env.PREVIEW_MODE).toBe("on");
+    expect(env.PREVIEW_MAIL_ALLOW).toEqual(["qa@yourcompany.example", "@team.example"]);
   });
 });

@@ -12,7 +12,7 @@ import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
- * Delivery through the mail queue (ADR 023) on a real local D1: the producer, the batch consumer,
+ * Delivery through the mail queue (ADR 024) on a real local D1: the producer, the batch consumer,
  * the shared pacer, the sweeper and the dead-letter consumer. Resend is a fake fetch; the queue
  * and its message batches are fakes that record acks and retries.
  */

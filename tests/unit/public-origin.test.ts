@@ -76,3 +76,40 @@ describe("on loopback the request's own origin stays (local runs and tests)", ()
     );
   });
 });
+
+describe("on a preview (PREVIEW_MODE=on) the preview's own origin stays", () => {
+  const PREVIEW = { ...VARS, PREVIEW_MODE: "on" };
+  const host = "https://qa-branch-parent-coach-funnel-production.team.workers.dev";
+
+  it("mail and share links point at the preview host, never production's", () => {
+    const { ctx } = testContext(`${host}/faq?domain=champion&sport=tennis`, { DB: {}, ...PREVIEW });
+    expect(ctx.variant).toEqual({ domain: "champion", sport: "tennis" });
+    expect(ctx.origin).toBe(host);
+    expect(signupConfirmUrl(ctx)).toBe(`${host}/signup-confirm?domain=champion&sport=tennis`);
+  });
+
+  it("is no loopback host: no development secret, Secure cookies", () => {
+    const { ctx } = testContext(`${host}/`, { DB: {}, ...PREVIEW });
+    expect(ctx.isLocal).toBe(false);
+  });
+
+  it("publishes no canonical link and no og:url", async () => {
+    const root = await rootPayload(`${host}/faq?domain=champion&sport=tennis`);
+    const previewRoot = await rootPayloadOf(`${host}/faq?domain=champion&sport=tennis`, PREVIEW);
+    expect(JSON.stringify(seoMeta({ root, page: "faq" }))).toContain('"canonical"');
+    const meta = seoMeta({ root: previewRoot, page: "faq" });
+    expect(meta.some((tag) => "rel" in tag && tag.rel === "canonical")).toBe(false);
+    expect(meta.some((tag) => "property" in tag && tag.property === "og:url")).toBe(false);
+    expect(JSON.stringify(meta)).not.toContain("champion.example");
+  });
+
+  it("production hosts keep their configured origin", () => {
+    const { ctx } = testContext("https://www.champion.example/tennis", { DB: {}, ...PREVIEW });
+    expect(ctx.origin).toBe("https://champion.example");
+  });
+
+  it("without preview mode an unknown host still gets the configured origin", () => {
+    const { ctx } = testContext(`${host}/faq`, { DB: {}, ...VARS });
+    expect(ctx.origin).toBe("https://aiparenting.example");
+  });
+});

@@ -84,3 +84,19 @@ describe("loadContentPage", () => {
     expect(() => loadContentPage({ contentKey: "genius" }, "__proto__")).toThrow(ContentLoadError);
   });
 });
+
+describe("/debug-domain on a preview", () => {
+  it("names the preview rule and the build (commit and build time)", async () => {
+    const { loader } = await import("~/routes/qa/debug-domain");
+    const { buildInfo } = await import("~/platform/build-info");
+    const preview = args("https://qa.team.workers.dev/debug-domain?domain=champion&sport=tennis", {
+      PREVIEW_MODE: "on",
+      SESSION_SECRET: "qa-test-secret-0123456789abcdef0123456789",
+    });
+    const result = (await loader(preview)) as unknown as Result;
+    expect(result.data).toMatchObject({
+      request: { rule: "preview host: query parameters domain and sport", isLocal: false },
+      build: { ...buildInfo(), preview: true },
+    });
+  });
+});

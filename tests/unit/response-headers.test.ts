@@ -71,6 +71,34 @@ describe("secureResponse: the baseline headers", () => {
   });
 });
 
+describe("secureResponse: noindex on a preview (PREVIEW_MODE=on)", () => {
+  const PREVIEW = "https://qa-branch-parent-coach-funnel-production.team.workers.dev";
+  const cases: [string, () => Response, string][] = [
+    ["an HTML page", () => new Response("<!DOCTYPE html>", { headers: { "Content-Type": "text/html" } }), "/faq"],
+    ["a redirect with immutable headers", () => Response.redirect(`${PREVIEW}/roadmap`, 303), "/form"],
+    ["JSON", () => Response.json({ preview: true }), "/__version"],
+    ["a 404 page", () => new Response("<!DOCTYPE html>", { status: 404, headers: { "Content-Type": "text/html" } }), "/nope"],
+    ["a refusal before Remix", () => new Response("Cross-origin form posts are not accepted.", { status: 403 }), "/consent"],
+  ];
+
+  it.each(cases)("on %s", (_name, make, path) => {
+    const response = secureResponse(make(), get(path, PREVIEW), { noindex: true });
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+
+  it("replaces a milder robots header a route set", () => {
+    const page = new Response("x", { headers: { "X-Robots-Tag": "noarchive" } });
+    expect(secureResponse(page, get("/faq", PREVIEW), { noindex: true }).headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+
+  it("adds nothing without preview mode", () => {
+    expect(secureResponse(new Response("x"), get("/faq", "https://aiparenting.example")).headers.get("x-robots-tag")).toBeNull();
+    expect(
+      secureResponse(new Response("x"), get("/faq", "https://aiparenting.example"), { noindex: false }).headers.get("x-robots-tag"),
+    ).toBeNull();
+  });
+});
+
 describe("secureResponse: no-store where a visitor's e-mail or data shows", () => {
   const PRIVATE = [
     "/form",

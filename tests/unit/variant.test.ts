@@ -75,3 +75,28 @@ describe("lead table and content key", () => {
     expect(contentKeyOf(variant)).toBe(key);
   });
 });
+
+describe("resolveVariant on a preview (PREVIEW_MODE=on)", () => {
+  const preview = { ...env, PREVIEW_MODE: "on" as const };
+  const PREVIEW_HOST = "https://qa-branch-parent-coach-funnel-production.team.workers.dev";
+  it.each<[string, string, Variant]>([
+    ["preview host, no params", `${PREVIEW_HOST}/`, { domain: "genius" }],
+    ["preview host, champion hockey", `${PREVIEW_HOST}/form?domain=champion&sport=icehockey`, { domain: "champion", sport: "icehockey" }],
+    ["preview host, champion tennis", `${PREVIEW_HOST}/?domain=champion&sport=tennis`, { domain: "champion", sport: "tennis" }],
+    ["preview host, sport without domain", `${PREVIEW_HOST}/?sport=tennis`, { domain: "genius" }],
+    ["genius host keeps its rule", "https://aiparenting.example/?domain=champion&sport=tennis", { domain: "genius" }],
+    [
+      "champion host keeps its rule",
+      "https://champion.example/tennis?domain=champion&sport=icehockey",
+      { domain: "champion", sport: "tennis" },
+    ],
+  ])("%s", (_name, url, expected) => {
+    expect(resolveVariant(new URL(url), preview)).toEqual(expected);
+  });
+
+  it("leaves an unknown host genius when preview mode is off", () => {
+    expect(resolveVariant(new URL(`${PREVIEW_HOST}/?domain=champion&sport=tennis`), { ...env, PREVIEW_MODE: "off" })).toEqual({
+      domain: "genius",
+    });
+  });
+});

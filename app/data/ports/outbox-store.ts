@@ -37,7 +37,7 @@ export type OutboxRow = {
    */
   origin?: string | null;
   /**
-   * When a queue message for the row was last handed to the mail queue (ADR 023); null while none is
+   * When a queue message for the row was last handed to the mail queue (ADR 024); null while none is
    * live: never enqueued, its enqueue failed, or a consumer has taken the row to send it.
    */
   enqueued_at?: string | null;
@@ -101,7 +101,7 @@ export interface OutboxStore {
    */
   clearBodies(before: string): Promise<number>;
 
-  // Delivery through the mail queue (docs/decisions/023-mail-queue.md).
+  // Delivery through the mail queue (docs/decisions/024-mail-queue.md).
 
   /**
    * The sweeper's claim: stamps enqueued_at = `now` on up to `limit` due rows (as `due` finds them,

@@ -5,6 +5,7 @@ import Home from "~/routes/home";
 import { qaHeaders, qaLoader, qaPanel } from "~/qa/qa.server";
 import { qaMeta } from "~/qa/qa";
 import type { RequestContext } from "~/utils/context.server";
+import { buildInfo } from "~/platform/build-info";
 
 /** Which rule of SPEC 2.1 chose the variant (names the rule, never the configured host lists). */
 function resolutionRule({ isLocal, url, env }: RequestContext): string {
@@ -12,6 +13,7 @@ function resolutionRule({ isLocal, url, env }: RequestContext): string {
   if (isLocal) return "loopback host: query parameters domain and sport";
   if (env.GENIUS_HOSTS.includes(host)) return "configured genius host";
   if (env.CHAMPION_HOSTS.includes(host)) return "configured champion host: sport from the path, else ?sport=, else icehockey";
+  if (env.PREVIEW_MODE === "on") return "preview host: query parameters domain and sport";
   return "unknown host: genius";
 }
 
@@ -26,6 +28,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       sportParam: ctx.url.searchParams.get("sport") ?? "(none)",
       rule: resolutionRule(ctx),
     },
+    // The build QA is looking at (the same as the preview ribbon and /__version).
+    build: { ...buildInfo(), preview: ctx.env.PREVIEW_MODE === "on" },
   }));
 export const headers = qaHeaders;
 export const meta = qaMeta("Domain detection");
@@ -40,6 +44,10 @@ export default function DebugDomain() {
     ["?domain=", data.request.domainParam],
     ["?sport=", data.request.sportParam],
     ["Rule applied", data.request.rule],
+    ["Preview mode", data.build.preview ? "on" : "off"],
+    ["Branch", data.build.branch],
+    ["Commit", data.build.commit],
+    ["Built at", data.build.builtAt],
   ];
   return (
     <QaPage title="Domain detection" purpose="How this request's host and query chose the variant." panel={data.panel}>
