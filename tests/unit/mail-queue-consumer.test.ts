@@ -45,13 +45,14 @@ function fakeResend(answer?: Answer) {
 }
 
 const T0 = new Date("2025-09-01T10:00:00.000Z");
-const env = parseEnv({
+const rawEnv = {
   MAIL_TRANSPORT: "resend",
   RESEND_API_KEY: "re_test",
   RESEND_API_URL: "https://resend.test",
   RESEND_MAX_PER_SECOND: "1000",
   SESSION_SECRET: "test-secret-for-unsubscribe-links-0123456789",
-});
+};
+const env = parseEnv(rawEnv);
 
 function fakeQueue(options: { fail?: boolean } = {}) {
   const sent: MailMessage[] = [];
@@ -290,6 +291,27 @@ describe("the consumer", () => {
       expect(await get(row.id)).toMatchObject({ status: "sent", provider_message_id: `local-${row.id}` });
       expect(outcomes.get(row.id)).toEqual({ acked: true });
     }
+  });
+});
+
+describe("a preview's allow-list in the consumer", () => {
+  it("hands the provider one batch of the allow-listed mail only; the rest stay in the outbox, marked kept", async () => {
+    const rows = await queued(3, (i) => ({ recipient: i === 1 ? "tester@qa.example" : `parent${i}@example.com` }));
+    const resend = fakeResend();
+    const { batch, outcomes } = batchOf(rows.map((r) => r.id));
+    const preview = parseEnv({ ...rawEnv, PREVIEW_MODE: "on", PREVIEW_MAIL_ALLOW: "@qa.example" });
+    await consumeMailBatch(
+      { env: preview, bindings: { DB: db }, now: () => minutes(0.1), transport: getBatchTransport(preview, resend.fetch) },
+      batch,
+    );
+
+    expect(resend.calls.map((call) => call.url)).toEqual(["https://resend.test/emails/batch"]);
+    expect((resend.calls[0].body as { to: string[] }[]).map((mail) => mail.to)).toEqual([["tester@qa.example"]]);
+    for (const row of [rows[0], rows[2]]) {
+      expect(await get(row.id)).toMatchObject({ status: "sent", last_error: expect.stringContaining("preview mail allow-list") });
+    }
+    expect(await get(rows[1].id)).toMatchObject({ status: "sent", last_error: null, provider_message_id: "re-1-0" });
+    for (const row of rows) expect(outcomes.get(row.id)).toEqual({ acked: true });
   });
 });
 
