@@ -99,8 +99,7 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
       const prepared = await prepareDelivery(m, row);
       if ("skipped" in prepared) continue;
       const kept = (m.transport as Partial<BatchingTransport>).keepInOutbox?.(prepared.mail);
-      if (kept)
-        await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `preview-kept-${row.id}`, note: kept });
+      if (kept) await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `preview-kept-${row.id}`, note: kept });
       else ready.push(prepared);
     } catch (error) {
       // Left pending without a lease: the sweeper enqueues it again once stale.
