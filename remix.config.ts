@@ -74,6 +74,7 @@ export const remixConfig = {
       route("admin/leads/:id/export", "routes/admin/lead-export.ts", { id: "routes/admin/lead-export" });
       route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
       route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
+      route("admin/mail", "routes/admin/mail.tsx", { id: "routes/admin/mail" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

@@ -141,6 +141,7 @@ export const adminSchema = z.object({
     leads: text,
     referrals: text,
     analytics: text,
+    mail: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,
@@ -276,6 +277,37 @@ export const adminSchema = z.object({
     }),
     sites: z.object({ genius: text, icehockey: text, tennis: text }),
     tableLabel: text,
+  }),
+  /** Mails that need a human (/admin/mail): the dead outbox rows, with Retry and Give up (ADR 024). */
+  mail: z.object({
+    metaTitle: text,
+    title: text,
+    intro: text,
+    none: text,
+    tableLabel: text,
+    columns: z.object({
+      recipient: text,
+      template: text,
+      variant: text,
+      attempts: text,
+      lastError: text,
+      failedAt: text,
+      action: text,
+    }),
+    /** Readable names of the outbox's template column; an unknown name is shown as stored. */
+    templates: z.record(z.string(), text),
+    retry: text,
+    giveUp: text,
+    /** `{recipient}`: the toast after a retry. */
+    retried: z.string().includes("{recipient}"),
+    /** `{recipient}`: the toast after giving up. */
+    givenUp: z.string().includes("{recipient}"),
+    /** What the give-up writes before the row's last error. */
+    giveUpReason: text,
+    unknownAction: text,
+    missing: text,
+    alreadyHandled: text,
+    failed: text,
   }),
 });
 

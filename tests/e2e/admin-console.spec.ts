@@ -238,6 +238,13 @@ test("bulk revoke and delete act once, after one confirmation; bad input is refu
 test("axe finds no violations on the admin pages", async ({ page, browser, jsEnabled }) => {
   const lead = { id: randomUUID(), email: `axe${randomUUID().slice(0, 8)}@example.com` };
   await seed(genius, [lead]);
+  // A dead mail, so /admin/mail is checked with its table and buttons rather than the empty state.
+  const at = new Date().toISOString();
+  await queryD1(
+    `INSERT INTO outbox (id, dedupe_key, template, variant, recipient, subject, html, text, status, attempts, last_error, created_at, updated_at)
+     VALUES (${sqlString(lead.id)}, ${sqlString(`axe-dead:${lead.id}`)}, 'prelaunch', 'genius', ${sqlString(lead.email)}, 'Hi', '<p>Hi</p>', 'Hi',
+             'dead', 5, 'Dead-lettered', ${sqlString(at)}, ${sqlString(at)})`,
+  );
   await signInAdmin(page, genius);
   // axe runs inside the page. Without JavaScript it gets a page of its own that may run only axe:
   // the app's scripts are blocked, so it checks the server-rendered page a no-JS visitor gets.
@@ -256,6 +263,8 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
     pathIn(genius, `admin/leads/${lead.id}/edit`),
     pathIn(genius, `admin/leads/${lead.id}/delete`),
     pathIn(genius, "admin/analytics"),
+    pathIn(genius, "admin/mail"),
+    pathIn(genius, "admin/mail", { variants: "all" }),
   ];
   try {
     for (const path of pages) {

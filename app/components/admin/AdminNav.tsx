@@ -20,6 +20,7 @@ const PAGES = [
   ["admin/leads", "leads"],
   ["admin/referrals", "referrals"],
   ["admin/analytics", "analytics"],
+  ["admin/mail", "mail"],
 ] as const;
 
 /**

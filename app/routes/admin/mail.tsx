@@ -1,0 +1,203 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { getPage } from "#content/index";
+import type { AdminContent } from "#content/schemas/admin";
+import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { formatUtc } from "~/admin/columns";
+import { consoleFrame } from "~/admin/console.server";
+import { adminDocumentHeaders } from "~/admin/headers";
+import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell } from "~/components/admin/AdminShell";
+import { getBackend } from "~/data/backend.server";
+import { giveUpMail, retryDeadMail } from "~/mail/queue-consumer.server";
+import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+import { addToast, takeToasts } from "~/utils/session.server";
+import { contentKeyOf, variantKey } from "~/utils/variant";
+
+/**
+ * /admin/mail: the mails that need a human (outbox rows with status `dead`, ADR 024) of this
+ * variant (or of all three), with Retry and Give up. Both actions are conditional on the row still
+ * being dead, so a double click or a resubmitted form changes the row once; the second answers 409.
+ */
+export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
+
+/** How many dead rows the page reads; a dead list this long is an incident, not a queue to work through here. */
+const LIMIT = 200;
+const INTENTS = ["retry", "give-up"] as const;
+type Intent = (typeof INTENTS)[number];
+
+type DeadMail = {
+  id: string;
+  recipient: string;
+  template: string;
+  variant: string;
+  attempts: number;
+  lastError: string | null;
+  failedAt: string;
+};
+
+/** The page's own address in this scope (the variant travels in ?domain=&sport= on a local host). */
+function pageHref(ctx: RequestContext): string {
+  return linkTo(ctx.variant, "admin/mail", adminScope(ctx.url, ctx.variant).kind === "all" ? { ...ALL_VARIANTS_PARAM } : {});
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx);
+  const copy = getPage(ctx.contentKey, "admin");
+  const scope = adminScope(ctx.url, ctx.variant);
+  let rows;
+  try {
+    rows = await getBackend(ctx).outbox.listDead({ limit: LIMIT });
+  } catch (error) {
+    console.error("admin mail: reading the dead mails failed", error);
+    throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
+  }
+  const own = scope.kind === "all" ? null : variantKey(scope.variant);
+  const mails: DeadMail[] = rows
+    .filter((row) => own === null || row.variant === own)
+    .map((row) => ({
+      id: row.id,
+      recipient: row.recipient,
+      template: row.template,
+      variant: row.variant,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      failedAt: row.updated_at,
+    }));
+  // Taken only once the list is there: a failed read keeps them for the next visit.
+  const toasts = takeToasts(access.session);
+  return data(
+    { copy, mails, all: scope.kind === "all", toasts, here: pageHref(ctx), frame: consoleFrame(access) },
+    { headers: await adminHeaders(access, ctx) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const access = await requireAdmin(request, ctx);
+  const text = getPage(ctx.contentKey, "admin").mail;
+  const refuse = async (status: number, error: string) => data({ error }, { status, headers: await adminHeaders(access, ctx) });
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "").trim();
+  const intent = form.get("intent");
+  if (!id || id.length > 100 || !(INTENTS as readonly unknown[]).includes(intent)) return refuse(400, text.unknownAction);
+  let done: boolean;
+  let recipient: string;
+  try {
+    const row = await getBackend(ctx).outbox.get(id);
+    if (!row) return refuse(404, text.missing);
+    // Give up also takes a failed row (the store's rule); from this page only a dead one may go.
+    if (row.status !== "dead") return refuse(409, text.alreadyHandled);
+    recipient = row.recipient;
+    done = (intent as Intent) === "retry" ? await retryDeadMail(ctx, id) : await giveUpMail(ctx, id, text.giveUpReason);
+  } catch (error) {
+    console.error("admin mail: the change failed", error);
+    return refuse(503, text.failed);
+  }
+  // Another request changed the row between the read and the conditional write.
+  if (!done) return refuse(409, text.alreadyHandled);
+  const message = (intent === "retry" ? text.retried : text.givenUp).replace("{recipient}", recipient);
+  addToast(access.session, { type: "success", message });
+  return redirect(pageHref(ctx), { status: 303, headers: await adminHeaders(access, ctx) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.copy.mail.metaTitle ?? "Mail that needs a human" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminMail() {
+  const { copy, mails, toasts, here, frame } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const text = copy.mail;
+  return (
+    <AdminShell
+      nav={{ copy: copy.console, email: frame.email }}
+      title={text.title}
+      intro={text.intro}
+      toasts={toasts}
+      toastCopy={copy.toasts}
+      dismissHref={here}
+    >
+      {failed && "error" in failed ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
+          {failed.error}
+        </p>
+      ) : null}
+      {mails.length === 0 ? (
+        <p data-testid="mail-none">{text.none}</p>
+      ) : (
+        <div className="relative overflow-x-auto">
+          <table className="min-w-full text-left text-sm" data-testid="dead-mail">
+            <caption className="sr-only">{text.tableLabel}</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                {Object.values(text.columns).map((label) => (
+                  <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {mails.map((mail) => (
+                <MailRow key={mail.id} copy={copy} mail={mail} formAction={here} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminShell>
+  );
+}
+
+/** The switcher's name of a stored variant key ("champion-tennis"); an unknown key as stored. */
+function variantLabel(copy: AdminContent, key: string): string {
+  const known = ADMIN_VARIANTS.find((v) => variantKey(v) === key);
+  return known ? copy.console.variants[contentKeyOf(known)] : key;
+}
+
+/** One dead mail with its two buttons: a plain POST form without JavaScript, a fetcher with it. */
+function MailRow({ copy, mail, formAction }: { copy: AdminContent; mail: DeadMail; formAction: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const text = copy.mail;
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const button = "rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100 disabled:opacity-50";
+  return (
+    <tr className="border-b border-slate-200 align-top" data-mail-id={mail.id} data-recipient={mail.recipient}>
+      <td className="px-3 py-2 break-all">{mail.recipient}</td>
+      <td className="px-3 py-2" data-testid="mail-template">
+        {text.templates[mail.template] ?? mail.template}
+      </td>
+      <td className="px-3 py-2">{variantLabel(copy, mail.variant)}</td>
+      <td className="px-3 py-2 tabular-nums">{mail.attempts}</td>
+      <td className="px-3 py-2 break-words" data-testid="mail-error">
+        {mail.lastError ?? "—"}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <time dateTime={mail.failedAt}>{formatUtc(mail.failedAt)}</time>
+      </td>
+      <td className="px-3 py-2">
+        <fetcher.Form method="post" action={formAction} className="flex flex-wrap gap-2">
+          <input type="hidden" name="id" value={mail.id} />
+          <button type="submit" name="intent" value="retry" disabled={busy} className={button}>
+            {text.retry}
+          </button>
+          <button type="submit" name="intent" value="give-up" disabled={busy} className={button}>
+            {text.giveUp}
+          </button>
+        </fetcher.Form>
+        {error ? (
+          <p role="alert" className="mt-1 text-red-900">
+            {error}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
