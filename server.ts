@@ -53,13 +53,9 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   return handleRemixRequest(request, loadContext);
 }
 
-/** A preview (PREVIEW_MODE=on) answers noindex; read raw when the configuration failed to parse. */
+/** A preview (PREVIEW_MODE=on) answers noindex, read raw so it holds when the configuration fails to parse. */
 function isPreview(env: Env): boolean {
-  try {
-    return parseEnv(env).PREVIEW_MODE === "on";
-  } catch {
-    return String(env.PREVIEW_MODE ?? "").trim() === "on";
-  }
+  return String(env.PREVIEW_MODE ?? "").trim() === "on";
 }
 
 export default {
