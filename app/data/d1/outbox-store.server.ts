@@ -142,12 +142,10 @@ export function createD1Outbox(db: D1Database): OutboxStore {
       return results;
     },
 
+    // The ids go in as one JSON parameter: D1 binds at most 100 variables, and a queue batch alone is 100 ids.
     async releaseEnqueued(ids) {
       if (!ids.length) return;
-      await db
-        .prepare(`UPDATE outbox SET enqueued_at = NULL WHERE id IN (${ids.map(() => "?").join(", ")})`)
-        .bind(...ids)
-        .run();
+      await db.prepare("UPDATE outbox SET enqueued_at = NULL WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).run();
     },
 
     async claimEnqueued(ids, now) {
@@ -155,11 +153,11 @@ export function createD1Outbox(db: D1Database): OutboxStore {
       const { results } = await db
         .prepare(
           `UPDATE outbox SET status = 'pending', updated_at = ?, enqueued_at = NULL
-           WHERE id IN (${ids.map(() => "?").join(", ")}) AND enqueued_at IS NOT NULL
+           WHERE id IN (SELECT value FROM json_each(?)) AND enqueued_at IS NOT NULL
              AND (status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?))
            RETURNING *`,
         )
-        .bind(now, ...ids, now)
+        .bind(now, JSON.stringify(ids), now)
         .all<OutboxRow>();
       return results;
     },

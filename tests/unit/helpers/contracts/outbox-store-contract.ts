@@ -140,6 +140,21 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       expect(await store().claimEnqueued([], now)).toEqual([]);
     });
 
+    it("claimEnqueued and releaseEnqueued take a whole queue batch of 100 ids in one call", async () => {
+      const now = "2025-09-01T10:00:05.000Z";
+      const rows = Array.from({ length: 100 }, (_, i) => row(`full-batch:${i}`, { enqueued_at: "2025-09-01T10:00:01.000Z" }));
+      for (const r of rows) await store().insert(r);
+      const ids = rows.map((r) => r.id);
+      await store().releaseEnqueued(ids.slice(50));
+      const claimed = await store().claimEnqueued(ids, now);
+      expect(claimed.map((r) => r.dedupe_key).sort()).toEqual(
+        rows
+          .slice(0, 50)
+          .map((r) => r.dedupe_key)
+          .sort(),
+      );
+    });
+
     it("dead letters: listed newest change first, retried once as due, given up for good", async () => {
       const dead1 = row("dead-1", {
         status: "dead",
