@@ -11,7 +11,8 @@
 // FUNNEL_EVERY (10: every 10th lead is a whole /form -> /plans funnel, the rest alternate guide and
 // tips form posts), RATE (fake's requests/s, 2), DELAY_MIN/DELAY_MAX (fake's answer delay, 50/200 ms),
 // ERROR_RATE (error500: share of batch requests answered 500, 0.2), HANGS (hang: how many requests
-// are accepted and never answered, 3), DRAIN_MAX_S (600).
+// are accepted and never answered, 3), DRAIN_MAX_S (600), STALL_S (90: no acceptance for this long in
+// the drain moves leases, backoff and stale windows into the past and runs the sweeper).
 // How the load enters: every lead is an HTTP request the way a parent makes it (cookie jar, form
 // parsed from the page, redirects followed, a made-up CF-Connecting-IP each, LEAD_IP_ALLOWLIST
 // 127.0.0.0/8); no route or bench-only entry was added to the app. A lead's "confirmation" moment
@@ -38,6 +39,7 @@ const DELAY_MAX = Number(env.DELAY_MAX ?? 200);
 const ERROR_RATE = Number(env.ERROR_RATE ?? 0.2);
 const HANGS = Number(env.HANGS ?? 3);
 const DRAIN_MAX_MS = Number(env.DRAIN_MAX_S ?? 600) * 1000;
+const STALL_MS = Number(env.STALL_S ?? 90) * 1000; // no mail accepted for this long in the drain: time travel
 const ALL_MODES = ["healthy", "kill", "error500", "invalid", "hang"];
 const MODES = (env.MODES ?? ALL_MODES.join(","))
   .split(",")
@@ -372,7 +374,7 @@ async function phase(mode, mail) {
   );
 
   // ---- drain: wait for the queue; the sweeper (GET /__scheduled) every 30 s, as a 5-minute cron
-  // would eventually; when nothing moves for 45 s, time travel (leases, backoff and stale windows
+  // would eventually; when nothing moves for STALL_S (90 s: longer than the first 60 s backoff), time travel (leases, backoff and stale windows
   // moved into the past) so rows a lost message left behind are swept now instead of in 30 minutes.
   const drain = { cronRuns: 0, timeTravels: 0, emptyAt: null, left: null };
   const counts = async () => {
@@ -400,7 +402,7 @@ async function phase(mode, mail) {
         break;
       }
     }
-    if (Date.now() - lastProgress > 45_000) {
+    if (Date.now() - lastProgress > STALL_MS) {
       const past = new Date(Date.now() - 1_000).toISOString();
       const stale = new Date(Date.now() - 11 * 60_000).toISOString();
       const leaseGone = new Date(Date.now() - 31 * 60_000).toISOString();
@@ -450,7 +452,10 @@ async function phase(mode, mail) {
     max: Math.max(...latencies),
     requests,
     requestsTotal: mail.requests.length,
-    byStatus: (s) => mail.requests.filter((r) => String(r.status) === s).length,
+    byStatus: (
+      (snapshot) => (s) =>
+        snapshot.filter((q) => String(q.status) === s).length
+    )([...mail.requests]),
     batchMean: batchSizes.reduce((a, b) => a + b, 0) / (batchSizes.length || 1),
     accepted: mail.accepted.length,
     duplicates,
