@@ -473,7 +473,13 @@ async function phase(mode, mail) {
   console.log(
     `[${mode}] provider requests ${requests}; mean accepted batch ${result.batchMean.toFixed(1)}; outbox ${JSON.stringify(byStatus)}; ` +
       `drain: ${drain.cronRuns} sweeper runs, ${drain.timeTravels} time travels` +
-      (deadRows.length ? `; dead: ${deadRows.map((r) => `${r.recipient} (${String(r.last_error).slice(0, 80)})`).join("; ")}` : "") +
+      (deadRows.length
+        ? `; dead by last error: ${histogram(deadRows.map((r) => String(r.last_error).replace(/\d+/g, "#").slice(0, 90)))}` +
+          `; e.g. ${deadRows
+            .slice(0, 2)
+            .map((r) => r.recipient)
+            .join(", ")}`
+        : "") +
       (lost.length ? `; lost e.g. ${result.lostSample.join(", ")}` : ""),
   );
   return result;
