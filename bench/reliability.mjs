@@ -27,14 +27,25 @@
 // GET /__scheduled answers before the run's waitUntil work ends: the bench waits for the Worker's
 // "mail retry: {...}" log line. On a busy machine wrangler dev can die or answer 503 "Your worker
 // restarted mid-request" from its proxy: the bench counts those apart and restarts a dead server.
-import { execFile, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import {
+  Client as NoJsClient,
+  decode,
+  formFor as formOn,
+  histogram,
+  nextAddress,
+  parseForms,
+  PhaseStats,
+  percentile,
+  snippet,
+} from "./lib/no-js.mjs";
+import { sqlString, wranglerDev } from "./lib/wrangler-dev.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const env = process.env;
@@ -50,8 +61,6 @@ const MAIL_PORT = PORT + 1;
 const INSPECTOR_PORT = PORT + 2;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STATE = join(root, ".wrangler/bench-reliability");
-const WRANGLER = join(root, "node_modules/.bin/wrangler");
-const CRON = "*/5 * * * *";
 const REQUEST_TIMEOUT_MS = 30_000; // per request; the site's mail client gives up after 10 s
 const SITE_MAIL_TIMEOUT_MS = 10_000; // app/mail/transport.server.ts RESEND_TIMEOUT_MS
 const PHASE_DEADLINE_MS = 10 * 60_000; // funnels not started by then are skipped (and counted)
@@ -67,237 +76,39 @@ const VARIANTS = [
 ];
 
 for (const mode of MODES) if (!ALL_MODES.includes(mode)) throw new Error(`MODES: unknown mode ${mode} (${ALL_MODES})`);
-const execFileP = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-// ---------------------------------------------------------------- small helpers
-
-function percentile(values, p) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function histogram(values) {
-  const counts = new Map();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
-    .map(([value, count]) => `${value}×${count}`)
-    .join(" ");
-}
-
-/** The readable start of an error page (scripts and tags left out). */
-const snippet = (text, length = 100) =>
-  text
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, length);
-
-const decode = (text) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-function attributes(tag) {
-  const result = {};
-  for (const match of tag.matchAll(/([^\s=<>/"']+)(?:\s*=\s*"([^"]*)")?/g)) {
-    const name = match[1].toLowerCase();
-    if (name === "input" || name === "select" || name === "button" || name === "form") continue;
-    result[name] = match[2] === undefined ? "" : decode(match[2]);
-  }
-  return result;
-}
-
-/** The POST forms of a page, as a browser without JavaScript sees them. */
-function parseForms(html) {
-  const forms = [];
-  for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
-    const attrs = attributes(match[1]);
-    if ((attrs.method ?? "get").toLowerCase() !== "post") continue;
-    const body = match[2];
-    const inputs = [...body.matchAll(/<input\b[^>]*>/gi)].map((m) => attributes(m[0]));
-    const selects = [...body.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)].map((m) => ({
-      ...attributes(m[1]),
-      options: [...m[2].matchAll(/<option\b([^>]*)>/gi)].map((o) => attributes(o[1]).value ?? ""),
-    }));
-    const buttons = [...body.matchAll(/<button\b([^>]*)>/gi)].map((m) => attributes(m[1]));
-    forms.push({ action: attrs.action ?? "", inputs, selects, buttons });
-  }
-  return forms;
-}
-
-function formFor(html, pathname) {
-  return parseForms(html).find((form) => new URL(form.action, ORIGIN).pathname === pathname) ?? null;
-}
-
-/**
- * Fills a form the way a parent would: hidden fields as they are, one option per select and radio
- * group, one or two boxes per checkbox group (never "other", which asks for more), the e-mail, and the
- * submit button `button` (by value; default the last enabled submit button).
- */
-function fill(form, { seed = 0, email, button } = {}) {
-  const body = new URLSearchParams();
-  const choose = (values, salt) => values[(seed + salt) % values.length];
-  const usable = (values) => values.filter((value) => value !== "" && value !== "other");
-  for (const input of form.inputs) {
-    if (!input.name || "disabled" in input) continue;
-    const type = (input.type ?? "text").toLowerCase();
-    if (type === "hidden") body.append(input.name, input.value ?? "");
-    else if (type === "email" || input.name === "email") body.append(input.name, email ?? "");
-  }
-  const groups = new Map();
-  for (const input of form.inputs) {
-    const type = (input.type ?? "").toLowerCase();
-    if ((type === "radio" || type === "checkbox") && input.name && !("disabled" in input)) {
-      const group = groups.get(input.name) ?? { type, values: [] };
-      group.values.push(input.value ?? "on");
-      groups.set(input.name, group);
-    }
-  }
-  let salt = 1;
-  for (const [name, group] of groups) {
-    const values = usable(group.values);
-    if (!values.length) continue;
-    body.append(name, choose(values, salt++));
-    if (group.type === "checkbox" && seed % 2 === 1 && values.length > 1) {
-      const second = choose(values, salt++);
-      if (!body.getAll(name).includes(second)) body.append(name, second);
-    }
-  }
-  for (const select of form.selects) {
-    if (!select.name) continue;
-    const values = usable(select.options);
-    if (values.length) body.append(select.name, choose(values, salt++));
-  }
-  const submits = form.buttons.filter((b) => (b.type ?? "submit") === "submit" && !("disabled" in b));
-  const submit = button ? submits.find((b) => b.value === button) : submits.at(-1);
-  if (button && !submit) throw new Error(`no submit button ${button}`);
-  if (submit?.name) body.append(submit.name, submit.value ?? "");
-  return body;
-}
-
-// ---------------------------------------------------------------- fake addresses
-
-let addressCounter = 1 << 16; // 127.1.0.0 upwards; 127.0.0.1 (the real client) is never used
-function nextAddress() {
-  const n = addressCounter++;
-  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
 let FAKE_ADDRESSES = true; // false when wrangler dev does not pass CF-Connecting-IP through
-
-// ---------------------------------------------------------------- HTTP client with a cookie jar
-
-class PhaseStats {
-  constructor() {
-    this.statuses = [];
-    this.timings = new Map();
-    this.errorSamples = [];
-    this.restart503 = 0;
-  }
-  record(method, pathname, status, ms) {
-    this.statuses.push(status);
-    const key = `${method} ${pathname}`;
-    if (!this.timings.has(key)) this.timings.set(key, []);
-    this.timings.get(key).push(ms);
-  }
-  get serverErrors() {
-    return this.statuses.filter((status) => typeof status === "number" && status >= 500).length;
-  }
-}
-
-class Client {
+const formFor = (html, pathname) => formOn(html, pathname, ORIGIN);
+class Client extends NoJsClient {
   constructor(stats, address = FAKE_ADDRESSES ? nextAddress() : null) {
-    this.stats = stats;
-    this.address = address;
-    this.jar = new Map();
-  }
-
-  cookie() {
-    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  keep(response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      const gone = attrs.some((a) => {
-        const [k, v = ""] = a.trim().split("=");
-        return (k.toLowerCase() === "max-age" && Number(v) <= 0) || (k.toLowerCase() === "expires" && Date.parse(v) < Date.now());
-      });
-      if (gone || value === "") this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-
-  headers(extra = {}) {
-    const headers = { "User-Agent": "bench-reliability", Accept: "text/html", ...extra };
-    if (this.jar.size) headers.Cookie = this.cookie();
-    if (this.address) headers["CF-Connecting-IP"] = this.address;
-    return headers;
-  }
-
-  /** One request; with `follow`, redirects are followed like a browser (POST then 30x -> GET). */
-  async request(method, path, { body, follow = true, headers = {} } = {}) {
-    let url = new URL(path, ORIGIN);
-    for (let hop = 0; hop < 10; hop++) {
-      const init = { method, redirect: "manual", headers: this.headers(headers), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
-      if (body !== undefined) {
-        init.body = body;
-        init.headers["Content-Type"] = "application/x-www-form-urlencoded";
-        init.headers.Origin = ORIGIN;
-      }
-      const t0 = performance.now();
-      let response;
-      let text;
-      try {
-        response = await fetch(url, init);
-        text = await response.text();
-      } catch (error) {
-        const status = error?.name === "TimeoutError" ? "timeout" : "network-error";
-        this.stats?.record(method, url.pathname, status, performance.now() - t0);
-        return { status, url, text: "", error };
-      }
-      this.stats?.record(method, url.pathname, response.status, performance.now() - t0);
-      if (response.status === 503 && text.startsWith("Your worker restarted mid-request")) {
-        // wrangler dev's ProxyWorker could not reach the user Worker (a runtime restart or a lost connection).
-        if (this.stats) this.stats.restart503 += 1;
-      }
-      if (response.status >= 500) {
-        this.stats?.errorSamples.push(`${method} ${url.pathname} ${response.status} "${snippet(text)}"`);
-      }
-      this.keep(response);
-      const location = response.headers.get("Location");
-      if (!follow || response.status < 300 || response.status >= 400 || !location) {
-        return { status: response.status, url, text, location, response };
-      }
-      url = new URL(location, url);
-      if (url.origin !== ORIGIN) return { status: response.status, url, text, location, response };
-      if (response.status !== 307 && response.status !== 308) {
-        method = "GET";
-        body = undefined;
-      }
-    }
-    return { status: "too-many-redirects", url, text: "" };
-  }
-
-  get(path, options) {
-    return this.request("GET", path, options);
-  }
-
-  submit(form, fields, options) {
-    return this.request("POST", form.action, { body: fill(form, fields).toString(), ...options });
+    super(stats, { origin: ORIGIN, address, userAgent: "bench-reliability" });
   }
 }
+
+// wrangler: D1 and the dev server (bench/lib/wrangler-dev.mjs)
+const configArgs = []; // ["--config", file] when a generated wrangler.toml is used
+let generatedConfig = null;
+const { Server, d1, wranglerSync } = wranglerDev({
+  port: PORT,
+  inspectorPort: INSPECTOR_PORT,
+  state: STATE,
+  configArgs,
+  vars: {
+    LAUNCH_MODE: "waitlist",
+    MAIL_TRANSPORT: "resend",
+    RESEND_API_KEY: "bench",
+    RESEND_API_URL: `http://127.0.0.1:${MAIL_PORT}`,
+    EMAIL_API_TOKEN,
+    // The bench posts at machine speed, from 127.0.0.1 when addresses cannot be faked (ADR 011).
+    FORM_MIN_FILL_MS: "0",
+    LEAD_IP_ALLOWLIST: "127.0.0.1",
+  },
+});
+const LEAD_TABLES = ["leads", "leads_icehockey", "leads_tennis"];
+const allLeads = `(${LEAD_TABLES.map((t) => `SELECT email FROM ${t}`).join(" UNION ALL ")})`;
 
 // ---------------------------------------------------------------- the fake mail API
 
@@ -458,226 +269,6 @@ function createMailApi() {
       api.server.close(() => resolve());
     });
   return api;
-}
-
-// ---------------------------------------------------------------- wrangler: D1 and the dev server
-
-let configArgs = []; // ["--config", file] when a generated wrangler.toml is used
-let generatedConfig = null;
-
-// A private dev registry: every engineer's `wrangler dev` registers the same worker name in the shared
-// ~/.config/.wrangler/registry and watches it; the bench keeps out of that traffic.
-const WRANGLER_ENV = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: join(STATE, "registry") };
-
-function wranglerSync(args) {
-  const run = spawnSync(WRANGLER, [...args, ...configArgs], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    env: WRANGLER_ENV,
-  });
-  if (run.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${run.stderr || run.stdout}`);
-  return run.stdout;
-}
-
-/** Runs SQL on the bench's local D1 (async: the fake mail API keeps answering meanwhile). */
-async function d1(sql, retry = true) {
-  const { stdout } = await execFileP(
-    WRANGLER,
-    ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql, ...configArgs],
-    { cwd: root, maxBuffer: 64 * 1024 * 1024, env: WRANGLER_ENV },
-  ).catch((error) => {
-    if (!retry) throw error;
-    return sleep(2_000).then(() => ({ stdout: null, retried: true }));
-  });
-  if (stdout === null) return d1(sql, false);
-  const parsed = JSON.parse(stdout.slice(stdout.indexOf("[")));
-  return parsed.map((batch) =>
-    batch.results.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === "null" ? null : v]))),
-  );
-}
-
-const sqlString = (value) => `'${String(value).replace(/'/g, "''")}'`;
-const LEAD_TABLES = ["leads", "leads_icehockey", "leads_tennis"];
-const allLeads = `(${LEAD_TABLES.map((t) => `SELECT email FROM ${t}`).join(" UNION ALL ")})`;
-
-class Server {
-  constructor() {
-    this.child = null;
-    this.log = null;
-    this.cronRuns = 0;
-    this.tail = [];
-    this.exit = null;
-    this.restarts = 0;
-    this.down = false;
-    this.checking = null;
-    this.recovering = null;
-  }
-
-  /** wrangler dev exited by itself (a crash; the bench ends it only in stop()). */
-  get dead() {
-    return this.child !== null && this.exit !== null;
-  }
-
-  /** Dead, or found not answering (wrangler can outlive a crashed workerd). */
-  get unusable() {
-    return this.dead || this.down;
-  }
-
-  async healthy() {
-    for (let i = 0; i < 3 && !this.dead; i++) {
-      try {
-        const response = await fetch(`${ORIGIN}/robots.txt`, { signal: AbortSignal.timeout(15_000) });
-        await response.text();
-        return true;
-      } catch {}
-      await sleep(1_000);
-    }
-    return false;
-  }
-
-  /** After a network error: is the server still there? (one check at a time) */
-  check() {
-    this.checking ??= this.healthy().then((ok) => {
-      if (!ok) this.down = true;
-      this.checking = null;
-      return ok;
-    });
-    return this.checking;
-  }
-
-  /** ensure(), once for all the callers that noticed at the same time. */
-  recover(when) {
-    this.recovering ??= this.ensure(when).finally(() => (this.recovering = null));
-    return this.recovering;
-  }
-
-  /** Restarts a crashed or silent server on the same state, and says so. */
-  async ensure(when) {
-    if (!this.unusable && (await this.healthy())) return false;
-    const why = this.dead ? `exited (${this.exit})` : "stopped answering";
-    console.log(
-      `! wrangler dev ${why} ${when}; its last lines:\n    ${this.tail.slice(-6).join("\n    ")}\n! restarting it on the same state`,
-    );
-    this.restarts += 1;
-    await this.stop();
-    this.down = false;
-    await this.start();
-    return true;
-  }
-
-  async start() {
-    this.log = createWriteStream(join(STATE, "wrangler-dev.log"), { flags: "a" });
-    this.child = spawn(
-      WRANGLER,
-      [
-        "dev",
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        String(PORT),
-        "--inspector-port",
-        String(INSPECTOR_PORT),
-        "--persist-to",
-        STATE,
-        "--test-scheduled",
-        "--var",
-        "LAUNCH_MODE:waitlist",
-        "--var",
-        "MAIL_TRANSPORT:resend",
-        "--var",
-        "RESEND_API_KEY:bench",
-        "--var",
-        `RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`,
-        "--var",
-        `EMAIL_API_TOKEN:${EMAIL_API_TOKEN}`,
-        // The bench posts at machine speed, from 127.0.0.1 when addresses cannot be faked (ADR 011).
-        "--var",
-        "FORM_MIN_FILL_MS:0",
-        "--var",
-        "LEAD_IP_ALLOWLIST:127.0.0.1",
-        ...configArgs,
-      ],
-      { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: WRANGLER_ENV },
-    );
-    this.exit = null;
-    let buffered = "";
-    const onData = (chunk) => {
-      this.log.write(chunk);
-      buffered += chunk.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop();
-      for (const line of lines) {
-        if (/mail retry/i.test(line)) this.cronRuns += 1;
-        this.tail.push(line);
-        if (this.tail.length > 40) this.tail.shift();
-      }
-    };
-    this.child.stdout.on("data", onData);
-    this.child.stderr.on("data", onData);
-    const child = this.child;
-    child.on("exit", (code, signal) => {
-      if (this.child === child) this.exit = code ?? signal ?? "?";
-    });
-    for (let i = 0; i < 240; i++) {
-      if (this.exit !== null) throw new Error(`wrangler dev exited (${this.exit}):\n${this.tail.join("\n")}`);
-      try {
-        const response = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(5_000) });
-        await response.text();
-        if (response.ok) return;
-      } catch {}
-      await sleep(500);
-    }
-    throw new Error(`wrangler dev did not answer on ${ORIGIN}:\n${this.tail.join("\n")}`);
-  }
-
-  /** Ends the whole process group (wrangler, workerd and their children; STACK pitfall 4). */
-  async stop() {
-    if (!this.child) return;
-    const pid = this.child.pid;
-    this.child = null;
-    const alive = () => {
-      try {
-        process.kill(-pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {}
-    for (let i = 0; i < 30 && alive(); i++) await sleep(100);
-    if (alive()) {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {}
-    }
-    this.log?.end();
-  }
-
-  /** Triggers the Cron Trigger and waits until the Worker logs the run's summary. */
-  async cron() {
-    const before = this.cronRuns;
-    try {
-      const response = await fetch(`${ORIGIN}/__scheduled?cron=${encodeURIComponent(CRON)}`, {
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      await response.text();
-    } catch {
-      return false;
-    }
-    // /__scheduled answers before the run's waitUntil work ends; the Worker logs "mail retry: {...}"
-    // when it does. Without that line (the log changed), the caller falls back to the mail API going quiet.
-    if (this.cronLogMissing) {
-      await sleep(1_000);
-      return false;
-    }
-    const until = Date.now() + 60_000;
-    while (this.cronRuns === before && Date.now() < until) await sleep(100);
-    if (this.cronRuns === before) this.cronLogMissing = true;
-    return this.cronRuns > before;
-  }
 }
 
 // ---------------------------------------------------------------- one funnel
@@ -1093,7 +684,7 @@ function writeRaisedLimitConfig() {
   // Next to wrangler.toml: main, assets and migrations_dir are relative to the config file.
   generatedConfig = join(root, `wrangler.bench-reliability-${process.pid}.toml`);
   writeFileSync(generatedConfig, raised);
-  configArgs = ["--config", generatedConfig];
+  configArgs.push("--config", generatedConfig);
 }
 
 // ---------------------------------------------------------------- output
