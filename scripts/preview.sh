@@ -15,7 +15,8 @@ done
 
 # A pull request's checkout is a detached merge commit: GitHub names the branch in GITHUB_HEAD_REF.
 BUILD_BRANCH="${BUILD_BRANCH:-${GITHUB_HEAD_REF:-$(git rev-parse --abbrev-ref HEAD)}}"
-BUILD_COMMIT="${BUILD_COMMIT:-$(git rev-parse --short HEAD)}"
+# The commit checked out, not GITHUB_SHA (a pull request's merge commit); the ribbon shortens it.
+BUILD_COMMIT="${BUILD_COMMIT:-$(git rev-parse HEAD)}"
 export BUILD_BRANCH BUILD_COMMIT
 # The preview's name becomes part of a hostname: lower-case letters, digits and dashes.
 name="$(printf '%s' "$BUILD_BRANCH" | tr '[:upper:]' '[:lower:]' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-40)"
@@ -28,7 +29,7 @@ fi
 echo "== doctor (preview $name)"
 node scripts/doctor.mjs --env preview --name "$name" ${doctor_args[@]+"${doctor_args[@]}"}
 
-echo "== build ($BUILD_BRANCH @ $BUILD_COMMIT)"
+echo "== build ($BUILD_BRANCH @ ${BUILD_COMMIT:0:7})"
 npm run build
 
 echo "== preview assets"
@@ -45,8 +46,8 @@ echo "== D1 migrations (the previews' database)"
 npx wrangler d1 migrations apply DB --remote --env preview
 
 echo "== preview"
-json="$(npx wrangler preview --env production --name "$name" --json \
-  --var "BUILD_BRANCH:$BUILD_BRANCH" --var "BUILD_COMMIT:$BUILD_COMMIT")"
+# The build stamped branch and commit into the bundle (__BUILD_INFO__); the Worker reads no vars for them.
+json="$(npx wrangler preview --env production --name "$name" --json)"
 url="$(node --input-type=module -e '
   import { previewUrlFromJson } from "./scripts/lib/deploy-config.mjs";
   console.log(previewUrlFromJson(process.argv[1]));
