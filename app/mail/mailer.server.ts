@@ -255,7 +255,8 @@ export async function recordDelivery(
       last_error: result.error,
       next_attempt_at: nextAttemptAt,
       updated_at: now.toISOString(),
-      ...(dead ? { enqueued_at: null } : extra),
+      // Dead: no message comes back for it, and no batch of its goes again.
+      ...(dead ? { enqueued_at: null, batch_key: null } : extra),
     },
     sameRecipient,
   );

@@ -73,6 +73,42 @@ export async function consumeMailBatch(ctx: MailContext, batch: MessageBatch<Mai
   }
 }
 
+/** Runs `task` over `items`, at most `limit` at a time: a batch's database calls overlap instead of queuing one by one. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Database calls of one batch in flight at once: well under D1's and Supabase's limits, and most of the latency hidden. */
+const ROW_CONCURRENCY = 10;
+
+const byId = (a: PreparedMail, b: PreparedMail) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
+
+/**
+ * Everything before the transport call for `rows`, in parallel; the mails ready to go come back in
+ * id order (a batch's order is part of what the provider remembers under its key). A suppressed row
+ * is recorded skipped and a mail a preview keeps is recorded kept, neither handed over; a row that
+ * cannot be prepared stays pending without a lease, for the sweeper.
+ */
+async function prepareAll(m: Mailer, rows: OutboxRow[]): Promise<PreparedMail[]> {
+  const ready: PreparedMail[] = [];
+  await eachLimited(rows, ROW_CONCURRENCY, async (row) => {
+    try {
+      const prepared = await prepareDelivery(m, row);
+      if ("skipped" in prepared) return;
+      const kept = (m.transport as Partial<BatchingTransport>).keepInOutbox?.(prepared.mail);
+      if (kept) await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `preview-kept-${row.id}`, note: kept });
+      else ready.push(prepared);
+    } catch (error) {
+      console.error(`mail queue: ${row.id} could not be prepared`, error);
+    }
+  });
+  return ready.sort(byId);
+}
+
 async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle>): Promise<void> {
   const now = m.now();
   const claimed = await m.store.claimEnqueued(ids, now.toISOString());
@@ -86,45 +122,56 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
   const pace = await takeSendSlot(pacer, m.transport, clockOf(m));
   if (!pace.go) {
     // Paused by a 429: the rows go back to the queue untouched and come back when it ends.
-    for (const row of claimed) {
+    await eachLimited(claimed, ROW_CONCURRENCY, async (row) => {
       await m.store.update(row.id, { enqueued_at: now.toISOString(), updated_at: now.toISOString() });
       settled.set(row.id, { ack: false, delaySeconds: secondsUntil(pace.until, now) });
-    }
+    });
     return;
   }
 
-  const ready: PreparedMail[] = [];
-  for (const row of claimed) {
-    try {
-      const prepared = await prepareDelivery(m, row);
-      if ("skipped" in prepared) continue;
-      const kept = (m.transport as Partial<BatchingTransport>).keepInOutbox?.(prepared.mail);
-      if (kept) await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `preview-kept-${row.id}`, note: kept });
-      else ready.push(prepared);
-    } catch (error) {
-      // Left pending without a lease: the sweeper enqueues it again once stale.
-      console.error(`mail queue: ${row.id} could not be prepared`, error);
-    }
-  }
-  if (!ready.length) return;
   const transport = m.transport;
-  if (canBatch(transport)) await sendIsolating(m, transport, ready, pace, settled);
-  else await sendOneByOne(m, ready, pace, settled);
-}
-
-/** Records `result` for each mail; a failed one keeps a lease for the message that will bring it back. */
-async function recordAll(m: Mailer, list: PreparedMail[], results: TransportResult[], settled: Map<string, Settle>) {
-  const now = m.now();
-  for (const [i, { row, body }] of list.entries()) {
-    const delivery = await recordDelivery(m, row, body, results[i], { enqueued_at: now.toISOString() });
-    settled.set(row.id, settleOf(delivery, now));
+  if (!canBatch(transport)) return sendOneByOne(m, await prepareAll(m, claimed), pace, settled);
+  let slot: Pace | null = pace;
+  // Rows of a batch request whose outcome is unknown go again as that very batch, with its key: the
+  // provider answers a key it has seen with its first answer, so a mail it took in is not sent twice.
+  const inDoubt = [...new Set(claimed.flatMap((row) => (row.batch_key ? [row.batch_key] : [])))];
+  for (const key of inDoubt) {
+    const members = await prepareAll(m, await m.store.listBatch(key));
+    await sendIsolating(m, transport, members, slot, settled, key);
+    slot = null;
   }
+  const fresh = await prepareAll(
+    m,
+    claimed.filter((row) => !row.batch_key),
+  );
+  await sendIsolating(m, transport, fresh, slot, settled);
 }
 
 /**
- * One request for the whole list. A refusal of the whole batch because of one entry (strict
- * validation) sets that entry aside as dead and sends the rest; without an index the batch is
- * halved until the bad entry stands alone. A 429 pauses every sender.
+ * Records each mail's result (a failed one keeps a lease for the message that will bring it back).
+ * `batchKey`: the key of a request whose outcome is unknown, kept on the rows; otherwise the answer
+ * is known and the rows leave their batch.
+ */
+async function recordAll(
+  m: Mailer,
+  list: PreparedMail[],
+  results: TransportResult[],
+  settled: Map<string, Settle>,
+  batchKey: string | null = null,
+) {
+  const now = m.now();
+  await eachLimited([...list.entries()], ROW_CONCURRENCY, async ([i, { row, body }]) => {
+    const delivery = await recordDelivery(m, row, body, results[i], { enqueued_at: now.toISOString(), batch_key: batchKey });
+    settled.set(row.id, settleOf(delivery, now));
+  });
+}
+
+/**
+ * One request for the whole list, under `key` (a batch in doubt going again) or a key of its ids.
+ * The rows carry the key before the request goes out, so whatever happens to this consumer the
+ * batch can be sent again as it was. A refusal of the whole batch because of one entry (strict
+ * validation) sets that entry aside as dead and sends the rest; without an index the batch is halved
+ * until the bad entry stands alone. A 429 pauses every sender.
  */
 async function sendIsolating(
   m: Mailer,
@@ -132,6 +179,7 @@ async function sendIsolating(
   list: PreparedMail[],
   slot: Pace | null,
   settled: Map<string, Settle>,
+  knownKey?: string,
 ): Promise<void> {
   if (!list.length) return;
   const pacer = getBackend(m).sendPacer;
@@ -143,15 +191,29 @@ async function sendIsolating(
       list,
       list.map(() => ({ ok: false, permanent: false, error, retryAfterMs: Math.max(1000, pace.until - m.now().getTime()) })),
       settled,
+      knownKey ?? null,
     );
   }
-  const key = await batchIdempotencyKey(list.map((p) => p.row.id));
+  const key = knownKey ?? (await batchIdempotencyKey(list.map((p) => p.row.id)));
+  await m.store.markBatch(
+    list.map((p) => p.row.id),
+    key,
+  );
   const result = await transport.sendBatch(
     list.map((p) => p.mail),
     key,
   );
   if (result.ok) return recordAll(m, list, result.results, settled);
-  if (result.retryAfterMs !== undefined) await pauseSends(pacer, transport, m.now().getTime() + result.retryAfterMs);
+  if (result.retryAfterMs !== undefined) {
+    // A 429: the provider did not look at the batch, so it may be put together afresh later.
+    await pauseSends(pacer, transport, m.now().getTime() + result.retryAfterMs);
+    return recordAll(
+      m,
+      list,
+      list.map(() => ({ ok: false, permanent: false, error: result.error, retryAfterMs: result.retryAfterMs })),
+      settled,
+    );
+  }
   if (result.permanent && list.length > 1) {
     if (result.invalidIndex !== undefined) {
       await recordAll(m, [list[result.invalidIndex]], [{ ok: false, permanent: true, error: result.error }], settled);
@@ -167,12 +229,14 @@ async function sendIsolating(
     await sendIsolating(m, transport, list.slice(0, half), null, settled);
     return sendIsolating(m, transport, list.slice(half), null, settled);
   }
-  const failure: TransportResult = { ok: false, permanent: result.permanent, error: result.error, retryAfterMs: result.retryAfterMs };
+  const failure: TransportResult = { ok: false, permanent: result.permanent, error: result.error };
+  // No answer, or a server error: the provider may have taken the batch in; the rows keep its key.
   return recordAll(
     m,
     list,
     list.map(() => failure),
     settled,
+    result.permanent ? null : key,
   );
 }
 

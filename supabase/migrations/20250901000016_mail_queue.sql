@@ -1,7 +1,10 @@
--- Mirror of migrations/0015_mail_queue.sql: the outbox row's queue message lease (enqueued_at) and
--- the one send pacer every sender consults (docs/decisions/024-mail-queue.md). Safe to run again.
+-- Mirror of migrations/0015_mail_queue.sql: the outbox row's queue message lease (enqueued_at), the
+-- batch request whose outcome is unknown (batch_key) and the one send pacer every sender consults
+-- (docs/decisions/024-mail-queue.md). Safe to run again.
 alter table public.outbox add column if not exists enqueued_at timestamptz;
 create index if not exists outbox_status_enqueued_at_idx on public.outbox (status, enqueued_at);
+alter table public.outbox add column if not exists batch_key text;
+create index if not exists outbox_batch_key_idx on public.outbox (batch_key) where batch_key is not null;
 
 create table if not exists public.send_pacer (
   key text primary key,

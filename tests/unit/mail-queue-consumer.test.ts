@@ -44,6 +44,35 @@ function fakeResend(answer?: Answer) {
   return { calls, fetch: fetchImpl };
 }
 
+/**
+ * Resend's batch endpoint with its Idempotency-Key memory: a key seen before with the same body
+ * gets the first answer again and nothing is accepted twice. `hangFirst`: the first request is
+ * accepted but its answer never arrives (the transport gives up: a timeout); `neverAnswerFirst`: the
+ * first request is accepted and the call never returns.
+ */
+function rememberingResend(options: { hangFirst?: boolean; neverAnswerFirst?: boolean } = {}) {
+  const calls: Call[] = [];
+  const recipients: string[] = [];
+  const answers = new Map<string, { body: string; answer: { data: { id: string }[] } }>();
+  const fetchImpl = (async (url: string, init: RequestInit): Promise<Response> => {
+    const body = JSON.parse(String(init.body)) as { to: string[] }[];
+    const headers = new Headers(init.headers);
+    calls.push({ url, headers, body });
+    const key = headers.get("Idempotency-Key") ?? "";
+    const seen = answers.get(key);
+    if (seen) {
+      if (seen.body !== String(init.body)) return Response.json({ name: "invalid_idempotent_request" }, { status: 409 });
+      return Response.json(seen.answer);
+    }
+    const answer = { data: body.map((mail, i) => (recipients.push(mail.to[0]), { id: `re-${calls.length}-${i}` })) };
+    answers.set(key, { body: String(init.body), answer });
+    if (calls.length === 1 && options.hangFirst) throw new DOMException("The operation timed out.", "TimeoutError");
+    if (calls.length === 1 && options.neverAnswerFirst) return new Promise<Response>(() => {});
+    return Response.json(answer);
+  }) as unknown as typeof globalThis.fetch;
+  return { calls, fetch: fetchImpl, accepted: () => [...recipients] };
+}
+
 const T0 = new Date("2025-09-01T10:00:00.000Z");
 const rawEnv = {
   MAIL_TRANSPORT: "resend",
@@ -177,9 +206,11 @@ describe("the consumer", () => {
       )}`,
     );
     expect(call.headers.get("x-batch-validation")).toBe("permissive");
-    expect(call.body).toHaveLength(3);
+    // The batch goes in id order, so the same rows always make the same request.
+    const inOrder = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect((call.body as { to: string[] }[]).map((mail) => mail.to[0])).toEqual(inOrder.map((r) => r.recipient));
     expect((call.body as Record<string, unknown>[])[0]).toMatchObject({
-      to: ["parent0@example.com"],
+      to: [inOrder[0].recipient],
       reply_to: expect.any(String),
       subject: rows[0].subject,
     });
@@ -187,8 +218,15 @@ describe("the consumer", () => {
     expect((call.body as { headers: Record<string, string> }[])[0].headers["List-Unsubscribe"]).toContain(
       "https://aiparenting.example/unsubscribe",
     );
-    for (const [i, row] of rows.entries()) {
-      expect(await get(row.id)).toMatchObject({ status: "sent", attempts: 1, provider_message_id: `re-1-${i}`, enqueued_at: null });
+    for (const row of rows) {
+      const i = inOrder.indexOf(row);
+      expect(await get(row.id)).toMatchObject({
+        status: "sent",
+        attempts: 1,
+        provider_message_id: `re-1-${i}`,
+        enqueued_at: null,
+        batch_key: null,
+      });
       expect(outcomes.get(row.id)).toEqual({ acked: true });
     }
     // The same messages again (a redelivery): nothing is sent twice.
@@ -215,6 +253,46 @@ describe("the consumer", () => {
     expect(resend.calls).toHaveLength(2);
     expect(resend.calls[1].headers.get("Idempotency-Key")).toBe(resend.calls[0].headers.get("Idempotency-Key"));
     for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("a batch left without an answer goes again as that same batch (rows, order, key) whichever messages bring its rows back: each mail is accepted once", async () => {
+    const rows = await queued(4);
+    const provider = rememberingResend({ hangFirst: true });
+    const first = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(provider.fetch, minutes(0)), first.batch);
+    expect(provider.calls).toHaveLength(1);
+    expect(provider.accepted()).toHaveLength(4); // taken in, but the answer never came
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "failed", attempts: 1 });
+
+    // The queue brings the four messages back in two batches of its own choosing, reversed.
+    const second = batchOf([rows[3].id, rows[1].id], 2);
+    await consumeMailBatch(context(provider.fetch, minutes(1.5)), second.batch);
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
+    expect(provider.calls[1].body).toEqual(provider.calls[0].body);
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: null });
+    const third = batchOf([rows[0].id, rows[2].id], 2);
+    await consumeMailBatch(context(provider.fetch, minutes(1.6)), third.batch);
+    expect(provider.calls).toHaveLength(2);
+    for (const row of rows) expect(third.outcomes.get(row.id) ?? { acked: true }).toEqual({ acked: true });
+    expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
+  });
+
+  it("a consumer that died with its request in flight: the sweeper brings the rows back and they go again as that batch, accepted once", async () => {
+    const rows = await queued(3);
+    const provider = rememberingResend({ neverAnswerFirst: true });
+    // The consumer is never heard of again (its isolate was killed while it waited for the answer).
+    void consumeMailBatch(context(provider.fetch, minutes(0)), batchOf(rows.map((r) => r.id)).batch);
+    await expect.poll(() => provider.calls.length).toBe(1);
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "pending", enqueued_at: null });
+
+    const { queue, sent } = fakeQueue();
+    expect(await sweepOutbox(context(provider.fetch, minutes(3)), queue)).toMatchObject({ enqueued: 3 });
+    await consumeMailBatch(context(provider.fetch, minutes(3.1)), batchOf(sent.map((m) => m.id).slice(0, 1)).batch);
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: null });
+    expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
   });
 
   it("a 429 pauses every sender until its retry-after: no provider call from the consumer, the sweeper or a single send", async () => {
@@ -252,25 +330,32 @@ describe("the consumer", () => {
 
   it("one invalid address in a batch: that row is dead with the reason, the rest are sent once", async () => {
     const rows = await queued(3, (i) => (i === 1 ? { recipient: "not-an-address" } : {}));
-    const resend = fakeResend(() =>
-      Response.json({ data: [{ id: "re-a" }, { id: "re-c" }], errors: [{ index: 1, message: "Invalid `to` field." }] }),
-    );
+    // Permissive validation: the valid entries are sent (ids in request order), the bad one comes back by index.
+    const resend = fakeResend((body) => {
+      const bad = body.findIndex((mail) => (mail.to as string[])[0] === "not-an-address");
+      const good = body.filter((_, i) => i !== bad).map((mail) => ({ id: `re-${(mail.to as string[])[0].slice(0, 7)}` }));
+      return Response.json({ data: good, errors: [{ index: bad, message: "Invalid `to` field." }] });
+    });
     const { batch, outcomes } = batchOf(rows.map((r) => r.id));
     await consumeMailBatch(context(resend.fetch, minutes(0.1)), batch);
     expect(resend.calls).toHaveLength(1);
-    expect(await get(rows[0].id)).toMatchObject({ status: "sent", provider_message_id: "re-a" });
-    expect(await get(rows[2].id)).toMatchObject({ status: "sent", provider_message_id: "re-c" });
+    expect(await get(rows[0].id)).toMatchObject({ status: "sent", provider_message_id: "re-parent0" });
+    expect(await get(rows[2].id)).toMatchObject({ status: "sent", provider_message_id: "re-parent2" });
     expect(await get(rows[1].id)).toMatchObject({ status: "dead", last_error: expect.stringContaining("Invalid `to` field") });
     for (const row of rows) expect(outcomes.get(row.id)).toEqual({ acked: true });
   });
 
   it("a strict refusal of the whole batch naming an entry: that entry is set aside and the rest go in one more call", async () => {
     const rows = await queued(3);
-    const resend = fakeResend((body, call) =>
-      call === 1
-        ? Response.json({ statusCode: 422, name: "validation_error", message: "Invalid `to` field at emails[2].to" }, { status: 422 })
-        : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) }),
-    );
+    const resend = fakeResend((body, call) => {
+      const bad = body.findIndex((mail) => (mail.to as string[])[0] === rows[2].recipient);
+      return call === 1
+        ? Response.json(
+            { statusCode: 422, name: "validation_error", message: `Invalid \`to\` field at emails[${bad}].to` },
+            { status: 422 },
+          )
+        : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) });
+    });
     const { batch, outcomes } = batchOf(rows.map((r) => r.id));
     await consumeMailBatch(context(resend.fetch, minutes(0.1)), batch);
     expect(resend.calls).toHaveLength(2);

@@ -19,6 +19,7 @@ const COLUMNS = [
   "render_input",
   "origin",
   "enqueued_at",
+  "batch_key",
 ] as const;
 
 const CHANGEABLE = new Set([
@@ -34,6 +35,7 @@ const CHANGEABLE = new Set([
   "render_input",
   "recipient",
   "enqueued_at",
+  "batch_key",
 ]);
 
 const INSERT = `INSERT INTO outbox (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`;
@@ -162,6 +164,16 @@ export function createD1Outbox(db: D1Database): OutboxStore {
       return results;
     },
 
+    async markBatch(ids, key) {
+      if (!ids.length) return;
+      await db.prepare("UPDATE outbox SET batch_key = ? WHERE id IN (SELECT value FROM json_each(?))").bind(key, JSON.stringify(ids)).run();
+    },
+
+    async listBatch(key) {
+      const { results } = await db.prepare("SELECT * FROM outbox WHERE batch_key = ? ORDER BY id").bind(key).all<OutboxRow>();
+      return results;
+    },
+
     async listDead({ limit }) {
       const { results } = await db
         .prepare("SELECT * FROM outbox WHERE status = 'dead' ORDER BY updated_at DESC, rowid DESC LIMIT ?")
@@ -173,7 +185,7 @@ export function createD1Outbox(db: D1Database): OutboxStore {
     async retryDead(id, now) {
       const result = await db
         .prepare(
-          "UPDATE outbox SET status = 'failed', next_attempt_at = ?, updated_at = ?, enqueued_at = NULL WHERE id = ? AND status = 'dead'",
+          "UPDATE outbox SET status = 'failed', next_attempt_at = ?, updated_at = ?, enqueued_at = NULL, batch_key = NULL WHERE id = ? AND status = 'dead'",
         )
         .bind(now, now, id)
         .run();

@@ -41,6 +41,12 @@ export type OutboxRow = {
    * live: never enqueued, its enqueue failed, or a consumer has taken the row to send it.
    */
   enqueued_at?: string | null;
+  /**
+   * The Idempotency-Key of the provider batch request the row last went out in, while that request's
+   * outcome is unknown (no answer, a 5xx, a killed consumer); null once an answer was recorded. The
+   * rows that share it are sent again as that same batch, so the provider answers it once (ADR 024).
+   */
+  batch_key?: string | null;
 };
 
 export type OutboxChange = Partial<
@@ -57,6 +63,7 @@ export type OutboxChange = Partial<
     | "render_input"
     | "recipient"
     | "enqueued_at"
+    | "batch_key"
   >
 > & { updated_at: string };
 
@@ -117,9 +124,16 @@ export interface OutboxStore {
    * returned. Of parallel claims of one row exactly one gets it: a row is never sent twice.
    */
   claimEnqueued(ids: string[], now: string): Promise<OutboxRow[]>;
+  /** Stamps `key` as the batch_key of these rows, before their batch request goes out. */
+  markBatch(ids: string[], key: string): Promise<void>;
+  /** Every row whose batch_key is `key`, by id (the order the batch was sent in). */
+  listBatch(key: string): Promise<OutboxRow[]>;
   /** Mails that need a human (`dead`), the most recently changed first. */
   listDead(options: { limit: number }): Promise<OutboxRow[]>;
-  /** A dead row becomes failed and due at `now` (one more attempt; the sweeper enqueues it). True when it was dead. */
+  /**
+   * A dead row becomes failed and due at `now`, out of any batch (batch_key null): one more attempt
+   * as a request of its own; the sweeper enqueues it. True when it was dead.
+   */
   retryDead(id: string, now: string): Promise<boolean>;
   /**
    * A failed or dead row is given up for good: `skipped` (final, never retried, off the dead list),

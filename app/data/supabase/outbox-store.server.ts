@@ -173,6 +173,18 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },
 
+    async markBatch(ids, key) {
+      if (!ids.length) return;
+      const { error } = await table().update({ batch_key: key }).in("id", ids).retry(false);
+      fail("batch mark", error);
+    },
+
+    async listBatch(key) {
+      const { data, error } = await table().select("*").eq("batch_key", key).order("id", { ascending: true }).retry(false);
+      fail("read", error);
+      return ((data ?? []) as OutboxRow[]).map(normalise);
+    },
+
     async listDead({ limit }) {
       const { data, error } = await table()
         .select("*")
@@ -186,7 +198,7 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
 
     async retryDead(id, now) {
       const { data, error } = await table()
-        .update({ status: "failed", next_attempt_at: now, updated_at: now, enqueued_at: null })
+        .update({ status: "failed", next_attempt_at: now, updated_at: now, enqueued_at: null, batch_key: null })
         .eq("id", id)
         .eq("status", "dead")
         .select("id")

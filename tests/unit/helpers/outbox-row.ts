@@ -22,6 +22,7 @@ export function outboxRow(key: string, change: Partial<OutboxRow> = {}): OutboxR
     render_input: null,
     origin: null,
     enqueued_at: null,
+    batch_key: null,
     created_at: OUTBOX_T0,
     updated_at: OUTBOX_T0,
     ...change,

@@ -155,8 +155,26 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       );
     });
 
+    it("a batch key marks 100 rows in one call, lists them by id, and leaves other rows alone", async () => {
+      const rows = Array.from({ length: 100 }, (_, i) => row(`batch:${i}`));
+      const other = row("other-batch", { batch_key: "batch:other" });
+      for (const r of [...rows, other]) await store().insert(r);
+      await store().markBatch(
+        rows.map((r) => r.id),
+        "batch:abc",
+      );
+      const listed = await store().listBatch("batch:abc");
+      expect(listed.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort());
+      for (const r of listed) expect(r).toEqual({ ...rows.find((x) => x.id === r.id), batch_key: "batch:abc" });
+      expect(await store().listBatch("batch:other")).toEqual([other]);
+      expect(await store().listBatch("batch:none")).toEqual([]);
+      await store().update(rows[0].id, { status: "sent", batch_key: null, updated_at: T0 });
+      expect(await store().listBatch("batch:abc")).toHaveLength(99);
+    });
+
     it("dead letters: listed newest change first, retried once as due, given up for good", async () => {
       const dead1 = row("dead-1", {
+        batch_key: "batch:in-doubt",
         status: "dead",
         attempts: 5,
         last_error: "HTTP 422: invalid to",
@@ -170,7 +188,13 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
 
       const now = "2025-09-01T10:05:00.000Z";
       expect(await store().retryDead(dead1.id, now)).toBe(true);
-      expect(await store().get(dead1.id)).toMatchObject({ status: "failed", next_attempt_at: now, updated_at: now, enqueued_at: null });
+      expect(await store().get(dead1.id)).toMatchObject({
+        status: "failed",
+        next_attempt_at: now,
+        updated_at: now,
+        enqueued_at: null,
+        batch_key: null,
+      });
       expect(await store().retryDead(dead1.id, now)).toBe(false);
       expect(await store().retryDead(failing.id, now)).toBe(false);
 
