@@ -5,7 +5,7 @@
 //   npm run bench:reliability            (runs `npm run build` first when build/ is missing)
 //   N=40 CONCURRENCY=32 MODES=healthy,fail50,hang,close PORT=8860 npm run bench:reliability
 // What it does:
-// - a fake Resend-like mail API (node:http, 127.0.0.1:PORT+1, POST /emails) that honours
+// - a fake Resend-like mail API (node:http, 127.0.0.1:PORT+1, POST /emails and /emails/batch) that honours
 //   Idempotency-Key (same key + same payload: the first answer again, no second mail; same key +
 //   another payload: 409), in four modes: healthy; fail50 (half the calls answer 500, nothing
 //   accepted); hang (the mail is accepted and the answer never comes: the site's client times out);
@@ -62,7 +62,7 @@ const INSPECTOR_PORT = PORT + 2;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STATE = join(root, ".wrangler/bench-reliability");
 const REQUEST_TIMEOUT_MS = 30_000; // per request; the site's mail client gives up after 10 s
-const SITE_MAIL_TIMEOUT_MS = 10_000; // app/mail/transport.server.ts RESEND_TIMEOUT_MS
+const SITE_MAIL_TIMEOUT_MS = 30_000; // the site's longest wait: a batch request (app/mail/batch-transport.server.ts RESEND_BATCH_TIMEOUT_MS)
 const PHASE_DEADLINE_MS = 10 * 60_000; // funnels not started by then are skipped (and counted)
 const MAX_DRAIN_ROUNDS = 40;
 const RETRY_BATCH = 20; // rows one cron run picks (app/mail/mailer.server.ts)
@@ -142,8 +142,9 @@ function createMailApi() {
   };
   api.server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (req.method !== "POST" || url.pathname !== "/emails") {
-      reply(res, 404, { statusCode: 404, name: "not_found", message: "bench fake: only POST /emails" });
+    const batch = url.pathname === "/emails/batch";
+    if (req.method !== "POST" || (url.pathname !== "/emails" && !batch)) {
+      reply(res, 404, { statusCode: 404, name: "not_found", message: "bench fake: POST /emails or /emails/batch" });
       return;
     }
     api.inFlight += 1;
@@ -170,33 +171,37 @@ function createMailApi() {
       try {
         payload = JSON.parse(raw.toString("utf8"));
       } catch {}
-      const to = [].concat(payload?.to ?? []).map((value) => String(value).toLowerCase());
-      const mine = entry(to[0] ?? "(none)");
+      // One request carries one mail (/emails) or up to 100 (/emails/batch, one key for all of them).
+      const entries = batch ? (Array.isArray(payload) ? payload : []) : payload ? [payload] : [];
+      const recipients = entries.map((entry) => [].concat(entry?.to ?? []).map((value) => String(value).toLowerCase())[0] ?? "(none)");
+      const mine = (recipients.length ? recipients : ["(none)"]).map(entry);
+      const status = (value) => mine.forEach((e) => e.status.push(value));
       api.calls += 1;
-      mine.calls += 1;
-      if (key) mine.keys.add(key);
-      else mine.noKey += 1;
+      for (const e of mine) {
+        e.calls += 1;
+        if (key) e.keys.add(key);
+        else e.noKey += 1;
+      }
       if (mode === "close") {
-        mine.status.push("closed");
+        status("closed");
         req.socket.destroy();
         finish();
         return;
       }
       if (mode === "fail50" && random() < 0.5) {
-        mine.status.push(500);
+        status(500);
         reply(res, 500, { statusCode: 500, name: "internal_server_error", message: "bench fake: injected failure" });
         return;
       }
-      if (!payload || !to.length || !payload.subject) {
-        mine.status.push(422);
-        reply(res, 422, { statusCode: 422, name: "validation_error", message: "to and subject are required" });
+      if (!entries.length || entries.length > 100 || entries.some((entry) => !entry?.subject || !entry?.to)) {
+        status(422);
+        reply(res, 422, { statusCode: 422, name: "validation_error", message: "1 to 100 mails, each with to and subject" });
         return;
       }
       const hash = createHash("sha256").update(raw).digest("hex");
-      let id;
       const previous = key ? api.keys.get(key) : null;
       if (previous && previous.hash !== hash) {
-        mine.status.push(409);
+        status(409);
         reply(res, 409, {
           statusCode: 409,
           name: "invalid_idempotent_request",
@@ -204,21 +209,24 @@ function createMailApi() {
         });
         return;
       }
-      if (previous) id = previous.id;
+      let ids;
+      if (previous) ids = previous.ids;
       else {
-        id = randomUUID();
-        mine.accepted += 1;
-        if (key) api.keys.set(key, { id, hash });
+        ids = mine.map((e) => {
+          e.accepted += 1;
+          return randomUUID();
+        });
+        if (key) api.keys.set(key, { ids, hash });
       }
       if (mode === "hang") {
         // Accepted, but the answer never comes: the worst case for duplicates.
-        mine.status.push("hung");
+        status("hung");
         api.held.set(res, Date.now());
         res.on("close", () => api.held.delete(res));
         return;
       }
-      mine.status.push(200);
-      reply(res, 200, { id });
+      status(200);
+      reply(res, 200, batch ? { data: ids.map((id) => ({ id })) } : { id: ids[0] });
     });
   });
   api.server.keepAliveTimeout = 5_000;
@@ -360,9 +368,12 @@ async function phase(server, mail, mode, modeIndex) {
     // Time travel: failed rows become due now; pending rows nobody is sending (all quiet) become stale.
     const past = new Date(Date.now() - 1_000).toISOString();
     const stale = new Date(Date.now() - 11 * 60_000).toISOString();
-    const [, , counts] = await d1(
+    // And a queue message lease nobody will use (its message was lost with a killed consumer) runs out.
+    const leaseGone = new Date(Date.now() - 31 * 60_000).toISOString();
+    const [, , , counts] = await d1(
       `UPDATE outbox SET next_attempt_at = ${sqlString(past)} WHERE status = 'failed';
        UPDATE outbox SET updated_at = ${sqlString(stale)} WHERE status = 'pending';
+       UPDATE outbox SET enqueued_at = ${sqlString(leaseGone)} WHERE enqueued_at IS NOT NULL AND status IN ('pending', 'failed');
        SELECT status, count(*) AS n FROM outbox GROUP BY status`,
     );
     const byStatus = Object.fromEntries(counts.map((row) => [row.status, row.n]));
