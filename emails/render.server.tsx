@@ -14,6 +14,7 @@ import AccountExistsEmail from "./account-exists";
 import { variantOfContentKey } from "./variant-of-key";
 import ConfirmEmailEmail from "./confirm-email";
 import MovedUpEmail from "./moved-up";
+import AnnouncementEmail from "./announcement";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -25,6 +26,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   "account-exists": AccountExistsEmail,
   "confirm-email": ConfirmEmailEmail,
   "moved-up": MovedUpEmail,
+  announcement: AnnouncementEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -53,7 +55,20 @@ export type EmailData = {
    * lead) the footer links to the privacy policy instead.
    */
   manageLink?: string | null;
+  /**
+   * What an admin wrote for a launch-day announcement: the early-access date (YYYY-MM-DD, shown as
+   * a date in words), a short message and a call to action; {earlyAccessDate},
+   * {announcementMessage}, {ctaLabel}, {ctaUrl}. Untrusted text like every value here.
+   */
+  announcement?: { date: string; message: string; ctaLabel: string; ctaUrl: string } | null;
 };
+
+/** "2026-03-01" as "1 March 2026" (UTC, the date as the admin picked it); anything else as it is. */
+export function earlyAccessDateText(date: string): string {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+  if (!at || Number.isNaN(at.getTime())) return date;
+  return at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
 
 /** The data controller named in every footer (CONTROLLER_* in env.server.ts). */
 export type Controller = { name: string; address: string; email: string };
@@ -135,6 +150,10 @@ export async function renderEmail(
     verifyLink: data.verifyLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     statusLink: data.statusLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     place: data.place ? String(data.place) : "",
+    earlyAccessDate: data.announcement ? earlyAccessDateText(data.announcement.date) : "",
+    announcementMessage: data.announcement?.message.trim() ?? "",
+    ctaLabel: data.announcement?.ctaLabel.trim() ?? "",
+    ctaUrl: data.announcement?.ctaUrl.trim() || absoluteLinkTo(data.origin, variant, "/"),
   };
   // The double opt-in block comes from the variant's own e-mails copy, else genius, like a template.
   const optIn = data.verifyLink

@@ -1,5 +1,6 @@
 import type { AppEnv } from "~/utils/env.server";
 import { createD1AnalyticsStore } from "./d1/analytics-store.server";
+import { createD1CampaignStore } from "./d1/campaign-store.server";
 import { createD1ConsentStore } from "./d1/consent-store.server";
 import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
 import { createD1LeadStore } from "./d1/lead-store.server";
@@ -9,6 +10,7 @@ import { createD1SendPacer } from "./d1/send-pacer.server";
 import { createD1Suppressions } from "./d1/suppression-store.server";
 import { createD1TrustStore } from "./d1/trust-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
+import type { CampaignStore } from "./ports/campaign-store";
 import type { ConsentStore } from "./ports/consent-store";
 import type { LeadIpCounter } from "./ports/lead-ip-counter";
 import type { LeadStore } from "./ports/lead-store";
@@ -18,6 +20,7 @@ import type { SendPacer } from "./ports/send-pacer";
 import type { SuppressionStore } from "./ports/suppression-store";
 import type { TrustStore } from "./ports/trust-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
+import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
 import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
 import { createSupabaseLeadStore } from "./supabase/lead-store.server";
@@ -44,6 +47,8 @@ type Backend = {
   readonly leadIpCounter: LeadIpCounter;
   /** The mail provider's request budget, shared by every sender (ADR 024). */
   readonly sendPacer: SendPacer;
+  /** Launch-day announcements and their audience (docs/decisions/026-announcements.md). */
+  readonly campaigns: CampaignStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -89,6 +94,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     consent: () => createSupabaseConsentStore(options),
     leadIpCounter: () => createSupabaseLeadIpCounter(options),
     sendPacer: () => createSupabaseSendPacer(options),
+    campaigns: () => createSupabaseCampaignStore(options),
   };
 }
 
@@ -107,6 +113,7 @@ function d1Stores(bindings: DataBindings): Makers {
     consent: () => createD1ConsentStore(db()),
     leadIpCounter: () => createD1LeadIpCounter(db()),
     sendPacer: () => createD1SendPacer(db()),
+    campaigns: () => createD1CampaignStore(db()),
   };
 }
 

@@ -363,6 +363,48 @@ export async function queueTemplateMail(
   return { queued: true, id: stored.row.id, status: stored.row.status };
 }
 
+/** One template mail of a batch written by writeTemplateMails. */
+export type TemplateMailInput = { dedupeKey: string; template: EmailTemplateName; variant: Variant; to: string; data: EmailData };
+
+/**
+ * Writes many template mails at once (a campaign's chunk, ADR 026), one row per dedupe key, each
+ * with its message lease when the Worker has a mail queue, and enqueues them; awaited, not after a
+ * response, so the caller records its progress only once its rows are in the queue. A key written
+ * before (a chunk written again after a crash) is enqueued again only while its row is pending
+ * under a lease: the consumer's claim takes a row once, so a second message never sends it twice.
+ * Without a queue (Vite dev, tests) the rows wait for the cron, which sends pending rows once stale.
+ */
+export async function writeTemplateMails(
+  ctx: MailContext,
+  inputs: TemplateMailInput[],
+  options: { concurrency?: number } = {},
+): Promise<{ created: number; existing: number; enqueued: number }> {
+  const m = mailer(ctx);
+  const queue = mailQueueOf(ctx.bindings);
+  const toEnqueue: OutboxRow[] = [];
+  let created = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const input = inputs[next++];
+      assertDedupeKey(input.dedupeKey);
+      const renderInput: RenderInput = { template: input.template, variant: input.variant, data: input.data };
+      const row = newRow(m, { ...input, subject: "", html: "", text: "" });
+      const stored = await m.store.insertOnce({
+        ...row,
+        render_input: JSON.stringify(renderInput),
+        origin: input.data.origin,
+        enqueued_at: queue ? row.created_at : null,
+      });
+      if (stored.created) created += 1;
+      if (queue && (stored.created || (stored.row.status === "pending" && stored.row.enqueued_at))) toEnqueue.push(stored.row);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 10, inputs.length)) }, worker));
+  const { enqueued } = queue ? await enqueueRows(queue, m.store, toEnqueue) : { enqueued: 0 };
+  return { created, existing: inputs.length - created, enqueued };
+}
+
 function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => void }, m: Mailer, row: OutboxRow, afterMs: number) {
   const start = afterMs > 0 ? new Promise((resolve) => setTimeout(resolve, afterMs)) : Promise.resolve();
   const work = start

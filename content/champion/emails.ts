@@ -7,7 +7,7 @@ import type { EmailsContent } from "../schemas/emails";
  * Welcome, the double opt-in block and the legal footer are genius's only: the sports fall back to
  * them. Colours come from each sport's brand.ts (content/index.ts).
  */
-const sent = ["prelaunch", "guide", "tips", "confirm-account", "account-exists", "confirm-email", "moved-up"] as const;
+const sent = ["prelaunch", "guide", "tips", "confirm-account", "account-exists", "confirm-email", "moved-up", "announcement"] as const;
 const rebranded = Object.fromEntries(
   sent.map((name) => [
     name,
@@ -75,6 +75,19 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
   },
   "confirm-account": {
     content: { main: { closing: "See you {sportRink}." } },
+  },
+  announcement: {
+    content: {
+      main: {
+        title: "Early access opens {earlyAccessDate} 🏆",
+        subtitle: "Hello, champion parent!",
+        closing: "Thank you for waiting with us. See you {sportRink}.",
+      },
+      cta: {
+        description:
+          "See your place, your referrals and the first-wave spots left. Teammates' parents who join through your link move you up.",
+      },
+    },
   },
   "account-exists": {
     content: {

@@ -246,6 +246,38 @@ export const emails: EmailsContent = {
       },
     },
   },
+  announcement: {
+    template: {
+      title: "{brand} early access opens {earlyAccessDate}",
+      subject: "Early access to {brand} opens {earlyAccessDate}",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "Early access opens {earlyAccessDate} 🎉",
+        subtitle: "Hello from the {wordmark} team!",
+        celebration: "You're number {place} in line.",
+        description: "{announcementMessage}",
+        buttonText: "{ctaLabel}",
+        buttonUrl: "{ctaUrl}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "Thank you for waiting with us. We can't wait to help you make the most of these important years.",
+      },
+      cta: {
+        title: "Your place in line",
+        description: "See your place, your referrals and the first-wave spots left. Friends who join through your link move you up.",
+        buttonText: "My waitlist status",
+        url: "{statusLink}",
+      },
+      whatHappensNext: [],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you confirmed your place on the {brand} early-access list.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
   doubleOptIn: {
     title: "One last step: confirm your e-mail",
     description:

@@ -142,6 +142,7 @@ export const adminSchema = z.object({
     referrals: text,
     analytics: text,
     mail: text,
+    launch: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,
@@ -308,6 +309,94 @@ export const adminSchema = z.object({
     missing: text,
     alreadyHandled: text,
     failed: text,
+  }),
+  /** Launch-day announcements (/admin/launch, docs/decisions/026-announcements.md). */
+  launch: z.object({
+    metaTitle: text,
+    title: text,
+    intro: text,
+    audience: z.object({
+      heading: text,
+      /** `{count}`, `{unsubscribed}`, `{bounced}`, `{unconfirmed}`: the breakdown before sending. */
+      summary: z.string().includes("{count}").includes("{unsubscribed}").includes("{bounced}").includes("{unconfirmed}"),
+      scopeOne: z.string().includes("{variant}"),
+      scopeAll: text,
+    }),
+    compose: z.object({
+      heading: text,
+      date: text,
+      dateHint: text,
+      message: text,
+      /** `{max}`. */
+      messageHint: z.string().includes("{max}"),
+      ctaLabel: text,
+      ctaUrl: text,
+      ctaUrlHint: text,
+      when: text,
+      now: text,
+      later: text,
+      sendAt: text,
+      sendAtHint: text,
+    }),
+    errors: z.object({
+      summary: text,
+      date: text,
+      message: text,
+      /** `{max}`. */
+      messageTooLong: z.string().includes("{max}"),
+      ctaLabel: text,
+      /** `{max}`. */
+      ctaLabelTooLong: z.string().includes("{max}"),
+      ctaUrl: text,
+      sendAt: text,
+      sendAtPast: text,
+      noAudience: text,
+      unknownAction: text,
+      failed: text,
+    }),
+    buttons: z.object({ preview: text, test: text, send: text, schedule: text }),
+    preview: z.object({
+      heading: text,
+      /** `{email}`: the audience's recipient the preview is made for. */
+      recipient: z.string().includes("{email}"),
+      sample: text,
+      phone: text,
+      desktop: text,
+      subject: text,
+      empty: text,
+    }),
+    toasts: z.object({
+      /** `{email}`. */
+      testSent: z.string().includes("{email}"),
+      testFailed: text,
+      /** `{count}`. */
+      started: z.string().includes("{count}"),
+      /** `{at}`. */
+      scheduled: z.string().includes("{at}"),
+      already: text,
+    }),
+    progress: z.object({
+      heading: text,
+      /** `{at}`, `{by}`. */
+      meta: z.string().includes("{at}").includes("{by}"),
+      queued: text,
+      sent: text,
+      failed: text,
+      skipped: text,
+      audience: text,
+      statuses: z.object({ scheduled: text, sending: text, written: text, done: text }),
+      /** `{sent}`, `{failed}`, `{skipped}`, `{audience}`. */
+      report: z.string().includes("{sent}").includes("{failed}").includes("{skipped}").includes("{audience}"),
+      reloadHint: text,
+      live: text,
+    }),
+    ledger: z.object({
+      heading: text,
+      caption: text,
+      none: text,
+      columns: z.object({ when: text, by: text, scope: text, date: text, status: text, recipients: text, sent: text, open: text }),
+      open: text,
+    }),
   }),
 });
 

@@ -15,5 +15,15 @@ export function createD1Suppressions(db: D1Database): SuppressionStore {
         .all<Suppression>();
       return results;
     },
+    async entriesOfMany(hashes) {
+      const found: Record<string, Suppression[]> = {};
+      if (!hashes.length) return found;
+      const { results } = await db
+        .prepare("SELECT email_hash, scope, reason, created_at FROM suppressions WHERE email_hash IN (SELECT value FROM json_each(?))")
+        .bind(JSON.stringify(hashes))
+        .all<Suppression & { email_hash: string }>();
+      for (const { email_hash, ...entry } of results) (found[email_hash] ??= []).push(entry);
+      return found;
+    },
   };
 }

@@ -15,4 +15,6 @@ export interface SuppressionStore {
   add(emailHash: string, scope: SuppressionScope, reason: SuppressionReason, at: string): Promise<void>;
   /** The hash's entries, at most one per scope. */
   entriesOf(emailHash: string): Promise<Suppression[]>;
+  /** The entries of many hashes in one read (at most 100): each hash that has any, with them; the others are absent. */
+  entriesOfMany(emailHashes: readonly string[]): Promise<Record<string, Suppression[]>>;
 }

@@ -16,5 +16,18 @@ export function createSupabaseSuppressions(options: SupabaseOptions): Suppressio
       if (error) throw new Error(`Suppression read failed: ${error.message || error.code}`);
       return (data ?? []).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }) as Suppression);
     },
+    async entriesOfMany(hashes) {
+      const found: Record<string, Suppression[]> = {};
+      if (!hashes.length) return found;
+      const { data, error } = await client
+        .from("suppressions")
+        .select("email_hash, scope, reason, created_at")
+        .in("email_hash", [...hashes])
+        .retry(false);
+      if (error) throw new Error(`Suppression read failed: ${error.message || error.code}`);
+      for (const { email_hash, ...row } of data ?? [])
+        (found[email_hash as string] ??= []).push({ ...row, created_at: new Date(row.created_at).toISOString() } as Suppression);
+      return found;
+    },
   };
 }
