@@ -75,6 +75,7 @@ export const remixConfig = {
       route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
       route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
       route("admin/mail", "routes/admin/mail.tsx", { id: "routes/admin/mail" });
+      route("admin/launch", "routes/admin/launch.tsx", { id: "routes/admin/launch" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

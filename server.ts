@@ -7,6 +7,7 @@ import { isCrossOriginWrite } from "./app/utils/security.server";
 import { describeRetry, retryFailedMail } from "./app/mail/mailer.server";
 import type { MailMessage } from "./app/mail/mail-queue.server";
 import { consumeDeadLetters, consumeMailBatch, describeSweep, sweepOutbox } from "./app/mail/queue-consumer.server";
+import { consumeCampaignMessages, describeCampaignSweep, sweepCampaigns } from "./app/campaigns/campaigns.server";
 import { acceptsCrossOriginPost, guardRequest } from "./app/platform/request-guard.server";
 import { describeRetention, enforceRetention } from "./app/trust/retention.server";
 import { secureResponse } from "./app/platform/response-headers.server";
@@ -68,8 +69,13 @@ export default {
   async queue(batch, env) {
     const ctx = { env: parseEnv(env), bindings: env };
     const mail = batch as MessageBatch<MailMessage>;
-    if (batch.queue.endsWith("-dlq")) await consumeDeadLetters(ctx, mail);
-    else await consumeMailBatch(ctx, mail);
+    if (batch.queue.endsWith("-dlq")) return consumeDeadLetters(ctx, mail);
+    // A campaign's step messages (ADR 026) ride the same queue: each writes and enqueues a chunk of its rows.
+    const isStep = (message: Message<unknown>) => typeof (message.body as { campaign?: unknown } | null)?.campaign === "string";
+    const steps = batch.messages.filter(isStep);
+    if (steps.length) await consumeCampaignMessages(ctx, steps);
+    const mails = mail.messages.filter((message) => !isStep(message));
+    if (mails.length) await consumeMailBatch(ctx, { ...mail, messages: mails } as MessageBatch<MailMessage>);
   },
 
   // Cron Trigger (wrangler.toml [triggers]): with the mail queue, enqueues due rows that have no live
@@ -80,6 +86,8 @@ export default {
   async scheduled(_controller, env) {
     const config = parseEnv(env);
     const queue = (env as { MAIL_QUEUE?: Queue<MailMessage> }).MAIL_QUEUE;
+    // Launch-day announcements first: a scheduled one whose time has come starts (ADR 026).
+    console.log(describeCampaignSweep(await sweepCampaigns({ env: config, bindings: env })));
     if (queue) console.log(describeSweep(await sweepOutbox({ env: config, bindings: env }, queue)));
     else console.log(describeRetry(await retryFailedMail({ env: config, bindings: env })));
     console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
