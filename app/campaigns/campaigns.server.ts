@@ -98,7 +98,7 @@ export async function audienceOf(ctx: CampaignContext, scope: AdminScope): Promi
   let first: Recipient | null = null;
   for (const variant of scopeVariants(scope)) {
     counts.unconfirmed += await store.unconfirmedCount(variant.table);
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await store.audiencePage(variant.table, after, CHUNK);
       if (!page.length) break;
       const verdict = await verdicts(
@@ -290,11 +290,7 @@ export type StepOutcome =
  * record leaves the cursor before that chunk: the next step writes it again, the dedupe keys find
  * the rows already there, and none is sent twice.
  */
-export async function stepCampaign(
-  ctx: CampaignContext,
-  id: string,
-  options: { maxRecipients?: number } = {},
-): Promise<StepOutcome> {
+export async function stepCampaign(ctx: CampaignContext, id: string, options: { maxRecipients?: number } = {}): Promise<StepOutcome> {
   const store = getBackend(ctx).campaigns;
   const found = await store.get(id);
   if (!found || found.status === "written") return "idle";
@@ -444,7 +440,7 @@ export type CampaignProgress = {
   sent: number;
   /** Given up on (dead). */
   failed: number;
-  /** Not sent: suppressed or erased at send time, or left out when their chunk was written. */
+  /** Not sent: suppressed or erased at send time, or gone from the audience when their chunk was written. */
   skipped: number;
   /** Every row written and none left to send. */
   done: boolean;
@@ -453,13 +449,14 @@ export type CampaignProgress = {
 export function progressOf(campaign: Campaign, rows: Record<OutboxStatus, number>): CampaignProgress {
   const queued = rows.pending + rows.failed;
   const written = campaign.status === "written";
-  // Parents of the audience who were gone when their chunk was written (an erasure) have no row at all.
-  const gone = written ? Math.max(0, campaign.audience - campaign.written - campaign.excluded) : 0;
+  // Parents of the audience who were gone or suppressed by the time their chunk was written (an
+  // erasure, an unsubscribe) have no row at all: the audience counted them when it started.
+  const gone = written ? Math.max(0, campaign.audience - campaign.written) : 0;
   return {
     queued,
     sent: rows.sent,
     failed: rows.dead,
-    skipped: rows.skipped + campaign.excluded + gone,
+    skipped: rows.skipped + gone,
     done: written && queued === 0,
   };
 }

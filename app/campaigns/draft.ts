@@ -69,7 +69,11 @@ export function parseDraft(source: Source, copy: AdminContent["launch"]["errors"
 }
 
 /** When to send: now (null), or a time in UTC ("YYYY-MM-DDTHH:MM") after `now`. */
-export function parseWhen(source: Source, copy: AdminContent["launch"]["errors"], now: Date): { at: Date | null } | { errors: DraftErrors } {
+export function parseWhen(
+  source: Source,
+  copy: AdminContent["launch"]["errors"],
+  now: Date,
+): { at: Date | null } | { errors: DraftErrors } {
   if (str(source, "when") !== "later") return { at: null };
   const value = str(source, "sendAt").trim();
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/.exec(value);

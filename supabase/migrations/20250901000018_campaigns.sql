@@ -124,8 +124,10 @@ create or replace function public.campaign_progress(p_from text, p_to text)
 returns table (status text, n integer)
 language sql stable set search_path = public
 as $$
-  select o.status, count(*)::int from public.outbox o
-  where o.dedupe_key >= p_from and o.dedupe_key < p_to group by o.status;
+  -- A row erased before it was sent (made dead under an erased: recipient) was skipped, not failed.
+  select case when o.status = 'dead' and o.recipient like 'erased:%' then 'skipped' else o.status end, count(*)::int
+  from public.outbox o
+  where o.dedupe_key >= p_from and o.dedupe_key < p_to group by 1;
 $$;
 
 create or replace function public.campaign_restamp(p_from text, p_to text, p_now timestamptz, p_lease_before timestamptz, p_limit integer)

@@ -115,7 +115,11 @@ export function createD1CampaignStore(db: D1Database): CampaignStore {
     async progress(id) {
       const [from, to] = campaignKeyRange(id);
       const { results } = await db
-        .prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? GROUP BY status")
+        .prepare(
+          // A row erased before it was sent (the trust store made it dead under an `erased:` recipient) was skipped, not failed.
+          `SELECT CASE WHEN status = 'dead' AND recipient LIKE 'erased:%' THEN 'skipped' ELSE status END AS status, COUNT(*) AS n
+           FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? GROUP BY 1`,
+        )
         .bind(from, to)
         .all<{ status: OutboxStatus; n: number }>();
       const counts = EMPTY_PROGRESS();

@@ -101,7 +101,7 @@ export interface CampaignStore {
   audiencePage(table: LeadTable, afterSeq: number, limit: number): Promise<AudienceLead[]>;
   /** Leads of `table` that gave an address and never confirmed it. */
   unconfirmedCount(table: LeadTable): Promise<number>;
-  /** The campaign's outbox rows (dedupe keys `campaign:{id}:…`) by status. */
+  /** The campaign's outbox rows (dedupe keys `campaign:{id}:…`) by status; a row erased before it was sent counts as skipped. */
   progress(id: string): Promise<Record<OutboxStatus, number>>;
   /**
    * The campaign's rows still pending under a message lease taken at or before `leaseBefore` (their

@@ -94,9 +94,7 @@ export function createSupabaseCampaignStore(options: SupabaseOptions): CampaignS
 
     async audiencePage(table, afterSeq, limit) {
       assertLeadTable(table);
-      const { data, error } = await client
-        .rpc("campaign_audience", { lead_table: table, p_after: afterSeq, p_limit: limit })
-        .retry(false);
+      const { data, error } = await client.rpc("campaign_audience", { lead_table: table, p_after: afterSeq, p_limit: limit }).retry(false);
       fail("Audience read", error);
       return ((data ?? []) as AudienceLead[]).map((row) => ({ id: row.id, email: row.email, confirm_seq: Number(row.confirm_seq) }));
     },

@@ -147,7 +147,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       copy,
       all: scope.kind === "all",
       scopeName: scope.kind === "all" ? null : copy.console.variants[scope.key],
-      audience: { count: audience.count, unsubscribed: audience.unsubscribed, bounced: audience.bounced, unconfirmed: audience.unconfirmed },
+      audience: {
+        count: audience.count,
+        unsubscribed: audience.unsubscribed,
+        bounced: audience.bounced,
+        unconfirmed: audience.unconfirmed,
+      },
       key,
       values,
       errors,
@@ -185,7 +190,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     let queued;
     try {
       const audience = await audienceOf(ctx, scope);
-      queued = await sendTestAnnouncement(ctx, { origin: ctx.url.origin, scope, recipient: audience.first, draft, to: admin, formKey: key });
+      queued = await sendTestAnnouncement(ctx, {
+        origin: ctx.url.origin,
+        scope,
+        recipient: audience.first,
+        draft,
+        to: admin,
+        formKey: key,
+      });
     } catch (error) {
       console.error("admin launch: the test could not be queued", error);
       return refuse(503, text.toasts.testFailed);
@@ -535,7 +547,9 @@ function Progress({ copy, campaign }: { copy: AdminContent; campaign: CampaignVi
         {text.heading}: <span data-testid="campaign-status">{text.statuses[status]}</span>
       </h2>
       <p className="text-sm text-slate-600">
-        {text.meta.replace("{by}", campaign.by).replace("{at}", formatUtc(campaign.status === "scheduled" ? campaign.sendAt : campaign.createdAt))}
+        {text.meta
+          .replace("{by}", campaign.by)
+          .replace("{at}", formatUtc(campaign.status === "scheduled" ? campaign.sendAt : campaign.createdAt))}
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5" aria-live="polite">
         {figures.map(([name, value]) => (
