@@ -25,6 +25,9 @@ import { createSupabaseLeadIpCounter } from "~/data/supabase/lead-ip-counter.ser
 import { createD1SendPacer } from "~/data/d1/send-pacer.server";
 import type { SendPacer } from "~/data/ports/send-pacer";
 import { createSupabaseSendPacer } from "~/data/supabase/send-pacer.server";
+import { createD1CampaignStore } from "~/data/d1/campaign-store.server";
+import type { CampaignStore } from "~/data/ports/campaign-store";
+import { createSupabaseCampaignStore } from "~/data/supabase/campaign-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -42,6 +45,7 @@ export type ContractBackend = {
   consent: ConsentStore;
   leadIpCounter: LeadIpCounter;
   sendPacer: SendPacer;
+  campaigns: CampaignStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -74,6 +78,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     consent: createD1ConsentStore(db),
     leadIpCounter: createD1LeadIpCounter(db),
     sendPacer: createD1SendPacer(db),
+    campaigns: createD1CampaignStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -112,6 +117,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     consent: createSupabaseConsentStore(options),
     leadIpCounter: createSupabaseLeadIpCounter(options),
     sendPacer: createSupabaseSendPacer(options),
+    campaigns: createSupabaseCampaignStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

@@ -1,5 +1,6 @@
 import { analyticsStoreContract } from "./analytics-store-contract";
 import type { ContractBackend } from "./backends";
+import { campaignStoreContract } from "./campaign-store-contract";
 import { consentStoreContract } from "./consent-store-contract";
 import { leadIpCounterContract } from "./lead-ip-counter-contract";
 import { outboxStoreContract } from "./outbox-store-contract";
@@ -18,4 +19,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   consentStoreContract(name, start);
   leadIpCounterContract(name, start);
   sendPacerContract(name, start);
+  campaignStoreContract(name, start);
 }
