@@ -41,6 +41,8 @@ describe("renderEmail", () => {
       origin,
       selectedPlan: hostile,
       refLink: `https://site.example/?r=${hostile}`,
+      // What an admin typed into a launch announcement is untrusted text too.
+      announcement: { date: "2026-04-01", message: hostile, ctaLabel: "See the plans", ctaUrl: "/pricing" },
     });
     expect(mail.html).toMatch(/max-width:\s*600px/);
     expect(mail.text.length).toBeGreaterThan(100);
@@ -66,6 +68,31 @@ describe("renderEmail", () => {
     const { email, from } = findEmailContent("account-exists", key);
     expect(from).toBe(key);
     expect(mail.html).toContain(email.template.styles.brand);
+  });
+
+  it.each(KEYS)("the launch announcement for %s: date in words, the admin's message and button, the place and status link", async (key) => {
+    const statusLink = "https://site.example/status?t=abc";
+    const manageLink = "https://site.example/my-data?t=def";
+    const unsubscribeLink = "https://site.example/unsubscribe?t=ghi";
+    const mail = await renderEmail("announcement", key, {
+      origin,
+      place: 42,
+      statusLink,
+      manageLink,
+      unsubscribeLink,
+      announcement: { date: "2026-04-01", message: "Doors open at 9 sharp.", ctaLabel: "Pick a plan", ctaUrl: "https://shop.example/plans" },
+    });
+    expect(mail.subject).toBe(`Early access to ${getPage(key, "site").title} opens 1 April 2026`);
+    expect(mail.text).toMatch(/early access opens 1 april 2026/i);
+    expect(mail.text).toContain("You're number 42 in line.");
+    expect(mail.text).toContain("Doors open at 9 sharp.");
+    expect(mail.text).toContain("Pick a plan");
+    for (const link of ["https://shop.example/plans", statusLink, manageLink, unsubscribeLink]) expect(mail.html).toContain(`href="${link}"`);
+    const unsafe = await renderEmail("announcement", key, {
+      origin,
+      announcement: { date: "2026-04-01", message: "Hi", ctaLabel: "Go", ctaUrl: "javascript:alert(1)" },
+    });
+    expect(unsafe.html).not.toContain("javascript:");
   });
 
   it("uses the SPEC 7.2 subjects", async () => {

@@ -75,15 +75,15 @@ async function queueAndSettle(ctx: MailContext, template: EmailTemplateName, to:
 }
 
 describe("the template classification", () => {
-  it("marks guide, tips and moved-up as marketing, the rest and api mails transactional", () => {
+  it("marks guide, tips, moved-up and the launch announcement as marketing, the rest and api mails transactional", () => {
     const marketing = EMAIL_TEMPLATES.filter((name) => mailKindOf(name) === "marketing").sort();
-    expect(marketing).toEqual(["guide", "moved-up", "tips"]);
+    expect(marketing).toEqual(["announcement", "guide", "moved-up", "tips"]);
     expect(mailKindOf("api")).toBe("transactional");
   });
 });
 
 describe("the suppression list is checked before every send", () => {
-  it.each(["guide", "tips", "moved-up"] as const)("a marketing suppression skips %s: skipped row, no transport call", async (template) => {
+  it.each(["guide", "tips", "moved-up", "announcement"] as const)("a marketing suppression skips %s: skipped row, no transport call", async (template) => {
     const { sent, transport } = recorder();
     const ctx = mailContext(transport);
     await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
@@ -174,7 +174,7 @@ describe("sender, Reply-To and List-Unsubscribe as the transport receives them",
     expect(sent[0].replyTo).toBe("hello@aiparenting.example");
   });
 
-  it.each(["guide", "tips", "moved-up"] as const)("%s carries RFC 8058 one-click headers", async (template) => {
+  it.each(["guide", "tips", "moved-up", "announcement"] as const)("%s carries RFC 8058 one-click headers", async (template) => {
     const { sent, transport } = recorder();
     await queueAndSettle(mailContext(transport), template, "list@example.com", "icehockey");
     const headers = sent[0].headers ?? {};

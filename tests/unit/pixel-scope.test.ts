@@ -15,8 +15,8 @@ function routeTable(): { path: string; id: string }[] {
 }
 
 const routes = routeTable();
-/** Leads, its CSV, edit, delete, a parent's data and its export, referrals, analytics, the mail that needs a human. */
-const ADMIN_ROUTES = 9;
+/** Leads, its CSV, edit, delete, a parent's data and its export, referrals, analytics, the mail that needs a human, the launch announcement. */
+const ADMIN_ROUTES = 10;
 const isStaffRoute = (r: { path: string; id: string }) =>
   r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
 /** Pages of a parent's signed link: the token in the URL must not reach the advertiser. */
@@ -58,6 +58,7 @@ describe("where the advertising pixel may load (consent granted)", () => {
     "/admin/leads/",
     "/%61dmin/leads",
     "/admin/leads.csv",
+    "/admin/launch",
     "/admin/leads/abc/edit.data",
     "/administrator",
     "/dev/outbox",
