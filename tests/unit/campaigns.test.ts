@@ -301,12 +301,12 @@ describe("a parent erased between the audience and the send", () => {
       sendAt: null,
     });
     // Erased after the admin saw the audience, before the campaign's step.
-    await eraseParentData(ctx, "g-ok2@example.com", "self", T0);
+    await eraseParentData(ctx as never, "g-ok2@example.com", "self", T0);
     expect(await stepCampaign(ctx, campaign.id)).toBe("written");
     expect((await rowsOf(campaign.id)).map((r) => r.recipient)).toEqual(["g-ok1@example.com", "g-ok3@example.com"]);
 
     // Erased after the rows were written, before the consumer sends them.
-    await eraseParentData(ctx, "g-ok3@example.com", "self", T0);
+    await eraseParentData(ctx as never, "g-ok3@example.com", "self", T0);
     const fetched: string[] = [];
     const fetchImpl = (async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as { to: string[] }[];
