@@ -38,8 +38,12 @@ export const CHUNK = 100;
 export const STEP_RECIPIENTS = 500;
 /** A step holds the campaign this long per chunk; one killed mid-way lets it go after this. */
 export const STEP_LEASE_MS = 60_000;
-/** A campaign row still pending under a message lease this old lost its message (a killed Worker): the cron enqueues it again. */
-export const REQUEUE_AFTER_MINUTES = 5;
+/**
+ * A campaign row still pending under a message lease this old lost its message (a Worker killed
+ * between the write and the enqueue, or the queue lost it): the cron enqueues it again. A message
+ * that is only slow costs one more message, never a second mail (a row is claimed once).
+ */
+export const REQUEUE_AFTER_MINUTES = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nowOf = (ctx: CampaignContext) => (ctx.now ?? (() => new Date()))();
