@@ -22,8 +22,17 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
     statusLink: absoluteLinkTo(origin, variant, "status", { t: SAMPLE_TOKEN }),
     manageLink: absoluteLinkTo(origin, variant, "my-data", { t: SAMPLE_TOKEN }),
     place: 12,
+    announcement: SAMPLE_ANNOUNCEMENT,
   };
 }
+
+/** What an admin might write for the launch announcement, for its preview on /test-email-templates. */
+const SAMPLE_ANNOUNCEMENT = {
+  date: "2026-05-04",
+  message: "Early access opens soon: the first families get their invitations that morning. Thank you for waiting with us!",
+  ctaLabel: "See the plans",
+  ctaUrl: "/pricing",
+};
 
 /**
  * As long as a real signed link's token (base64url payload and HMAC), so the previews show how

@@ -17,7 +17,14 @@ const str = (source: Source, name: string) => {
 };
 
 /** Control characters other than line breaks never reach a mail. */
-const clean = (value: string) => value.replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+const clean = (value: string) =>
+  [...value]
+    .filter((c) => {
+      const code = c.charCodeAt(0);
+      return code === 10 || code === 13 || (code >= 32 && code !== 127);
+    })
+    .join("")
+    .trim();
 
 function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

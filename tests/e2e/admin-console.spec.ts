@@ -265,6 +265,15 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
     pathIn(genius, "admin/analytics"),
     pathIn(genius, "admin/mail"),
     pathIn(genius, "admin/mail", { variants: "all" }),
+    // The launch page with its preview (two iframes of the mail) and with all variants; a GET sends nothing.
+    pathIn(genius, "admin/launch", {
+      intent: "preview",
+      date: "2026-05-04",
+      message: "Early access opens soon.",
+      ctaLabel: "See the plans",
+      ctaUrl: "/pricing",
+    }),
+    pathIn(genius, "admin/launch", { variants: "all" }),
   ];
   try {
     for (const path of pages) {
