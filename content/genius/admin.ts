@@ -381,6 +381,7 @@ export const admin: AdminContent = {
       summary: "{count} will receive it; {unsubscribed} unsubscribed, {bounced} bounced, {unconfirmed} unconfirmed not included",
       scopeOne: "Confirmed waitlist parents of {variant}",
       scopeAll: "Confirmed waitlist parents of all variants",
+      whileSending: "Counted again once the announcement above has gone out.",
     },
     compose: {
       heading: "The announcement",

@@ -321,6 +321,8 @@ export const adminSchema = z.object({
       summary: z.string().includes("{count}").includes("{unsubscribed}").includes("{bounced}").includes("{unconfirmed}"),
       scopeOne: z.string().includes("{variant}"),
       scopeAll: text,
+      /** Shown instead of the breakdown while a campaign is being sent (the page refreshes often). */
+      whileSending: text,
     }),
     compose: z.object({
       heading: text,

@@ -98,7 +98,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let preview: { subject: string; html: string; to: string | null } | null = null;
   let errors: DraftErrors = {};
   try {
-    audience = await audienceOf(ctx, scope);
     const campaigns = await ledgerOf(ctx, scope);
     ledger = await Promise.all(
       campaigns.map(async (c) => {
@@ -129,11 +128,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         progress: await campaignProgress(ctx, found),
       };
     }
+    // While a campaign is being sent the page refreshes every few seconds: the audience (a read of
+    // every confirmed parent) is counted again once it is done, not on every refresh.
+    audience = campaign && !campaign.progress.done ? null : await audienceOf(ctx, scope);
     if (params.get("intent") === "preview") {
       const parsed = parseDraft(params, copy.launch.errors);
       if ("errors" in parsed) errors = parsed.errors;
       else {
-        const rendered = await previewAnnouncement(ctx, ctx.url.origin, scope, audience.first, parsed.draft);
+        const first = audience ? audience.first : (await audienceOf(ctx, scope)).first;
+        const rendered = await previewAnnouncement(ctx, ctx.url.origin, scope, first, parsed.draft);
         preview = { subject: rendered.subject, html: rendered.html, to: rendered.to };
       }
     }
@@ -147,12 +150,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       copy,
       all: scope.kind === "all",
       scopeName: scope.kind === "all" ? null : copy.console.variants[scope.key],
-      audience: {
-        count: audience.count,
-        unsubscribed: audience.unsubscribed,
-        bounced: audience.bounced,
-        unconfirmed: audience.unconfirmed,
-      },
+      audience: audience
+        ? { count: audience.count, unsubscribed: audience.unsubscribed, bounced: audience.bounced, unconfirmed: audience.unconfirmed }
+        : null,
       key,
       values,
       errors,
@@ -270,11 +270,13 @@ export default function AdminLaunch() {
           {loaded.scopeName ? text.audience.scopeOne.replace("{variant}", loaded.scopeName) : text.audience.scopeAll}
         </p>
         <p className="mt-1 font-semibold text-slate-900" data-testid="audience-summary">
-          {text.audience.summary
-            .replace("{count}", n(loaded.audience.count))
-            .replace("{unsubscribed}", n(loaded.audience.unsubscribed))
-            .replace("{bounced}", n(loaded.audience.bounced))
-            .replace("{unconfirmed}", n(loaded.audience.unconfirmed))}
+          {loaded.audience
+            ? text.audience.summary
+                .replace("{count}", n(loaded.audience.count))
+                .replace("{unsubscribed}", n(loaded.audience.unsubscribed))
+                .replace("{bounced}", n(loaded.audience.bounced))
+                .replace("{unconfirmed}", n(loaded.audience.unconfirmed))
+            : text.audience.whileSending}
         </p>
       </section>
 
