@@ -87,7 +87,11 @@ export default {
     const config = parseEnv(env);
     const queue = (env as { MAIL_QUEUE?: Queue<MailMessage> }).MAIL_QUEUE;
     // Launch-day announcements first: a scheduled one whose time has come starts (ADR 026).
-    console.log(describeCampaignSweep(await sweepCampaigns({ env: config, bindings: env })));
+    // A failure here (the database unreachable) must not keep the mail sweep and retention from running.
+    await sweepCampaigns({ env: config, bindings: env }).then(
+      (sweep) => console.log(describeCampaignSweep(sweep)),
+      (error) => console.error("campaigns: the cron's sweep failed", error),
+    );
     if (queue) console.log(describeSweep(await sweepOutbox({ env: config, bindings: env }, queue)));
     else console.log(describeRetry(await retryFailedMail({ env: config, bindings: env })));
     console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
