@@ -451,6 +451,7 @@ export const admin: AdminContent = {
         by: "By",
         scope: "Audience",
         date: "Early-access date",
+        message: "Message",
         status: "Status",
         recipients: "Recipients",
         sent: "Sent",

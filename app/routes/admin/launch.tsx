@@ -63,6 +63,7 @@ type LedgerRow = {
   by: string;
   scope: string;
   date: string;
+  message: string;
   status: Campaign["status"];
   audience: number;
   sent: number;
@@ -108,6 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           by: c.created_by,
           scope: scopeLabel(copy, c.scope),
           date: c.early_access_date,
+          message: c.message.length > 80 ? `${c.message.slice(0, 79)}…` : c.message,
           status: c.status,
           audience: c.audience,
           sent: progress.sent,
@@ -613,6 +615,7 @@ function Ledger({ copy, rows, here }: { copy: AdminContent; rows: LedgerRow[]; h
                   <td className="px-3 py-2 break-all">{row.by}</td>
                   <td className="px-3 py-2">{row.scope}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
+                  <td className="px-3 py-2">{row.message}</td>
                   <td className="px-3 py-2">{statuses[row.done ? "done" : row.status]}</td>
                   <td className="px-3 py-2 tabular-nums">{n(row.audience)}</td>
                   <td className="px-3 py-2 tabular-nums">{n(row.sent)}</td>
