@@ -80,14 +80,20 @@ describe("renderEmail", () => {
       statusLink,
       manageLink,
       unsubscribeLink,
-      announcement: { date: "2026-04-01", message: "Doors open at 9 sharp.", ctaLabel: "Pick a plan", ctaUrl: "https://shop.example/plans" },
+      announcement: {
+        date: "2026-04-01",
+        message: "Doors open at 9 sharp.",
+        ctaLabel: "Pick a plan",
+        ctaUrl: "https://shop.example/plans",
+      },
     });
     expect(mail.subject).toBe(`Early access to ${getPage(key, "site").title} opens 1 April 2026`);
     expect(mail.text).toMatch(/early access opens 1 april 2026/i);
     expect(mail.text).toContain("You're number 42 in line.");
     expect(mail.text).toContain("Doors open at 9 sharp.");
     expect(mail.text).toContain("Pick a plan");
-    for (const link of ["https://shop.example/plans", statusLink, manageLink, unsubscribeLink]) expect(mail.html).toContain(`href="${link}"`);
+    for (const link of ["https://shop.example/plans", statusLink, manageLink, unsubscribeLink])
+      expect(mail.html).toContain(`href="${link}"`);
     const unsafe = await renderEmail("announcement", key, {
       origin,
       announcement: { date: "2026-04-01", message: "Hi", ctaLabel: "Go", ctaUrl: "javascript:alert(1)" },

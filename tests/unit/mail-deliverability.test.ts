@@ -83,24 +83,27 @@ describe("the template classification", () => {
 });
 
 describe("the suppression list is checked before every send", () => {
-  it.each(["guide", "tips", "moved-up", "announcement"] as const)("a marketing suppression skips %s: skipped row, no transport call", async (template) => {
-    const { sent, transport } = recorder();
-    const ctx = mailContext(transport);
-    await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
-    const row = await queueAndSettle(ctx, template, "parent@example.com");
-    expect(row.status).toBe("skipped");
-    expect(row.attempts).toBe(0);
-    expect(row.next_attempt_at).toBeNull();
-    expect(sent).toHaveLength(0);
-    // The skipped row keeps neither the address nor the mail.
-    expect(row).toMatchObject({
-      recipient: `suppressed:${await emailHash("parent@example.com")}`,
-      subject: "",
-      html: "",
-      text: "",
-      render_input: null,
-    });
-  });
+  it.each(["guide", "tips", "moved-up", "announcement"] as const)(
+    "a marketing suppression skips %s: skipped row, no transport call",
+    async (template) => {
+      const { sent, transport } = recorder();
+      const ctx = mailContext(transport);
+      await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
+      const row = await queueAndSettle(ctx, template, "parent@example.com");
+      expect(row.status).toBe("skipped");
+      expect(row.attempts).toBe(0);
+      expect(row.next_attempt_at).toBeNull();
+      expect(sent).toHaveLength(0);
+      // The skipped row keeps neither the address nor the mail.
+      expect(row).toMatchObject({
+        recipient: `suppressed:${await emailHash("parent@example.com")}`,
+        subject: "",
+        html: "",
+        text: "",
+        render_input: null,
+      });
+    },
+  );
 
   it.each(["confirm-email", "prelaunch"] as const)("a marketing suppression does not block %s", async (template) => {
     const { sent, transport } = recorder();
