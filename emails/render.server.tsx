@@ -64,7 +64,7 @@ export type EmailData = {
 };
 
 /** "2026-03-01" as "1 March 2026" (UTC, the date as the admin picked it); anything else as it is. */
-export function earlyAccessDateText(date: string): string {
+function earlyAccessDateText(date: string): string {
   const at = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
   if (!at || Number.isNaN(at.getTime())) return date;
   return at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

@@ -30,26 +30,26 @@ import type { Draft } from "./draft";
 export type CampaignContext = { env: AppEnv; bindings: MailBindings & DataBindings; now?: () => Date };
 
 /** A message of the mail queue that moves a campaign on by one step. */
-export type CampaignMessage = { campaign: string };
+type CampaignMessage = { campaign: string };
 
 /** Parents read per chunk (one suppression read, one places read and one queue send per chunk). */
-export const CHUNK = 100;
+const CHUNK = 100;
 /** Recipients one step writes before it hands on to the next message (a few seconds of work). */
-export const STEP_RECIPIENTS = 500;
+const STEP_RECIPIENTS = 500;
 /** A step holds the campaign this long per chunk; one killed mid-way lets it go after this. */
-export const STEP_LEASE_MS = 60_000;
+const STEP_LEASE_MS = 60_000;
 /**
  * A campaign row still pending under a message lease this old lost its message (a Worker killed
  * between the write and the enqueue, or the queue lost it): the cron enqueues it again. A message
  * that is only slow costs one more message, never a second mail (a row is claimed once).
  */
-export const REQUEUE_AFTER_MINUTES = 2;
+const REQUEUE_AFTER_MINUTES = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nowOf = (ctx: CampaignContext) => (ctx.now ?? (() => new Date()))();
 
 /** A campaign's scope as stored: a variant key or `all`. */
-export function scopeKey(scope: AdminScope): string {
+function scopeKey(scope: AdminScope): string {
   return scope.kind === "all" ? "all" : variantKey(scope.variant);
 }
 
@@ -62,7 +62,7 @@ export function scopeOfKey(key: string): AdminScope {
 
 // ---------------------------------------------------------------- the audience
 
-export type AudienceCounts = {
+type AudienceCounts = {
   /** Confirmed parents who will receive it. */
   count: number;
   /** Confirmed parents who unsubscribed from marketing mail. */
@@ -74,7 +74,7 @@ export type AudienceCounts = {
 };
 
 /** A recipient of the audience: enough to address and personalise the mail. */
-export type Recipient = { scope: VariantScope; id: string; email: string };
+type Recipient = { scope: VariantScope; id: string; email: string };
 
 type Verdict = "send" | "unsubscribed" | "bounced";
 
@@ -222,7 +222,7 @@ export async function sendTestAnnouncement(
 // ---------------------------------------------------------------- creating a campaign
 
 /** The same announcement to the same audience is one campaign, whoever presses send (the content key). */
-export async function contentKeyOf(scope: AdminScope, draft: Draft): Promise<string> {
+async function contentKeyOf(scope: AdminScope, draft: Draft): Promise<string> {
   return sha256Hex(JSON.stringify(["announcement", scopeKey(scope), draft.date, draft.message, draft.ctaLabel, draft.ctaUrl]));
 }
 
@@ -275,7 +275,7 @@ function parseCursor(raw: string | null): Cursor {
   }
 }
 
-export type StepOutcome =
+type StepOutcome =
   /** Not due yet, gone, or already written. */
   | "idle"
   /** Another step holds it. */
@@ -384,7 +384,7 @@ export async function consumeCampaignMessages(ctx: CampaignContext, messages: re
   }
 }
 
-export type CampaignSweep = { started: number; steps: number; requeued: number };
+type CampaignSweep = { started: number; steps: number; requeued: number };
 
 /**
  * The cron's part: scheduled campaigns whose time has come start (once: the lease and the status
@@ -450,7 +450,7 @@ export type CampaignProgress = {
   done: boolean;
 };
 
-export function progressOf(campaign: Campaign, rows: Record<OutboxStatus, number>): CampaignProgress {
+function progressOf(campaign: Campaign, rows: Record<OutboxStatus, number>): CampaignProgress {
   const queued = rows.pending + rows.failed;
   const written = campaign.status === "written";
   // Parents of the audience who were gone or suppressed by the time their chunk was written (an

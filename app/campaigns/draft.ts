@@ -5,7 +5,7 @@ export type Draft = { date: string; message: string; ctaLabel: string; ctaUrl: s
 
 export const DRAFT_LIMITS = { message: 600, ctaLabel: 40, ctaUrl: 500 } as const;
 
-export type DraftField = keyof Draft | "sendAt";
+type DraftField = keyof Draft | "sendAt";
 export type DraftErrors = Partial<Record<DraftField, string>>;
 export type DraftValues = Record<DraftField | "when", string>;
 
@@ -33,7 +33,7 @@ function isDate(value: string): boolean {
 }
 
 /** An https or http address with a host, or a path on this site ("/pricing", never "//host"). */
-export function isCtaUrl(value: string): boolean {
+function isCtaUrl(value: string): boolean {
   if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
   try {
     const url = new URL(value);
