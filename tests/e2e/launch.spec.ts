@@ -115,6 +115,8 @@ for (const v of CASES) {
   }, testInfo) => {
     await withVariantLock(v, async () => {
       const tag = `launch-${v.key}-${testInfo.project.name}`;
+      // Each test its own announcement: the same one to the same variant is one campaign, whoever sends it.
+      const message = `Early access opens soon. Thank you for waiting with us! (${tag} ${randomUUID().slice(0, 8)})`;
       const list = await seedWaitlist(v, tag);
       const admin = uniqueEmail(`${tag}-admin`);
       await createConfirmedAccount(admin, PASSWORD, "admin", SERVER);
@@ -134,7 +136,7 @@ for (const v of CASES) {
 
       // Bad input: a clear message, a 400, nothing written.
       await page.getByLabel(text.compose.date).fill("2026-05-04");
-      await page.getByLabel(text.compose.message).fill("Early access opens soon. Thank you for waiting with us!");
+      await page.getByLabel(text.compose.message).fill(message);
       await page.getByLabel(text.compose.ctaLabel).fill("See the plans");
       await page.getByLabel(text.compose.ctaUrl).fill("javascript:alert(1)");
       await page.getByRole("button", { name: text.buttons.send }).click();
@@ -149,7 +151,7 @@ for (const v of CASES) {
       await expect(page.getByTestId("preview-subject")).toContainText("4 May 2026");
       for (const frame of ["preview-phone", "preview-desktop"]) {
         const body = page.frameLocator(`[data-testid="${frame}"]`).locator("body");
-        await expect(body).toContainText("Early access opens soon. Thank you for waiting with us!");
+        await expect(body).toContainText(message);
         await expect(body).toContainText("You're number 1 in line.");
       }
       expect((await page.getByTestId("preview-phone").boundingBox())?.width).toBeLessThan(400);
@@ -163,10 +165,11 @@ for (const v of CASES) {
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toEqual([]);
 
       // Send now: the progress shows its figures and ends with the report.
-      await expect(page.getByLabel(text.compose.message)).toHaveValue("Early access opens soon. Thank you for waiting with us!");
+      await expect(page.getByLabel(text.compose.message)).toHaveValue(message);
       const key = await page.locator('input[name="key"]').inputValue();
       await page.getByRole("button", { name: text.buttons.send }).click();
       await expect(page.getByRole("status").filter({ hasText: text.toasts.started.replace("{count}", "3") })).toBeVisible();
+      await expect(page).toHaveURL((url) => url.searchParams.has("campaign"));
       const campaignId = new URL(page.url()).searchParams.get("campaign") ?? "";
       expect(campaignId).not.toBe("");
       await expect(page.getByTestId("progress-audience")).toHaveText("3");
@@ -195,7 +198,7 @@ for (const v of CASES) {
       for (const parent of list.confirmed) {
         const mails = await announcementsTo(page, parent);
         expect(mails.map((mail) => mail.status)).toEqual(["sent"]);
-        expect(mails[0].text).toContain("Early access opens soon. Thank you for waiting with us!");
+        expect(mails[0].html).toContain(message);
       }
       for (const other of [list.unsubscribed, list.bounced, list.unconfirmed]) expect(await announcementsTo(page, other)).toEqual([]);
       expect(await announcementsTo(page, admin)).toHaveLength(1);
@@ -207,7 +210,7 @@ for (const v of CASES) {
           intent: "send",
           when: "now",
           date: "2026-05-04",
-          message: "Early access opens soon. Thank you for waiting with us!",
+          message: message,
           ctaLabel: "See the plans",
           ctaUrl: "/pricing",
         },
@@ -218,12 +221,12 @@ for (const v of CASES) {
       expect(new URL(resubmit.headers()["location"], LIVE_URL).searchParams.get("campaign")).toBe(campaignId);
       await page.goto(live(pathIn(v, "admin/launch")));
       await page.getByLabel(text.compose.date).fill("2026-05-04");
-      await page.getByLabel(text.compose.message).fill("Early access opens soon. Thank you for waiting with us!");
+      await page.getByLabel(text.compose.message).fill(message);
       await page.getByLabel(text.compose.ctaLabel).fill("See the plans");
       await page.getByLabel(text.compose.ctaUrl).fill("/pricing");
       await page.getByRole("button", { name: text.buttons.send }).click();
       await expect(page.getByRole("status").filter({ hasText: text.toasts.already })).toBeVisible();
-      expect(new URL(page.url()).searchParams.get("campaign")).toBe(campaignId);
+      await expect(page).toHaveURL((url) => url.searchParams.get("campaign") === campaignId);
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toHaveLength(1);
       await page.waitForTimeout(2_000);
       expect(await campaignRows(campaignId)).toHaveLength(3);
