@@ -232,7 +232,7 @@ async function contentKeyOf(scope: AdminScope, draft: Draft): Promise<string> {
  */
 export async function createCampaign(
   ctx: CampaignContext,
-  input: { scope: AdminScope; draft: Draft; formKey: string; origin: string; by: string; sendAt: Date | null },
+  input: { scope: AdminScope; draft: Draft; formKey: string; origin: string; by: string; sendAt: Date | null; audience?: number },
 ): Promise<{ created: boolean; campaign: Campaign }> {
   const now = nowOf(ctx);
   const campaign: NewCampaign = {
@@ -248,6 +248,7 @@ export async function createCampaign(
     created_by: input.by,
     created_at: now.toISOString(),
     send_at: (input.sendAt ?? now).toISOString(),
+    audience: input.audience ?? 0,
   };
   return getBackend(ctx).campaigns.createOnce(campaign);
 }

@@ -39,10 +39,10 @@ declare
   stored public.campaigns;
 begin
   insert into public.campaigns (id, form_key, content_key, scope, early_access_date, message, cta_label, cta_url,
-                                origin, created_by, created_at, send_at, status, updated_at)
+                                origin, created_by, created_at, send_at, audience, status, updated_at)
   values ((p->>'id')::uuid, p->>'form_key', p->>'content_key', p->>'scope', p->>'early_access_date', p->>'message',
           p->>'cta_label', p->>'cta_url', p->>'origin', p->>'created_by', (p->>'created_at')::timestamptz,
-          (p->>'send_at')::timestamptz, 'scheduled', (p->>'created_at')::timestamptz)
+          (p->>'send_at')::timestamptz, coalesce((p->>'audience')::integer, 0), 'scheduled', (p->>'created_at')::timestamptz)
   on conflict do nothing;
   get diagnostics written = row_count;
   select * into stored from public.campaigns c

@@ -16,6 +16,7 @@ const NEW_COLUMNS = [
   "created_by",
   "created_at",
   "send_at",
+  "audience",
 ] as const;
 
 const EMPTY_PROGRESS = (): Record<OutboxStatus, number> => ({ pending: 0, sent: 0, failed: 0, dead: 0, skipped: 0 });

@@ -30,7 +30,7 @@ export type Campaign = {
   created_at: string;
   send_at: string;
   status: CampaignStatus;
-  /** Recipients when it started (the audience's count then). */
+  /** Recipients: the audience's count when it was sent, counted again when it starts. */
   audience: number;
   /** Outbox rows written so far. */
   written: number;
@@ -59,6 +59,7 @@ export type NewCampaign = Pick<
   | "created_by"
   | "created_at"
   | "send_at"
+  | "audience"
 >;
 
 /** A confirmed parent as the audience reads them, in confirmation order. */

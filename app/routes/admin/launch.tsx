@@ -222,7 +222,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     else {
       count = (await audienceOf(ctx, scope)).count;
       if (count === 0) return refuse(400, text.errors.noAudience);
-      created = await createCampaign(ctx, { scope, draft, formKey: key, origin: ctx.url.origin, by: admin, sendAt: when.at });
+      created = await createCampaign(ctx, {
+        scope,
+        draft,
+        formKey: key,
+        origin: ctx.url.origin,
+        by: admin,
+        sendAt: when.at,
+        audience: count,
+      });
     }
   } catch (error) {
     console.error("admin launch: the campaign could not be saved", error);

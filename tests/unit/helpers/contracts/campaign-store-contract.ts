@@ -24,6 +24,7 @@ function newCampaign(change: Partial<NewCampaign> = {}): NewCampaign {
     created_by: "admin@example.com",
     created_at: at(0),
     send_at: at(10),
+    audience: 4,
     ...change,
   };
 }
@@ -47,7 +48,7 @@ export function campaignStoreContract(name: string, start: () => Promise<Contrac
       const stored = await store().get(first.id);
       expect(stored).toMatchObject({
         status: "scheduled",
-        audience: 0,
+        audience: 4,
         written: 0,
         excluded: 0,
         cursor: null,
