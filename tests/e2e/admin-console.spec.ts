@@ -265,14 +265,10 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
     pathIn(genius, "admin/analytics"),
     pathIn(genius, "admin/mail"),
     pathIn(genius, "admin/mail", { variants: "all" }),
-    // The launch page with its preview (two iframes of the mail) and with all variants; a GET sends nothing.
-    pathIn(genius, "admin/launch", {
-      intent: "preview",
-      date: "2026-05-04",
-      message: "Early access opens soon.",
-      ctaLabel: "See the plans",
-      ctaUrl: "/pricing",
-    }),
+    // The launch page (compose, audience, ledger) in this variant and all variants. Its preview's
+    // iframes are sandboxed without scripts, where axe cannot run; the mail's own markup is checked
+    // by emails.test.ts and email-width.spec.ts.
+    pathIn(genius, "admin/launch"),
     pathIn(genius, "admin/launch", { variants: "all" }),
   ];
   try {
