@@ -10,8 +10,8 @@
 //   N=2000 KILL_AT=0.5 PORT=8920 npm run bench:campaign
 // Env: N (10000), RATE (fake's requests/s, 2), KILL_AT (share of N accepted before the kill, 0.5; 0 = no
 // kill), DRAIN_MAX_S (600), CRON_EVERY_S (15: the cron, every 5 minutes in production, is fired this
-// often after the restart), STALL_S (20: no acceptance for this long moves the leases and stale windows
-// a killed Worker left 3 minutes into the past, as waiting for them would), PORT (8920; +1 fake Resend, +2 inspector).
+// often after the restart), STALL_S (0 = off; N: no acceptance for N s moves the leases and stale windows
+// a killed Worker left 3 minutes into the past instead of waiting them out), PORT (8920; +1 fake Resend, +2 inspector).
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -29,7 +29,7 @@ const RATE = Number(env.RATE ?? 2);
 const KILL_AT = Number(env.KILL_AT ?? 0.5);
 const DRAIN_MAX_MS = Number(env.DRAIN_MAX_S ?? 600) * 1000;
 const CRON_EVERY_MS = Number(env.CRON_EVERY_S ?? 15) * 1000;
-const STALL_MS = Number(env.STALL_S ?? 20) * 1000;
+const STALL_MS = Number(env.STALL_S ?? 0) * 1000; // 0: never; the app's own windows are waited out
 const PORT = Number(env.PORT ?? 8920);
 const MAIL_PORT = PORT + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -191,14 +191,14 @@ async function main() {
           break;
         }
       }
-      if (kill.restartedAt && Date.now() - lastProgress > STALL_MS) {
+      if (STALL_MS > 0 && kill.restartedAt && Date.now() - lastProgress > STALL_MS) {
         // What the killed Worker left (message leases, a step's lease, rows claimed in flight) is
         // waited out in production (2 minutes, then the next cron); here it is moved into the past.
         const past = (minutes) => sqlString(new Date(Date.now() - minutes * 60_000).toISOString());
         await d1(
-          `UPDATE outbox SET enqueued_at = ${past(3)} WHERE enqueued_at IS NOT NULL AND status = 'pending';
+          `UPDATE outbox SET enqueued_at = ${past(3)} WHERE enqueued_at IS NOT NULL AND status IN ('pending', 'failed');
            UPDATE outbox SET updated_at = ${past(3)} WHERE status = 'pending';
-           UPDATE outbox SET next_attempt_at = ${past(0.1)} WHERE status = 'failed';
+           UPDATE outbox SET next_attempt_at = ${past(3)} WHERE status = 'failed';
            UPDATE campaigns SET lease_until = ${past(1)} WHERE lease_until IS NOT NULL`,
         ).catch((error) => console.log(`time travel failed: ${error.message}`));
         drain.timeTravels += 1;
@@ -224,11 +224,9 @@ async function main() {
     const duplicates = [...mail.counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
     const lost = expected.filter((to) => !mail.firstAccept.has(to));
     const requests = histogram(mail.requests.map((q) => q.status));
-    const acceptTimes = mail.accepted.map((a) => a.at);
     const lines = [
       ["recipients (confirmed parents)", N, ""],
       ["time to finish (send POST -> every mail accepted)", seconds(finishMs), `<= ${TARGET_MS / 1000} s`],
-      ["  first mail accepted after", seconds(Math.min(...acceptTimes) - tSend), ""],
       ["send POST answered in", seconds(sendMs), ""],
       ["/admin/launch with the audience", seconds(pageMs), ""],
       ["mails accepted by the provider", mail.accepted.length, String(N)],

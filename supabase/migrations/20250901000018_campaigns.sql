@@ -137,8 +137,9 @@ as $$
   update public.outbox o set enqueued_at = p_now
   where o.id in (
     select s.id from public.outbox s
-    where s.dedupe_key >= p_from and s.dedupe_key < p_to and s.status = 'pending'
+    where s.dedupe_key >= p_from and s.dedupe_key < p_to
       and s.enqueued_at is not null and s.enqueued_at <= p_lease_before
+      and (s.status = 'pending' or (s.status = 'failed' and s.next_attempt_at <= p_lease_before))
     limit p_limit for update skip locked)
   returning o.id;
 $$;

@@ -135,8 +135,8 @@ export function createD1CampaignStore(db: D1Database): CampaignStore {
           `UPDATE outbox SET enqueued_at = ?3
            WHERE id IN (
              SELECT id FROM outbox
-             WHERE dedupe_key >= ?1 AND dedupe_key < ?2 AND status = 'pending'
-               AND enqueued_at IS NOT NULL AND enqueued_at <= ?4
+             WHERE dedupe_key >= ?1 AND dedupe_key < ?2 AND enqueued_at IS NOT NULL AND enqueued_at <= ?4
+               AND (status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?4))
              LIMIT ?5)
            RETURNING id`,
         )

@@ -105,9 +105,10 @@ export interface CampaignStore {
   /** The campaign's outbox rows (dedupe keys `campaign:{id}:…`) by status; a row erased before it was sent counts as skipped. */
   progress(id: string): Promise<Record<OutboxStatus, number>>;
   /**
-   * The campaign's rows still pending under a message lease taken at or before `leaseBefore` (their
-   * message was lost, e.g. with a killed Worker): stamps enqueued_at = `now` on up to `limit` of
-   * them and returns their ids, to be enqueued again. A row is claimed by one consumer only, so a
+   * The campaign's rows whose queue message was lost (e.g. with a killed Worker): pending under a
+   * message lease taken at or before `leaseBefore`, or failed, due since `leaseBefore` and still
+   * under such a lease (their retry message never came). Stamps enqueued_at = `now` on up to `limit`
+   * of them and returns their ids, to be enqueued again. A row is claimed by one consumer only, so a
    * second message never sends it twice.
    */
   restampStale(id: string, now: string, leaseBefore: string, limit: number): Promise<string[]>;

@@ -138,16 +138,20 @@ export function campaignStoreContract(name: string, start: () => Promise<Contrac
       await row(`campaign:${c.id}:b`, { status: "pending", enqueued_at: at(0) });
       await row(`campaign:${c.id}:c`, { status: "pending", enqueued_at: at(8) });
       await row(`campaign:${c.id}:d`, { status: "failed" });
+      // Failed and due since before the window, under an old lease: its retry message was lost.
+      await row(`campaign:${c.id}:i`, { status: "failed", next_attempt_at: at(1), enqueued_at: at(0) });
+      // Failed, due only later: its retry message is still to come.
+      await row(`campaign:${c.id}:j`, { status: "failed", next_attempt_at: at(9), enqueued_at: at(0) });
       await row(`campaign:${c.id}:e`, { status: "dead", recipient: "erased:abc" });
       await row(`campaign:${c.id}:f`, { status: "dead" });
       await row(`campaign:${c.id}:g`, { status: "skipped" });
       await row(`campaign:${c.id}:h`, { status: "pending", enqueued_at: null });
       await row(`campaign:${other.id}:a`, { status: "pending", enqueued_at: at(0) });
       await row(`campaign-test:${c.id}:a`, { status: "sent" });
-      expect(await store().progress(c.id)).toEqual({ pending: 3, sent: 1, failed: 1, dead: 1, skipped: 2 });
+      expect(await store().progress(c.id)).toEqual({ pending: 3, sent: 1, failed: 3, dead: 1, skipped: 2 });
       const stamped = await store().restampStale(c.id, at(10), at(5), 10);
-      expect(stamped).toHaveLength(1);
-      expect((await outbox.get(stamped[0]))?.dedupe_key).toBe(`campaign:${c.id}:b`);
+      const keys = await Promise.all(stamped.map(async (id) => (await outbox.get(id))?.dedupe_key));
+      expect(keys.sort()).toEqual([`campaign:${c.id}:b`, `campaign:${c.id}:i`]);
       expect((await outbox.getByKey(`campaign:${c.id}:b`))?.enqueued_at).toBe(at(10));
       expect(await store().restampStale(c.id, at(10), at(5), 10)).toEqual([]);
     });
