@@ -38,8 +38,15 @@ export type MailInput = {
 export type SendResult = { ok: true; id: string } | { ok: false; id: string | null; error: string; suppressed?: true };
 
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
-const RETRY_DELAYS_MINUTES = [1, 5, 25, 125] as const;
+const RETRY_DELAYS_MINUTES: readonly number[] = [1, 5, 25, 125];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
+/**
+ * The same for the mail queue, whose retries come back on time instead of with the next 5-minute
+ * cron: a blip of the provider (a 5xx, no answer) costs a parent 15 seconds, not a minute, and a
+ * batch in doubt goes again while the provider still remembers its key.
+ */
+export const QUEUE_RETRY_DELAYS_MINUTES: readonly number[] = [0.25, 5, 25, 125];
 
 /**
  * A pending row untouched this long has no live sender, so the cron sends it. The after-response
@@ -202,6 +209,7 @@ export async function recordDelivery(
   body: Partial<OutboxChange>,
   result: TransportResult,
   extra: Partial<OutboxChange> = {},
+  retryDelaysMinutes: readonly number[] = RETRY_DELAYS_MINUTES,
 ): Promise<Delivery> {
   const now = m.now();
   // An erasure during the send replaced the address: its outcome and body are not written back.
@@ -245,7 +253,7 @@ export async function recordDelivery(
   const attempts = row.attempts + 1;
   const dead = result.permanent || attempts >= MAX_ATTEMPTS;
   const status = dead ? "dead" : "failed";
-  const nextAttemptAt = dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]);
+  const nextAttemptAt = dead ? null : minutesAfter(now, retryDelaysMinutes[attempts - 1]);
   await m.store.update(
     row.id,
     {

@@ -12,6 +12,7 @@ import {
 import {
   mailer,
   prepareDelivery,
+  QUEUE_RETRY_DELAYS_MINUTES,
   recordDelivery,
   STALE_PENDING_MINUTES,
   type Delivery,
@@ -161,7 +162,14 @@ async function recordAll(
 ) {
   const now = m.now();
   await eachLimited([...list.entries()], ROW_CONCURRENCY, async ([i, { row, body }]) => {
-    const delivery = await recordDelivery(m, row, body, results[i], { enqueued_at: now.toISOString(), batch_key: batchKey });
+    const delivery = await recordDelivery(
+      m,
+      row,
+      body,
+      results[i],
+      { enqueued_at: now.toISOString(), batch_key: batchKey },
+      QUEUE_RETRY_DELAYS_MINUTES,
+    );
     settled.set(row.id, settleOf(delivery, now));
   });
 }
@@ -205,13 +213,15 @@ async function sendIsolating(
   );
   if (result.ok) return recordAll(m, list, result.results, settled);
   if (result.retryAfterMs !== undefined) {
-    // A 429: the provider did not look at the batch, so it may be put together afresh later.
+    // A 429: the provider did not look at this request. A fresh batch may be put together afresh
+    // later; a batch in doubt stays in doubt (another consumer may be sending it again right now).
     await pauseSends(pacer, transport, m.now().getTime() + result.retryAfterMs);
     return recordAll(
       m,
       list,
       list.map(() => ({ ok: false, permanent: false, error: result.error, retryAfterMs: result.retryAfterMs })),
       settled,
+      knownKey ?? null,
     );
   }
   if (result.permanent && list.length > 1) {

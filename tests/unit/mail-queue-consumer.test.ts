@@ -236,7 +236,7 @@ describe("the consumer", () => {
     for (const row of rows) expect(again.outcomes.get(row.id)).toEqual({ acked: true });
   });
 
-  it("a batch that failed is retried later with the same idempotency key", async () => {
+  it("a batch that failed is retried 15 s later with the same idempotency key", async () => {
     const rows = await queued(2);
     const resend = fakeResend((body, call) =>
       call === 1 ? Response.json({ message: "oops" }, { status: 500 }) : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) }),
@@ -246,7 +246,7 @@ describe("the consumer", () => {
     for (const row of rows) {
       expect(await get(row.id)).toMatchObject({ status: "failed", attempts: 1 });
       expect((await get(row.id))?.enqueued_at).not.toBeNull();
-      expect(first.outcomes.get(row.id)?.retried?.delaySeconds).toBe(60);
+      expect(first.outcomes.get(row.id)?.retried?.delaySeconds).toBe(15);
     }
     const second = batchOf(rows.map((r) => r.id).reverse(), 2);
     await consumeMailBatch(context(resend.fetch, minutes(1.5)), second.batch);
@@ -276,6 +276,32 @@ describe("the consumer", () => {
     expect(provider.calls).toHaveLength(2);
     for (const row of rows) expect(third.outcomes.get(row.id) ?? { acked: true }).toEqual({ acked: true });
     expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
+  });
+
+  it("two consumers send a batch in doubt again at once and one is answered 429: the batch stays in doubt, no mail is accepted twice", async () => {
+    const rows = await queued(4);
+    const provider = rememberingResend({ hangFirst: true });
+    await consumeMailBatch(context(provider.fetch, minutes(0)), batchOf(rows.map((r) => r.id)).batch);
+
+    // Consumer Y holds half the messages; its request reaches the provider after X's and is refused for the rate.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const limited = (async () => {
+      await gate;
+      return new Response(JSON.stringify({ message: "Too many requests" }), { status: 429, headers: { "retry-after": "1" } });
+    }) as unknown as typeof globalThis.fetch;
+    const y = consumeMailBatch(context(limited, minutes(1.5)), batchOf([rows[0].id, rows[1].id], 2).batch);
+    await consumeMailBatch(context(provider.fetch, minutes(1.5)), batchOf([rows[2].id, rows[3].id], 2).batch);
+    open();
+    await y;
+
+    // Whatever the rows say now, the next deliveries of their messages (batched otherwise) send nothing new.
+    await consumeMailBatch(context(provider.fetch, minutes(10)), batchOf([rows[0].id, rows[1].id], 3).batch);
+    await consumeMailBatch(context(provider.fetch, minutes(10)), batchOf([rows[2].id, rows[3].id], 3).batch);
+    for (const call of provider.calls.slice(1))
+      expect(call.headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
+    expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent" });
   });
 
   it("a consumer that died with its request in flight: the sweeper brings the rows back and they go again as that batch, accepted once", async () => {
