@@ -182,6 +182,11 @@ export async function prepareDelivery(m: Mailer, queued: OutboxRow): Promise<Pre
     });
     return { skipped: { status: "skipped", error } };
   }
+  return mailOf(m, queued);
+}
+
+/** The mail a row makes (envelope and body, rendered now if only its render input is stored), with no checks. */
+export async function mailOf(m: Mailer, queued: OutboxRow): Promise<PreparedMail> {
   const envelope = await envelopeOf(m.env, queued);
   const { row, body } = await withBody(m.env, queued, envelope);
   const mail: OutgoingMail = {
@@ -214,6 +219,8 @@ export async function recordDelivery(
   const now = m.now();
   // An erasure during the send replaced the address: its outcome and body are not written back.
   const sameRecipient = { recipient: row.recipient };
+  // A failure never undoes a success another sender recorded for the row (a batch sent again at once by two consumers).
+  const stillUnsent = { ...sameRecipient, unlessSent: true };
   if (result.ok) {
     await m.store.update(
       row.id,
@@ -246,7 +253,7 @@ export async function recordDelivery(
         updated_at: now.toISOString(),
         ...extra,
       },
-      sameRecipient,
+      stillUnsent,
     );
     return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs, nextAttemptAt };
   }
@@ -263,10 +270,10 @@ export async function recordDelivery(
       last_error: result.error,
       next_attempt_at: nextAttemptAt,
       updated_at: now.toISOString(),
-      // Dead: no message comes back for it, and no batch of its goes again.
-      ...(dead ? { enqueued_at: null, batch_key: null } : extra),
+      // Dead: no message comes back for it (its batch_key stays: the batch it went in, as sent).
+      ...(dead ? { enqueued_at: null } : extra),
     },
-    sameRecipient,
+    stillUnsent,
   );
   return { status, error: result.error, ...(nextAttemptAt ? { nextAttemptAt } : {}) };
 }

@@ -225,7 +225,8 @@ describe("the consumer", () => {
         attempts: 1,
         provider_message_id: `re-1-${i}`,
         enqueued_at: null,
-        batch_key: null,
+        // The batch it went in stays on it: should that batch ever go again, it goes whole.
+        batch_key: call.headers.get("Idempotency-Key"),
       });
       expect(outcomes.get(row.id)).toEqual({ acked: true });
     }
@@ -270,7 +271,8 @@ describe("the consumer", () => {
     expect(provider.calls).toHaveLength(2);
     expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
     expect(provider.calls[1].body).toEqual(provider.calls[0].body);
-    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: null });
+    for (const row of rows)
+      expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: provider.calls[0].headers.get("Idempotency-Key") });
     const third = batchOf([rows[0].id, rows[2].id], 2);
     await consumeMailBatch(context(provider.fetch, minutes(1.6)), third.batch);
     expect(provider.calls).toHaveLength(2);
@@ -304,6 +306,27 @@ describe("the consumer", () => {
     for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent" });
   });
 
+  it("a batch sent again after part of it was recorded sent goes whole and unchanged: the provider answers it from its memory", async () => {
+    const rows = await queued(4);
+    const provider = rememberingResend({ hangFirst: true });
+    await consumeMailBatch(context(provider.fetch, minutes(0)), batchOf(rows.map((r) => r.id)).batch);
+    // Another consumer got the answer for two of the rows and recorded them sent.
+    const key = provider.calls[0].headers.get("Idempotency-Key");
+    for (const row of rows.slice(0, 2))
+      await db
+        .prepare("UPDATE outbox SET status = 'sent', enqueued_at = NULL, provider_message_id = 'earlier' WHERE id = ?")
+        .bind(row.id)
+        .run();
+    await consumeMailBatch(context(provider.fetch, minutes(1.5)), batchOf([rows[2].id, rows[3].id], 2).batch);
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(key);
+    expect(provider.calls[1].body).toEqual(provider.calls[0].body);
+    expect(provider.accepted()).toHaveLength(4);
+    for (const row of rows.slice(2)) expect(await get(row.id)).toMatchObject({ status: "sent" });
+    // The rows recorded sent before are left as they were.
+    for (const row of rows.slice(0, 2)) expect(await get(row.id)).toMatchObject({ status: "sent", provider_message_id: "earlier" });
+  });
+
   it("a consumer that died with its request in flight: the sweeper brings the rows back and they go again as that batch, accepted once", async () => {
     const rows = await queued(3);
     const provider = rememberingResend({ neverAnswerFirst: true });
@@ -317,7 +340,8 @@ describe("the consumer", () => {
     await consumeMailBatch(context(provider.fetch, minutes(3.1)), batchOf(sent.map((m) => m.id).slice(0, 1)).batch);
     expect(provider.calls).toHaveLength(2);
     expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
-    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: null });
+    for (const row of rows)
+      expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: provider.calls[0].headers.get("Idempotency-Key") });
     expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
   });
 
