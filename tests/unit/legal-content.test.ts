@@ -59,7 +59,7 @@ describe.each(keys)("legal and FAQ content: %s", (key) => {
     expect(entries).toHaveLength(1);
     const answer = entries[0]?.answer.join("\n") ?? "";
     // In waves, in place-in-line order; the first wave; how a place is earned and improved.
-    expect(answer).toMatch(/waves?\b[^.]*place in line/i);
+    expect(answer).toMatch(/waves?\b[^.]*place[- ]in[- ]line/i);
     expect(answer).toContain("first 100 spots");
     expect(answer).toMatch(/confirm/);
     expect(answer).toMatch(/through your link/);
