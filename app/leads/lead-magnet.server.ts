@@ -15,10 +15,14 @@ import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
-/** /guide and /tips: copy only; the page is static. */
-export function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
-  const { contentKey } = getRequestContext(request, context);
-  return { kind, copy: getPage(contentKey, kind).landing };
+/**
+ * /guide and /tips: copy only; the page is static. The view is the first step of the lead magnet's
+ * own funnel; it only reads the visit id, so the page still sets no cookie.
+ */
+export async function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
+  const ctx = getRequestContext(request, context);
+  track(ctx, `${kind}_landing_view`, { session: await getSession(request, ctx) });
+  return { kind, copy: getPage(ctx.contentKey, kind).landing };
 }
 
 function formCopy(ctx: RequestContext, kind: LeadMagnetKind) {

@@ -258,11 +258,16 @@ export const admin: AdminContent = {
     fetchFailed: "The analytics could not be read right now. Please try again in a moment.",
     funnel: {
       heading: "Funnel",
-      desc: "Visitors at each step from {from} to {to}, and the share of the step before who reached it.",
+      desc: "Visitors at each step from {from} to {to}, and the share of the step before who reached it (at most 100%).",
       step: "Step",
       count: "Visitors",
       conversion: "From the step before",
       none: "—",
+    },
+    leadMagnets: {
+      heading: "Free guide and tips",
+      intro: "Parents who asked for the free guide or tips, in funnels of their own: their confirmations are not in the funnel above.",
+      titles: { guide: "Free guide", tips: "Free tips" },
     },
     events: {
       heading: "Every recorded event",
@@ -288,6 +293,12 @@ export const admin: AdminContent = {
         tips_form_view: "Tips form shown",
         tips_submitted: "Tips requested",
         tips_confirm_view: "Tips confirmation viewed",
+        guide_landing_view: "Guide page views",
+        tips_landing_view: "Tips page views",
+        guide_confirmed: "Guide e-mail confirmed",
+        tips_confirmed: "Tips e-mail confirmed",
+        guide_referral_credited: "Referral credited (guide)",
+        tips_referral_credited: "Referral credited (tips)",
       },
     },
     signups: {

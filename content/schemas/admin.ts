@@ -250,6 +250,8 @@ export const adminSchema = z.object({
     showing: text,
     fetchFailed: text,
     funnel: z.object({ heading: text, desc: text, step: text, count: text, conversion: text, none: text }),
+    /** The free guide's and tips' own funnels, keyed by kind. */
+    leadMagnets: z.object({ heading: text, intro: text, titles: z.object({ guide: text, tips: text }) }),
     events: z.object({
       heading: text,
       name: text,
