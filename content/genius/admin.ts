@@ -357,6 +357,7 @@ export const admin: AdminContent = {
       "account-exists": "Account already exists",
       "confirm-email": "Confirm e-mail",
       "moved-up": "Moved up the line",
+      invite: "Wave invite",
       api: "API mail",
     },
     retry: "Retry",
