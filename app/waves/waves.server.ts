@@ -162,7 +162,14 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
       const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
       const result = await store.admit(
         table,
-        { id: crypto.randomUUID(), variant: variantKey(ctx.variant), seq, size_asked: size, created_at: at.toISOString(), created_by: adminEmail },
+        {
+          id: crypto.randomUUID(),
+          variant: variantKey(ctx.variant),
+          seq,
+          size_asked: size,
+          created_at: at.toISOString(),
+          created_by: adminEmail,
+        },
         members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
       );
       const invited = await inviteUnsent(result.wave);
