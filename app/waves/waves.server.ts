@@ -192,16 +192,16 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
      * The admin's re-send of an expired, unaccepted invite: a fresh link for another `inviteLinkDays`.
      * `sent` once for parallel clicks; `not-expired` while the invite still works or was accepted.
      */
-    async renew(leadId: string): Promise<"sent" | "not-expired" | "missing"> {
+    async renew(leadId: string): Promise<{ outcome: "sent" | "not-expired" | "missing"; email?: string }> {
       const member = await store.memberOf(table, leadId);
       const lead = member ? await backend.leads.getById(table, leadId) : null;
-      if (!member || !lead) return "missing";
+      if (!member || !lead) return { outcome: "missing" };
       const at = now();
       const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
-      if (!(await store.renew(table, leadId, at.toISOString(), expiresAt))) return "not-expired";
+      if (!(await store.renew(table, leadId, at.toISOString(), expiresAt))) return { outcome: "not-expired", email: lead.email };
       const renewed = { ...member, invite_expires_at: expiresAt };
       await mailInvite(renewed, lead.email, `invite:${member.wave_id}:${leadId}:renewed:${expiresAt}`);
-      return "sent";
+      return { outcome: "sent", email: lead.email };
     },
 
     /** The parent's "send my invite again": the same link again, at most once per `inviteResendMinutes`. */

@@ -192,10 +192,10 @@ describe("the invite link", () => {
     const later = () => new Date(Date.now() + (referralRules.inviteLinkDays + 1) * 86_400_000);
     const { ctx, settle } = request();
     expect((await wavesOf(ctx, later).checkInvite(token)).state).toBe("expired");
-    expect(await wavesOf(ctx).renew(ann.id)).toBe("not-expired");
+    expect((await wavesOf(ctx).renew(ann.id)).outcome).toBe("not-expired");
     const renewals = await Promise.all([wavesOf(ctx, later).renew(ann.id), wavesOf(ctx, later).renew(ann.id)]);
     await settle();
-    expect(renewals.filter((r) => r === "sent")).toHaveLength(1);
+    expect(renewals.filter((r) => r.outcome === "sent")).toHaveLength(1);
     expect(await invites()).toHaveLength(2);
     expect((await wavesOf(ctx, later).inviteOf(ann.id))?.expired).toBe(false);
   });

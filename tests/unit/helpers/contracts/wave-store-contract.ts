@@ -74,7 +74,8 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
 
     it("counts each wave's invites: sent, opened, accepted once, accounts, expired", async () => {
       const first = (await store().admit("leads", wave(1), two)).wave;
-      const second = (await store().admit("leads", wave(2, { size_asked: 1 }), [{ lead_id: ids[2], place: 3, invite_expires_at: at(3) }])).wave;
+      const second = (await store().admit("leads", wave(2, { size_asked: 1 }), [{ lead_id: ids[2], place: 3, invite_expires_at: at(3) }]))
+        .wave;
       await store().markSent("leads", ids[0], at(1, 13));
       await store().markSent("leads", ids[1], at(1, 13));
       expect(await store().markOpened("leads", ids[0], at(2))).toBe(true);
@@ -114,7 +115,10 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       await store().markSent("leads", ids[0], at(1, 13));
       const now = at(2);
       const sentBefore = at(2, 11);
-      const both = await Promise.all([store().resendDue("leads", ids[0], now, sentBefore), store().resendDue("leads", ids[0], now, sentBefore)]);
+      const both = await Promise.all([
+        store().resendDue("leads", ids[0], now, sentBefore),
+        store().resendDue("leads", ids[0], now, sentBefore),
+      ]);
       expect(both.filter(Boolean)).toHaveLength(1);
       expect(await store().resendDue("leads", ids[0], at(2, 12), at(2, 11))).toBe(false);
       expect(await store().resendDue("leads", ids[0], at(11), at(10, 23))).toBe(false);
