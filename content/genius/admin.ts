@@ -415,4 +415,18 @@ export const admin: AdminContent = {
     notExpired: "This invite has not expired or was already accepted; nothing was sent.",
     missing: "This parent is not in a wave.",
   },
+  launchFunnel: {
+    heading: "Launch funnel",
+    note: "Per variant and wave: parents admitted, invites opened (the first load of the invite page), invites accepted and accounts created. Counts only; all dates.",
+    none: "No wave has been admitted yet.",
+    columns: {
+      variant: "Variant",
+      wave: "Wave",
+      admitted: "Admitted",
+      opened: "Invite opened",
+      accepted: "Accepted",
+      accounts: "Account created",
+    },
+    waveName: "Wave {seq}",
+  },
 };

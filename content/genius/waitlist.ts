@@ -58,8 +58,7 @@ export const waitlist: WaitlistContent = {
     acceptedText: "This invite was already accepted. Continue to create your account or sign in.",
     continueButton: "Continue to my account",
     expiredTitle: "This invite has expired",
-    expiredText:
-      "Invites work for 14 days. Reply to any of our e-mails and we'll send you a fresh one.",
+    expiredText: "Invites work for 14 days. Reply to any of our e-mails and we'll send you a fresh one.",
     invalidTitle: "This invite link doesn't work",
     invalidText: "It may have been cut short. Open it again from the invite e-mail we sent you.",
     unavailable: "We couldn't open your invite just now. Please try again in a moment.",

@@ -362,6 +362,15 @@ export const adminSchema = z.object({
     notExpired: text,
     missing: text,
   }),
+  /** The launch funnel on /admin/analytics (docs/decisions/025-waves-and-invites.md): per variant and wave. */
+  launchFunnel: z.object({
+    heading: text,
+    note: text,
+    none: text,
+    columns: z.object({ variant: text, wave: text, admitted: text, opened: text, accepted: text, accounts: text }),
+    /** `{seq}`. */
+    waveName: z.string().includes("{seq}"),
+  }),
 });
 
 export type AdminContent = z.infer<typeof adminSchema>;

@@ -6,6 +6,7 @@ import { suppress } from "~/mail/suppression.server";
 import { checkLeadLink } from "~/referrals/lead-links.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
+import { launchFunnel } from "~/waves/launch-funnel.server";
 import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
@@ -185,6 +186,18 @@ describe("the invite link", () => {
     expect(await waves.accountCreated(ann.id)).toBe(true);
     expect(await waves.accountCreated(ann.id)).toBe(false);
     expect((await waves.list())[0]).toMatchObject({ opened: 1, accepted: 1, accounts: 1 });
+  });
+
+  it("counts the launch funnel per variant and wave: admitted, opened, accepted, account, and nothing about who", async () => {
+    const { ann, token } = await admittedAnn();
+    const { ctx } = request();
+    const waves = wavesOf(ctx);
+    await waves.checkInvite(token, { open: true });
+    await waves.checkInvite(token, { open: true });
+    await waves.accept(ann.id);
+    const rows = await launchFunnel(ctx, { kind: "all" });
+    expect(rows).toEqual([{ variant: "genius", content: "genius", seq: 1, admitted: 1, opened: 1, accepted: 1, accounts: 0 }]);
+    expect(JSON.stringify(rows)).not.toContain(ann.id);
   });
 
   it("says expired after its days, and the admin's re-send gives a fresh link once", async () => {
