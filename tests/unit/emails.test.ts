@@ -56,17 +56,20 @@ describe("renderEmail", () => {
     expect(mail.text).toContain("<script>alert(1)</script>");
   });
 
-  it.each(KEYS)("invite for %s: says you're in, the accept button opens the signed invite link, the expiry day; own branding", async (key) => {
-    const inviteLink = `${origin}/invite?t=abc.def`;
-    const mail = await renderEmail("invite", key, { origin, inviteLink, inviteExpires: "15 October 2025" });
-    expect(mail.subject).toContain(contentByVariant[key].site.title);
-    expect(mail.text).toMatch(/You're in/i);
-    expect(mail.html).toContain(`href="${inviteLink}"`);
-    expect(mail.text).toContain("Accept my invite");
-    expect(mail.text).toContain("15 October 2025");
-    expect(findEmailContent("invite", key).email.template.styles.brand).toBeTruthy();
-    expect(mail.html).toContain(findEmailContent("invite", key).email.template.styles.brand);
-  });
+  it.each(KEYS)(
+    "invite for %s: says you're in, the accept button opens the signed invite link, the expiry day; own branding",
+    async (key) => {
+      const inviteLink = `${origin}/invite?t=abc.def`;
+      const mail = await renderEmail("invite", key, { origin, inviteLink, inviteExpires: "15 October 2025" });
+      expect(mail.subject).toContain(contentByVariant[key].site.title);
+      expect(mail.text).toMatch(/You're in/i);
+      expect(mail.html).toContain(`href="${inviteLink}"`);
+      expect(mail.text).toContain("Accept my invite");
+      expect(mail.text).toContain("15 October 2025");
+      expect(findEmailContent("invite", key).email.template.styles.brand).toBeTruthy();
+      expect(mail.html).toContain(findEmailContent("invite", key).email.template.styles.brand);
+    },
+  );
 
   it.each(KEYS)("account-exists for %s: someone tried to sign up, a sign-in link to the app, safe to ignore; own branding", async (key) => {
     const appUrl = "https://app.aiparenting.example/login";

@@ -28,7 +28,13 @@ function memberFrom(row: Row): WaveMember {
 }
 
 export function createD1WaveStore(db: D1Database): WaveStore {
-  const stamp = async (sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).run()).meta.changes > 0;
+  const stamp = async (sql: string, ...params: unknown[]) =>
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .run()
+    ).meta.changes > 0;
 
   return {
     async admit(table, wave, members) {
@@ -67,18 +73,16 @@ export function createD1WaveStore(db: D1Database): WaveStore {
         )
         .bind(table, now)
         .all<Row>();
-      return results.map(
-        (row): WaveSummary => ({
-          ...waveFrom(row),
-          admitted: num(row.admitted),
-          invited: num(row.invited),
-          opened: num(row.opened),
-          accepted: num(row.accepted),
-          accounts: num(row.accounts),
-          expired: num(row.expired),
-          last_place: row.last_place === null || row.last_place === undefined ? null : num(row.last_place),
-        }),
-      );
+      return results.map((row): WaveSummary => ({
+        ...waveFrom(row),
+        admitted: num(row.admitted),
+        invited: num(row.invited),
+        opened: num(row.opened),
+        accepted: num(row.accepted),
+        accounts: num(row.accounts),
+        expired: num(row.expired),
+        last_place: row.last_place === null || row.last_place === undefined ? null : num(row.last_place),
+      }));
     },
 
     async count(table) {

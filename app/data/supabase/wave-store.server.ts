@@ -58,9 +58,7 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
   return {
     async admit(table, wave, rows) {
       assertLeadTable(table);
-      const { data, error } = await client
-        .rpc("admit_wave", { wave: { ...wave, lead_table: table }, members: rows })
-        .retry(false);
+      const { data, error } = await client.rpc("admit_wave", { wave: { ...wave, lead_table: table }, members: rows }).retry(false);
       fail("Admission", error);
       const result = data as { created: boolean; wave: Record<string, unknown> };
       return { created: result.created, wave: waveFrom(result.wave) };
@@ -70,18 +68,16 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
       assertLeadTable(table);
       const { data, error } = await client.rpc("wave_figures", { p_table: table, p_at: now }).retry(false);
       fail("Wave figures", error);
-      return ((data ?? []) as Record<string, unknown>[]).map(
-        (row): WaveSummary => ({
-          ...waveFrom(row),
-          admitted: Number(row.admitted),
-          invited: Number(row.invited),
-          opened: Number(row.opened),
-          accepted: Number(row.accepted),
-          accounts: Number(row.accounts),
-          expired: Number(row.expired),
-          last_place: row.last_place === null || row.last_place === undefined ? null : Number(row.last_place),
-        }),
-      );
+      return ((data ?? []) as Record<string, unknown>[]).map((row): WaveSummary => ({
+        ...waveFrom(row),
+        admitted: Number(row.admitted),
+        invited: Number(row.invited),
+        opened: Number(row.opened),
+        accepted: Number(row.accepted),
+        accounts: Number(row.accounts),
+        expired: Number(row.expired),
+        last_place: row.last_place === null || row.last_place === undefined ? null : Number(row.last_place),
+      }));
     },
 
     async count(table) {
