@@ -3,7 +3,8 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { suppress } from "~/mail/suppression.server";
-import { checkLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { inviteResendAction, statusPage } from "~/referrals/pages.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
 import { launchFunnel } from "~/waves/launch-funnel.server";
@@ -230,5 +231,53 @@ describe("the invite link", () => {
     await settle();
     expect(both.filter((r) => r === "sent")).toHaveLength(1);
     expect(await invites()).toHaveLength(2);
+  });
+});
+
+describe("the status page after a wave", () => {
+  const statusUrl = async (lead: Lead) =>
+    `http://127.0.0.1:8810/status?t=${await signLeadLink({}, true, { purpose: "status", table: "leads", leadId: lead.id, ttlMs: 60_000 })}`;
+
+  type View = { state: string; invite: { invitedAt: string } | null; admittedAhead: number; place: number | null };
+  async function viewOf(lead: Lead): Promise<View> {
+    const url = await statusUrl(lead);
+    const page = (await statusPage(testContext(url, d1.bindings).ctx, new URL(url))) as unknown as { data: { view: View } };
+    return page.data.view;
+  }
+
+  it("says You're in to the admitted, and how many were admitted ahead to the others, their place unchanged", async () => {
+    const [ann, bob, cy, dee] = await five();
+    const { ctx, settle } = request();
+    const before = await viewOf(cy);
+    await wavesOf(ctx).admit(1, 2, "admin@example.com");
+    await settle();
+    expect((await viewOf(ann)).invite).toMatchObject({ acceptedAt: null, expired: false });
+    expect((await viewOf(bob)).invite).not.toBeNull();
+    const after = await viewOf(cy);
+    expect(after).toMatchObject({ invite: null, admittedAhead: 2, place: before.place });
+    expect((await viewOf(dee)).place).toBe(4);
+    expect(before.admittedAhead).toBe(0);
+  });
+
+  it("sends the invite again from the status page once (303 with a notice), and refuses a bad link with a 400", async () => {
+    const [ann] = await five();
+    const { ctx, settle } = request();
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    const url = await statusUrl(ann);
+    const post = async (target: string) => {
+      const result = await inviteResendAction(
+        testContext(target, d1.bindings).ctx,
+        new Request(target, { method: "POST" }),
+        new URL(target),
+      ).catch((thrown: unknown) => thrown);
+      if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+      return { status: (result as unknown as { init: { status: number } }).init.status, location: null };
+    };
+    // Sent a moment ago with the wave: "we just sent it", nothing more.
+    expect(await post(url)).toMatchObject({ status: 303, location: expect.stringContaining("invite=wait") });
+    expect(await post("http://127.0.0.1:8810/status?t=forged.token")).toMatchObject({ status: 400 });
+    await settle();
+    expect(await invites()).toHaveLength(1);
   });
 });
