@@ -87,3 +87,74 @@ $$;
 
 revoke all on function public.wave_figures(text, timestamptz) from public, anon, authenticated;
 grant execute on function public.wave_figures(text, timestamptz) to service_role;
+
+-- An erasure (docs/decisions/014-erasure.md) keeps a wave's member rows, so the wave's figures stay,
+-- under a fresh id that names nobody: erase_parent() of 20250901000012_erasure_log.sql with that one
+-- update added to its per-table loop.
+create or replace function public.erase_parent(p_email text, p_recipient text, p_source text, p_at timestamptz) returns jsonb
+language plpgsql volatile security definer set search_path = public
+as $$
+declare
+  addr text := lower(btrim(p_email));
+  t text;
+  ids uuid[];
+  auth_ids uuid[] := '{}';
+  n integer;
+  refs integer := 0;
+  users_n integer := 0;
+  counts jsonb := '{}'::jsonb;
+begin
+  if addr is null or addr = '' or addr = 'pending@placeholder.invalid' then
+    raise exception 'No address to erase' using errcode = '22023';
+  end if;
+  if p_source is null or p_source not in ('self', 'admin') then
+    raise exception 'Unknown erasure source: %', p_source using errcode = '22023';
+  end if;
+  if p_recipient is null or position('@' in p_recipient) > 0 then
+    raise exception 'The outbox recipient must be a hash' using errcode = '22023';
+  end if;
+  foreach t in array array['leads', 'leads_icehockey', 'leads_tennis'] loop
+    execute format('select coalesce(array_agg(id), ''{}'') from %I where lower(email) = $1', t) into ids using addr;
+    if cardinality(ids) = 0 then continue; end if;
+    update public.referrals r set referred_id = gen_random_uuid(), updated_at = p_at
+     where r.lead_table = t and r.referred_id = any(ids);
+    get diagnostics n = row_count;
+    refs := refs + n;
+    update public.referrals r set referrer_id = null, ref_code = 'erased', updated_at = p_at
+     where r.lead_table = t and r.referrer_id = any(ids);
+    get diagnostics n = row_count;
+    refs := refs + n;
+    -- A wave keeps its member (the figures stay), under an id that names nobody.
+    update public.wave_members m set lead_id = gen_random_uuid() where m.lead_table = t and m.lead_id = any(ids);
+    delete from public.users u where u.lead_id = any(ids);
+    get diagnostics n = row_count;
+    users_n := users_n + n;
+    execute format('delete from %I where id = any($1)', t) using ids;
+    get diagnostics n = row_count;
+    if n > 0 then counts := counts || jsonb_build_object(t, n); end if;
+  end loop;
+  if to_regclass('auth.users') is not null then
+    execute 'with gone as (delete from auth.users where lower(email) = $1 returning id) select coalesce(array_agg(id), ''{}'') from gone'
+      into auth_ids using addr;
+    if cardinality(auth_ids) > 0 then counts := counts || jsonb_build_object('accounts', cardinality(auth_ids)); end if;
+  end if;
+  delete from public.users u where lower(u.email) = addr or u.id = any(auth_ids);
+  get diagnostics n = row_count;
+  users_n := users_n + n;
+  if users_n > 0 then counts := counts || jsonb_build_object('users', users_n); end if;
+  if refs > 0 then counts := counts || jsonb_build_object('referrals', refs); end if;
+  update public.outbox o set recipient = p_recipient, subject = '', html = '', text = '', render_input = null,
+      status = case when o.status in ('pending', 'failed') then 'dead' else o.status end,
+      last_error = case when o.status in ('pending', 'failed') then 'erased before sending' else null end,
+      next_attempt_at = null, updated_at = p_at
+   where lower(o.recipient) = addr;
+  get diagnostics n = row_count;
+  if n > 0 then counts := counts || jsonb_build_object('outbox', n); end if;
+  if counts = '{}'::jsonb then return null; end if;
+  insert into public.erasure_log (at, tables, source) values (p_at, counts, p_source);
+  return counts;
+end
+$$;
+
+revoke all on function public.erase_parent(text, text, text, timestamptz) from public, anon, authenticated;
+grant execute on function public.erase_parent(text, text, text, timestamptz) to service_role;
