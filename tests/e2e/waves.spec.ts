@@ -2,6 +2,7 @@ import { mkdirSync, rmdirSync, statSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { signLeadLink } from "../../app/referrals/lead-links.server";
@@ -97,6 +98,13 @@ async function seedFrontOfLine(v: VariantCase, tag: string): Promise<Parent[]> {
   return parents;
 }
 
+/** axe's violations on the page as it is (JavaScript on only: axe runs inside the page). */
+async function axeViolations(page: Page, jsEnabled: boolean): Promise<string[]> {
+  if (!jsEnabled) return [];
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
 /** Signs in through the live server's /signup?mode=signin, from a client address of its own. */
 async function signInAdmin(page: Page, v: VariantCase, email: string) {
   const copy = getPage(v.key, "signup");
@@ -167,6 +175,7 @@ for (const v of [genius, tennis]) {
             await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.invitedOn.split("{date}")[0].trim());
             await expect(parentPage.getByRole("button", { name: waitlist.status.resendInvite })).toBeVisible();
             await expect(parentPage.getByTestId("place")).toHaveCount(0);
+            expect(await axeViolations(parentPage, jsEnabled), "status page: You're in").toEqual([]);
           } else {
             await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toHaveCount(0);
             await expect(parentPage.getByTestId("place")).toHaveAttribute("data-place", String(i + 1));
@@ -198,6 +207,7 @@ for (const v of [genius, tennis]) {
       await useDistinctClientIp(parentPage);
       await parentPage.goto(invite);
       await expect(parentPage.getByRole("heading", { name: waitlist.invite.title, level: 1 })).toBeVisible();
+      expect(await axeViolations(parentPage, jsEnabled), "invite page").toEqual([]);
       await parentPage.getByRole("button", { name: waitlist.invite.button }).click();
       await expect(parentPage).toHaveURL((url) => url.pathname === "/signup");
       await expect(parentPage.getByLabel(signup.fields.email, { exact: true })).toHaveValue(first.email);
