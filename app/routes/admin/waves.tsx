@@ -101,12 +101,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toasts = takeToasts(access.session);
   // The size field's GET form keeps ?domain=&sport= (a local or preview host) and ?variants=all.
   const keep = Object.fromEntries(new URL(pageHref(ctx), ctx.url.origin).searchParams);
+  const badSize = sizeParam !== null && asked === null;
+  const headers = await adminHeaders(access, ctx);
   return data(
     {
       copy,
       variants,
       next,
-      badSize: sizeParam !== null && asked === null,
+      badSize,
       all: scope.kind === "all",
       spots: referralRules.firstWaveSpots,
       toasts,
@@ -114,7 +116,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       keep,
       frame: consoleFrame(access),
     },
-    { headers: await adminHeaders(access, ctx) },
+    // A size that is no whole number from 1 to 1000: the page with the message, as a 400.
+    { status: badSize ? 400 : 200, headers },
   );
 }
 
