@@ -14,6 +14,7 @@ import AccountExistsEmail from "./account-exists";
 import { variantOfContentKey } from "./variant-of-key";
 import ConfirmEmailEmail from "./confirm-email";
 import MovedUpEmail from "./moved-up";
+import InviteEmail from "./invite";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -25,6 +26,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   "account-exists": AccountExistsEmail,
   "confirm-email": ConfirmEmailEmail,
   "moved-up": MovedUpEmail,
+  invite: InviteEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -45,6 +47,10 @@ export type EmailData = {
   statusLink?: string | null;
   /** The parent's place in line; {place}. */
   place?: number | null;
+  /** A wave invite's signed, single-use link (/invite?t=…); {inviteLink}. */
+  inviteLink?: string | null;
+  /** The day the invite link stops working, as written in the mail ("12 October 2025"); {inviteExpires}. */
+  inviteExpires?: string | null;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
   /**
@@ -135,6 +141,8 @@ export async function renderEmail(
     verifyLink: data.verifyLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     statusLink: data.statusLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     place: data.place ? String(data.place) : "",
+    inviteLink: data.inviteLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    inviteExpires: data.inviteExpires?.trim() || "",
   };
   // The double opt-in block comes from the variant's own e-mails copy, else genius, like a template.
   const optIn = data.verifyLink

@@ -22,6 +22,8 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
     statusLink: absoluteLinkTo(origin, variant, "status", { t: SAMPLE_TOKEN }),
     manageLink: absoluteLinkTo(origin, variant, "my-data", { t: SAMPLE_TOKEN }),
     place: 12,
+    inviteLink: absoluteLinkTo(origin, variant, "invite", { t: SAMPLE_TOKEN }),
+    inviteExpires: "15 October 2025",
   };
 }
 

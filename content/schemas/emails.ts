@@ -14,6 +14,7 @@ export const EMAIL_TEMPLATES = [
   "account-exists",
   "confirm-email",
   "moved-up",
+  "invite",
 ] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
@@ -34,6 +35,7 @@ export const MAIL_KINDS = {
   "account-exists": "transactional",
   "confirm-email": "transactional",
   "moved-up": "marketing",
+  invite: "transactional",
   api: "transactional",
 } as const satisfies Record<EmailTemplateName | "api", "transactional" | "marketing">;
 
@@ -140,6 +142,11 @@ export const emailsSchema = z.object({
   "confirm-email": emailTemplateSchema.optional(),
   /** To a referrer when a referral was credited: {place}; the button goes to {statusLink}. */
   "moved-up": emailTemplateSchema.optional(),
+  /**
+   * A wave's invite (docs/decisions/025-waves-and-invites.md): the button goes to {inviteLink}, the
+   * signed single-use link; {inviteExpires} is the day it stops working.
+   */
+  invite: emailTemplateSchema.optional(),
   /**
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
    * button ({verifyLink}), see your place with the status link ({statusLink}).

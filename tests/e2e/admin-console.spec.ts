@@ -265,6 +265,8 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
     pathIn(genius, "admin/analytics"),
     pathIn(genius, "admin/mail"),
     pathIn(genius, "admin/mail", { variants: "all" }),
+    pathIn(genius, "admin/waves"),
+    pathIn(genius, "admin/waves", { variants: "all" }),
   ];
   try {
     for (const path of pages) {

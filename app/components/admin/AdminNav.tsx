@@ -21,6 +21,7 @@ const PAGES = [
   ["admin/referrals", "referrals"],
   ["admin/analytics", "analytics"],
   ["admin/mail", "mail"],
+  ["admin/waves", "waves"],
 ] as const;
 
 /**

@@ -14,6 +14,8 @@ import { TopReferrers } from "~/components/admin/TopReferrers";
 import { BarChart } from "~/components/admin/BarChart";
 import { FunnelTable, percent } from "~/components/admin/FunnelTable";
 import { getRequestContext } from "~/utils/context.server";
+import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
+import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
 
 /** /admin/analytics: the funnel, signups per day, top referrers and time to a first credit. */
 export const headers: HeadersFunction = (args) => {
@@ -47,7 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ ...page, error: copy.fetchFailed, dashboard: null }, { status: 503, headers });
   }
   headers.set("Server-Timing", `db;dur=${(performance.now() - started).toFixed(1)}`);
-  return data({ ...page, error: null, dashboard }, { headers });
+  // The launch funnel per variant and wave (ADR 025); its failure leaves the rest of the page.
+  const launch = await launchFunnel(ctx, scope).catch((failure: unknown): LaunchFunnelRow[] | null => {
+    console.error("admin analytics: launch funnel read failed", failure);
+    return null;
+  });
+  return data(
+    { ...page, error: null, dashboard, launch: { copy: adminCopy.launchFunnel, variants: adminCopy.console.variants, rows: launch } },
+    { headers },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -56,7 +66,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminAnalytics() {
-  const { copy, nav, filters, all, variant, error, dashboard } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { copy, nav, filters, all, variant, error, dashboard } = loaded;
   const range = { from: filters.from, to: filters.to };
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
@@ -204,6 +215,7 @@ export default function AdminAnalytics() {
           </section>
         </>
       ) : null}
+      {"launch" in loaded && loaded.launch.rows ? <LaunchFunnel {...loaded.launch} rows={loaded.launch.rows} /> : null}
     </AdminShell>
   );
 }

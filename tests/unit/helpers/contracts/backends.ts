@@ -25,6 +25,9 @@ import { createSupabaseLeadIpCounter } from "~/data/supabase/lead-ip-counter.ser
 import { createD1SendPacer } from "~/data/d1/send-pacer.server";
 import type { SendPacer } from "~/data/ports/send-pacer";
 import { createSupabaseSendPacer } from "~/data/supabase/send-pacer.server";
+import { createD1WaveStore } from "~/data/d1/wave-store.server";
+import type { WaveStore } from "~/data/ports/wave-store";
+import { createSupabaseWaveStore } from "~/data/supabase/wave-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -42,6 +45,7 @@ export type ContractBackend = {
   consent: ConsentStore;
   leadIpCounter: LeadIpCounter;
   sendPacer: SendPacer;
+  waves: WaveStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -74,6 +78,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     consent: createD1ConsentStore(db),
     leadIpCounter: createD1LeadIpCounter(db),
     sendPacer: createD1SendPacer(db),
+    waves: createD1WaveStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -91,8 +96,9 @@ export async function startD1Backend(): Promise<ContractBackend> {
       return (await db.prepare(`SELECT ${CONSENT_COLUMNS} FROM consent_records ORDER BY created_at`).all<ConsentRecord>()).results;
     },
     async reset() {
-      // Children before parents: account_tokens refers to accounts.
-      const ordered = [...tables].sort((a, b) => Number(b === "account_tokens") - Number(a === "account_tokens"));
+      // Children before parents: account_tokens refers to accounts, wave_members to waves.
+      const child = (table: string) => Number(table === "account_tokens" || table === "wave_members");
+      const ordered = [...tables].sort((a, b) => child(b) - child(a));
       await db.batch(ordered.map((table) => db.prepare(`DELETE FROM "${table}"`)));
     },
     dispose: local.dispose,
@@ -112,6 +118,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     consent: createSupabaseConsentStore(options),
     leadIpCounter: createSupabaseLeadIpCounter(options),
     sendPacer: createSupabaseSendPacer(options),
+    waves: createSupabaseWaveStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",
