@@ -142,14 +142,17 @@ describe("recording from a page", () => {
     for (const [path, loader] of [
       ["/guide", guideLoader],
       ["/tips?domain=champion&sport=tennis", tipsLoader],
+      // A first visit from a campaign: counted under the campaign the same response starts to remember.
+      ["/guide?utm_source=fb&utm_campaign=spring", guideLoader],
     ] as const) {
       const visit = request(`${ORIGIN}${path}`);
       await loader({ request: visit.req, context: visit.load, params: {} });
       await visit.settle();
     }
-    expect((await rawRows()).map((row) => [row.name, row.variant])).toEqual([
-      ["guide_landing_view", "genius"],
-      ["tips_landing_view", "tennis"],
+    expect((await rawRows()).map((row) => [row.name, row.variant, row.utm_campaign])).toEqual([
+      ["guide_landing_view", "genius", ""],
+      ["tips_landing_view", "tennis", ""],
+      ["guide_landing_view", "genius", "spring"],
     ]);
   });
 
