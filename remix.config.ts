@@ -51,6 +51,8 @@ export const remixConfig = {
       // The referral engine: double opt-in button page and the parent's status page (signed links).
       route("/verify-email", "routes/verify-email.tsx", { id: "routes/verify-email" });
       route("/status", "routes/status.tsx", { id: "routes/status" });
+      // A wave's invite (docs/decisions/025-waves-and-invites.md): signed, single-use link.
+      route("/invite", "routes/invite.tsx", { id: "routes/invite" });
       // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).
       route("/my-data", "routes/my-data.tsx", { id: "routes/my-data" });
       route("/my-data/download", "routes/my-data-download.ts", { id: "routes/my-data-download" });
@@ -76,6 +78,7 @@ export const remixConfig = {
       route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
       route("admin/mail", "routes/admin/mail.tsx", { id: "routes/admin/mail" });
       route("admin/launch", "routes/admin/launch.tsx", { id: "routes/admin/launch" });
+      route("admin/waves", "routes/admin/waves.tsx", { id: "routes/admin/waves" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

@@ -14,6 +14,10 @@ export const referralRules = {
   statusLinkDays: 365,
   /** Fresh confirmation links a parent may ask for per day. */
   freshLinksPerDay: 3,
+  /** How long a wave's invite link works (docs/decisions/025-waves-and-invites.md); an admin can send an expired one again. */
+  inviteLinkDays: 14,
+  /** A parent's "send my invite again" sends at most one mail per this many minutes. */
+  inviteResendMinutes: 10,
   /** This many referrals of one parent within this many minutes are flagged for an admin. */
   fastReferrals: { count: 5, withinMinutes: 5 },
 } as const;

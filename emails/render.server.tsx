@@ -15,6 +15,7 @@ import { variantOfContentKey } from "./variant-of-key";
 import ConfirmEmailEmail from "./confirm-email";
 import MovedUpEmail from "./moved-up";
 import AnnouncementEmail from "./announcement";
+import InviteEmail from "./invite";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -27,6 +28,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   "confirm-email": ConfirmEmailEmail,
   "moved-up": MovedUpEmail,
   announcement: AnnouncementEmail,
+  invite: InviteEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -47,6 +49,10 @@ export type EmailData = {
   statusLink?: string | null;
   /** The parent's place in line; {place}. */
   place?: number | null;
+  /** A wave invite's signed, single-use link (/invite?t=…); {inviteLink}. */
+  inviteLink?: string | null;
+  /** The day the invite link stops working, as written in the mail ("12 October 2025"); {inviteExpires}. */
+  inviteExpires?: string | null;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
   /**
@@ -154,6 +160,8 @@ export async function renderEmail(
     announcementMessage: data.announcement?.message.trim() ?? "",
     ctaLabel: data.announcement?.ctaLabel.trim() ?? "",
     ctaUrl: data.announcement?.ctaUrl.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    inviteLink: data.inviteLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
+    inviteExpires: data.inviteExpires?.trim() || "",
   };
   // The double opt-in block comes from the variant's own e-mails copy, else genius, like a template.
   const optIn = data.verifyLink

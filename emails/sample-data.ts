@@ -23,6 +23,8 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
     manageLink: absoluteLinkTo(origin, variant, "my-data", { t: SAMPLE_TOKEN }),
     place: 12,
     announcement: SAMPLE_ANNOUNCEMENT,
+    inviteLink: absoluteLinkTo(origin, variant, "invite", { t: SAMPLE_TOKEN }),
+    inviteExpires: "15 October 2025",
   };
 }
 

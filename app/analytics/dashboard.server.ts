@@ -4,7 +4,7 @@ import type { RequestContext } from "~/utils/context.server";
 import type { ContentKey } from "~/utils/variant";
 import type { ReferrerRow } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
-import { EVENT_NAMES, FUNNEL_STEPS, SIGNUP_EVENTS, type EventName, type FunnelStep } from "./events";
+import { EVENT_NAMES, FUNNEL_STEPS, LEAD_MAGNET_FUNNELS, SIGNUP_EVENTS, type EventName, type LeadMagnetFunnel } from "./events";
 
 type VariantScope = Extract<AdminScope, { kind: "variant" }>;
 
@@ -94,14 +94,29 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export type FunnelRow = { step: FunnelStep; count: number; conversion: number | null };
+export type FunnelRow = { step: EventName; count: number; conversion: number | null };
 export type Dashboard = {
   funnel: FunnelRow[];
+  /** The free guide's and tips' own funnels, apart from the main one. */
+  leadMagnets: Array<{ kind: LeadMagnetFunnel; steps: FunnelRow[] }>;
   events: Record<EventName, number>;
   signups: Array<{ day: string; count: number }>;
   referrers: Array<ReferrerRow & { variant: ContentKey }>;
   timeToCredit: { referrers: number; medianHours: number | null; buckets: Array<{ key: CreditBucket; count: number }> };
 };
+
+/**
+ * A funnel's counts, each step's conversion as the share of the step before's visitors. Counts are
+ * anonymous, so a step can hold parents who are not among the step before's in the range (their
+ * plan chosen the day before the range starts, a second e-mail from one browser, a link straight
+ * to the form): they are not of the step before's visitors, so the share stops at 100%.
+ */
+function funnelOf(steps: readonly EventName[], events: Record<EventName, number>): FunnelRow[] {
+  return steps.map((step, i) => {
+    const before = i === 0 ? 0 : events[steps[i - 1]];
+    return { step, count: events[step], conversion: before ? Math.min(events[step], before) / before : null };
+  });
+}
 
 export async function loadDashboard(
   ctx: Pick<RequestContext, "env" | "bindings">,
@@ -133,10 +148,11 @@ export async function loadDashboard(
     if (signupNames.includes(row.name)) signupsByDay.set(row.day, (signupsByDay.get(row.day) ?? 0) + row.count);
   }
 
-  const funnel = FUNNEL_STEPS.map((step, i): FunnelRow => {
-    const before = i === 0 ? null : events[FUNNEL_STEPS[i - 1]];
-    return { step, count: events[step], conversion: before ? events[step] / before : null };
-  });
+  const funnel = funnelOf(FUNNEL_STEPS, events);
+  const leadMagnets = (Object.keys(LEAD_MAGNET_FUNNELS) as LeadMagnetFunnel[]).map((kind) => ({
+    kind,
+    steps: funnelOf(LEAD_MAGNET_FUNNELS[kind], events),
+  }));
 
   const referrers = figures
     .flatMap((figure, i) => figure.referrers.map((row) => ({ ...row, variant: variants[i].key })))
@@ -152,6 +168,7 @@ export async function loadDashboard(
 
   return {
     funnel,
+    leadMagnets,
     events,
     signups: eachDay(filters.from, filters.to).map((day) => ({ day, count: signupsByDay.get(day) ?? 0 })),
     referrers,

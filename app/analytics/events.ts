@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from "~/data/ports/analytics-store";
+import type { LeadSource } from "~/data/ports/lead-store";
 
 /**
  * The funnel events the site records (docs/decisions/012-funnel-analytics.md), shared by the
@@ -24,10 +25,19 @@ export const EVENT_NAMES = [
   "tips_form_view",
   "tips_submitted",
   "tips_confirm_view",
+  "guide_landing_view",
+  "tips_landing_view",
+  "guide_confirmed",
+  "tips_confirmed",
+  "guide_referral_credited",
+  "tips_referral_credited",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
-/** The dashboard's funnel, in order: each step's conversion is measured against the one before. */
+/**
+ * The dashboard's main funnel, in order: each step's conversion is measured against the one before.
+ * Its confirmations and credits are the main funnel's parents' only (`confirmationEvents`).
+ */
 export const FUNNEL_STEPS = [
   "landing_view",
   "form_step1_done",
@@ -39,6 +49,24 @@ export const FUNNEL_STEPS = [
   "referral_credited",
 ] as const satisfies readonly EventName[];
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+/** The free guide's and tips' own funnels: landing page, form sent (e-mail given), e-mail confirmed. */
+export const LEAD_MAGNET_FUNNELS = {
+  guide: ["guide_landing_view", "guide_submitted", "guide_confirmed"],
+  tips: ["tips_landing_view", "tips_submitted", "tips_confirmed"],
+} as const satisfies Record<string, readonly EventName[]>;
+export type LeadMagnetFunnel = keyof typeof LEAD_MAGNET_FUNNELS;
+
+/**
+ * The confirmation and credit events of a lead, by where it gave its e-mail: a guide or tips
+ * parent's confirmation counted as the main funnel's would put more confirmations under "plan
+ * chosen" than parents who chose a plan.
+ */
+export function confirmationEvents(leadSource: LeadSource): { confirmed: EventName; credited: EventName } {
+  if (leadSource === "guide_download") return { confirmed: "guide_confirmed", credited: "guide_referral_credited" };
+  if (leadSource === "tips_download") return { confirmed: "tips_confirmed", credited: "tips_referral_credited" };
+  return { confirmed: "email_confirmed", credited: "referral_credited" };
+}
 
 /** The events where a parent gave their e-mail: a signup in the "signups per day" chart. */
 export const SIGNUP_EVENTS = ["form_step3_done", "guide_submitted", "tips_submitted"] as const satisfies readonly EventName[];

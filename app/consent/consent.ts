@@ -27,6 +27,17 @@ export function shouldShowBanner(choice: string | null, search: string): boolean
   return choice === null || new URLSearchParams(search).get(CONSENT_CHANGE_PARAM) === "change";
 }
 
+const ADMIN_ROUTE_ID = /^routes\/admin\//;
+
+/**
+ * The banner asks on every page but the admin console (/admin*): no pixel ever loads there (see
+ * `pixelAllowed`), so there is nothing to ask, and the pinned bar covered the console's bottom row.
+ * `routeIds` are the ids of the matched routes, checked besides the path as for the pixel.
+ */
+export function bannerAllowed(pathname: string, routeIds: readonly string[]): boolean {
+  return !routePath(pathname).startsWith("/admin") && !routeIds.some((id) => ADMIN_ROUTE_ID.test(id));
+}
+
 /**
  * Route modules of the staff pages: admin, the local dev tools and the QA pages (the routes/qa/
  * folder and the e-mail template preview). Checked besides the path, so a spelling of a URL that
@@ -38,7 +49,7 @@ const STAFF_ROUTE_ID = /^routes\/(admin\/|dev\.|qa\/|test-email-templates$)/;
  * Pages opened from a parent's signed link (`?t=`): the link is their key to the page, and a pixel
  * would hand the whole URL to the advertiser.
  */
-const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status|my-data|my-data-download)$/;
+const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status|invite|my-data|my-data-download)$/;
 
 /**
  * Whether the advertising pixel may load on a page (consent is checked separately): never on

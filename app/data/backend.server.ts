@@ -9,6 +9,7 @@ import { createD1ReferralStore } from "./d1/referral-store.server";
 import { createD1SendPacer } from "./d1/send-pacer.server";
 import { createD1Suppressions } from "./d1/suppression-store.server";
 import { createD1TrustStore } from "./d1/trust-store.server";
+import { createD1WaveStore } from "./d1/wave-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
 import type { ConsentStore } from "./ports/consent-store";
@@ -19,6 +20,7 @@ import type { ReferralStore } from "./ports/referral-store";
 import type { SendPacer } from "./ports/send-pacer";
 import type { SuppressionStore } from "./ports/suppression-store";
 import type { TrustStore } from "./ports/trust-store";
+import type { WaveStore } from "./ports/wave-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
@@ -29,6 +31,7 @@ import { createSupabaseReferralStore } from "./supabase/referral-store.server";
 import { createSupabaseSendPacer } from "./supabase/send-pacer.server";
 import { createSupabaseSuppressions } from "./supabase/suppression-store.server";
 import { createSupabaseTrustStore } from "./supabase/trust-store.server";
+import { createSupabaseWaveStore } from "./supabase/wave-store.server";
 
 /**
  * The one place that chooses the database (docs/decisions/021-data-seam.md): Supabase when
@@ -49,6 +52,8 @@ type Backend = {
   readonly sendPacer: SendPacer;
   /** Launch-day announcements and their audience (docs/decisions/026-announcements.md). */
   readonly campaigns: CampaignStore;
+  /** Waves of admission and their invites (ADR 025). */
+  readonly waves: WaveStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -95,6 +100,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     leadIpCounter: () => createSupabaseLeadIpCounter(options),
     sendPacer: () => createSupabaseSendPacer(options),
     campaigns: () => createSupabaseCampaignStore(options),
+    waves: () => createSupabaseWaveStore(options),
   };
 }
 
@@ -114,6 +120,7 @@ function d1Stores(bindings: DataBindings): Makers {
     leadIpCounter: () => createD1LeadIpCounter(db()),
     sendPacer: () => createD1SendPacer(db()),
     campaigns: () => createD1CampaignStore(db()),
+    waves: () => createD1WaveStore(db()),
   };
 }
 

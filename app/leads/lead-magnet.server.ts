@@ -8,17 +8,32 @@ import { turnstileRefusal } from "~/platform/turnstile.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { formPostLimited } from "~/utils/rate-limit.server";
-import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
+import {
+  attributionFields,
+  captureAttribution,
+  getSession,
+  hasAttributionParams,
+  sessionHeaders,
+  setVariantValues,
+} from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { submissionId } from "./submission.server";
 
-/** /guide and /tips: copy only; the page is static. */
-export function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
-  const { contentKey } = getRequestContext(request, context);
-  return { kind, copy: getPage(contentKey, kind).landing };
+/**
+ * /guide and /tips: copy only; the page is static. The view is the first step of the lead magnet's
+ * own funnel; it only reads the visit id, so this loader sets no cookie.
+ */
+export async function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
+  const ctx = getRequestContext(request, context);
+  const session = await getSession(request, ctx);
+  // The root loader stores a landing URL's ?r=/utm_* in the cookie of this same response: counted
+  // with them, as the steps after it will be (this copy of the session is never committed).
+  if (hasAttributionParams(ctx.url)) captureAttribution(ctx.url, session);
+  track(ctx, `${kind}_landing_view`, { session });
+  return { kind, copy: getPage(ctx.contentKey, kind).landing };
 }
 
 function formCopy(ctx: RequestContext, kind: LeadMagnetKind) {

@@ -38,8 +38,15 @@ export type MailInput = {
 export type SendResult = { ok: true; id: string } | { ok: false; id: string | null; error: string; suppressed?: true };
 
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
-const RETRY_DELAYS_MINUTES = [1, 5, 25, 125] as const;
+const RETRY_DELAYS_MINUTES: readonly number[] = [1, 5, 25, 125];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
+/**
+ * The same for the mail queue, whose retries come back on time instead of with the next 5-minute
+ * cron: a blip of the provider (a 5xx, no answer) costs a parent 15 seconds, not a minute, and a
+ * batch in doubt goes again while the provider still remembers its key.
+ */
+export const QUEUE_RETRY_DELAYS_MINUTES: readonly number[] = [0.25, 5, 25, 125];
 
 /**
  * A pending row untouched this long has no live sender, so the cron sends it. The after-response
@@ -175,6 +182,11 @@ export async function prepareDelivery(m: Mailer, queued: OutboxRow): Promise<Pre
     });
     return { skipped: { status: "skipped", error } };
   }
+  return mailOf(m, queued);
+}
+
+/** The mail a row makes (envelope and body, rendered now if only its render input is stored), with no checks. */
+export async function mailOf(m: Mailer, queued: OutboxRow): Promise<PreparedMail> {
   const envelope = await envelopeOf(m.env, queued);
   const { row, body } = await withBody(m.env, queued, envelope);
   const mail: OutgoingMail = {
@@ -202,10 +214,13 @@ export async function recordDelivery(
   body: Partial<OutboxChange>,
   result: TransportResult,
   extra: Partial<OutboxChange> = {},
+  retryDelaysMinutes: readonly number[] = RETRY_DELAYS_MINUTES,
 ): Promise<Delivery> {
   const now = m.now();
   // An erasure during the send replaced the address: its outcome and body are not written back.
   const sameRecipient = { recipient: row.recipient };
+  // A failure never undoes a success another sender recorded for the row (a batch sent again at once by two consumers).
+  const stillUnsent = { ...sameRecipient, unlessSent: true };
   if (result.ok) {
     await m.store.update(
       row.id,
@@ -238,14 +253,14 @@ export async function recordDelivery(
         updated_at: now.toISOString(),
         ...extra,
       },
-      sameRecipient,
+      stillUnsent,
     );
     return { status: "failed", error: result.error, retryAfterMs: result.retryAfterMs, nextAttemptAt };
   }
   const attempts = row.attempts + 1;
   const dead = result.permanent || attempts >= MAX_ATTEMPTS;
   const status = dead ? "dead" : "failed";
-  const nextAttemptAt = dead ? null : minutesAfter(now, RETRY_DELAYS_MINUTES[attempts - 1]);
+  const nextAttemptAt = dead ? null : minutesAfter(now, retryDelaysMinutes[attempts - 1]);
   await m.store.update(
     row.id,
     {
@@ -255,10 +270,10 @@ export async function recordDelivery(
       last_error: result.error,
       next_attempt_at: nextAttemptAt,
       updated_at: now.toISOString(),
-      // Dead: no message comes back for it, and no batch of its goes again.
-      ...(dead ? { enqueued_at: null, batch_key: null } : extra),
+      // Dead: no message comes back for it (its batch_key stays: the batch it went in, as sent).
+      ...(dead ? { enqueued_at: null } : extra),
     },
-    sameRecipient,
+    stillUnsent,
   );
   return { status, error: result.error, ...(nextAttemptAt ? { nextAttemptAt } : {}) };
 }

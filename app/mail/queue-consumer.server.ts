@@ -11,7 +11,9 @@ import {
 } from "./mail-queue.server";
 import {
   mailer,
+  mailOf,
   prepareDelivery,
+  QUEUE_RETRY_DELAYS_MINUTES,
   recordDelivery,
   STALE_PENDING_MINUTES,
   type Delivery,
@@ -85,6 +87,9 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 /** Database calls of one batch in flight at once: well under D1's and Supabase's limits, and most of the latency hidden. */
 const ROW_CONCURRENCY = 10;
 
+/** Rows a batch request may settle: those still on their way (a batch sent again also carries members already settled). */
+const onItsWay = (row: OutboxRow) => row.status === "pending" || row.status === "failed";
+
 const byId = (a: PreparedMail, b: PreparedMail) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
 
 /**
@@ -97,6 +102,8 @@ async function prepareAll(m: Mailer, rows: OutboxRow[]): Promise<PreparedMail[]>
   const ready: PreparedMail[] = [];
   await eachLimited(rows, ROW_CONCURRENCY, async (row) => {
     try {
+      // A member of a batch sent again that is settled already goes as it went, unchecked and unrecorded.
+      if (!onItsWay(row)) return void ready.push(await mailOf(m, row));
       const prepared = await prepareDelivery(m, row);
       if ("skipped" in prepared) return;
       const kept = (m.transport as Partial<BatchingTransport>).keepInOutbox?.(prepared.mail);
@@ -149,19 +156,29 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
 
 /**
  * Records each mail's result (a failed one keeps a lease for the message that will bring it back).
- * `batchKey`: the key of a request whose outcome is unknown, kept on the rows; otherwise the answer
- * is known and the rows leave their batch.
+ * `keyOf` gives the row's batch_key after it: the request's key when its outcome is unknown (the rows
+ * go again as that batch) or when the provider took the mail (the row stays a member of the batch it
+ * went in, so that batch can be sent again whole); null when the provider answered that it did not
+ * take the mail, which frees the row to go in another batch.
  */
 async function recordAll(
   m: Mailer,
   list: PreparedMail[],
   results: TransportResult[],
   settled: Map<string, Settle>,
-  batchKey: string | null = null,
+  keyOf: (result: TransportResult) => string | null = () => null,
 ) {
   const now = m.now();
   await eachLimited([...list.entries()], ROW_CONCURRENCY, async ([i, { row, body }]) => {
-    const delivery = await recordDelivery(m, row, body, results[i], { enqueued_at: now.toISOString(), batch_key: batchKey });
+    if (!onItsWay(row)) return;
+    const delivery = await recordDelivery(
+      m,
+      row,
+      body,
+      results[i],
+      { enqueued_at: now.toISOString(), batch_key: keyOf(results[i]) },
+      QUEUE_RETRY_DELAYS_MINUTES,
+    );
     settled.set(row.id, settleOf(delivery, now));
   });
 }
@@ -191,7 +208,7 @@ async function sendIsolating(
       list,
       list.map(() => ({ ok: false, permanent: false, error, retryAfterMs: Math.max(1000, pace.until - m.now().getTime()) })),
       settled,
-      knownKey ?? null,
+      () => knownKey ?? null,
     );
   }
   const key = knownKey ?? (await batchIdempotencyKey(list.map((p) => p.row.id)));
@@ -203,15 +220,17 @@ async function sendIsolating(
     list.map((p) => p.mail),
     key,
   );
-  if (result.ok) return recordAll(m, list, result.results, settled);
+  if (result.ok) return recordAll(m, list, result.results, settled, (entry) => (entry.ok ? key : null));
   if (result.retryAfterMs !== undefined) {
-    // A 429: the provider did not look at the batch, so it may be put together afresh later.
+    // A 429: the provider did not look at this request. A fresh batch may be put together afresh
+    // later; a batch in doubt stays in doubt (another consumer may be sending it again right now).
     await pauseSends(pacer, transport, m.now().getTime() + result.retryAfterMs);
     return recordAll(
       m,
       list,
       list.map(() => ({ ok: false, permanent: false, error: result.error, retryAfterMs: result.retryAfterMs })),
       settled,
+      () => knownKey ?? null,
     );
   }
   if (result.permanent && list.length > 1) {
@@ -236,7 +255,7 @@ async function sendIsolating(
     list,
     list.map(() => failure),
     settled,
-    result.permanent ? null : key,
+    () => (result.permanent ? null : key),
   );
 }
 

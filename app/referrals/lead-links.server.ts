@@ -4,13 +4,14 @@ import { LEAD_TABLES } from "~/data/lead-model";
 
 /**
  * Signed, no-login links to one lead: `confirm` (the double opt-in button page), `status` (the
- * parent's place in line) and `manage` (the parent's data: export and erasure). A token reads `{payload}.{signature}` where the payload is
+ * parent's place in line), `manage` (the parent's data: export and erasure) and `invite` (a wave's
+ * invite, docs/decisions/025-waves-and-invites.md: single use, which the wave's member row enforces). A token reads `{payload}.{signature}` where the payload is
  * base64url(`{purpose}:{table}:{leadId}:{expiresAtMs}`) and the signature is HMAC-SHA256 with the
  * first SESSION_SECRET; every secret of the rotation list verifies. Nothing is stored: a link is
  * good until it expires, and confirming twice changes nothing.
  */
 
-export type LinkPurpose = "confirm" | "status" | "manage";
+export type LinkPurpose = "confirm" | "status" | "manage" | "invite";
 
 export type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
 

@@ -9,6 +9,8 @@ import { checkLeadLink, type LinkPurpose } from "./lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
 import { manageLink } from "~/trust/my-data.server";
+import { formPostLimited } from "~/utils/rate-limit.server";
+import { wavesOf } from "~/waves/waves.server";
 
 /**
  * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
@@ -111,8 +113,14 @@ export async function statusPage(ctx: RequestContext, url: URL) {
     .ensureRefCode(lead)
     .catch(() => null);
   let status;
+  let admission;
   try {
-    status = await referrals.statusOf(lead);
+    const waves = wavesOf(ctx);
+    const [view, invite, admitted] = await Promise.all([referrals.statusOf(lead), waves.inviteOf(lead.id), waves.admittedCount()]);
+    status = view;
+    // Admitted: "You're in" with the invite (places are the wave's, kept as at admission). Waiting:
+    // how many were admitted ahead, beside the place in line as before.
+    admission = { invite, admittedAhead: invite ? 0 : admitted };
   } catch (error) {
     console.error("status: read failed", error);
     throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
@@ -125,6 +133,8 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       state: "valid" as const,
       leadId: lead.id,
       ...status,
+      ...admission,
+      inviteNotice: parseInviteNotice(url.searchParams.get("invite")),
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // The parent's own data: the same signed link as in every e-mail's footer.
@@ -140,4 +150,30 @@ export async function statusAction(ctx: RequestContext, url: URL, intent: LeadFl
   if (found.state !== "valid") return data({ ok: false }, { status: 400 });
   await leadsOf(ctx).recordFlag(found.lead.id, intent);
   return data({ ok: true });
+}
+
+const INVITE_NOTICES = ["sent", "wait"] as const;
+type InviteNotice = (typeof INVITE_NOTICES)[number];
+const parseInviteNotice = (value: string | null): InviteNotice | null =>
+  (INVITE_NOTICES as readonly (string | null)[]).includes(value) ? (value as InviteNotice) : null;
+
+/**
+ * "Send my invite again" on the status page of an admitted parent: the project's form limiter per
+ * IP, then at most one mail per interval (a double click sends one). Redirects back with a notice.
+ */
+export async function inviteResendAction(ctx: RequestContext, request: Request, url: URL) {
+  const token = url.searchParams.get("t");
+  const found = await leadOfLink(ctx, token, "status");
+  if (found.state !== "valid") return data({ ok: false }, { status: 400 });
+  const limited = await formPostLimited(ctx.bindings, request, "invite-again");
+  if (limited) return data({ ok: false, error: limited }, { status: 429 });
+  let outcome;
+  try {
+    outcome = await wavesOf(ctx).resend(found.lead);
+  } catch (error) {
+    console.error("status: invite re-send failed", error);
+    return data({ ok: false }, { status: 503 });
+  }
+  if (outcome === "none") return data({ ok: false }, { status: 409 });
+  throw redirect(linkTo(ctx.variant, "status", { t: token, invite: outcome }), { status: 303 });
 }

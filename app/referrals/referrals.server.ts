@@ -1,5 +1,6 @@
 import { referralRules } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
+import { confirmationEvents } from "~/analytics/events";
 import { getBackend } from "~/data/backend.server";
 import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
@@ -153,11 +154,12 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       if (!result) return null;
       // Counted with the lead's own attribution: the link is often opened in another browser.
       const counted = { session: null, visitId, source: sourceOfLead(result.lead) };
-      if (result.confirmedNow) track(ctx, "email_confirmed", counted);
+      const names = confirmationEvents(result.lead.lead_source);
+      if (result.confirmedNow) track(ctx, names.confirmed, counted);
       // Also on a repeat: credit() only moves a pending referral, so a confirmation whose credit
       // failed halfway is completed by the parent's next press of the button, and never counted twice.
       const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
-      if (credited) track(ctx, "referral_credited", counted);
+      if (credited) track(ctx, names.credited, counted);
       if (credited?.referrer_id) {
         await mailReferrer(credited.referrer_id).catch((error) => console.error("referral: moved-up e-mail failed", error));
       }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { ShieldCheck, Trophy, Users } from "lucide-react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { PartyPopper, ShieldCheck, Trophy, Users } from "lucide-react";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
-import { statusAction, statusPage } from "~/referrals/pages.server";
+import { inviteResendAction, statusAction, statusPage } from "~/referrals/pages.server";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
@@ -15,14 +15,66 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => statusPage(g
 
 /** The copy buttons report a copy; it is recorded on the link's lead. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const intent = String((await request.formData()).get("intent") ?? "") as FlagIntent;
-  return statusAction(getRequestContext(request, context), new URL(request.url), FLAG_INTENTS.includes(intent) ? intent : null);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const ctx = getRequestContext(request, context);
+  // An admitted parent's "send my invite again" (docs/decisions/025-waves-and-invites.md).
+  if (intent === "resend-invite") return inviteResendAction(ctx, request, new URL(request.url));
+  return statusAction(ctx, new URL(request.url), FLAG_INTENTS.includes(intent as FlagIntent) ? (intent as FlagIntent) : null);
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, "status", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
+
+type StatusCopy = ReturnType<typeof useLoaderData<typeof loader>>["copy"];
+type Invite = { invitedAt: string; acceptedAt: string | null; expiresAt: string; expired: boolean };
+
+/** A day as the page writes it, the same on the server and in the browser: "26 November 2026". */
+const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** An admitted parent: "You're in", the invite's date, and "send my invite again" while it is open. */
+function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; notice: "sent" | "wait" | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-invite";
+  return (
+    <section
+      aria-labelledby="youre-in"
+      className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center"
+      data-testid="youre-in"
+    >
+      <PartyPopper aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
+      <h2 id="youre-in" className="mt-2 text-3xl font-extrabold text-slate-900">
+        {copy.youreIn}
+      </h2>
+      <p className="mt-2 text-slate-800" data-testid="invite-date">
+        {invite.acceptedAt
+          ? copy.acceptedOn.replace("{date}", day(invite.acceptedAt))
+          : invite.expired
+            ? copy.inviteExpired.replace("{date}", day(invite.expiresAt))
+            : copy.invitedOn.replace("{date}", day(invite.invitedAt))}
+      </p>
+      {notice ? (
+        <p role="status" className="mt-4 rounded-lg bg-white px-4 py-3 text-slate-800" data-testid="invite-notice">
+          {notice === "sent" ? copy.inviteResent : copy.inviteResendWait}
+        </p>
+      ) : null}
+      {!invite.acceptedAt && !invite.expired ? (
+        <Form method="post" className="mt-4">
+          <button
+            type="submit"
+            name="intent"
+            value="resend-invite"
+            disabled={busy}
+            className="rounded-lg bg-brand px-5 py-2 font-semibold text-white shadow hover:bg-brand-strong disabled:opacity-60"
+          >
+            {copy.resendInvite}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
 
 export default function Status() {
   const { copy, share, view } = useLoaderData<typeof loader>();
@@ -35,30 +87,39 @@ export default function Status() {
       </section>
     );
   }
-  const { place, confirmed, inFirstWave, firstWave, referrals, step, refLink, manage } = view;
+  const { place, confirmed, inFirstWave, firstWave, referrals, step, refLink, manage, invite, admittedAhead, inviteNotice } = view;
   const fill = (text: string) => text.replace("{left}", String(firstWave.left)).replace("{spots}", String(firstWave.spots));
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
-      <section aria-labelledby="place" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center">
-        <Trophy aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
-        <h2 id="place" className="mt-2 text-lg font-semibold text-slate-800">
-          {copy.placeLabel}
-        </h2>
-        {confirmed && place !== null ? (
-          <p className="mt-1 text-5xl font-extrabold text-slate-900" data-testid="place" data-place={place}>
-            {copy.place.replace("{place}", String(place))}
+      {invite ? (
+        <YoureIn copy={copy} invite={invite} notice={inviteNotice} />
+      ) : (
+        <section aria-labelledby="place" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center">
+          <Trophy aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
+          <h2 id="place" className="mt-2 text-lg font-semibold text-slate-800">
+            {copy.placeLabel}
+          </h2>
+          {confirmed && place !== null ? (
+            <p className="mt-1 text-5xl font-extrabold text-slate-900" data-testid="place" data-place={place}>
+              {copy.place.replace("{place}", String(place))}
+            </p>
+          ) : (
+            <p className="mt-2 text-lg text-slate-800" data-testid="place" data-place="">
+              {copy.unconfirmed}
+            </p>
+          )}
+          <p className="mt-3 text-slate-700" data-testid="first-wave">
+            {inFirstWave ? `${copy.inFirstWave} ` : ""}
+            {firstWave.left > 0 ? fill(copy.firstWaveLeft) : fill(copy.firstWaveFull)}
           </p>
-        ) : (
-          <p className="mt-2 text-lg text-slate-800" data-testid="place" data-place="">
-            {copy.unconfirmed}
-          </p>
-        )}
-        <p className="mt-3 text-slate-700" data-testid="first-wave">
-          {inFirstWave ? `${copy.inFirstWave} ` : ""}
-          {firstWave.left > 0 ? fill(copy.firstWaveLeft) : fill(copy.firstWaveFull)}
-        </p>
-      </section>
+          {admittedAhead > 0 ? (
+            <p className="mt-2 text-slate-700" data-testid="admitted-ahead" data-count={admittedAhead}>
+              {copy.admittedAhead.replace("{count}", String(admittedAhead))}
+            </p>
+          ) : null}
+        </section>
+      )}
       <section aria-labelledby="referrals" className="mt-8 rounded-xl border border-slate-200 p-6">
         <h2 id="referrals" className="flex items-center gap-2 text-xl font-bold text-slate-900">
           <Users aria-hidden="true" className="h-5 w-5 text-brand" />

@@ -8,6 +8,7 @@ import { turnstileRefusal } from "~/platform/turnstile.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { commitSession, getVariantValues, setAuthenticated, setVariantValues, type AppSession } from "~/utils/session.server";
+import { wavesOf } from "~/waves/waves.server";
 import { chosenPlan, signupAuth } from "./signup.server";
 import { parseMode, type SignupErrors, type SignupMode } from "./validation";
 import { signupValidator } from "./validation.server";
@@ -111,10 +112,25 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
     // A taken address gets the very answer a new account gets (same page, same cookies, no message),
     // so the form tells nobody who has an account; its owner is told by e-mail instead.
     if ("existingAccount" in created) await mailAccountOwner(ctx, created.existingAccount);
-    setVariantValues(session, ctx.variant, { userEmail: input.email });
+    else if (values.inviteToken) await linkInvite(ctx, values.inviteToken, values.leadId);
+    setVariantValues(session, ctx.variant, { userEmail: input.email, inviteToken: null });
     return { redirectTo: confirmPage, headers: await withCookies() };
   } catch (error) {
     console.error(`${mode} failed`, error);
     return { status: 503, result: { mode, formError: GENERIC_AUTH_ERROR, bot } };
+  }
+}
+
+/**
+ * A sign-up that follows an accepted wave invite (the /invite page put it in the session): the
+ * account was made with the invite's lead id, and the launch funnel counts it, once.
+ */
+async function linkInvite(ctx: RequestContext, token: string, leadId: string | undefined): Promise<void> {
+  try {
+    const waves = wavesOf(ctx);
+    const found = await waves.checkInvite(token);
+    if (found.state === "accepted" && found.lead.id === leadId) await waves.accountCreated(found.lead.id);
+  } catch (error) {
+    console.error("signup: the invite's account was not recorded", error);
   }
 }

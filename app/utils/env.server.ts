@@ -63,6 +63,10 @@ const envSchema = z
     APP_SIGNIN_URL: z.string().url().default("https://app.aiparenting.example/login"),
     // live (SPEC 2.7, 4.1): a plan leads to /signup; waitlist: every plan leads to the waitlist (/confirm).
     LAUNCH_MODE: z.enum(["waitlist", "live"]).default("live"),
+    // Where an accepted wave invite leads (docs/decisions/025-waves-and-invites.md): "signup", this
+    // site's /signup (the account is linked to the lead); "app", APP_SIGNIN_URL, where the product is
+    // live elsewhere.
+    INVITE_DESTINATION: z.enum(["signup", "app"]).default("signup"),
     QA_PAGES: z.enum(["on", "off"]).default("on"),
     // A Worker Preview for QA: noindex everywhere, a ribbon, the variant from ?domain=&sport= on its
     // own host, the outbox viewer for admins, and mail only to PREVIEW_MAIL_ALLOW.

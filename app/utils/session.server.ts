@@ -27,6 +27,8 @@ export type VariantValues = {
   confirmedLeadId?: string;
   guideConfirmedLeadId?: string;
   tipsConfirmedLeadId?: string;
+  /** The accepted wave invite (its signed token) the next sign-up links to its lead (ADR 025). */
+  inviteToken?: string;
 };
 export type VariantValueKey = keyof VariantValues;
 

@@ -7,7 +7,17 @@ import type { EmailsContent } from "../schemas/emails";
  * Welcome, the double opt-in block and the legal footer are genius's only: the sports fall back to
  * them. Colours come from each sport's brand.ts (content/index.ts).
  */
-const sent = ["prelaunch", "guide", "tips", "confirm-account", "account-exists", "confirm-email", "moved-up", "announcement"] as const;
+const sent = [
+  "prelaunch",
+  "guide",
+  "tips",
+  "confirm-account",
+  "account-exists",
+  "confirm-email",
+  "moved-up",
+  "announcement",
+  "invite",
+] as const;
 const rebranded = Object.fromEntries(
   sent.map((name) => [
     name,
@@ -94,6 +104,18 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
       main: {
         closing:
           "If it wasn't you, you can ignore this e-mail. Nothing has changed: no new account was created and your password stays as it is. See you {sportRink}.",
+      },
+    },
+  },
+  invite: {
+    content: {
+      main: {
+        title: "You're in, champion parent! 🏆",
+        subtitle: "Your place in line came up: your player is in this wave of early-access families.",
+        closing: "See you {sportHome}. Let's build a champion together.",
+      },
+      whatHappensNext: {
+        2: { title: "Start daily drills", description: "Seven days of {sportDrills} free, no credit card, cancel anytime." },
       },
     },
   },

@@ -51,6 +51,15 @@ export const faq = mergeLayers<FaqContent>(genius, {
             "The first 100 places in line get early access and founding pricing. You get your place when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet. Your status page shows your place and how many first-wave spots are left.",
           ],
         },
+        // Entry 2 opens in each sport's own words.
+        2: {
+          question: "When does our family get in? How do the waves work?",
+          answer: [
+            "Early access opens to {sport} families in waves, in place-in-line order. The first wave is the first 100 spots.",
+            "Confirm your e-mail address to get your place; each {sport} family that joins through your link and confirms theirs moves you up.",
+            'Once a wave is in, its order is fixed: referral credits that come later do not reshuffle it. You get an invite e-mail with a single-use link, and your status page then says "You\'re in".',
+          ],
+        },
       },
     },
   },

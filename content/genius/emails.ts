@@ -294,4 +294,35 @@ export const emails: EmailsContent = {
     unsubscribeLink: "Unsubscribe",
   },
   ...waitlistEmails({ styles, logo, signature }),
+  invite: {
+    template: {
+      title: "Your {brand} early-access invite",
+      subject: "You're in: your {brand} early-access invite",
+      styles,
+    },
+    content: {
+      logo,
+      main: {
+        title: "You're in! 🎉",
+        subtitle: "Your place in line came up: you're in this wave of early-access families.",
+        description:
+          "Press the button to accept your invite and create your {brand} account. The link is yours alone, works once, and stays open until {inviteExpires}.",
+        buttonText: "Accept my invite",
+        buttonUrl: "{inviteLink}",
+        fallbackText: "If the button doesn't work, copy this link into your browser:",
+        closing: "We can't wait to see what you and your child discover together.",
+      },
+      whatHappensNextTitle: "What happens next",
+      whatHappensNext: [
+        { number: 1, title: "Accept your invite", description: "One press on the button above confirms your early-access spot." },
+        { number: 2, title: "Create your account", description: "Choose a password; your waitlist place and plan come with you." },
+        { number: 3, title: "Start your free week", description: "Seven days free, no credit card, cancel anytime." },
+      ],
+      signature,
+      footer: {
+        text: "You're receiving this e-mail because you joined the {brand} waitlist and your place in line came up.",
+        contactAddress: "{contactEmail}",
+      },
+    },
+  },
 };

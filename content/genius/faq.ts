@@ -112,6 +112,14 @@ export const faq: FaqContent = {
           ],
         },
         {
+          question: "When do we get in? How do the waves work?",
+          answer: [
+            "Early access opens in waves, in place-in-line order. The first wave is the first 100 spots.",
+            "Confirming your e-mail address gets you a place, and each friend who joins through your link and confirms theirs moves you up.",
+            'Once a wave is let in, its order is fixed: referral credits that come later do not reshuffle it. Each parent let in gets an invite e-mail with a single-use link, and the status page then says "You\'re in".',
+          ],
+        },
+        {
           question: "How does my referral link work?",
           answer: [
             "After joining you get a personal invite link and a ready-made share message. A parent who joins through your link counts for you once they confirm their e-mail address. Your own address, an address already on the list and throwaway addresses do not count.",

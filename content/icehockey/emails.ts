@@ -11,4 +11,11 @@ export const emails = {
       },
     },
   },
+  invite: {
+    content: {
+      main: {
+        subtitle: "Your place in line came up. Your skater's first week of off-ice drills is ready when you are.",
+      },
+    },
+  },
 } satisfies Layer<EmailsContent>;

@@ -41,5 +41,12 @@ export const faq = {
         },
       },
     },
+    3: {
+      items: {
+        2: {
+          answer: { 0: "We open the doors in waves, like line changes, in place-in-line order. The first wave is the first 100 spots." },
+        },
+      },
+    },
   },
 } satisfies Layer<FaqContent>;

@@ -143,6 +143,7 @@ export const adminSchema = z.object({
     analytics: text,
     mail: text,
     launch: text,
+    waves: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,
@@ -251,6 +252,8 @@ export const adminSchema = z.object({
     showing: text,
     fetchFailed: text,
     funnel: z.object({ heading: text, desc: text, step: text, count: text, conversion: text, none: text }),
+    /** The free guide's and tips' own funnels, keyed by kind. */
+    leadMagnets: z.object({ heading: text, intro: text, titles: z.object({ guide: text, tips: text }) }),
     events: z.object({
       heading: text,
       name: text,
@@ -409,6 +412,67 @@ export const adminSchema = z.object({
       }),
       open: text,
     }),
+  }),
+  /** Admitting a wave (/admin/waves, docs/decisions/025-waves-and-invites.md). */
+  waves: z.object({
+    metaTitle: text,
+    title: text,
+    intro: text,
+    /** With "All variants" selected: admitting is per variant. */
+    pickVariant: text,
+    admitTitle: text,
+    sizeLabel: text,
+    /** `{spots}`, `{left}`: the hint under the size field. */
+    sizeHint: z.string().includes("{left}"),
+    preview: text,
+    /** `{count}`, `{last}`: who the next wave takes. */
+    cutOff: z.string().includes("{count}").includes("{last}"),
+    /** `{count}`: the button. */
+    admit: z.string().includes("{count}"),
+    nobody: text,
+    /** `{seq}`, `{count}`: the toast after admitting. */
+    admitted: z.string().includes("{count}"),
+    /** `{seq}`: the toast when the form was sent again. */
+    already: z.string().includes("{seq}"),
+    stale: text,
+    empty: text,
+    badSize: text,
+    unknownAction: text,
+    failed: text,
+    listTitle: text,
+    none: text,
+    tableLabel: text,
+    columns: z.object({
+      wave: text,
+      admittedAt: text,
+      by: text,
+      asked: text,
+      admitted: text,
+      lastPlace: text,
+      invited: text,
+      accepted: text,
+      waiting: text,
+      expired: text,
+    }),
+    /** `{seq}`. */
+    waveName: z.string().includes("{seq}"),
+    expiredTitle: text,
+    expiredTableLabel: text,
+    expiredColumns: z.object({ parent: text, wave: text, place: text, expiredAt: text, action: text }),
+    resend: text,
+    /** `{email}`. */
+    resent: z.string().includes("{email}"),
+    notExpired: text,
+    missing: text,
+  }),
+  /** The launch funnel on /admin/analytics (docs/decisions/025-waves-and-invites.md): per variant and wave. */
+  launchFunnel: z.object({
+    heading: text,
+    note: text,
+    none: text,
+    columns: z.object({ variant: text, wave: text, admitted: text, opened: text, accepted: text, accounts: text }),
+    /** `{seq}`. */
+    waveName: z.string().includes("{seq}"),
   }),
 });
 

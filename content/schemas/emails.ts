@@ -15,6 +15,7 @@ export const EMAIL_TEMPLATES = [
   "confirm-email",
   "moved-up",
   "announcement",
+  "invite",
 ] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
@@ -36,6 +37,7 @@ export const MAIL_KINDS = {
   "confirm-email": "transactional",
   "moved-up": "marketing",
   announcement: "marketing",
+  invite: "transactional",
   api: "transactional",
 } as const satisfies Record<EmailTemplateName | "api", "transactional" | "marketing">;
 
@@ -147,6 +149,11 @@ export const emailsSchema = z.object({
    * {announcementMessage}, {ctaLabel} and {ctaUrl} are the admin's; {place} and {statusLink} the parent's.
    */
   announcement: emailTemplateSchema.optional(),
+  /**
+   * A wave's invite (docs/decisions/025-waves-and-invites.md): the button goes to {inviteLink}, the
+   * signed single-use link; {inviteExpires} is the day it stops working.
+   */
+  invite: emailTemplateSchema.optional(),
   /**
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
    * button ({verifyLink}), see your place with the status link ({statusLink}).

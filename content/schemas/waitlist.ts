@@ -47,6 +47,36 @@ export const waitlistSchema = z.object({
     rule: z.string().includes("{step}"),
     invalidTitle: text,
     invalidText: text,
+    /** An admitted parent (docs/decisions/025-waves-and-invites.md). */
+    youreIn: text,
+    /** '{date}' is filled: the day the invite was sent. */
+    invitedOn: z.string().includes("{date}"),
+    /** '{date}' is filled. */
+    acceptedOn: z.string().includes("{date}"),
+    /** '{date}' is filled. */
+    inviteExpired: z.string().includes("{date}"),
+    resendInvite: text,
+    inviteResent: text,
+    inviteResendWait: text,
+    /** '{count}' is filled: parents of this variant admitted so far. */
+    admittedAhead: z.string().includes("{count}"),
+  }),
+  /** /invite?t=…: the page a wave's invite link opens. */
+  invite: z.object({
+    metaTitle: text,
+    title: text,
+    /** '{email}' is filled. */
+    text: z.string().includes("{email}"),
+    button: text,
+    acceptedTitle: text,
+    acceptedText: text,
+    continueButton: text,
+    expiredTitle: text,
+    expiredText: text,
+    invalidTitle: text,
+    invalidText: text,
+    unavailable: text,
+    home: text,
   }),
 });
 

@@ -11,4 +11,11 @@ export const emails = {
       },
     },
   },
+  invite: {
+    content: {
+      main: {
+        subtitle: "Your place in line came up. Your player's first week of tennis drills is ready when you are.",
+      },
+    },
+  },
 } satisfies Layer<EmailsContent>;

@@ -40,5 +40,14 @@ export const faq = {
         },
       },
     },
+    3: {
+      items: {
+        2: {
+          answer: {
+            0: "Early access opens in waves, like the rounds of a draw, seeded by place in line. The first wave is the first 100 spots.",
+          },
+        },
+      },
+    },
   },
 } satisfies Layer<FaqContent>;

@@ -329,6 +329,7 @@ function simulate(v) {
         lead.copied_ref_link = rng() < 0.3;
       } else if (path < 0.72) {
         const kind = path < 0.6 ? "guide" : "tips";
+        event(`${kind}_landing_view`, 0.5, "unknown");
         event(`${kind}_form_view`, 1, "unknown");
         if (rng() >= 0.6) continue;
         event(`${kind}_submitted`, 3);
@@ -345,16 +346,22 @@ function simulate(v) {
       }
 
       const email = newEmail();
-      const confirms = rng() < (lead.lead_source === "main_funnel" ? 0.72 : 0.55);
+      // The waitlist e-mail, with its confirmation link, is sent when a plan is chosen.
+      const main = lead.lead_source === "main_funnel";
+      const confirms = rng() < (main ? 0.72 : 0.55) && (!main || "plan_chosen" in lead);
       const delay = confirmDelay();
       const confirmedBack = confirms && lead.createdBack - delay > 0 ? lead.createdBack - delay : null;
       const added = addLead({ ...lead, ...attribution, email, ref_code: refCodeOf(email, "seed"), confirmedBack });
+      // Each funnel counts its own parents' confirmations and credits (app/analytics/events.ts).
+      const kind = main ? null : lead.lead_source === "guide_download" ? "guide" : "tips";
       if (confirmedBack !== null) {
-        events.push({ ...visit, name: "email_confirmed", back: confirmedBack, js: "unknown" });
+        events.push({ ...visit, name: kind ? `${kind}_confirmed` : "email_confirmed", back: confirmedBack, js: "unknown" });
       }
       if (referrer) {
         added.referral = { referrer, status: confirmedBack !== null ? "credited" : "pending", reason: null };
-        if (confirmedBack !== null) events.push({ ...visit, name: "referral_credited", back: confirmedBack, js: "unknown" });
+        if (confirmedBack !== null) {
+          events.push({ ...visit, name: kind ? `${kind}_referral_credited` : "referral_credited", back: confirmedBack, js: "unknown" });
+        }
       }
     }
   }

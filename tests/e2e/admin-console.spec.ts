@@ -270,6 +270,8 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
     // by emails.test.ts and email-width.spec.ts.
     pathIn(genius, "admin/launch"),
     pathIn(genius, "admin/launch", { variants: "all" }),
+    pathIn(genius, "admin/waves"),
+    pathIn(genius, "admin/waves", { variants: "all" }),
   ];
   try {
     for (const path of pages) {

@@ -6,6 +6,7 @@ import {
   confirmThroughButton,
   expect,
   joinWithPlan,
+  mailLink,
   newParent,
   pathIn,
   queryD1,
@@ -13,6 +14,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  waitForHydration,
   waitlistLinks,
   walkForm,
   type VariantCase,
@@ -56,6 +58,12 @@ async function funnelFor(page: Page, v: VariantCase, campaign: string, all = fal
   ) as Record<(typeof FUNNEL_STEPS)[number], number>;
 }
 
+/** The counts of the guide's own funnel on the dashboard as shown. */
+async function guideFunnel(page: Page) {
+  const counts = await page.locator("[data-testid='lead-magnet-funnel'][data-kind='guide'] [data-testid='funnel-count']").allTextContents();
+  return counts.map(Number);
+}
+
 // One variant per domain: events take their variant from the domain and sport as every page reads
 // them, and the sport editions share that path; the dashboard's copy is the same for all.
 for (const v of variants.filter((item) => item.key !== "icehockey")) {
@@ -75,6 +83,21 @@ for (const v of variants.filter((item) => item.key !== "icehockey")) {
       }
       await context.close();
     }
+    // A sixth parent from the campaign asks for the free guide and confirms: the guide's own funnel,
+    // never the main funnel's confirmations.
+    const guide = getPage(v.key, "guide");
+    const reader = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
+    const readerEmail = uniqueEmail(`funnel-guide-${v.key}`);
+    await reader.page.goto(pathIn(v, "guide", { utm_source: "e2e", utm_medium: "test", utm_campaign: campaign }));
+    await reader.page.goto(pathIn(v, "guide-form"));
+    await reader.page.getByLabel(guide.form.emailLabel).fill(readerEmail);
+    await reader.page.locator("input[name=ageBand]").first().check();
+    await reader.page.locator("input[name=goals]").first().check();
+    if (jsEnabled) await waitForHydration(reader.page);
+    await reader.page.getByRole("button", { name: guide.form.submit }).click();
+    await expect(reader.page).toHaveURL(/\/guide-confirm/);
+    await confirmThroughButton(reader.page, v, await mailLink(reader.page, readerEmail, "verify-email", { template: "guide" }));
+    await reader.context.close();
 
     const admin = uniqueEmail("analytics-admin");
     await createConfirmedAccount(admin, "analytics-e2e-password", "admin");
@@ -90,6 +113,10 @@ for (const v of variants.filter((item) => item.key !== "icehockey")) {
       referral_credited: 0,
     };
     await expect.poll(() => funnelFor(page, v, campaign), { timeout: 20_000 }).toEqual(expected);
+    // The guide's funnel: landing page, form sent, e-mail confirmed.
+    await expect
+      .poll(async () => (await funnelFor(page, v, campaign)) && (await guideFunnel(page)), { timeout: 20_000 })
+      .toEqual([1, 1, 1]);
     await expect(page.getByTestId("funnel")).toContainText("80%");
     await expect(page.getByTestId("funnel-chart").locator("svg[role='img'] title")).toHaveText(copy.funnel.heading);
     // The same campaign across all three sites: it ran on this one only.

@@ -181,3 +181,31 @@ test.describe("pixel scope", () => {
     if (jsEnabled) expect(await page.evaluate(() => "fbq" in window)).toBe(false);
   });
 });
+
+test.describe("consent banner scope", () => {
+  test("an admin page shows no consent banner (no pixel loads there), while a public page still asks", async ({ page, jsEnabled }) => {
+    test.slow();
+    const banner = page.getByTestId("consent-banner");
+    const email = uniqueEmail("banner-admin");
+    const password = "admin-e2e-password";
+    await createConfirmedAccount(email, password, "admin");
+    // No choice made: the sign-in page, a public one, asks.
+    await signIn(page, genius, email, password);
+    await expect(banner).toBeVisible();
+
+    // The lead list hydrates (its dialogs); the analytics page is static.
+    for (const [path, hydrates] of [
+      ["/admin/leads", true],
+      ["/admin/analytics", false],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+      if (jsEnabled && hydrates) await waitForHydration(page);
+      await expect(banner, path).toHaveCount(0);
+    }
+    // Still no choice made: the next public page asks again.
+    await page.goto(pathIn(genius, "faq"));
+    await expect(banner).toBeVisible();
+  });
+});

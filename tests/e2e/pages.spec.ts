@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
 import { expect, pathIn, test, variants } from "./fixtures";
 
 /**
@@ -47,6 +48,15 @@ for (const v of variants) {
       await expect(items.nth(1)).toHaveAttribute("open", "");
       await expect(items.nth(0)).toHaveAttribute("open", "");
       await expect(items.nth(1)).toContainText("The AI is for parents, not children.");
+      // The place-in-line rule and the waves, in the edition's own words.
+      const waves = getPage(v.key, "faq")
+        .categories.flatMap((category) => category.items)
+        .find((item) => /\bwaves\b/i.test(item.question));
+      expect(waves, "the FAQ entry on waves").toBeDefined();
+      const entry = items.filter({ has: page.locator("summary", { hasText: waves!.question }) });
+      await expect(entry).toHaveCount(1);
+      await entry.locator("summary").click();
+      await expect(entry.getByText(waves!.answer.at(-1)!)).toBeVisible();
       const guarantee = v.key === "genius" ? "7-day money-back guarantee" : "30-day satisfaction guarantee";
       await expect(page.locator("main")).toContainText(guarantee);
       const mail = page.getByRole("link", { name: "E-mail us" });

@@ -15,6 +15,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  waitForHydration,
   waitlistLinks,
   type VariantCase,
 } from "./fixtures";
@@ -93,6 +94,24 @@ for (const v of variants) {
       const movedUp = (await outbox(page, a)).filter((mail) => mail.template === "moved-up");
       expect(movedUp).toHaveLength(1);
       expect(movedUp[0].subject).toContain(`place ${after.place}`);
+    });
+
+    test("the status page fits a 390 px phone: the share message's long link wraps, nothing scrolls sideways", async ({
+      page,
+      jsEnabled,
+    }) => {
+      const email = uniqueEmail(`status-width-${v.key}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await joinWaitlist(page, v, email);
+      await page.goto((await waitlistLinks(page, email)).status);
+      await expect(page.getByTestId("share-message")).toBeVisible();
+      if (jsEnabled) await waitForHydration(page);
+      const width = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(width.client).toBe(390);
+      expect(width.scroll).toBeLessThanOrEqual(width.client);
     });
   });
 }

@@ -7,6 +7,8 @@ import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.serve
 import { adminScope } from "~/admin/scope";
 import { referralsOf } from "~/referrals/referrals.server";
 import { loader as rootLoader } from "~/root";
+import { loader as guideLoader } from "~/routes/guide";
+import { loader as tipsLoader } from "~/routes/tips";
 import { getRequestContext } from "~/utils/context.server";
 import { getSession } from "~/utils/session.server";
 import { analyticsEvent } from "./helpers/analytics-event";
@@ -133,6 +135,24 @@ describe("recording from a page", () => {
       ["landing_view", "tennis"],
       ["landing_view", "tennis"],
       ["landing_view", "icehockey"],
+    ]);
+  });
+
+  it("counts a view of the free guide's and the tips' landing pages, the first step of their own funnels", async () => {
+    for (const [path, loader] of [
+      ["/guide", guideLoader],
+      ["/tips?domain=champion&sport=tennis", tipsLoader],
+      // A first visit from a campaign: counted under the campaign the same response starts to remember.
+      ["/guide?utm_source=fb&utm_campaign=spring", guideLoader],
+    ] as const) {
+      const visit = request(`${ORIGIN}${path}`);
+      await loader({ request: visit.req, context: visit.load, params: {} });
+      await visit.settle();
+    }
+    expect((await rawRows()).map((row) => [row.name, row.variant, row.utm_campaign])).toEqual([
+      ["guide_landing_view", "genius", ""],
+      ["tips_landing_view", "tennis", ""],
+      ["guide_landing_view", "genius", "spring"],
     ]);
   });
 
@@ -293,6 +313,105 @@ describe("the dashboard", () => {
     const other = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), { ...filters, campaign: "none-such" });
     expect(other.funnel.map((row) => row.count)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(other.funnel.every((row) => row.conversion === null)).toBe(true);
+  });
+
+  it("keeps the main funnel to its own parents: guide and tips confirmations have their own funnels, and no step passes 100%", async () => {
+    const s = store();
+    const recordSteps = async (variant: string, steps: Array<[string, number]>) => {
+      for (const [name, n] of steps) {
+        for (let i = 0; i < n; i++) await s.record(event({ name, variant, sessionId: `${variant}-${i}` }));
+      }
+    };
+    /** Parents of one source confirm their address through the button, as the verify page does. */
+    const confirmParents = async (
+      query: string,
+      source: "main_funnel" | "guide_download" | "tips_download",
+      n: number,
+      referredBy?: string,
+    ) => {
+      const { ctx, settle } = request(`${ORIGIN}/verify-email${query}`, { method: "POST" });
+      const referrals = referralsOf(ctx);
+      for (let i = 0; i < n; i++) {
+        const lead = await getBackend(ctx).leads.create(ctx.leadTable, {
+          email: `${source}-${i}-${crypto.randomUUID()}@example.com`,
+          step_completed: source === "main_funnel" ? 3 : 1,
+          lead_source: source,
+          referred_by: referredBy ?? null,
+        });
+        await referrals.recordFor(lead);
+        await referrals.confirm(lead.id);
+      }
+      await settle();
+    };
+    const mainSteps = (landing: number, s1: number, s2: number, s3: number, plan: number): Array<[string, number]> => [
+      ["landing_view", landing],
+      ["form_step1_done", s1],
+      ["form_step2_done", s2],
+      ["form_step3_done", s3],
+      ["roadmap_view", s3],
+      ["plan_chosen", plan],
+    ];
+    const TENNIS = "?domain=champion&sport=tennis";
+    // Genius: 3 parents choose a plan and 2 confirm; 3 guide and 2 tips parents confirm, one guide
+    // parent through a main-funnel parent's link.
+    await recordSteps("genius", [...mainSteps(10, 8, 6, 4, 3), ["guide_landing_view", 6], ["guide_submitted", 4]]);
+    await recordSteps("genius", [
+      ["tips_landing_view", 3],
+      ["tips_submitted", 2],
+    ]);
+    const { ctx } = request(`${ORIGIN}/admin/analytics`);
+    await getBackend(ctx).leads.create("leads", { email: "sharer@example.com", step_completed: 3, ref_code: "SHARE001" });
+    await confirmParents("", "main_funnel", 2);
+    await confirmParents("", "guide_download", 2);
+    await confirmParents("", "guide_download", 1, "SHARE001");
+    await confirmParents("", "tips_download", 2);
+    // Tennis: 1 of 1 plan choosers confirms; 3 tips parents confirm.
+    await recordSteps("tennis", [...mainSteps(4, 3, 2, 2, 1), ["tips_landing_view", 5], ["tips_submitted", 3]]);
+    await confirmParents(TENNIS, "main_funnel", 1);
+    await confirmParents(TENNIS, "tips_download", 3);
+
+    const { filters } = parseFilters(new URL(`${ORIGIN}/admin/analytics`));
+    const shown = (dashboard: Awaited<ReturnType<typeof loadDashboard>>) => ({
+      main: dashboard.funnel.map((row) => row.count),
+      leadMagnets: dashboard.leadMagnets.map((funnel) => [funnel.kind, funnel.steps.map((row) => row.count)]),
+    });
+    const conversions = (dashboard: Awaited<ReturnType<typeof loadDashboard>>) =>
+      [dashboard.funnel, ...dashboard.leadMagnets.map((funnel) => funnel.steps)].flatMap((steps) => steps.map((row) => row.conversion));
+
+    const one = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), filters);
+    expect(shown(one)).toEqual({
+      main: [10, 8, 6, 4, 4, 3, 2, 0],
+      leadMagnets: [
+        ["guide", [6, 4, 3]],
+        ["tips", [3, 2, 2]],
+      ],
+    });
+    expect(one.funnel.find((row) => row.step === "email_confirmed")?.conversion).toBeCloseTo(2 / 3);
+    for (const share of conversions(one)) expect(share ?? 0).toBeLessThanOrEqual(1);
+
+    const all = await loadDashboard(ctx, adminScope(new URL(`${ORIGIN}/admin/analytics?variants=all`), ctx.variant), filters);
+    expect(shown(all)).toEqual({
+      main: [14, 11, 8, 6, 6, 4, 3, 0],
+      leadMagnets: [
+        ["guide", [6, 4, 3]],
+        ["tips", [8, 5, 5]],
+      ],
+    });
+    expect(all.funnel.find((row) => row.step === "email_confirmed")?.conversion).toBeCloseTo(3 / 4);
+    for (const share of conversions(all)) expect(share ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("never shows more than 100% of the step before, even for parents whose step before fell outside the range", async () => {
+    const s = store();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await s.record(event({ name: "plan_chosen", sessionId: "late", day: yesterday }));
+    await s.record(event({ name: "plan_chosen", sessionId: "today" }));
+    await s.record(event({ name: "email_confirmed", sessionId: null }));
+    await s.record(event({ name: "email_confirmed", sessionId: null }));
+    const { ctx } = request(`${ORIGIN}/admin/analytics`);
+    const dashboard = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), { from: today, to: today, source: "", campaign: "" });
+    const confirmed = dashboard.funnel.find((row) => row.step === "email_confirmed");
+    expect(confirmed).toMatchObject({ count: 2, conversion: 1 });
   });
 
   it("takes the median of an even and an odd list", () => {

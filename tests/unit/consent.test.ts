@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentPageLink, shouldShowBanner } from "~/consent/consent";
+import { bannerAllowed, currentPageLink, shouldShowBanner } from "~/consent/consent";
 import {
   activePixelId,
   consentCookie,
@@ -116,5 +116,13 @@ describe("banner links", () => {
     expect(shouldShowBanner("granted", "")).toBe(false);
     expect(shouldShowBanner("denied", "?domain=champion&sport=tennis")).toBe(false);
     expect(shouldShowBanner("denied", "?consent=change")).toBe(true);
+  });
+
+  it("never asks on the admin console, which loads no pixel; every public page asks", () => {
+    expect(bannerAllowed("/admin/leads", ["root", "routes/admin/leads"])).toBe(false);
+    expect(bannerAllowed("/ADMIN//analytics", ["root"])).toBe(false);
+    expect(bannerAllowed("/somewhere", ["root", "routes/admin/analytics"])).toBe(false);
+    for (const path of ["/", "/faq", "/signup", "/status", "/guide"])
+      expect(bannerAllowed(path, ["root", `routes${path}`]), path).toBe(true);
   });
 });

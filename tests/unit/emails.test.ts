@@ -31,7 +31,7 @@ describe("e-mail content (SPEC 3.6)", () => {
 });
 
 /** Templates that carry no value a visitor typed or chose. */
-const NO_VISITOR_VALUES = new Set<string>(["account-exists", "confirm-email", "moved-up"]);
+const NO_VISITOR_VALUES = new Set<string>(["account-exists", "confirm-email", "moved-up", "invite"]);
 
 describe("renderEmail", () => {
   const cases = KEYS.flatMap((key) => EMAIL_TEMPLATES.map((name) => [name, key] as const));
@@ -57,6 +57,21 @@ describe("renderEmail", () => {
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.text).toContain("<script>alert(1)</script>");
   });
+
+  it.each(KEYS)(
+    "invite for %s: says you're in, the accept button opens the signed invite link, the expiry day; own branding",
+    async (key) => {
+      const inviteLink = `${origin}/invite?t=abc.def`;
+      const mail = await renderEmail("invite", key, { origin, inviteLink, inviteExpires: "15 October 2025" });
+      expect(mail.subject).toContain(contentByVariant[key].site.title);
+      expect(mail.text).toMatch(/You're in/i);
+      expect(mail.html).toContain(`href="${inviteLink}"`);
+      expect(mail.text).toContain("Accept my invite");
+      expect(mail.text).toContain("15 October 2025");
+      expect(findEmailContent("invite", key).email.template.styles.brand).toBeTruthy();
+      expect(mail.html).toContain(findEmailContent("invite", key).email.template.styles.brand);
+    },
+  );
 
   it.each(KEYS)("account-exists for %s: someone tried to sign up, a sign-in link to the app, safe to ignore; own branding", async (key) => {
     const appUrl = "https://app.aiparenting.example/login";

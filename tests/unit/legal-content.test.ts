@@ -53,4 +53,20 @@ describe.each(keys)("legal and FAQ content: %s", (key) => {
     expect(answers).toContain("responsible for judging the guidance");
     expect(JSON.stringify(faq)).not.toMatch(/\{\w+\}/);
   });
+
+  it("explains the place-in-line rule and the waves in one FAQ entry", () => {
+    const entries = faq.categories.flatMap((c) => c.items).filter((item) => /\bwaves\b/i.test(item.question));
+    expect(entries).toHaveLength(1);
+    const answer = entries[0]?.answer.join("\n") ?? "";
+    // In waves, in place-in-line order; the first wave; how a place is earned and improved.
+    expect(answer).toMatch(/waves?\b[^.]*place[- ]in[- ]line/i);
+    expect(answer).toContain("first 100 spots");
+    expect(answer).toMatch(/confirm/);
+    expect(answer).toMatch(/through your link/);
+    // A wave's order is fixed once it is let in, and what an admitted parent gets.
+    expect(answer).toMatch(/fixed/);
+    expect(answer).toContain("invite e-mail");
+    expect(answer).toContain("single-use link");
+    expect(answer).toContain("You're in");
+  });
 });

@@ -225,7 +225,8 @@ describe("the consumer", () => {
         attempts: 1,
         provider_message_id: `re-1-${i}`,
         enqueued_at: null,
-        batch_key: null,
+        // The batch it went in stays on it: should that batch ever go again, it goes whole.
+        batch_key: call.headers.get("Idempotency-Key"),
       });
       expect(outcomes.get(row.id)).toEqual({ acked: true });
     }
@@ -236,7 +237,7 @@ describe("the consumer", () => {
     for (const row of rows) expect(again.outcomes.get(row.id)).toEqual({ acked: true });
   });
 
-  it("a batch that failed is retried later with the same idempotency key", async () => {
+  it("a batch that failed is retried 15 s later with the same idempotency key", async () => {
     const rows = await queued(2);
     const resend = fakeResend((body, call) =>
       call === 1 ? Response.json({ message: "oops" }, { status: 500 }) : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) }),
@@ -246,7 +247,7 @@ describe("the consumer", () => {
     for (const row of rows) {
       expect(await get(row.id)).toMatchObject({ status: "failed", attempts: 1 });
       expect((await get(row.id))?.enqueued_at).not.toBeNull();
-      expect(first.outcomes.get(row.id)?.retried?.delaySeconds).toBe(60);
+      expect(first.outcomes.get(row.id)?.retried?.delaySeconds).toBe(15);
     }
     const second = batchOf(rows.map((r) => r.id).reverse(), 2);
     await consumeMailBatch(context(resend.fetch, minutes(1.5)), second.batch);
@@ -270,12 +271,60 @@ describe("the consumer", () => {
     expect(provider.calls).toHaveLength(2);
     expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
     expect(provider.calls[1].body).toEqual(provider.calls[0].body);
-    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: null });
+    for (const row of rows)
+      expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: provider.calls[0].headers.get("Idempotency-Key") });
     const third = batchOf([rows[0].id, rows[2].id], 2);
     await consumeMailBatch(context(provider.fetch, minutes(1.6)), third.batch);
     expect(provider.calls).toHaveLength(2);
     for (const row of rows) expect(third.outcomes.get(row.id) ?? { acked: true }).toEqual({ acked: true });
     expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
+  });
+
+  it("two consumers send a batch in doubt again at once and one is answered 429: the batch stays in doubt, no mail is accepted twice", async () => {
+    const rows = await queued(4);
+    const provider = rememberingResend({ hangFirst: true });
+    await consumeMailBatch(context(provider.fetch, minutes(0)), batchOf(rows.map((r) => r.id)).batch);
+
+    // Consumer Y holds half the messages; its request reaches the provider after X's and is refused for the rate.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const limited = (async () => {
+      await gate;
+      return new Response(JSON.stringify({ message: "Too many requests" }), { status: 429, headers: { "retry-after": "1" } });
+    }) as unknown as typeof globalThis.fetch;
+    const y = consumeMailBatch(context(limited, minutes(1.5)), batchOf([rows[0].id, rows[1].id], 2).batch);
+    await consumeMailBatch(context(provider.fetch, minutes(1.5)), batchOf([rows[2].id, rows[3].id], 2).batch);
+    open();
+    await y;
+
+    // Whatever the rows say now, the next deliveries of their messages (batched otherwise) send nothing new.
+    await consumeMailBatch(context(provider.fetch, minutes(10)), batchOf([rows[0].id, rows[1].id], 3).batch);
+    await consumeMailBatch(context(provider.fetch, minutes(10)), batchOf([rows[2].id, rows[3].id], 3).batch);
+    for (const call of provider.calls.slice(1))
+      expect(call.headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
+    expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
+    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent" });
+  });
+
+  it("a batch sent again after part of it was recorded sent goes whole and unchanged: the provider answers it from its memory", async () => {
+    const rows = await queued(4);
+    const provider = rememberingResend({ hangFirst: true });
+    await consumeMailBatch(context(provider.fetch, minutes(0)), batchOf(rows.map((r) => r.id)).batch);
+    // Another consumer got the answer for two of the rows and recorded them sent.
+    const key = provider.calls[0].headers.get("Idempotency-Key");
+    for (const row of rows.slice(0, 2))
+      await db
+        .prepare("UPDATE outbox SET status = 'sent', enqueued_at = NULL, provider_message_id = 'earlier' WHERE id = ?")
+        .bind(row.id)
+        .run();
+    await consumeMailBatch(context(provider.fetch, minutes(1.5)), batchOf([rows[2].id, rows[3].id], 2).batch);
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(key);
+    expect(provider.calls[1].body).toEqual(provider.calls[0].body);
+    expect(provider.accepted()).toHaveLength(4);
+    for (const row of rows.slice(2)) expect(await get(row.id)).toMatchObject({ status: "sent" });
+    // The rows recorded sent before are left as they were.
+    for (const row of rows.slice(0, 2)) expect(await get(row.id)).toMatchObject({ status: "sent", provider_message_id: "earlier" });
   });
 
   it("a consumer that died with its request in flight: the sweeper brings the rows back and they go again as that batch, accepted once", async () => {
@@ -291,7 +340,8 @@ describe("the consumer", () => {
     await consumeMailBatch(context(provider.fetch, minutes(3.1)), batchOf(sent.map((m) => m.id).slice(0, 1)).batch);
     expect(provider.calls).toHaveLength(2);
     expect(provider.calls[1].headers.get("Idempotency-Key")).toBe(provider.calls[0].headers.get("Idempotency-Key"));
-    for (const row of rows) expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: null });
+    for (const row of rows)
+      expect(await get(row.id)).toMatchObject({ status: "sent", batch_key: provider.calls[0].headers.get("Idempotency-Key") });
     expect(provider.accepted().sort()).toEqual(rows.map((r) => r.recipient).sort());
   });
 

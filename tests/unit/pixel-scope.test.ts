@@ -15,18 +15,19 @@ function routeTable(): { path: string; id: string }[] {
 }
 
 const routes = routeTable();
-/** Leads, its CSV, edit, delete, a parent's data and its export, referrals, analytics, the mail that needs a human, the launch announcement. */
-const ADMIN_ROUTES = 10;
+/** Leads, its CSV, edit, delete, a parent's data and its export, referrals, analytics, the mail that needs a human, the launch announcement, waves. */
+const ADMIN_ROUTES = 11;
 const isStaffRoute = (r: { path: string; id: string }) =>
   r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
 /** Pages of a parent's signed link: the token in the URL must not reach the advertiser. */
-const isSignedLinkRoute = (r: { path: string }) => r.path === "/verify-email" || r.path === "/status" || r.path.startsWith("/my-data");
+const isSignedLinkRoute = (r: { path: string }) =>
+  r.path === "/verify-email" || r.path === "/status" || r.path === "/invite" || r.path.startsWith("/my-data");
 
 describe("where the advertising pixel may load (consent granted)", () => {
   it("knows the route table", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter(isStaffRoute).length).toBe(QA_PAGE_PATHS.length + ADMIN_ROUTES + 2);
-    expect(routes.filter(isSignedLinkRoute)).toHaveLength(4);
+    expect(routes.filter(isSignedLinkRoute)).toHaveLength(5);
   });
 
   it("never on an admin, dev or QA route, by path or by route id", () => {

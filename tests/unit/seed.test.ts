@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentByVariant } from "#content/index";
-import { FUNNEL_STEPS, SIGNUP_EVENTS } from "~/analytics/events";
+import { FUNNEL_STEPS, LEAD_MAGNET_FUNNELS, SIGNUP_EVENTS } from "~/analytics/events";
 import { createLocalAuth, type CurrentUserStore, type SignedInAccount } from "~/auth/local-auth.server";
 import { PBKDF2_ITERATIONS } from "~/auth/password.server";
 import { createD1AnalyticsStore } from "~/data/d1/analytics-store.server";
@@ -205,15 +205,15 @@ describe.each(VARIANTS)("the seeded console of $key", (v) => {
     const analyticsKey = contentKeyOf(variantOfKey(v.key));
     const daily = await store.dailyCounts({ variants: [analyticsKey], from: FROM, to: TO, utmSource: null, utmCampaign: null });
     const total = (name: string) => daily.filter((row) => row.name === name).reduce((sum, row) => sum + row.count, 0);
-    for (const step of FUNNEL_STEPS) expect(total(step), step).toBeGreaterThan(0);
+    for (const step of [...FUNNEL_STEPS, ...Object.values(LEAD_MAGNET_FUNNELS).flat()]) expect(total(step), step).toBeGreaterThan(0);
     expect(new Set(daily.map((row) => row.day)).size).toBeGreaterThanOrEqual(20);
     const signupNames: readonly string[] = SIGNUP_EVENTS;
     expect(new Set(daily.filter((row) => signupNames.includes(row.name)).map((row) => row.day)).size).toBeGreaterThanOrEqual(20);
-    // Fewer at each step from the landing to the plan: a funnel that loses people. (Confirmations
-    // also count the guide's and the tips' parents, so they need not be fewer than plans chosen.)
-    const counts = FUNNEL_STEPS.slice(0, FUNNEL_STEPS.indexOf("plan_chosen") + 1).map(total);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(total("referral_credited")).toBeLessThan(total("email_confirmed"));
+    // Fewer at each step, in the main funnel and in the guide's and tips' own: funnels that lose people.
+    for (const steps of [FUNNEL_STEPS, ...Object.values(LEAD_MAGNET_FUNNELS)]) {
+      const counts = steps.map(total);
+      expect(counts, steps.join(" > ")).toEqual([...counts].sort((a, b) => b - a));
+    }
     // The rollup is the trigger's, so it agrees with the raw events.
     expect(daily.reduce((sum, row) => sum + row.count, 0)).toBe(
       await count(d1.db, "SELECT COUNT(*) AS n FROM analytics_events WHERE variant = ?", analyticsKey),

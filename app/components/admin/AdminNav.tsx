@@ -22,6 +22,7 @@ const PAGES = [
   ["admin/analytics", "analytics"],
   ["admin/mail", "mail"],
   ["admin/launch", "launch"],
+  ["admin/waves", "waves"],
 ] as const;
 
 /**

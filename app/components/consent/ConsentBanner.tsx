@@ -1,6 +1,6 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
 import { PAGE_CONTAINER } from "~/components/layout/container";
-import { currentPageLink, shouldShowBanner } from "~/consent/consent";
+import { bannerAllowed, currentPageLink, shouldShowBanner } from "~/consent/consent";
 import { useLinkTo, useRootData } from "~/utils/root-data";
 
 /**
@@ -18,6 +18,14 @@ export function ConsentBanner() {
   const { variant, consent } = useRootData();
   const linkTo = useLinkTo();
   const location = useLocation();
+  const matches = useMatches();
+  if (
+    !bannerAllowed(
+      location.pathname,
+      matches.map((match) => match.id),
+    )
+  )
+    return null;
   if (!shouldShowBanner(consent.choice, location.search)) return null;
   const { copy, choice } = consent;
   const redirectTo = currentPageLink(variant, location);

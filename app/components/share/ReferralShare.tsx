@@ -86,7 +86,8 @@ export function ReferralShare({
           <NewTabNote />
         </a>
         <h3 className="mt-6 font-semibold text-slate-900">{copy.vip.shareTitle}</h3>
-        <p className="mt-2 rounded-lg bg-slate-50 p-4 text-slate-800 select-all" data-testid="share-message">
+        {/* The message ends in the referral link, one long word: it breaks anywhere so a phone never scrolls sideways. */}
+        <p className="mt-2 rounded-lg bg-slate-50 p-4 wrap-anywhere text-slate-800 select-all" data-testid="share-message">
           {shareMessage}
         </p>
         {hydrated ? (

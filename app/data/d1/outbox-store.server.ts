@@ -75,7 +75,7 @@ export function createD1Outbox(db: D1Database): OutboxStore {
 
     async update(id, change: OutboxChange, onlyIf) {
       const entries = Object.entries(change).filter(([key]) => CHANGEABLE.has(key));
-      const where = onlyIf ? "id = ? AND recipient = ?" : "id = ?";
+      const where = `${onlyIf ? "id = ? AND recipient = ?" : "id = ?"}${onlyIf?.unlessSent ? " AND status != 'sent'" : ""}`;
       await db
         .prepare(`UPDATE outbox SET ${entries.map(([key]) => `${key} = ?`).join(", ")} WHERE ${where}`)
         .bind(...entries.map(([, value]) => value ?? null), id, ...(onlyIf ? [onlyIf.recipient] : []))

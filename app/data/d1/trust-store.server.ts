@@ -145,6 +145,12 @@ export function createD1TrustStore(db: D1Database): TrustStore {
               `UPDATE referrals SET referrer_id = NULL, ref_code = 'erased', updated_at = ? WHERE lead_table = ? AND referrer_id IN (${list})`,
             )
             .bind(at, table, ...ids),
+          // A wave keeps its member (the figures stay), under an id that names nobody (ADR 025).
+          db
+            .prepare(
+              `UPDATE wave_members SET lead_id = 'erased-' || lower(hex(randomblob(16))) WHERE lead_table = ? AND lead_id IN (${list})`,
+            )
+            .bind(table, ...ids),
         );
       }
       statements.push(

@@ -84,9 +84,10 @@ export interface OutboxStore {
   getByKey(dedupeKey: string): Promise<OutboxRow | null>;
   /**
    * Changes a row; with `recipient`, only while the row is still addressed to it (an erasure
-   * replaces the address, and a send that was in flight must not write the body back).
+   * replaces the address, and a send that was in flight must not write the body back); with
+   * `unlessSent`, only while it is not `sent` (a failure seen by one sender never undoes another's success).
    */
-  update(id: string, change: OutboxChange, onlyIf?: { recipient: string }): Promise<void>;
+  update(id: string, change: OutboxChange, onlyIf?: { recipient: string; unlessSent?: boolean }): Promise<void>;
   /**
    * Moves a row from `from` to pending if it is still in `from` and not updated since `seenAt`;
    * true when this caller won (two overlapping cron runs never send the same mail twice).

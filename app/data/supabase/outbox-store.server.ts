@@ -71,6 +71,7 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
     async update(id, change, onlyIf) {
       let update = table().update(change).eq("id", id);
       if (onlyIf) update = update.eq("recipient", onlyIf.recipient);
+      if (onlyIf?.unlessSent) update = update.neq("status", "sent");
       const { error } = await update.retry(false);
       fail("update", error);
     },

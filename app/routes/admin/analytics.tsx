@@ -12,7 +12,10 @@ import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { AnalyticsFilters } from "~/components/admin/AnalyticsFilters";
 import { TopReferrers } from "~/components/admin/TopReferrers";
 import { BarChart } from "~/components/admin/BarChart";
+import { FunnelTable, percent } from "~/components/admin/FunnelTable";
 import { getRequestContext } from "~/utils/context.server";
+import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
+import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
 
 /** /admin/analytics: the funnel, signups per day, top referrers and time to a first credit. */
 export const headers: HeadersFunction = (args) => {
@@ -46,7 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ ...page, error: copy.fetchFailed, dashboard: null }, { status: 503, headers });
   }
   headers.set("Server-Timing", `db;dur=${(performance.now() - started).toFixed(1)}`);
-  return data({ ...page, error: null, dashboard }, { headers });
+  // The launch funnel per variant and wave (ADR 025); its failure leaves the rest of the page.
+  const launch = await launchFunnel(ctx, scope).catch((failure: unknown): LaunchFunnelRow[] | null => {
+    console.error("admin analytics: launch funnel read failed", failure);
+    return null;
+  });
+  return data(
+    { ...page, error: null, dashboard, launch: { copy: adminCopy.launchFunnel, variants: adminCopy.console.variants, rows: launch } },
+    { headers },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -54,10 +65,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const percent = (share: number | null) => (share === null ? null : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`);
-
 export default function AdminAnalytics() {
-  const { copy, nav, filters, all, variant, error, dashboard } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { copy, nav, filters, all, variant, error, dashboard } = loaded;
   const range = { from: filters.from, to: filters.to };
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
@@ -89,35 +99,35 @@ export default function AdminAnalytics() {
                 note: percent(row.conversion) ?? undefined,
               }))}
             />
-            <table className="mt-4 text-left text-sm" data-testid="funnel">
-              <caption className="sr-only">{copy.funnel.heading}</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="px-3 py-1">
-                    {copy.funnel.step}
-                  </th>
-                  <th scope="col" className="px-3 py-1">
-                    {copy.funnel.count}
-                  </th>
-                  <th scope="col" className="px-3 py-1">
-                    {copy.funnel.conversion}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {dashboard.funnel.map((row) => (
-                  <tr key={row.step} className="border-b border-slate-200" data-step={row.step}>
-                    <th scope="row" className="px-3 py-1 font-normal">
-                      {copy.events.labels[row.step] ?? row.step}
-                    </th>
-                    <td className="px-3 py-1 tabular-nums" data-testid="funnel-count">
-                      {row.count}
-                    </td>
-                    <td className="px-3 py-1 tabular-nums">{percent(row.conversion) ?? copy.funnel.none}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FunnelTable
+              copy={copy.funnel}
+              labels={copy.events.labels}
+              caption={copy.funnel.heading}
+              rows={dashboard.funnel}
+              testId="funnel"
+            />
+          </section>
+
+          <section className="mt-8" aria-labelledby="lead-magnets-heading">
+            <h2 id="lead-magnets-heading" className="text-xl font-bold text-slate-900">
+              {copy.leadMagnets.heading}
+            </h2>
+            <p className="text-sm text-slate-600">{copy.leadMagnets.intro}</p>
+            <div className="flex flex-wrap gap-x-12">
+              {dashboard.leadMagnets.map((funnel) => (
+                <div key={funnel.kind} className="mt-4">
+                  <h3 className="font-semibold text-slate-900">{copy.leadMagnets.titles[funnel.kind]}</h3>
+                  <FunnelTable
+                    copy={copy.funnel}
+                    labels={copy.events.labels}
+                    caption={copy.leadMagnets.titles[funnel.kind]}
+                    rows={funnel.steps}
+                    testId="lead-magnet-funnel"
+                    kind={funnel.kind}
+                  />
+                </div>
+              ))}
+            </div>
           </section>
 
           <section className="mt-8" aria-labelledby="signups-heading">
@@ -205,6 +215,7 @@ export default function AdminAnalytics() {
           </section>
         </>
       ) : null}
+      {"launch" in loaded && loaded.launch.rows ? <LaunchFunnel {...loaded.launch} rows={loaded.launch.rows} /> : null}
     </AdminShell>
   );
 }

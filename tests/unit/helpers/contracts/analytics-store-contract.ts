@@ -62,6 +62,19 @@ export function analyticsStoreContract(name: string, start: () => Promise<Contra
       expect(await sum({ variants: [] })).toBe(0);
     });
 
+    it("keeps each funnel's confirmations apart, per name, in one variant and summed over all", async () => {
+      const confirm = (name: string, variant: string, n: number) =>
+        Promise.all(Array.from({ length: n }, () => store().record(event({ name, variant, sessionId: null }))));
+      await confirm("email_confirmed", "genius", 2);
+      await confirm("guide_confirmed", "genius", 3);
+      await confirm("tips_confirmed", "tennis", 1);
+      await confirm("email_confirmed", "tennis", 1);
+      const byName = async (variants: string[]) =>
+        Object.fromEntries((await counts({ variants })).map((row) => [row.name, row.count]) as Array<[string, number]>);
+      expect(await byName(["genius"])).toEqual({ email_confirmed: 2, guide_confirmed: 3 });
+      expect(await byName(["genius", "icehockey", "tennis"])).toEqual({ email_confirmed: 3, guide_confirmed: 3, tips_confirmed: 1 });
+    });
+
     it("deletes raw events of days before a day and keeps the daily counts", async () => {
       await store().record(event({ day: YESTERDAY }));
       await store().record(event({ day: YESTERDAY }));

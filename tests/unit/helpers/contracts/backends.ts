@@ -28,6 +28,9 @@ import { createSupabaseSendPacer } from "~/data/supabase/send-pacer.server";
 import { createD1CampaignStore } from "~/data/d1/campaign-store.server";
 import type { CampaignStore } from "~/data/ports/campaign-store";
 import { createSupabaseCampaignStore } from "~/data/supabase/campaign-store.server";
+import { createD1WaveStore } from "~/data/d1/wave-store.server";
+import type { WaveStore } from "~/data/ports/wave-store";
+import { createSupabaseWaveStore } from "~/data/supabase/wave-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -46,6 +49,7 @@ export type ContractBackend = {
   leadIpCounter: LeadIpCounter;
   sendPacer: SendPacer;
   campaigns: CampaignStore;
+  waves: WaveStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -79,6 +83,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     leadIpCounter: createD1LeadIpCounter(db),
     sendPacer: createD1SendPacer(db),
     campaigns: createD1CampaignStore(db),
+    waves: createD1WaveStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -96,8 +101,9 @@ export async function startD1Backend(): Promise<ContractBackend> {
       return (await db.prepare(`SELECT ${CONSENT_COLUMNS} FROM consent_records ORDER BY created_at`).all<ConsentRecord>()).results;
     },
     async reset() {
-      // Children before parents: account_tokens refers to accounts.
-      const ordered = [...tables].sort((a, b) => Number(b === "account_tokens") - Number(a === "account_tokens"));
+      // Children before parents: account_tokens refers to accounts, wave_members to waves.
+      const child = (table: string) => Number(table === "account_tokens" || table === "wave_members");
+      const ordered = [...tables].sort((a, b) => child(b) - child(a));
       await db.batch(ordered.map((table) => db.prepare(`DELETE FROM "${table}"`)));
     },
     dispose: local.dispose,
@@ -118,6 +124,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     leadIpCounter: createSupabaseLeadIpCounter(options),
     sendPacer: createSupabaseSendPacer(options),
     campaigns: createSupabaseCampaignStore(options),
+    waves: createSupabaseWaveStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

@@ -50,6 +50,13 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       expect((await store().get(mail.id))?.subject).toBe(mail.subject);
       await store().update(mail.id, { subject: "changed", updated_at: sentAt }, { recipient: mail.recipient });
       expect((await store().get(mail.id))?.subject).toBe("changed");
+      // A failure seen by another sender never undoes the success.
+      await store().update(mail.id, { status: "failed", updated_at: sentAt }, { recipient: mail.recipient, unlessSent: true });
+      expect((await store().get(mail.id))?.status).toBe("sent");
+      const other = row("guide:2");
+      await store().insert(other);
+      await store().update(other.id, { status: "failed", updated_at: sentAt }, { recipient: other.recipient, unlessSent: true });
+      expect((await store().get(other.id))?.status).toBe("failed");
     });
 
     it("claim moves a row to pending only from the state and time the caller saw, once", async () => {

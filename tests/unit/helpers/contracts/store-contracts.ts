@@ -8,6 +8,7 @@ import { referralStoreContract } from "./referral-store-contract";
 import { sendPacerContract } from "./send-pacer-contract";
 import { suppressionStoreContract } from "./suppression-store-contract";
 import { trustStoreContract } from "./trust-store-contract";
+import { waveStoreContract } from "./wave-store-contract";
 
 /** Every store contract on one backend, so each backend runs the same ones (the lead store's run in files of their own). */
 export function storeContracts(name: string, start: () => Promise<ContractBackend>) {
@@ -20,4 +21,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   leadIpCounterContract(name, start);
   sendPacerContract(name, start);
   campaignStoreContract(name, start);
+  waveStoreContract(name, start);
 }

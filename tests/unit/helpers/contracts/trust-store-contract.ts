@@ -131,6 +131,23 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
         expect((await h().outbox.list(10)).find((row) => row.recipient === REFERRER)?.html).toBe("<p>Hello there</p>");
       });
 
+      it("keeps an erased parent's wave membership only under an id that names nobody: the wave's figures stay", async () => {
+        const { parent, referrer } = await seed();
+        const wave = { id: crypto.randomUUID(), variant: "genius", seq: 1, size_asked: 2, created_at: AT, created_by: "admin@example.com" };
+        await h().waves.admit("leads", wave, [
+          { lead_id: referrer.id, place: 1, invite_expires_at: AT },
+          { lead_id: parent.id, place: 2, invite_expires_at: AT },
+        ]);
+        await h().waves.accept("leads", parent.id, AT);
+        await store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT });
+        expect(await h().waves.memberOf("leads", parent.id)).toBeNull();
+        expect(await h().waves.memberOf("leads", referrer.id)).not.toBeNull();
+        const members = await h().waves.membersOf(wave.id);
+        expect(members.map((m) => m.place)).toEqual([1, 2]);
+        expect(members.map((m) => m.lead_id)).not.toContain(parent.id);
+        expect((await h().waves.list("leads", AT))[0]).toMatchObject({ admitted: 2, accepted: 1 });
+      });
+
       it("is a no-op the second time, also when two erasures run at once: one log row", async () => {
         await seed();
         const [a, b] = await Promise.all([

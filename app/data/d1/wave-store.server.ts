@@ -1,0 +1,162 @@
+import { assertLeadTable } from "~/data/lead-model";
+import type { Wave, WaveMember, WaveStore, WaveSummary } from "~/data/ports/wave-store";
+
+/**
+ * Waves on D1 (migrations/0016_waves.sql, docs/decisions/025-waves-and-invites.md). A wave and its
+ * members go in one batch (one transaction); every invite change is one conditional statement, so
+ * parallel requests change a row once.
+ */
+
+type Row = Record<string, unknown>;
+
+const num = (value: unknown) => Number(value ?? 0);
+
+function waveFrom(row: Row): Wave {
+  return {
+    id: String(row.id),
+    lead_table: row.lead_table as Wave["lead_table"],
+    variant: String(row.variant),
+    seq: num(row.seq),
+    size_asked: num(row.size_asked),
+    created_at: String(row.created_at),
+    created_by: String(row.created_by),
+  };
+}
+
+function memberFrom(row: Row): WaveMember {
+  return { ...(row as WaveMember), place: num(row.place) };
+}
+
+export function createD1WaveStore(db: D1Database): WaveStore {
+  const stamp = async (sql: string, ...params: unknown[]) =>
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .run()
+    ).meta.changes > 0;
+
+  return {
+    async admit(table, wave, members) {
+      assertLeadTable(table);
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO waves (id, lead_table, variant, seq, size_asked, created_at, created_by)
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, seq) DO NOTHING`,
+          )
+          .bind(wave.id, table, wave.variant, wave.seq, wave.size_asked, wave.created_at, wave.created_by),
+        // Only when the row above is ours (a fresh id): a repeat of the number writes no members.
+        db
+          .prepare(
+            `INSERT INTO wave_members (wave_id, lead_table, lead_id, place, invite_expires_at)
+             SELECT ?1, ?2, json_extract(value, '$.lead_id'), json_extract(value, '$.place'), json_extract(value, '$.invite_expires_at')
+             FROM json_each(?3) WHERE EXISTS (SELECT 1 FROM waves WHERE id = ?1)`,
+          )
+          .bind(wave.id, table, JSON.stringify(members)),
+      ]);
+      const stored = await db.prepare("SELECT * FROM waves WHERE lead_table = ? AND seq = ?").bind(table, wave.seq).first<Row>();
+      if (!stored) throw new Error(`Wave ${wave.seq} of ${table} neither written nor found`);
+      return { created: stored.id === wave.id, wave: waveFrom(stored) };
+    },
+
+    async list(table, now) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT w.*, COUNT(m.lead_id) AS admitted, COUNT(m.invite_sent_at) AS invited, COUNT(m.invite_opened_at) AS opened,
+             COUNT(m.accepted_at) AS accepted, COUNT(m.account_created_at) AS accounts,
+             SUM(CASE WHEN m.lead_id IS NOT NULL AND m.accepted_at IS NULL AND m.invite_expires_at <= ?2 THEN 1 ELSE 0 END) AS expired,
+             MAX(m.place) AS last_place
+           FROM waves w LEFT JOIN wave_members m ON m.wave_id = w.id
+           WHERE w.lead_table = ?1 GROUP BY w.id ORDER BY w.seq DESC`,
+        )
+        .bind(table, now)
+        .all<Row>();
+      return results.map((row): WaveSummary => ({
+        ...waveFrom(row),
+        admitted: num(row.admitted),
+        invited: num(row.invited),
+        opened: num(row.opened),
+        accepted: num(row.accepted),
+        accounts: num(row.accounts),
+        expired: num(row.expired),
+        last_place: row.last_place === null || row.last_place === undefined ? null : num(row.last_place),
+      }));
+    },
+
+    async count(table) {
+      assertLeadTable(table);
+      return num((await db.prepare("SELECT COUNT(*) AS n FROM waves WHERE lead_table = ?").bind(table).first<Row>())?.n);
+    },
+
+    async get(waveId) {
+      const row = await db.prepare("SELECT * FROM waves WHERE id = ?").bind(waveId).first<Row>();
+      return row ? waveFrom(row) : null;
+    },
+
+    async membersOf(waveId) {
+      const { results } = await db.prepare("SELECT * FROM wave_members WHERE wave_id = ? ORDER BY place").bind(waveId).all<Row>();
+      return results.map(memberFrom);
+    },
+
+    async memberOf(table, leadId) {
+      const row = await db.prepare("SELECT * FROM wave_members WHERE lead_table = ? AND lead_id = ?").bind(table, leadId).first<Row>();
+      return row ? memberFrom(row) : null;
+    },
+
+    async admittedIds(table) {
+      const { results } = await db.prepare("SELECT lead_id FROM wave_members WHERE lead_table = ?").bind(table).all<{ lead_id: string }>();
+      return results.map((row) => row.lead_id);
+    },
+
+    async admittedCount(table) {
+      return num((await db.prepare("SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ?").bind(table).first<Row>())?.n);
+    },
+
+    async markSent(table, leadId, at) {
+      await stamp("UPDATE wave_members SET invite_sent_at = ? WHERE lead_table = ? AND lead_id = ?", at, table, leadId);
+    },
+
+    renew: (table, leadId, at, expiresAt) =>
+      stamp(
+        `UPDATE wave_members SET invite_sent_at = ?1, invite_expires_at = ?2
+         WHERE lead_table = ?3 AND lead_id = ?4 AND accepted_at IS NULL AND invite_expires_at <= ?1`,
+        at,
+        expiresAt,
+        table,
+        leadId,
+      ),
+
+    resendDue: (table, leadId, at, sentBefore) =>
+      stamp(
+        `UPDATE wave_members SET invite_sent_at = ?1
+         WHERE lead_table = ?2 AND lead_id = ?3 AND accepted_at IS NULL AND invite_expires_at > ?1
+           AND (invite_sent_at IS NULL OR invite_sent_at < ?4)`,
+        at,
+        table,
+        leadId,
+        sentBefore,
+      ),
+
+    markOpened: (table, leadId, at) =>
+      stamp(
+        "UPDATE wave_members SET invite_opened_at = ? WHERE lead_table = ? AND lead_id = ? AND invite_opened_at IS NULL",
+        at,
+        table,
+        leadId,
+      ),
+
+    accept: (table, leadId, at) =>
+      stamp("UPDATE wave_members SET accepted_at = ? WHERE lead_table = ? AND lead_id = ? AND accepted_at IS NULL", at, table, leadId),
+
+    markAccount: (table, leadId, at) =>
+      stamp(
+        `UPDATE wave_members SET account_created_at = ? WHERE lead_table = ? AND lead_id = ?
+           AND accepted_at IS NOT NULL AND account_created_at IS NULL`,
+        at,
+        table,
+        leadId,
+      ),
+  };
+}

@@ -1,0 +1,82 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { getPage } from "#content/index";
+import type { RequestContext } from "~/utils/context.server";
+import { linkTo } from "~/utils/links";
+import { commitSession, getSession, setVariantValues } from "~/utils/session.server";
+import { wavesOf, type InviteLinkState } from "./waves.server";
+
+/**
+ * /invite?t=…: the page a wave's invite link opens (docs/decisions/025-waves-and-invites.md). The GET
+ * shows the invite and stamps its first opening (the launch funnel; never for a known bot); only
+ * the button's POST accepts it, once. An accepted invite leads on to account creation: this site's
+ * /signup with the invite in the session (so the account is linked to the lead), or the app's
+ * sign-in (INVITE_DESTINATION=app).
+ */
+
+type View =
+  | { state: "invalid" | "unavailable" }
+  | { state: "expired" }
+  | { state: "open"; email: string; token: string }
+  | { state: "accepted"; token: string };
+
+function viewOf(found: InviteLinkState, token: string | null): View {
+  if (found.state === "invalid") return { state: "invalid" };
+  if (found.state === "expired") return { state: "expired" };
+  if (found.state === "accepted") return { state: "accepted", token: token as string };
+  return { state: "open", email: found.lead.email, token: token as string };
+}
+
+async function check(ctx: RequestContext, token: string | null, open: boolean) {
+  try {
+    return await wavesOf(ctx).checkInvite(token, { open });
+  } catch (error) {
+    console.error("invite: read failed", error);
+    return null;
+  }
+}
+
+export async function invitePage(ctx: RequestContext, url: URL) {
+  const copy = getPage(ctx.contentKey, "waitlist").invite;
+  const token = url.searchParams.get("t");
+  const found = await check(ctx, token, !ctx.client.bot);
+  if (!found) return data({ copy, view: { state: "unavailable" } as View }, { status: 503 });
+  const view = viewOf(found, token);
+  const status = view.state === "invalid" ? 400 : view.state === "expired" ? 410 : 200;
+  return data({ copy, view }, { status });
+}
+
+/** Where an accepted invite goes on to. */
+function destination(ctx: RequestContext): string {
+  return ctx.env.INVITE_DESTINATION === "app" ? ctx.env.APP_SIGNIN_URL : linkTo(ctx.variant, "signup");
+}
+
+/** The button: `accept` (once), or `continue` from an already accepted invite (another browser). */
+export async function inviteAction(ctx: RequestContext, request: Request, form: FormData) {
+  const copy = getPage(ctx.contentKey, "waitlist").invite;
+  const token = typeof form.get("t") === "string" ? (form.get("t") as string) : null;
+  const intent = form.get("intent");
+  if (intent !== "accept" && intent !== "continue") return data({ copy, view: { state: "invalid" } as View }, { status: 400 });
+  const found = await check(ctx, token, false);
+  if (!found) return data({ copy, view: { state: "unavailable" } as View }, { status: 503 });
+  if (found.state === "invalid") return data({ copy, view: { state: "invalid" } as View }, { status: 400 });
+  const page = linkTo(ctx.variant, "invite", { t: token });
+  if (found.state === "expired") throw redirect(page, { status: 303 });
+  if (found.state === "open") {
+    if (intent !== "accept") throw redirect(page, { status: 303 });
+    let accepted: boolean;
+    try {
+      accepted = await wavesOf(ctx).accept(found.lead.id);
+    } catch (error) {
+      console.error("invite: acceptance failed", error);
+      return data({ copy, view: { state: "unavailable" } as View }, { status: 503 });
+    }
+    // A parallel press accepted it first: that one goes on; this one shows "already accepted".
+    if (!accepted) throw redirect(page, { status: 303 });
+  } else if (intent !== "continue") {
+    throw redirect(page, { status: 303 });
+  }
+  const session = await getSession(request, ctx);
+  // The sign-up form starts with the parent's address and links the account to their lead.
+  setVariantValues(session, ctx.variant, { leadId: found.lead.id, userEmail: found.lead.email, inviteToken: token });
+  throw redirect(destination(ctx), { status: 303, headers: { "Set-Cookie": await commitSession(session, ctx) } });
+}

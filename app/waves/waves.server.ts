@@ -1,0 +1,254 @@
+import { referralRules } from "#content/referrals";
+import { getBackend } from "~/data/backend.server";
+import type { Lead, LeadTable } from "~/data/ports/lead-store";
+import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
+import { queueTemplateMail } from "~/mail/mailer.server";
+import { emailHash } from "~/mail/suppression.server";
+import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { manageLink } from "~/trust/my-data.server";
+import type { RequestContext } from "~/utils/context.server";
+import { absoluteLinkTo } from "~/utils/links";
+import { variantKey } from "~/utils/variant";
+
+/**
+ * Waves of admission (docs/decisions/025-waves-and-invites.md): an admin admits the next N parents
+ * of one variant's line, in place-in-line order, confirmed parents only, skipping any address on
+ * the suppression list (erased, unsubscribed, bounced, complained). The places are computed once,
+ * at admission, and kept with the wave: later referral credits never reshuffle it. Each member gets
+ * one invite mail with a signed, single-use link. One instance per request, bound to its variant.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const { firstWaveSpots, inviteLinkDays, inviteResendMinutes } = referralRules;
+
+/** At most this many parents in one wave (the form's limit): a bigger launch is several waves. */
+export const MAX_WAVE_SIZE = 1000;
+
+type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "contentKey" | "origin" | "isLocal" | "waitUntil">;
+
+export type Candidate = { leadId: string; place: number; email: string };
+
+/** The next wave as the admin page shows it before admitting. */
+export type NextWave = { seq: number; size: number; members: Candidate[]; lastPlace: number | null; spotsLeft: number };
+
+export type AdmitOutcome =
+  | { kind: "admitted"; wave: Wave; invited: number }
+  /** The form's wave number exists already (a double click, a resubmitted POST, another admin). */
+  | { kind: "already"; wave: Wave }
+  /** The page was older than the last wave: its number is past the next one. */
+  | { kind: "stale" }
+  | { kind: "empty" };
+
+/** What an admitted parent's status page says. */
+export type InviteView = {
+  invitedAt: string;
+  acceptedAt: string | null;
+  expiresAt: string;
+  expired: boolean;
+  place: number;
+};
+
+export type InviteLinkState =
+  | { state: "invalid" }
+  | { state: "expired"; lead: Lead; member: WaveMember }
+  | { state: "accepted"; lead: Lead; member: WaveMember }
+  | { state: "open"; lead: Lead; member: WaveMember };
+
+export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
+  const backend = getBackend(ctx);
+  const store = backend.waves;
+  const table: LeadTable = ctx.leadTable;
+
+  /** The first `size` parents of the line not yet admitted whose address may be mailed, with their places now. */
+  async function candidates(size: number): Promise<Candidate[]> {
+    const [line, admitted] = await Promise.all([backend.referrals.line(table), store.admittedIds(table)]);
+    const skip = new Set(admitted);
+    const picked: Candidate[] = [];
+    const waiting = line.map((id, index) => ({ id, place: index + 1 })).filter((entry) => !skip.has(entry.id));
+    // Ten reads at a time, in line order, until the wave is full.
+    for (let start = 0; start < waiting.length && picked.length < size; start += 10) {
+      const chunk = waiting.slice(start, start + 10);
+      const checked = await Promise.all(
+        chunk.map(async (entry) => {
+          const lead = await backend.leads.getById(table, entry.id);
+          if (!lead || lead.confirm_seq === null) return null;
+          const entries = await backend.suppressions.entriesOf(await emailHash(lead.email));
+          // Any entry: erased (all), bounced or complained (all), unsubscribed (marketing).
+          if (entries.length > 0) return null;
+          return { leadId: lead.id, place: entry.place, email: lead.email };
+        }),
+      );
+      for (const found of checked) if (found && picked.length < size) picked.push(found);
+    }
+    return picked;
+  }
+
+  async function inviteLink(leadId: string, expiresAt: string): Promise<string> {
+    const ttlMs = new Date(expiresAt).getTime() - now().getTime();
+    const token = await signLeadLink(ctx.env, ctx.isLocal, { purpose: "invite", table, leadId, ttlMs }, now());
+    return absoluteLinkTo(ctx.origin, ctx.variant, "invite", { t: token });
+  }
+
+  /** Queues one invite mail; `sendKey` is the outbox dedupe key, so a repeat queues nothing. */
+  async function mailInvite(member: WaveMember, email: string, sendKey: string): Promise<boolean> {
+    const expires = new Date(member.invite_expires_at);
+    const queued = await queueTemplateMail(ctx, {
+      dedupeKey: sendKey,
+      template: "invite",
+      variant: ctx.variant,
+      to: email,
+      data: {
+        origin: ctx.origin,
+        inviteLink: await inviteLink(member.lead_id, member.invite_expires_at),
+        inviteExpires: expires.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+        manageLink: await manageLink(ctx, table, member.lead_id),
+      },
+    });
+    if (!queued.queued) console.error(`waves: invite to ${member.lead_id} not queued: ${queued.error}`);
+    return queued.queued;
+  }
+
+  /** Queues the invite of every member not yet invited (after admission, and again on a repeat of the form). */
+  async function inviteUnsent(wave: Wave): Promise<number> {
+    const members = (await store.membersOf(wave.id)).filter((member) => member.invite_sent_at === null);
+    let invited = 0;
+    for (let start = 0; start < members.length; start += 10) {
+      const results = await Promise.all(
+        members.slice(start, start + 10).map(async (member) => {
+          const lead = await backend.leads.getById(table, member.lead_id);
+          if (!lead) return false;
+          if (!(await mailInvite(member, lead.email, `invite:${wave.id}:${member.lead_id}`))) return false;
+          await store.markSent(table, member.lead_id, now().toISOString());
+          return true;
+        }),
+      );
+      invited += results.filter(Boolean).length;
+    }
+    return invited;
+  }
+
+  async function spotsLeft(): Promise<number> {
+    return Math.max(0, firstWaveSpots - (await store.admittedCount(table)));
+  }
+
+  return {
+    spotsLeft,
+
+    /** The next wave of `size` (default: the first-wave spots left): its number, who would be in and the last place. */
+    async next(size?: number): Promise<NextWave> {
+      const [count, left] = await Promise.all([store.count(table), spotsLeft()]);
+      const wanted = size ?? left;
+      const members = wanted > 0 ? await candidates(wanted) : [];
+      return { seq: count + 1, size: wanted, members, lastPlace: members.at(-1)?.place ?? null, spotsLeft: left };
+    },
+
+    /**
+     * Admits the next `size` parents as wave number `seq` (the number the admin's page showed) and
+     * queues their invites. One wave per number: a repeat answers `already` and only queues the
+     * invites a first request may have left unsent.
+     */
+    async admit(seq: number, size: number, adminEmail: string): Promise<AdmitOutcome> {
+      const count = await store.count(table);
+      if (seq > count + 1) return { kind: "stale" };
+      if (seq <= count) {
+        const existing = (await store.list(table, now().toISOString())).find((wave) => wave.seq === seq);
+        if (!existing) return { kind: "stale" };
+        await inviteUnsent(existing);
+        return { kind: "already", wave: existing };
+      }
+      const members = await candidates(size);
+      if (members.length === 0) return { kind: "empty" };
+      const at = now();
+      const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
+      const result = await store.admit(
+        table,
+        {
+          id: crypto.randomUUID(),
+          variant: variantKey(ctx.variant),
+          seq,
+          size_asked: size,
+          created_at: at.toISOString(),
+          created_by: adminEmail,
+        },
+        members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
+      );
+      const invited = await inviteUnsent(result.wave);
+      return result.created ? { kind: "admitted", wave: result.wave, invited } : { kind: "already", wave: result.wave };
+    },
+
+    /** The variant's waves with their figures, newest first. */
+    list: (): Promise<WaveSummary[]> => store.list(table, now().toISOString()),
+
+    /** A wave's members (place order) with their e-mails, for the admin page. */
+    async membersOf(waveId: string) {
+      const wave = await store.get(waveId);
+      if (!wave || wave.lead_table !== table) return null;
+      const members = await store.membersOf(waveId);
+      const leads = await Promise.all(members.map((member) => backend.leads.getById(table, member.lead_id)));
+      return { wave, members: members.map((member, i) => ({ ...member, email: leads[i]?.email ?? null })) };
+    },
+
+    /**
+     * The admin's re-send of an expired, unaccepted invite: a fresh link for another `inviteLinkDays`.
+     * `sent` once for parallel clicks; `not-expired` while the invite still works or was accepted.
+     */
+    async renew(leadId: string): Promise<{ outcome: "sent" | "not-expired" | "missing"; email?: string }> {
+      const member = await store.memberOf(table, leadId);
+      const lead = member ? await backend.leads.getById(table, leadId) : null;
+      if (!member || !lead) return { outcome: "missing" };
+      const at = now();
+      const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
+      if (!(await store.renew(table, leadId, at.toISOString(), expiresAt))) return { outcome: "not-expired", email: lead.email };
+      const renewed = { ...member, invite_expires_at: expiresAt };
+      await mailInvite(renewed, lead.email, `invite:${member.wave_id}:${leadId}:renewed:${expiresAt}`);
+      return { outcome: "sent", email: lead.email };
+    },
+
+    /** The parent's "send my invite again": the same link again, at most once per `inviteResendMinutes`. */
+    async resend(lead: Lead): Promise<"sent" | "wait" | "none"> {
+      const member = await store.memberOf(table, lead.id);
+      if (!member || member.accepted_at || new Date(member.invite_expires_at) <= now()) return "none";
+      const at = now();
+      const before = new Date(at.getTime() - inviteResendMinutes * 60_000).toISOString();
+      if (!(await store.resendDue(table, lead.id, at.toISOString(), before))) return "wait";
+      const sent = await mailInvite(member, lead.email, `invite:${member.wave_id}:${lead.id}:again:${at.toISOString()}`);
+      return sent ? "sent" : "none";
+    },
+
+    /** What the status page says of the parent's admission: null while not admitted. */
+    async inviteOf(leadId: string): Promise<InviteView | null> {
+      const member = await store.memberOf(table, leadId);
+      if (!member) return null;
+      const wave = await store.get(member.wave_id);
+      return {
+        invitedAt: member.invite_sent_at ?? wave?.created_at ?? member.invite_expires_at,
+        acceptedAt: member.accepted_at,
+        expiresAt: member.invite_expires_at,
+        expired: !member.accepted_at && new Date(member.invite_expires_at) <= now(),
+        place: member.place,
+      };
+    },
+
+    /** Parents of this variant admitted so far (the status page of those still waiting). */
+    admittedCount: () => store.admittedCount(table),
+
+    /** The lead and invite an /invite link names; stamps its first opening (the launch funnel). */
+    async checkInvite(token: string | null, options: { open?: boolean } = {}): Promise<InviteLinkState> {
+      const link = await checkLeadLink(ctx.env, ctx.isLocal, token, "invite", now());
+      if (!link.ok && link.reason === "invalid") return { state: "invalid" };
+      if (link.table !== table) return { state: "invalid" };
+      const [member, lead] = await Promise.all([store.memberOf(table, link.leadId), backend.leads.getById(table, link.leadId)]);
+      if (!member || !lead) return { state: "invalid" };
+      if (options.open) await store.markOpened(table, lead.id, now().toISOString());
+      if (member.accepted_at) return { state: "accepted", lead, member };
+      if (!link.ok) return { state: "expired", lead, member };
+      return { state: "open", lead, member };
+    },
+
+    /** Accepts the invite once: true for the one request that accepted it. */
+    accept: (leadId: string) => store.accept(table, leadId, now().toISOString()),
+
+    /** The account made from an accepted invite; true the first time. */
+    accountCreated: (leadId: string) => store.markAccount(table, leadId, now().toISOString()),
+  };
+}

@@ -1,0 +1,262 @@
+import { mkdirSync, rmdirSync, statSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { signLeadLink } from "../../app/referrals/lead-links.server";
+import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
+import {
+  E2E_SESSION_SECRET,
+  LIVE_URL,
+  expect,
+  mailLink,
+  newParent,
+  outbox,
+  pathIn,
+  queryD1,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  type VariantCase,
+} from "./fixtures";
+
+/**
+ * Admitting a wave (docs/decisions/025-waves-and-invites.md), JavaScript on and off, in two variants:
+ * five confirmed parents at the front of the line, the admin sees the cut-off for 2 and admits them;
+ * the two best places get an invite (and only they), the five status pages say "You're in" or the
+ * place with the parents admitted ahead, accepting an invite twice makes one account and then says
+ * "already accepted", and the admin's wave figures (and the launch funnel) match.
+ *
+ * On the live server (its own D1): the five are put at the very front of the line, which moves every
+ * other parent back five places; the main server's specs read places (referrals.spec.ts) and must
+ * not see that happen between two reads. The live server has the bot guard's defaults, so the
+ * sign-up waits out the minimum fill time as a person would.
+ */
+const SERVER = LIVE_URL;
+const on = (path: string) => SERVER + path;
+/** The live server's minimum time to fill a public form (FORM_MIN_FILL_MS default), plus a margin. */
+const MIN_FILL_MS = 3_300;
+
+const admin = getPage("genius", "admin");
+const text = admin.waves;
+const waitlist = getPage("genius", "waitlist");
+const PASSWORD = "waves-admin-e2e-password";
+const PARENT_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const [genius, , tennis] = variants;
+
+test.beforeEach(() => test.slow());
+
+/**
+ * The front of a variant's line is shared by this spec's tests in both projects (they run in
+ * parallel on one server): seeding the five and admitting them happen under a lock per table, so
+ * no other test's parents come between them.
+ */
+async function withLineLock<T>(v: VariantCase, work: () => Promise<T>): Promise<T> {
+  const dir = join(tmpdir(), `waves-e2e-${new URL(SERVER).port}-${v.table}.lock`);
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch {
+      // A lock left by a killed run is older than any test holds it.
+      try {
+        if (Date.now() - statSync(dir).mtimeMs > 120_000) rmdirSync(dir);
+      } catch {
+        // gone meanwhile
+      }
+      if (Date.now() > deadline) throw new Error(`waves e2e: ${dir} stayed locked`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmdirSync(dir);
+  }
+}
+
+type Parent = { id: string; email: string };
+
+/** Five confirmed parents ahead of everyone in the variant's line (lower place scores than any), best first. */
+async function seedFrontOfLine(v: VariantCase, tag: string): Promise<Parent[]> {
+  const [row] = await queryD1<{ low: number | null }>(`SELECT MIN(place_score) AS low FROM ${v.table}`, "live");
+  const base = Math.min(0, Number(row?.low ?? 0)) - 100;
+  const parents = Array.from({ length: 5 }, (_, i) => ({ id: randomUUID(), email: uniqueEmail(`wave-${tag}-${i + 1}`) }));
+  await queryD1(
+    parents.map(
+      (p, i) =>
+        `INSERT INTO ${v.table} (id, email, normalized_email, ref_code, step_completed, email_verified, confirmed_at, confirm_seq, place_score)
+         SELECT ${sqlString(p.id)}, ${sqlString(p.email)}, ${sqlString(p.email)}, ${sqlString(`W${randomUUID().slice(0, 7).toUpperCase()}`)}, 3, 1,
+                ${sqlString(new Date().toISOString())}, COALESCE(MAX(confirm_seq), 0) + 1, ${base + i} FROM ${v.table}`,
+    ),
+    "live",
+  );
+  return parents;
+}
+
+/** axe's violations on the page as it is (JavaScript on only: axe runs inside the page). */
+async function axeViolations(page: Page, jsEnabled: boolean): Promise<string[]> {
+  if (!jsEnabled) return [];
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** Signs in through the live server's /signup?mode=signin, from a client address of its own. */
+async function signInAdmin(page: Page, v: VariantCase, email: string) {
+  const copy = getPage(v.key, "signup");
+  await useDistinctClientIp(page);
+  await page.goto(on(pathIn(v, "signup", { mode: "signin" })));
+  await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+}
+
+const statusPath = async (v: VariantCase, leadId: string) =>
+  on(
+    pathIn(v, "status", {
+      t: await signLeadLink({ SESSION_SECRET: E2E_SESSION_SECRET }, false, {
+        purpose: "status",
+        table: v.table,
+        leadId,
+        ttlMs: 86_400_000,
+      }),
+    }),
+  );
+
+for (const v of [genius, tennis]) {
+  test(`${v.key}: admitting the top 2 of 5 invites them once; status pages, single-use invite and figures`, async ({
+    page,
+    browser,
+    jsEnabled,
+  }, testInfo) => {
+    const tag = `${v.key}-${testInfo.project.name}`;
+    const adminEmail = uniqueEmail(`waves-admin-${tag}`);
+    await createConfirmedAccount(adminEmail, PASSWORD, "admin", "live");
+    await signInAdmin(page, v, adminEmail);
+    const signup = getPage(v.key, "signup");
+
+    const { parents, seq } = await withLineLock(v, async () => {
+      const parents = await seedFrontOfLine(v, tag);
+      const [before] = await queryD1<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ${sqlString(v.table)}`,
+        "live",
+      );
+
+      // The cut-off before admitting: who would be in.
+      await page.goto(on(pathIn(v, "admin/waves")));
+      await expect(page.getByRole("heading", { name: text.title, level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: admin.console.navLabel }).getByRole("link", { name: admin.console.waves }),
+      ).toHaveAttribute("aria-current", "page");
+      await page.getByLabel(text.sizeLabel).fill("2");
+      await page.getByRole("button", { name: text.preview }).click();
+      await expect(page.getByTestId("cut-off")).toHaveText(text.cutOff.replace("{count}", "2").replace("{last}", "2"));
+
+      await page.getByRole("button", { name: text.admit.replace("{count}", "2") }).click();
+      await expect(page.getByRole("status").filter({ hasText: /admitted: 2 invites/ })).toBeVisible();
+      const [wave] = await queryD1<{ seq: number }>(
+        `SELECT w.seq FROM waves w JOIN wave_members m ON m.wave_id = w.id WHERE m.lead_id = ${sqlString(parents[0].id)}`,
+        "live",
+      );
+      expect(wave, "a wave with the first parent").toBeTruthy();
+
+      // Status pages of all five, while no other test's parents can come ahead of them.
+      const { context, page: parentPage } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
+      try {
+        for (const [i, parent] of parents.entries()) {
+          await parentPage.goto(await statusPath(v, parent.id));
+          if (i < 2) {
+            await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toBeVisible();
+            await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.invitedOn.split("{date}")[0].trim());
+            await expect(parentPage.getByRole("button", { name: waitlist.status.resendInvite })).toBeVisible();
+            await expect(parentPage.getByTestId("place")).toHaveCount(0);
+            expect(await axeViolations(parentPage, jsEnabled), "status page: You're in").toEqual([]);
+          } else {
+            await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toHaveCount(0);
+            await expect(parentPage.getByTestId("place")).toHaveAttribute("data-place", String(i + 1));
+            await expect(parentPage.getByTestId("admitted-ahead")).toHaveAttribute("data-count", String(Number(before.n) + 2));
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      return { parents, seq: Number(wave.seq) };
+    });
+
+    // The two best places got their invite, the other three nothing.
+    const [first, second] = parents;
+    for (const parent of [first, second]) {
+      await expect
+        .poll(async () => (await outbox(page, parent.email, SERVER)).filter((mail) => mail.template === "invite").length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
+    }
+    for (const parent of parents.slice(2))
+      expect((await outbox(page, parent.email, SERVER)).filter((m) => m.template === "invite")).toEqual([]);
+
+    // The first parent accepts the invite and creates the account it leads to.
+    const invite = await mailLink(page, first.email, "invite", { template: "invite", server: SERVER });
+    const { context, page: parentPage } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
+    try {
+      await useDistinctClientIp(parentPage);
+      await parentPage.goto(invite);
+      await expect(parentPage.getByRole("heading", { name: waitlist.invite.title, level: 1 })).toBeVisible();
+      expect(await axeViolations(parentPage, jsEnabled), "invite page").toEqual([]);
+      await parentPage.getByRole("button", { name: waitlist.invite.button }).click();
+      await expect(parentPage).toHaveURL((url) => url.pathname === "/signup");
+      await expect(parentPage.getByLabel(signup.fields.email, { exact: true })).toHaveValue(first.email);
+      await parentPage.getByLabel(signup.fields.name, { exact: true }).fill("Wave Parent");
+      await parentPage.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
+      await parentPage.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
+      await parentPage.waitForTimeout(MIN_FILL_MS);
+      await parentPage.getByRole("button", { name: signup.signup.submit, exact: true }).click();
+      await expect(parentPage).toHaveURL((url) => url.pathname === "/signup-confirm");
+
+      // Accepting again: "already accepted", and no second account.
+      await parentPage.goto(invite);
+      await expect(parentPage.getByRole("heading", { name: waitlist.invite.acceptedTitle, level: 1 })).toBeVisible();
+      await expect(parentPage.getByRole("button", { name: waitlist.invite.button })).toHaveCount(0);
+      const again = await parentPage.request.post(invite, {
+        form: { t: new URL(invite).searchParams.get("t") ?? "", intent: "accept" },
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(303);
+      expect(again.headers().location).toContain("/invite?");
+      expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(first.email)}`, "live")).toHaveLength(1);
+      const [member] = await queryD1<{ account_created_at: string | null }>(
+        `SELECT account_created_at FROM wave_members WHERE lead_id = ${sqlString(first.id)}`,
+        "live",
+      );
+      expect(member.account_created_at).not.toBeNull();
+
+      // The accepted parent's status page says so.
+      await parentPage.goto(await statusPath(v, first.id));
+      await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.acceptedOn.split("{date}")[0].trim());
+    } finally {
+      await context.close();
+    }
+
+    // The admin's figures for the wave: 2 admitted and invited, 1 accepted, 1 not yet, last place 2.
+    await page.goto(on(pathIn(v, "admin/waves")));
+    const row = page.locator(`tr[data-wave-seq="${seq}"]`);
+    await expect(row.getByTestId("wave-admitted")).toHaveText("2");
+    await expect(row.getByTestId("wave-invited")).toHaveText("2");
+    await expect(row.getByTestId("wave-accepted")).toHaveText("1");
+    await expect(row.getByTestId("wave-waiting")).toHaveText("1");
+    await expect(row.getByTestId("wave-last-place")).toHaveText("2");
+
+    // The launch funnel: admitted → opened → accepted → account, counts only.
+    await page.goto(on(pathIn(v, "admin/analytics")));
+    const funnel = page.getByTestId("launch-funnel").locator(`tr[data-wave-seq="${seq}"]`);
+    await expect(funnel.getByTestId("launch-admitted")).toHaveText("2");
+    await expect(funnel.getByTestId("launch-opened")).toHaveText("1");
+    await expect(funnel.getByTestId("launch-accepted")).toHaveText("1");
+    await expect(funnel.getByTestId("launch-accounts")).toHaveText("1");
+  });
+}

@@ -1,0 +1,129 @@
+import { expect, it } from "vitest";
+import type { NewWave } from "~/data/ports/wave-store";
+import type { ContractBackend } from "./backends";
+import { contractSuite } from "./suite";
+
+const at = (day: number, hour = 12) => new Date(Date.UTC(2025, 8, day, hour)).toISOString();
+const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
+
+const wave = (seq: number, over: Partial<NewWave> = {}): NewWave => ({
+  id: crypto.randomUUID(),
+  variant: "genius",
+  seq,
+  size_asked: 2,
+  created_at: at(1),
+  created_by: "admin@example.com",
+  ...over,
+});
+
+/** The behaviour every WaveStore adapter must have (docs/decisions/025-waves-and-invites.md). */
+export function waveStoreContract(name: string, start: () => Promise<ContractBackend>) {
+  contractSuite(`WaveStore contract: ${name}`, start, (h) => {
+    const store = () => h().waves;
+    const two = [
+      { lead_id: ids[0], place: 1, invite_expires_at: at(15) },
+      { lead_id: ids[1], place: 2, invite_expires_at: at(15) },
+    ];
+
+    it("admits a wave with its members and their places, in place order", async () => {
+      const made = await store().admit("leads", wave(1), [two[1], two[0]]);
+      expect(made.created).toBe(true);
+      expect(made.wave).toMatchObject({ lead_table: "leads", seq: 1, size_asked: 2, created_by: "admin@example.com", created_at: at(1) });
+      expect(await store().get(made.wave.id)).toEqual(made.wave);
+      const members = await store().membersOf(made.wave.id);
+      expect(members.map((m) => [m.lead_id, m.place])).toEqual([
+        [ids[0], 1],
+        [ids[1], 2],
+      ]);
+      expect(members[0]).toMatchObject({ invite_sent_at: null, accepted_at: null, invite_expires_at: at(15) });
+      expect(await store().memberOf("leads", ids[1])).toMatchObject({ wave_id: made.wave.id, place: 2 });
+      expect(await store().memberOf("leads_tennis", ids[1])).toBeNull();
+      expect((await store().admittedIds("leads")).sort()).toEqual([ids[0], ids[1]].sort());
+      expect(await store().admittedCount("leads")).toBe(2);
+      expect(await store().count("leads")).toBe(1);
+      expect(await store().count("leads_tennis")).toBe(0);
+    });
+
+    it("makes one wave of a number, however many times and in parallel it is admitted", async () => {
+      const results = await Promise.all([
+        store().admit("leads", wave(1), two),
+        store().admit("leads", wave(1), two),
+        store().admit("leads", wave(1), two),
+      ]);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.wave.id)).size).toBe(1);
+      const again = await store().admit("leads", wave(1, { size_asked: 5 }), [{ lead_id: ids[2], place: 3, invite_expires_at: at(15) }]);
+      expect(again).toMatchObject({ created: false, wave: { size_asked: 2 } });
+      expect(await store().admittedCount("leads")).toBe(2);
+      expect(await store().list("leads", at(2))).toHaveLength(1);
+    });
+
+    it("refuses a wave with a parent already admitted, writing nothing", async () => {
+      await store().admit("leads", wave(1), two);
+      await expect(
+        store().admit("leads", wave(2), [
+          { lead_id: ids[2], place: 3, invite_expires_at: at(15) },
+          { lead_id: ids[1], place: 2, invite_expires_at: at(15) },
+        ]),
+      ).rejects.toThrow();
+      expect(await store().count("leads")).toBe(1);
+      expect(await store().admittedCount("leads")).toBe(2);
+      // The same parent id in another variant's table is another parent.
+      expect((await store().admit("leads_tennis", wave(1, { variant: "champion-tennis" }), two)).created).toBe(true);
+    });
+
+    it("counts each wave's invites: sent, opened, accepted once, accounts, expired", async () => {
+      const first = (await store().admit("leads", wave(1), two)).wave;
+      const second = (await store().admit("leads", wave(2, { size_asked: 1 }), [{ lead_id: ids[2], place: 3, invite_expires_at: at(3) }]))
+        .wave;
+      await store().markSent("leads", ids[0], at(1, 13));
+      await store().markSent("leads", ids[1], at(1, 13));
+      expect(await store().markOpened("leads", ids[0], at(2))).toBe(true);
+      expect(await store().markOpened("leads", ids[0], at(2, 13))).toBe(false);
+      const accepts = await Promise.all([store().accept("leads", ids[0], at(2)), store().accept("leads", ids[0], at(2))]);
+      expect(accepts.filter(Boolean)).toHaveLength(1);
+      expect(await store().accept("leads", ids[0], at(3))).toBe(false);
+      expect(await store().accept("leads", ids[5], at(3))).toBe(false);
+      expect(await store().markAccount("leads", ids[1], at(3))).toBe(false);
+      expect(await store().markAccount("leads", ids[0], at(3))).toBe(true);
+      expect(await store().markAccount("leads", ids[0], at(3))).toBe(false);
+      expect((await store().memberOf("leads", ids[0]))?.accepted_at).toBe(at(2));
+      const list = await store().list("leads", at(4));
+      expect(list.map((w) => w.id)).toEqual([second.id, first.id]);
+      expect(list[1]).toMatchObject({ admitted: 2, invited: 2, opened: 1, accepted: 1, accounts: 1, expired: 0, last_place: 2 });
+      expect(list[0]).toMatchObject({ admitted: 1, invited: 0, opened: 0, accepted: 0, accounts: 0, expired: 1, last_place: 3 });
+    });
+
+    it("renews only an expired, unaccepted invite, once", async () => {
+      await store().admit("leads", wave(1), [
+        { lead_id: ids[0], place: 1, invite_expires_at: at(3) },
+        { lead_id: ids[1], place: 2, invite_expires_at: at(3) },
+      ]);
+      expect(await store().renew("leads", ids[0], at(2), at(16))).toBe(false);
+      const renewed = await Promise.all([store().renew("leads", ids[0], at(4), at(18)), store().renew("leads", ids[0], at(4), at(18))]);
+      expect(renewed.filter(Boolean)).toHaveLength(1);
+      expect(await store().memberOf("leads", ids[0])).toMatchObject({ invite_expires_at: at(18), invite_sent_at: at(4) });
+      await store().accept("leads", ids[1], at(2));
+      expect(await store().renew("leads", ids[1], at(4), at(18))).toBe(false);
+    });
+
+    it("stamps a parent's re-send once per interval, only for a live, unaccepted invite", async () => {
+      await store().admit("leads", wave(1), [
+        { lead_id: ids[0], place: 1, invite_expires_at: at(10) },
+        { lead_id: ids[1], place: 2, invite_expires_at: at(10) },
+      ]);
+      await store().markSent("leads", ids[0], at(1, 13));
+      const now = at(2);
+      const sentBefore = at(2, 11);
+      const both = await Promise.all([
+        store().resendDue("leads", ids[0], now, sentBefore),
+        store().resendDue("leads", ids[0], now, sentBefore),
+      ]);
+      expect(both.filter(Boolean)).toHaveLength(1);
+      expect(await store().resendDue("leads", ids[0], at(2, 12), at(2, 11))).toBe(false);
+      expect(await store().resendDue("leads", ids[0], at(11), at(10, 23))).toBe(false);
+      await store().accept("leads", ids[1], at(2));
+      expect(await store().resendDue("leads", ids[1], now, sentBefore)).toBe(false);
+    });
+  });
+}

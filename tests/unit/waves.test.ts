@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { referralRules } from "#content/referrals";
+import { getBackend } from "~/data/backend.server";
+import type { Lead } from "~/data/ports/lead-store";
+import { suppress } from "~/mail/suppression.server";
+import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { inviteResendAction, statusPage } from "~/referrals/pages.server";
+import { referralsOf } from "~/referrals/referrals.server";
+import { eraseParentData } from "~/trust/my-data.server";
+import { launchFunnel } from "~/waves/launch-funnel.server";
+import { wavesOf } from "~/waves/waves.server";
+import { testContext } from "./helpers/context";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** Admitting a wave on a real local D1 (docs/decisions/025-waves-and-invites.md). */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  for (const table of ["wave_members", "waves", "leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "suppressions"])
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
+});
+
+const request = (url = "http://127.0.0.1:8810/admin/waves") => testContext(url, d1.bindings);
+
+/** A parent who joined (with an optional referrer's code) and, unless told otherwise, confirmed. */
+async function parent(email: string, options: { referredBy?: string | null; confirm?: boolean } = {}): Promise<Lead> {
+  const { ctx, settle } = request();
+  const leads = getBackend(ctx).leads;
+  const lead = await leads.create("leads", { email, referred_by: options.referredBy ?? null, step_completed: 3, ref_code: null });
+  await leads.update("leads", lead.id, { ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` });
+  const stored = (await leads.getById("leads", lead.id))!;
+  await referralsOf(ctx).recordFor(stored);
+  if (options.confirm !== false) await referralsOf(ctx).confirm(lead.id);
+  await settle();
+  return (await leads.getById("leads", lead.id))!;
+}
+
+async function five() {
+  const list: Lead[] = [];
+  for (const name of ["ann", "bob", "cy", "dee", "eve"]) list.push(await parent(`${name}@example.com`));
+  return list;
+}
+
+const invites = async () =>
+  (
+    await d1.db
+      .prepare("SELECT dedupe_key, recipient FROM outbox WHERE template = 'invite' ORDER BY recipient")
+      .all<{ dedupe_key: string; recipient: string }>()
+  ).results;
+
+describe("admitting a wave", () => {
+  it("admits the best places first, stores each place, and invites them with the wave's dedupe key", async () => {
+    const [ann, bob] = await five();
+    const { ctx, settle } = request();
+    const waves = wavesOf(ctx);
+    const next = await waves.next(2);
+    expect(next).toMatchObject({ seq: 1, size: 2, lastPlace: 2, spotsLeft: referralRules.firstWaveSpots });
+    expect(next.members.map((m) => m.email)).toEqual(["ann@example.com", "bob@example.com"]);
+
+    const outcome = await waves.admit(1, 2, "admin@example.com");
+    await settle();
+    expect(outcome).toMatchObject({ kind: "admitted", invited: 2, wave: { seq: 1, size_asked: 2, created_by: "admin@example.com" } });
+    const waveId = outcome.kind === "admitted" ? outcome.wave.id : "";
+    expect(await invites()).toEqual([
+      { dedupe_key: `invite:${waveId}:${ann.id}`, recipient: "ann@example.com" },
+      { dedupe_key: `invite:${waveId}:${bob.id}`, recipient: "bob@example.com" },
+    ]);
+    const [figures] = await waves.list();
+    expect(figures).toMatchObject({ admitted: 2, invited: 2, accepted: 0, last_place: 2 });
+    expect(await waves.spotsLeft()).toBe(referralRules.firstWaveSpots - 2);
+    // The next wave starts after them.
+    expect((await waves.next(2)).members.map((m) => [m.email, m.place])).toEqual([
+      ["cy@example.com", 3],
+      ["dee@example.com", 4],
+    ]);
+  });
+
+  it("follows the place in line, referral credits included, and leaves out parents who never confirmed", async () => {
+    const ann = await parent("ann@example.com");
+    await parent("bob@example.com");
+    await parent("ned@example.com", { confirm: false });
+    const cy = await parent("cy@example.com");
+    // Two friends of cy confirm: cy moves up 2 × placesPerCredit places, to the front.
+    await parent("f1@example.com", { referredBy: cy.ref_code });
+    await parent("f2@example.com", { referredBy: cy.ref_code });
+    const next = await wavesOf(request().ctx).next(3);
+    expect(next.members.map((m) => m.email)).toEqual(["cy@example.com", "ann@example.com", "bob@example.com"]);
+    expect(next.members.map((m) => m.place)).toEqual([1, 2, 3]);
+    expect(next.members.some((m) => m.leadId === ann.id)).toBe(true);
+  });
+
+  it("skips erased, unsubscribed and suppressed parents", async () => {
+    await five();
+    const { ctx, settle } = request();
+    await suppress(ctx, "ann@example.com", "marketing", "unsubscribe");
+    await suppress(ctx, "bob@example.com", "all", "bounce");
+    const cy = (await getBackend(ctx).leads.getById("leads", (await wavesOf(ctx).next(5)).members[0].leadId))!;
+    expect(cy.email).toBe("cy@example.com");
+    await eraseParentData(ctx, cy.email, "admin");
+    const outcome = await wavesOf(ctx).admit(1, 2, "admin@example.com");
+    await settle();
+    expect(outcome.kind).toBe("admitted");
+    expect((await invites()).map((m) => m.recipient)).toEqual(["dee@example.com", "eve@example.com"]);
+    const [figures] = await wavesOf(ctx).list();
+    // Places are the places in line at admission: ann and bob are still ahead in the line.
+    expect(figures.last_place).toBe(4);
+  });
+
+  it("makes one wave of a double click, a resubmitted POST or two admins, with one invite each", async () => {
+    await five();
+    const { ctx, settle } = request();
+    const results = await Promise.all([
+      wavesOf(ctx).admit(1, 2, "one@example.com"),
+      wavesOf(ctx).admit(1, 2, "one@example.com"),
+      wavesOf(request().ctx).admit(1, 2, "two@example.com"),
+    ]);
+    await settle();
+    expect(results.filter((r) => r.kind === "admitted")).toHaveLength(1);
+    expect(results.filter((r) => r.kind === "already")).toHaveLength(2);
+    // Later, the same form again.
+    expect((await wavesOf(ctx).admit(1, 2, "one@example.com")).kind).toBe("already");
+    expect(await wavesOf(ctx).list()).toHaveLength(1);
+    expect(await invites()).toHaveLength(2);
+    // A page older than the last wave cannot jump ahead, and an empty line admits nobody.
+    expect((await wavesOf(ctx).admit(5, 2, "one@example.com")).kind).toBe("stale");
+    expect((await wavesOf(ctx).admit(2, 3, "one@example.com")).kind).toBe("admitted");
+    expect((await wavesOf(ctx).admit(3, 3, "one@example.com")).kind).toBe("empty");
+    await settle();
+    expect(await invites()).toHaveLength(5);
+  });
+
+  it("keeps an admitted wave as it was when later credits move a waiting parent ahead", async () => {
+    const [ann, bob, cy] = await five();
+    const { ctx, settle } = request();
+    await wavesOf(ctx).admit(1, 2, "admin@example.com");
+    // cy brings three friends and moves to the front of the line.
+    for (const name of ["g1", "g2", "g3"]) await parent(`${name}@example.com`, { referredBy: cy.ref_code });
+    await settle();
+    expect(await referralsOf(ctx).statusOf((await getBackend(ctx).leads.getById("leads", cy.id))!)).toMatchObject({ place: 1 });
+    const [wave] = await wavesOf(ctx).list();
+    const members = await wavesOf(ctx).membersOf(wave.id);
+    expect(members?.members.map((m) => [m.lead_id, m.place])).toEqual([
+      [ann.id, 1],
+      [bob.id, 2],
+    ]);
+    expect(await wavesOf(ctx).inviteOf(ann.id)).toMatchObject({ place: 1, acceptedAt: null, expired: false });
+    expect(await wavesOf(ctx).inviteOf(cy.id)).toBeNull();
+    // cy is first in the next wave, at the place cy has now.
+    expect((await wavesOf(ctx).next(1)).members).toMatchObject([{ leadId: cy.id, place: 1 }]);
+  });
+});
+
+describe("the invite link", () => {
+  async function admittedAnn() {
+    const [ann] = await five();
+    const { ctx, settle } = request();
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    const key = (await invites())[0].dedupe_key;
+    const row = await d1.db.prepare("SELECT text FROM outbox WHERE dedupe_key = ?").bind(key).first<{ text: string }>();
+    // The mail as the parent reads it: its one invite link.
+    const link = new URL(/https?:\/\/\S+\/invite\?t=[\w.-]+/.exec(row!.text)![0]);
+    return { ann, token: link.searchParams.get("t"), link };
+  }
+
+  it("is signed for the invite page of the parent's lead", async () => {
+    const { ann, token, link } = await admittedAnn();
+    expect(link.pathname).toBe("/invite");
+    const checked = await checkLeadLink(request().ctx.env, true, token, "invite");
+    expect(checked).toMatchObject({ ok: true, table: "leads", leadId: ann.id });
+    // Not a status or confirmation link.
+    expect((await checkLeadLink(request().ctx.env, true, token, "status")).ok).toBe(false);
+  });
+
+  it("accepts once: parallel presses accept it one time, afterwards it reads as accepted", async () => {
+    const { ann, token } = await admittedAnn();
+    const waves = wavesOf(request().ctx);
+    expect((await waves.checkInvite(token, { open: true })).state).toBe("open");
+    const presses = await Promise.all([waves.accept(ann.id), waves.accept(ann.id), waves.accept(ann.id)]);
+    expect(presses.filter(Boolean)).toHaveLength(1);
+    expect((await waves.checkInvite(token)).state).toBe("accepted");
+    expect(await waves.accountCreated(ann.id)).toBe(true);
+    expect(await waves.accountCreated(ann.id)).toBe(false);
+    expect((await waves.list())[0]).toMatchObject({ opened: 1, accepted: 1, accounts: 1 });
+  });
+
+  it("counts the launch funnel per variant and wave: admitted, opened, accepted, account, and nothing about who", async () => {
+    const { ann, token } = await admittedAnn();
+    const { ctx } = request();
+    const waves = wavesOf(ctx);
+    await waves.checkInvite(token, { open: true });
+    await waves.checkInvite(token, { open: true });
+    await waves.accept(ann.id);
+    const rows = await launchFunnel(ctx, { kind: "all" });
+    expect(rows).toEqual([{ variant: "genius", content: "genius", seq: 1, admitted: 1, opened: 1, accepted: 1, accounts: 0 }]);
+    expect(JSON.stringify(rows)).not.toContain(ann.id);
+  });
+
+  it("says expired after its days, and the admin's re-send gives a fresh link once", async () => {
+    const { ann, token } = await admittedAnn();
+    const later = () => new Date(Date.now() + (referralRules.inviteLinkDays + 1) * 86_400_000);
+    const { ctx, settle } = request();
+    expect((await wavesOf(ctx, later).checkInvite(token)).state).toBe("expired");
+    expect((await wavesOf(ctx).renew(ann.id)).outcome).toBe("not-expired");
+    const renewals = await Promise.all([wavesOf(ctx, later).renew(ann.id), wavesOf(ctx, later).renew(ann.id)]);
+    await settle();
+    expect(renewals.filter((r) => r.outcome === "sent")).toHaveLength(1);
+    expect(await invites()).toHaveLength(2);
+    expect((await wavesOf(ctx, later).inviteOf(ann.id))?.expired).toBe(false);
+  });
+
+  it("refuses a forged or other variant's token", async () => {
+    await admittedAnn();
+    const waves = wavesOf(request().ctx);
+    expect((await waves.checkInvite("abc.def")).state).toBe("invalid");
+    expect((await waves.checkInvite(null)).state).toBe("invalid");
+  });
+
+  it("sends the invite again on the parent's request at most once per interval", async () => {
+    const { ann } = await admittedAnn();
+    const { ctx, settle } = request();
+    // Just sent: too soon.
+    expect(await wavesOf(ctx).resend(ann)).toBe("wait");
+    const later = () => new Date(Date.now() + (referralRules.inviteResendMinutes + 1) * 60_000);
+    const both = await Promise.all([wavesOf(ctx, later).resend(ann), wavesOf(ctx, later).resend(ann)]);
+    await settle();
+    expect(both.filter((r) => r === "sent")).toHaveLength(1);
+    expect(await invites()).toHaveLength(2);
+  });
+});
+
+describe("the status page after a wave", () => {
+  const statusUrl = async (lead: Lead) =>
+    `http://127.0.0.1:8810/status?t=${await signLeadLink({}, true, { purpose: "status", table: "leads", leadId: lead.id, ttlMs: 60_000 })}`;
+
+  type View = { state: string; invite: { invitedAt: string } | null; admittedAhead: number; place: number | null };
+  async function viewOf(lead: Lead): Promise<View> {
+    const url = await statusUrl(lead);
+    const page = (await statusPage(testContext(url, d1.bindings).ctx, new URL(url))) as unknown as { data: { view: View } };
+    return page.data.view;
+  }
+
+  it("says You're in to the admitted, and how many were admitted ahead to the others, their place unchanged", async () => {
+    const [ann, bob, cy, dee] = await five();
+    const { ctx, settle } = request();
+    const before = await viewOf(cy);
+    await wavesOf(ctx).admit(1, 2, "admin@example.com");
+    await settle();
+    expect((await viewOf(ann)).invite).toMatchObject({ acceptedAt: null, expired: false });
+    expect((await viewOf(bob)).invite).not.toBeNull();
+    const after = await viewOf(cy);
+    expect(after).toMatchObject({ invite: null, admittedAhead: 2, place: before.place });
+    expect((await viewOf(dee)).place).toBe(4);
+    expect(before.admittedAhead).toBe(0);
+  });
+
+  it("sends the invite again from the status page once (303 with a notice), and refuses a bad link with a 400", async () => {
+    const [ann] = await five();
+    const { ctx, settle } = request();
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    const url = await statusUrl(ann);
+    const post = async (target: string) => {
+      const result = await inviteResendAction(
+        testContext(target, d1.bindings).ctx,
+        new Request(target, { method: "POST" }),
+        new URL(target),
+      ).catch((thrown: unknown) => thrown);
+      if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+      return { status: (result as unknown as { init: { status: number } }).init.status, location: null };
+    };
+    // Sent a moment ago with the wave: "we just sent it", nothing more.
+    expect(await post(url)).toMatchObject({ status: 303, location: expect.stringContaining("invite=wait") });
+    expect(await post("http://127.0.0.1:8810/status?t=forged.token")).toMatchObject({ status: 400 });
+    await settle();
+    expect(await invites()).toHaveLength(1);
+  });
+});
