@@ -20,6 +20,8 @@ test.describe("e-mail", () => {
         `You already have an account with ${v.title}`,
         `Confirm your e-mail for ${v.title}`,
         `You moved up to place 12 on the ${v.title} waitlist`,
+        new RegExp(`^Early access to ${v.title} opens .+$`),
+        `You're in: your ${v.title} early-access invite`,
       ]);
     }
     const tennis = page.frameLocator('iframe[title="Tennis Champion prelaunch e-mail"]');
