@@ -144,14 +144,14 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
   const inDoubt = [...new Set(claimed.flatMap((row) => (row.batch_key ? [row.batch_key] : [])))];
   for (const key of inDoubt) {
     const members = await prepareAll(m, await m.store.listBatch(key));
-    await sendIsolating(m, transport, members, slot, settled, key);
+    await sendIsolating(m, transport, members, slot, settled, now.toISOString(), key);
     slot = null;
   }
   const fresh = await prepareAll(
     m,
     claimed.filter((row) => !row.batch_key),
   );
-  await sendIsolating(m, transport, fresh, slot, settled);
+  await sendIsolating(m, transport, fresh, slot, settled, now.toISOString());
 }
 
 /**
@@ -196,6 +196,7 @@ async function sendIsolating(
   list: PreparedMail[],
   slot: Pace | null,
   settled: Map<string, Settle>,
+  claimedAt: string,
   knownKey?: string,
 ): Promise<void> {
   if (!list.length) return;
@@ -211,16 +212,28 @@ async function sendIsolating(
       () => knownKey ?? null,
     );
   }
-  const key = knownKey ?? (await batchIdempotencyKey(list.map((p) => p.row.id)));
-  await m.store.markBatch(
-    list.map((p) => p.row.id),
-    key,
-  );
+  let key = knownKey;
+  while (!key) {
+    // Only rows this consumer still holds go: one the sweeper handed to another consumer meanwhile
+    // (this one was slower than the stale window) is that consumer's to send.
+    const candidate = await batchIdempotencyKey(list.map((p) => p.row.id));
+    const marked = new Set(
+      await m.store.markBatch(
+        list.map((p) => p.row.id),
+        candidate,
+        claimedAt,
+      ),
+    );
+    if (marked.size === list.length) key = candidate;
+    else if (!marked.size) return;
+    else list = list.filter((p) => marked.has(p.row.id));
+  }
+  const batchKey: string = key;
   const result = await transport.sendBatch(
     list.map((p) => p.mail),
-    key,
+    batchKey,
   );
-  if (result.ok) return recordAll(m, list, result.results, settled, (entry) => (entry.ok ? key : null));
+  if (result.ok) return recordAll(m, list, result.results, settled, (entry) => (entry.ok ? batchKey : null));
   if (result.retryAfterMs !== undefined) {
     // A 429: the provider did not look at this request. A fresh batch may be put together afresh
     // later; a batch in doubt stays in doubt (another consumer may be sending it again right now).
@@ -242,11 +255,12 @@ async function sendIsolating(
         list.filter((_, i) => i !== result.invalidIndex),
         null,
         settled,
+        claimedAt,
       );
     }
     const half = Math.ceil(list.length / 2);
-    await sendIsolating(m, transport, list.slice(0, half), null, settled);
-    return sendIsolating(m, transport, list.slice(half), null, settled);
+    await sendIsolating(m, transport, list.slice(0, half), null, settled, claimedAt);
+    return sendIsolating(m, transport, list.slice(half), null, settled, claimedAt);
   }
   const failure: TransportResult = { ok: false, permanent: result.permanent, error: result.error };
   // No answer, or a server error: the provider may have taken the batch in; the rows keep its key.
@@ -255,7 +269,7 @@ async function sendIsolating(
     list,
     list.map(() => failure),
     settled,
-    () => (result.permanent ? null : key),
+    () => (result.permanent ? null : batchKey),
   );
 }
 

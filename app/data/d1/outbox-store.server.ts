@@ -164,9 +164,17 @@ export function createD1Outbox(db: D1Database): OutboxStore {
       return results;
     },
 
-    async markBatch(ids, key) {
-      if (!ids.length) return;
-      await db.prepare("UPDATE outbox SET batch_key = ? WHERE id IN (SELECT value FROM json_each(?))").bind(key, JSON.stringify(ids)).run();
+    async markBatch(ids, key, claimedAt) {
+      if (!ids.length) return [];
+      const { results } = await db
+        .prepare(
+          `UPDATE outbox SET batch_key = ?
+           WHERE id IN (SELECT value FROM json_each(?)) AND status = 'pending' AND enqueued_at IS NULL AND updated_at = ?
+           RETURNING id`,
+        )
+        .bind(key, JSON.stringify(ids), claimedAt)
+        .all<{ id: string }>();
+      return results.map((row) => row.id);
     },
 
     async listBatch(key) {

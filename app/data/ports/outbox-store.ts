@@ -125,8 +125,13 @@ export interface OutboxStore {
    * returned. Of parallel claims of one row exactly one gets it: a row is never sent twice.
    */
   claimEnqueued(ids: string[], now: string): Promise<OutboxRow[]>;
-  /** Stamps `key` as the batch_key of these rows, before their batch request goes out. */
-  markBatch(ids: string[], key: string): Promise<void>;
+  /**
+   * Stamps `key` as the batch_key of these rows before their batch request goes out, but only of
+   * rows the caller still holds: pending, no live message, and updated_at still `claimedAt` (a
+   * consumer slower than the stale window may have lost a row to the sweeper and another consumer).
+   * Answers the ids it stamped.
+   */
+  markBatch(ids: string[], key: string, claimedAt: string): Promise<string[]>;
   /** Every row whose batch_key is `key`, by id (the order the batch was sent in). */
   listBatch(key: string): Promise<OutboxRow[]>;
   /** Mails that need a human (`dead`), the most recently changed first. */

@@ -174,10 +174,18 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },
 
-    async markBatch(ids, key) {
-      if (!ids.length) return;
-      const { error } = await table().update({ batch_key: key }).in("id", ids).retry(false);
+    async markBatch(ids, key, claimedAt) {
+      if (!ids.length) return [];
+      const { data, error } = await table()
+        .update({ batch_key: key })
+        .in("id", ids)
+        .eq("status", "pending")
+        .is("enqueued_at", null)
+        .eq("updated_at", claimedAt)
+        .select("id")
+        .retry(false);
       fail("batch mark", error);
+      return ((data ?? []) as { id: string }[]).map((row) => row.id);
     },
 
     async listBatch(key) {

@@ -162,17 +162,25 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       );
     });
 
-    it("a batch key marks 100 rows in one call, lists them by id, and leaves other rows alone", async () => {
-      const rows = Array.from({ length: 100 }, (_, i) => row(`batch:${i}`));
+    it("a batch key marks 100 rows in one call, only those the caller still holds, lists them by id, and leaves other rows alone", async () => {
+      const claimedAt = "2025-09-01T10:00:05.000Z";
+      const rows = Array.from({ length: 100 }, (_, i) => row(`batch:${i}`, { updated_at: claimedAt }));
+      // Lost to the sweeper (a live message again), taken by another consumer since, and not pending.
+      const swept = row("swept", { updated_at: claimedAt, enqueued_at: "2025-09-01T10:02:05.000Z" });
+      const retaken = row("retaken", { updated_at: "2025-09-01T10:02:06.000Z" });
+      const sent = row("sent", { updated_at: claimedAt, status: "sent" });
       const other = row("other-batch", { batch_key: "batch:other" });
-      for (const r of [...rows, other]) await store().insert(r);
-      await store().markBatch(
-        rows.map((r) => r.id),
+      for (const r of [...rows, swept, retaken, sent, other]) await store().insert(r);
+      const marked = await store().markBatch(
+        [...rows, swept, retaken, sent].map((r) => r.id),
         "batch:abc",
+        claimedAt,
       );
+      expect(marked.sort()).toEqual(rows.map((r) => r.id).sort());
       const listed = await store().listBatch("batch:abc");
       expect(listed.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort());
       for (const r of listed) expect(r).toEqual({ ...rows.find((x) => x.id === r.id), batch_key: "batch:abc" });
+      for (const r of [swept, retaken, sent]) expect((await store().get(r.id))?.batch_key).toBeNull();
       expect(await store().listBatch("batch:other")).toEqual([other]);
       expect(await store().listBatch("batch:none")).toEqual([]);
       await store().update(rows[0].id, { status: "sent", batch_key: null, updated_at: T0 });
