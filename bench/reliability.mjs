@@ -46,6 +46,7 @@ import {
   snippet,
 } from "./lib/no-js.mjs";
 import { sqlString, wranglerDev } from "./lib/wrangler-dev.mjs";
+import { seeded } from "./lib/seeded-random.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const env = process.env;
@@ -113,13 +114,7 @@ const allLeads = `(${LEAD_TABLES.map((t) => `SELECT email FROM ${t}`).join(" UNI
 // ---------------------------------------------------------------- the fake mail API
 
 function createMailApi() {
-  let seed = 0x2545f491; // fixed seed: the same run of 500s every time
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seeded(0x2545f491); // fixed seed: the same run of 500s every time
   const api = {
     mode: "healthy",
     calls: 0,

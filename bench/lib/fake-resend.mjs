@@ -4,17 +4,9 @@
 // injected faults, and a record of every accepted mail. Moved here from bench/spike.mjs.
 import { createHash, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import { seeded } from "./seeded-random.mjs";
 
 const invalidAddress = (to) => !/^[^\s@]+@[^\s@]+$/.test(to) || to.endsWith("@invalid.test");
-
-function seeded(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * POST /emails and POST /emails/batch like Resend: RATE requests a second (sliding 1 s window over
