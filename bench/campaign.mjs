@@ -11,7 +11,8 @@
 // Env: N (10000), RATE (fake's requests/s, 2), KILL_AT (share of N accepted before the kill, 0.5; 0 = no
 // kill), DRAIN_MAX_S (600), CRON_EVERY_S (15: the cron, every 5 minutes in production, is fired this
 // often after the restart), STALL_S (0 = off; N: no acceptance for N s moves the leases and stale windows
-// a killed Worker left 3 minutes into the past instead of waiting them out), PORT (8920; +1 fake Resend, +2 inspector).
+// a killed Worker left 3 minutes into the past instead of waiting them out), REPORT_EVERY_S (10: a timeline
+// line this often), PORT (8920; +1 fake Resend, +2 inspector).
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -31,6 +32,7 @@ const DRAIN_MAX_MS = Number(env.DRAIN_MAX_S ?? 600) * 1000;
 const CRON_EVERY_MS = Number(env.CRON_EVERY_S ?? 15) * 1000;
 const STALL_MS = Number(env.STALL_S ?? 0) * 1000; // 0: never; the app's own windows are waited out
 const PORT = Number(env.PORT ?? 8920);
+const REPORT_EVERY_MS = Number(env.REPORT_EVERY_S ?? 10) * 1000;
 const MAIL_PORT = PORT + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TARGET_MS = 120_000;
@@ -175,6 +177,7 @@ async function main() {
     let lastAccepted = 0;
     let lastProgress = Date.now();
     let lastCron = Date.now();
+    let lastReport = Date.now();
     let byStatus = {};
     while (Date.now() - tSend < DRAIN_MAX_MS) {
       await sleep(2_000);
@@ -182,6 +185,14 @@ async function main() {
       if (mail.accepted.length !== lastAccepted) {
         lastAccepted = mail.accepted.length;
         lastProgress = Date.now();
+      }
+      if (Date.now() - lastReport >= REPORT_EVERY_MS) {
+        // The timeline: where the time goes (writing rows, or sending them).
+        lastReport = Date.now();
+        const [[row]] = await d1(`SELECT status, written FROM campaigns WHERE id = ${sqlString(campaignId)}`).catch(() => [[{}]]);
+        console.log(
+          `  +${seconds(Date.now() - tSend)}: campaign ${row?.status ?? "?"}, ${row?.written ?? "?"} rows written; ${mail.firstAccept.size} accepted, ${mail.requests.length} requests`,
+        );
       }
       if (mail.firstAccept.size >= N || Date.now() - mail.lastArrival > 5_000) {
         byStatus = await counts().catch(() => byStatus);
@@ -229,7 +240,8 @@ async function main() {
       ["time to finish (send POST -> every mail accepted)", seconds(finishMs), `<= ${TARGET_MS / 1000} s`],
       ["send POST answered in", seconds(sendMs), ""],
       ["/admin/launch with the audience", seconds(pageMs), ""],
-      ["mails accepted by the provider", mail.accepted.length, String(N)],
+      ["the campaign's mails accepted by the provider", mail.accepted.filter((m) => m.to.startsWith(PREFIX)).length, String(N)],
+      ["other mails accepted (the admin's welcome)", mail.accepted.filter((m) => !m.to.startsWith(PREFIX)).length, ""],
       ["duplicates (recipient x subject)", duplicates, "0"],
       ["lost (never accepted)", lost.length, "0"],
       ["campaigns made (2 POSTs)", campaigns, "1"],

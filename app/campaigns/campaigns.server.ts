@@ -34,16 +34,22 @@ type CampaignMessage = { campaign: string };
 
 /** Parents read per chunk (one suppression read, one places read and one queue send per chunk). */
 const CHUNK = 100;
-/** Recipients one step writes before it hands on to the next message (a few seconds of work). */
-const STEP_RECIPIENTS = 500;
+/**
+ * Recipients one step writes before it hands on to the next message: about a second of work, and
+ * enough that the writing stays ahead of the sending (the next step's message waits in the queue
+ * behind this step's mails, which leave at the provider's 200 a second at best).
+ */
+const STEP_RECIPIENTS = 1_000;
 /** A step holds the campaign this long per chunk; one killed mid-way lets it go after this. */
 const STEP_LEASE_MS = 60_000;
 /**
  * A campaign row still pending under a message lease this old lost its message (a Worker killed
- * between the write and the enqueue, or the queue lost it): the cron enqueues it again. A message
+ * between the write and the enqueue, or the queue lost it): the cron enqueues it again. The queue
+ * holds little of a campaign at a time (a step's message waits behind the previous step's mails,
+ * 1,000 at most, 5 s at the provider's rate), so a minute is well past a live message's wait; one
  * that is only slow costs one more message, never a second mail (a row is claimed once).
  */
-const REQUEUE_AFTER_MINUTES = 2;
+const REQUEUE_AFTER_MINUTES = 1;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nowOf = (ctx: CampaignContext) => (ctx.now ?? (() => new Date()))();

@@ -52,12 +52,14 @@ export const QUEUE_RETRY_DELAYS_MINUTES: readonly number[] = [0.25, 5, 25, 125];
  * A pending row untouched this long has no live sender, so the cron sends it. The after-response
  * send of a page is bounded by its calls' timeouts (database 5 s, mail API 10 s, database again:
  * about 20 s) and the platform ends `waitUntil` work 30 s after the response anyway; a cron run
- * claims only a few rows ahead of sending them (RETRY_DEFAULTS.claimBatch). Two minutes is well
- * past all of these, so a live send is never duplicated, yet a mail whose Worker was evicted goes
- * out with the next cron run (every 5 minutes) instead of waiting for a long timeout. Should it
- * ever race a live send anyway, the provider's idempotency key still delivers it once.
+ * claims only a few rows ahead of sending them (RETRY_DEFAULTS.claimBatch), and a queue consumer
+ * holds a batch for its render, a slot (5 s at most) and one request. A minute is past all of
+ * these, so a live send is never duplicated, yet a mail whose Worker was evicted or killed goes
+ * out with the next cron run instead of waiting for a long timeout. Should it ever race a live
+ * send anyway, the provider's idempotency key still delivers it once, and a queue consumer sends
+ * only rows it still holds (markBatch).
  */
-export const STALE_PENDING_MINUTES = 2;
+export const STALE_PENDING_MINUTES = 1;
 
 /** Dedupe keys are also the provider's Idempotency-Key, which may be at most 256 characters. */
 const MAX_DEDUPE_KEY_LENGTH = 256;
@@ -392,30 +394,19 @@ export type TemplateMailInput = { dedupeKey: string; template: EmailTemplateName
 export async function writeTemplateMails(
   ctx: MailContext,
   inputs: TemplateMailInput[],
-  options: { concurrency?: number } = {},
 ): Promise<{ created: number; existing: number; enqueued: number }> {
   const m = mailer(ctx);
   const queue = mailQueueOf(ctx.bindings);
-  const toEnqueue: OutboxRow[] = [];
-  let created = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < inputs.length) {
-      const input = inputs[next++];
-      assertDedupeKey(input.dedupeKey);
-      const renderInput: RenderInput = { template: input.template, variant: input.variant, data: input.data };
-      const row = newRow(m, { ...input, subject: "", html: "", text: "" });
-      const stored = await m.store.insertOnce({
-        ...row,
-        render_input: JSON.stringify(renderInput),
-        origin: input.data.origin,
-        enqueued_at: queue ? row.created_at : null,
-      });
-      if (stored.created) created += 1;
-      if (queue && (stored.created || (stored.row.status === "pending" && stored.row.enqueued_at))) toEnqueue.push(stored.row);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 10, inputs.length)) }, worker));
+  const rows = inputs.map((input) => {
+    assertDedupeKey(input.dedupeKey);
+    const renderInput: RenderInput = { template: input.template, variant: input.variant, data: input.data };
+    const row = newRow(m, { ...input, subject: "", html: "", text: "" });
+    return { ...row, render_input: JSON.stringify(renderInput), origin: input.data.origin, enqueued_at: queue ? row.created_at : null };
+  });
+  // One round trip for the chunk: a campaign's step writes thousands of rows while its mails go out.
+  const stored = await m.store.insertManyOnce(rows);
+  const created = stored.filter((s) => s.created).length;
+  const toEnqueue = stored.flatMap((s) => (s.created || (s.row.status === "pending" && s.row.enqueued_at) ? [s.row] : []));
   const { enqueued } = queue ? await enqueueRows(queue, m.store, toEnqueue) : { enqueued: 0 };
   return { created, existing: inputs.length - created, enqueued };
 }

@@ -21,7 +21,7 @@ import {
   type Mailer,
   type PreparedMail,
 } from "./mailer.server";
-import { pauseSends, takeSendSlot, type Pace } from "./send-pacer.server";
+import { pauseSends, takeSendSlot } from "./send-pacer.server";
 import type { TransportResult } from "./transport.server";
 
 /**
@@ -125,33 +125,29 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
   await m.store.releaseEnqueued(unclaimed);
   if (!claimed.length) return;
 
-  const pacer = getBackend(m).sendPacer;
-  const pace = await takeSendSlot(pacer, m.transport, clockOf(m));
-  if (!pace.go) {
-    // Paused by a 429: the rows go back to the queue untouched and come back when it ends.
-    await eachLimited(claimed, ROW_CONCURRENCY, async (row) => {
-      await m.store.update(row.id, { enqueued_at: now.toISOString(), updated_at: now.toISOString() });
-      settled.set(row.id, { ack: false, delaySeconds: secondsUntil(pace.until, now) });
-    });
-    return;
-  }
-
   const transport = m.transport;
-  if (!canBatch(transport)) return sendOneByOne(m, await prepareAll(m, claimed), pace, settled);
-  let slot: Pace | null = pace;
+  if (!canBatch(transport)) return sendOneByOne(m, await prepareAll(m, claimed), settled);
   // Rows of a batch request whose outcome is unknown go again as that very batch, with its key: the
   // provider answers a key it has seen with its first answer, so a mail it took in is not sent twice.
   const inDoubt = [...new Set(claimed.flatMap((row) => (row.batch_key ? [row.batch_key] : [])))];
   for (const key of inDoubt) {
     const members = await prepareAll(m, await m.store.listBatch(key));
-    await sendIsolating(m, transport, members, slot, settled, now.toISOString(), key);
-    slot = null;
+    await sendIsolating(m, transport, members, settled, now.toISOString(), key);
   }
   const fresh = await prepareAll(
     m,
     claimed.filter((row) => !row.batch_key),
   );
-  await sendIsolating(m, transport, fresh, slot, settled, now.toISOString());
+  await sendIsolating(m, transport, fresh, settled, now.toISOString());
+}
+
+/** Paused by a 429: fresh rows go back to the queue untouched (still pending, no attempt) and come back when it ends. */
+async function handBack(m: Mailer, list: PreparedMail[], until: number, settled: Map<string, Settle>) {
+  const now = m.now();
+  await eachLimited(list, ROW_CONCURRENCY, async ({ row }) => {
+    await m.store.update(row.id, { enqueued_at: now.toISOString(), updated_at: now.toISOString() });
+    settled.set(row.id, { ack: false, delaySeconds: secondsUntil(until, now) });
+  });
 }
 
 /**
@@ -194,14 +190,17 @@ async function sendIsolating(
   m: Mailer,
   transport: BatchingTransport,
   list: PreparedMail[],
-  slot: Pace | null,
   settled: Map<string, Settle>,
   claimedAt: string,
   knownKey?: string,
 ): Promise<void> {
   if (!list.length) return;
   const pacer = getBackend(m).sendPacer;
-  const pace = slot ?? (await takeSendSlot(pacer, transport, clockOf(m)));
+  // The slot is taken once the mails are rendered, right before the request: a slot taken earlier
+  // would be spent after a render of varying length, and two requests could reach the provider
+  // closer together than its rate allows.
+  const pace = await takeSendSlot(pacer, transport, clockOf(m));
+  if (!pace.go && !knownKey) return handBack(m, list, pace.until, settled);
   if (!pace.go) {
     const error = "Not sent yet: the mail API asked us to wait (rate limit)";
     return recordAll(
@@ -253,14 +252,13 @@ async function sendIsolating(
         m,
         transport,
         list.filter((_, i) => i !== result.invalidIndex),
-        null,
         settled,
         claimedAt,
       );
     }
     const half = Math.ceil(list.length / 2);
-    await sendIsolating(m, transport, list.slice(0, half), null, settled, claimedAt);
-    return sendIsolating(m, transport, list.slice(half), null, settled, claimedAt);
+    await sendIsolating(m, transport, list.slice(0, half), settled, claimedAt);
+    return sendIsolating(m, transport, list.slice(half), settled, claimedAt);
   }
   const failure: TransportResult = { ok: false, permanent: result.permanent, error: result.error };
   // No answer, or a server error: the provider may have taken the batch in; the rows keep its key.
@@ -274,11 +272,10 @@ async function sendIsolating(
 }
 
 /** A transport that cannot batch (a wrapper that applies its own rules in send): one paced request per mail. */
-async function sendOneByOne(m: Mailer, list: PreparedMail[], first: Pace, settled: Map<string, Settle>) {
+async function sendOneByOne(m: Mailer, list: PreparedMail[], settled: Map<string, Settle>) {
   const pacer = getBackend(m).sendPacer;
-  let pace: Pace | null = first;
   for (const prepared of list) {
-    pace ??= await takeSendSlot(pacer, m.transport, clockOf(m));
+    const pace = await takeSendSlot(pacer, m.transport, clockOf(m));
     const result: TransportResult = pace.go
       ? await m.transport.send(prepared.mail)
       : {
@@ -290,7 +287,6 @@ async function sendOneByOne(m: Mailer, list: PreparedMail[], first: Pace, settle
     if (pace.go && !result.ok && result.retryAfterMs !== undefined)
       await pauseSends(pacer, m.transport, m.now().getTime() + result.retryAfterMs);
     await recordAll(m, [prepared], [result], settled);
-    pace = null;
   }
 }
 

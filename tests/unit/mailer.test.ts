@@ -187,7 +187,7 @@ describe("sendMail with the Resend transport", () => {
       }),
     );
     replies = [{ status: 200, body: { id: "re_stale" } }];
-    const clock = { now: later(new Date(created), 1) };
+    const clock = { now: later(new Date(created), 0.5) };
     expect((await retryFailedMail(context("resend", clock))).picked).toBe(0);
     clock.now = later(new Date(created), 3);
     expect((await retryFailedMail(context("resend", clock))).sent).toBe(1);

@@ -67,6 +67,31 @@ export function createD1Outbox(db: D1Database): OutboxStore {
       return { created: false, row: existing };
     },
 
+    async insertManyOnce(rows) {
+      if (!rows.length) return [];
+      // One batch (one round trip, one transaction): each row comes back only when its statement wrote it.
+      const written = await db.batch<{ id: string }>(
+        rows.map((row) =>
+          db.prepare(`${INSERT} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`).bind(...COLUMNS.map((column) => row[column] ?? null)),
+        ),
+      );
+      const missing = rows.filter((_, i) => !written[i].results.length).map((row) => row.dedupe_key);
+      const existing = new Map<string, OutboxRow>();
+      if (missing.length) {
+        const { results } = await db
+          .prepare("SELECT * FROM outbox WHERE dedupe_key IN (SELECT value FROM json_each(?))")
+          .bind(JSON.stringify(missing))
+          .all<OutboxRow>();
+        for (const row of results) existing.set(row.dedupe_key, row);
+      }
+      return rows.map((row, i) => {
+        if (written[i].results.length) return { created: true, row };
+        const found = existing.get(row.dedupe_key);
+        if (!found) throw new Error(`Outbox insert of ${row.dedupe_key} neither wrote nor found a row`);
+        return { created: false, row: found };
+      });
+    },
+
     async get(id) {
       return (await db.prepare("SELECT * FROM outbox WHERE id = ?").bind(id).first<OutboxRow>()) ?? null;
     },

@@ -80,6 +80,11 @@ export interface OutboxStore {
    * `created: true`: only that caller may send the mail.
    */
   insertOnce(row: OutboxRow): Promise<InsertOnceResult>;
+  /**
+   * insertOnce for many rows in one round trip (a campaign's chunk): one result per row, in order.
+   * Of parallel calls sharing a key exactly one gets `created: true` for it.
+   */
+  insertManyOnce(rows: OutboxRow[]): Promise<InsertOnceResult[]>;
   get(id: string): Promise<OutboxRow | null>;
   getByKey(dedupeKey: string): Promise<OutboxRow | null>;
   /**

@@ -60,6 +60,27 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
       return { created: false, row: existing };
     },
 
+    async insertManyOnce(rows) {
+      if (!rows.length) return [];
+      // INSERT ... ON CONFLICT (dedupe_key) DO NOTHING RETURNING *: only the rows this call wrote come back.
+      const { data, error } = await table().upsert(rows, { onConflict: "dedupe_key", ignoreDuplicates: true }).select("*").retry(false);
+      fail("insert", error);
+      const created = new Set(((data ?? []) as OutboxRow[]).map((row) => row.dedupe_key));
+      const missing = rows.filter((row) => !created.has(row.dedupe_key)).map((row) => row.dedupe_key);
+      const existing = new Map<string, OutboxRow>();
+      if (missing.length) {
+        const found = await table().select("*").in("dedupe_key", missing).retry(false);
+        fail("read", found.error);
+        for (const row of (found.data ?? []) as OutboxRow[]) existing.set(row.dedupe_key, normalise(row));
+      }
+      return rows.map((row) => {
+        if (created.has(row.dedupe_key)) return { created: true, row };
+        const found = existing.get(row.dedupe_key);
+        if (!found) throw new Error(`Outbox insert of ${row.dedupe_key} neither wrote nor found a row`);
+        return { created: false, row: found };
+      });
+    },
+
     async get(id) {
       const { data, error } = await table().select("*").eq("id", id).maybeSingle<OutboxRow>().retry(false);
       fail("read", error);

@@ -26,6 +26,37 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       expect(await store().list(50)).toHaveLength(1);
     });
 
+    it("inserts many at once, once per dedupe key: the rows already there come back as they are, in the caller's order", async () => {
+      const before = row("campaign:c1:lead-2");
+      await store().insert(before);
+      const many = ["campaign:c1:lead-1", "campaign:c1:lead-2", "campaign:c1:lead-3"].map((key) => row(key));
+      const results = await store().insertManyOnce(many);
+      expect(results).toEqual([
+        { created: true, row: many[0] },
+        { created: false, row: before },
+        { created: true, row: many[2] },
+      ]);
+      expect(await store().getByKey("campaign:c1:lead-3")).toEqual(many[2]);
+      // The same chunk again (a step written again after a crash) creates nothing.
+      const again = await store().insertManyOnce(["campaign:c1:lead-1", "campaign:c1:lead-3"].map((key) => row(key)));
+      expect(again).toEqual([
+        { created: false, row: many[0] },
+        { created: false, row: many[2] },
+      ]);
+      expect(await store().insertManyOnce([])).toEqual([]);
+      expect(await store().list(50)).toHaveLength(3);
+    });
+
+    it("parallel many-inserts sharing keys: each key is created by exactly one", async () => {
+      const keys = Array.from({ length: 30 }, (_, i) => `campaign:c2:lead-${i}`);
+      const results = await Promise.all(Array.from({ length: 4 }, () => store().insertManyOnce(keys.map((key) => row(key)))));
+      for (let i = 0; i < keys.length; i++) {
+        expect(results.filter((r) => r[i].created)).toHaveLength(1);
+        expect(new Set(results.map((r) => r[i].row.id)).size).toBe(1);
+      }
+      expect(await store().list(100)).toHaveLength(30);
+    });
+
     it("insert refuses a taken dedupe key or id", async () => {
       const first = row("api:key-1");
       await store().insert(first);
