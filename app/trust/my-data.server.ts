@@ -51,6 +51,7 @@ export type ParentExport = {
   accounts: Record<string, unknown>[];
   users: Record<string, unknown>[];
   emails_sent: HeldData["mails"];
+  waves: HeldData["waves"];
 };
 
 export async function exportParentData(ctx: Ctx, email: string, now: Date = new Date()): Promise<ParentExport> {
@@ -61,13 +62,14 @@ export async function exportParentData(ctx: Ctx, email: string, now: Date = new 
     exported_at: now.toISOString(),
     email: address,
     about:
-      "Everything this site holds about this e-mail address: waitlist entries in every edition, referrals (other parents appear only as ids, statuses and dates), consent records, account records and the e-mails sent to it.",
+      "Everything this site holds about this e-mail address: waitlist entries in every edition, referrals (other parents appear only as ids, statuses and dates), consent records, account records, the e-mails sent to it, and the early-access waves it was admitted in (its place in line then and its invite's dates).",
     leads: held.leads.map(({ table, row }) => ({ waitlist: getPage(CONTENT_OF_TABLE[table], "site").title, table, row })),
     referrals: { as_referrer: held.referralsAsReferrer, as_referred: held.referralsAsReferred },
     consent_records: await consentRecordsOf(ctx, held),
     accounts: held.accounts,
     users: held.users,
     emails_sent: held.mails,
+    waves: held.waves,
   };
 }
 

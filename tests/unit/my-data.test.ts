@@ -28,6 +28,8 @@ const TABLES = [
   "accounts",
   "suppressions",
   "erasure_log",
+  "wave_members",
+  "waves",
 ];
 beforeEach(async () => {
   for (const table of TABLES) await d1.db.prepare(`DELETE FROM ${table}`).run();
@@ -88,6 +90,24 @@ async function seed() {
   await mail(PARENT, "sent");
   await mail("PARENT@example.com", "failed", "Your guide");
   await mail(REFERRER, "sent", "You moved up");
+  // The tennis line's first wave admitted the parent at place 2, beside another parent at place 1.
+  await d1.db.batch([
+    d1.db
+      .prepare(
+        "INSERT INTO waves (id, lead_table, variant, seq, size_asked, created_at, created_by) VALUES ('wave-1', 'leads_tennis', ?, 1, 2, ?, 'admin@example.com')",
+      )
+      .bind("champion-tennis", NOW),
+    d1.db
+      .prepare(
+        "INSERT INTO wave_members (wave_id, lead_table, lead_id, place, invite_sent_at, invite_expires_at) VALUES ('wave-1', 'leads_tennis', ?, 1, ?, ?)",
+      )
+      .bind(friend.id, NOW, NOW),
+    d1.db
+      .prepare(
+        "INSERT INTO wave_members (wave_id, lead_table, lead_id, place, invite_sent_at, invite_expires_at, invite_opened_at) VALUES ('wave-1', 'leads_tennis', ?, 2, ?, ?, ?)",
+      )
+      .bind(parentTennis.id, NOW, NOW, NOW),
+  ]);
   return { referrer, parent, parentTennis, friend };
 }
 
@@ -122,6 +142,20 @@ describe("the parent's download", () => {
     expect(data.emails_sent.map((m) => m.subject).sort()).toEqual(["Welcome", "Your guide"]);
     expect(data.emails_sent[0].html).toContain("Hello there");
     expect(data.consent_records).toEqual([]);
+    expect(data.waves).toEqual([
+      {
+        lead_table: "leads_tennis",
+        variant: "champion-tennis",
+        wave: 1,
+        admitted_at: NOW,
+        place: 2,
+        invite_sent_at: NOW,
+        invite_expires_at: NOW,
+        invite_opened_at: NOW,
+        accepted_at: null,
+        account_created_at: null,
+      },
+    ]);
 
     const json = JSON.stringify(data);
     expect(json).not.toContain(REFERRER);

@@ -22,6 +22,8 @@ const MIGRATIONS = [
   "20250901000008_outbox_render_later.sql",
   "20250901000010_suppressions.sql",
   "20250901000012_erasure_log.sql",
+  "20250901000017_waves.sql",
+  "20250901000019_parent_data_waves.sql",
 ];
 
 let db: PGlite;
@@ -72,7 +74,20 @@ describe("supabase/migrations/20250901000012_erasure_log.sql", () => {
     await mail("PARENT@example.com", "failed");
     await mail("referrer@example.com", "sent");
 
+    const wave = (
+      await one<{ id: string }>(
+        `insert into public.waves (lead_table, variant, seq, size_asked, created_by) values ('leads_tennis', 'champion-tennis', 1, 2, 'admin@example.com') returning id`,
+      )
+    ).id;
+    await db.query(
+      `insert into public.wave_members (wave_id, lead_table, lead_id, place, invite_expires_at) values ($1, 'leads_tennis', $2, 1, now()), ($1, 'leads_tennis', $3, 2, now())`,
+      [wave, friend, parentTennis],
+    );
+
     const held = (await one<{ d: Record<string, unknown[]> }>(`select public.parent_data(' PARENT@example.com ') as d`)).d;
+    expect(held.waves).toEqual([
+      expect.objectContaining({ lead_table: "leads_tennis", variant: "champion-tennis", wave: 1, place: 2, accepted_at: null }),
+    ]);
     expect(held.leads).toHaveLength(2);
     expect(held.referralsAsReferrer).toHaveLength(1);
     expect(held.referralsAsReferred).toHaveLength(1);

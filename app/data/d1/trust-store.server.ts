@@ -1,7 +1,7 @@
 import { leadFromD1Row } from "./lead-store.server";
 import { LEAD_TABLES } from "~/data/lead-model";
 import type { LeadTable } from "~/data/ports/lead-store";
-import type { ErasureCounts, HeldData, MailFact, ReferralFact, TrustStore } from "~/data/ports/trust-store";
+import type { ErasureCounts, HeldData, MailFact, ReferralFact, TrustStore, WaveFact } from "~/data/ports/trust-store";
 
 /**
  * The trust store in D1 (SQLite). Addresses are compared lower-cased (the lead store keeps them so,
@@ -11,6 +11,8 @@ import type { ErasureCounts, HeldData, MailFact, ReferralFact, TrustStore } from
  */
 
 const REFERRAL_FACT = "id, lead_table, variant, status, reason, created_at, credited_at";
+const WAVE_FACT = `m.lead_table, w.variant, w.seq AS wave, w.created_at AS admitted_at, m.place, m.invite_sent_at,
+  m.invite_expires_at, m.invite_opened_at, m.accepted_at, m.account_created_at`;
 const MAIL_FACT = "id, template, variant, subject, status, attempts, created_at, updated_at, html, text";
 /** Columns of an account that may leave the database (never password_hash, password_salt or token hashes). */
 const ACCOUNT_EXPORT_COLUMNS = ["id", "email", "name", "role", "email_confirmed_at", "plan", "lead_id", "created_at"] as const;
@@ -34,6 +36,7 @@ export function createD1TrustStore(db: D1Database): TrustStore {
       const leads: HeldData["leads"] = [];
       const referralsAsReferrer: ReferralFact[] = [];
       const referralsAsReferred: ReferralFact[] = [];
+      const waves: WaveFact[] = [];
       const allIds: string[] = [];
       for (const table of LEAD_TABLES) {
         const { results } = await db
@@ -44,7 +47,7 @@ export function createD1TrustStore(db: D1Database): TrustStore {
         const ids = results.map((row) => String(row.id));
         allIds.push(...ids);
         for (const row of results) leads.push({ table, row: leadFromD1Row(row as never) as unknown as Record<string, unknown> });
-        const [asReferrer, asReferred] = await db.batch<ReferralFact>([
+        const [asReferrer, asReferred, admitted] = await db.batch<ReferralFact | WaveFact>([
           db
             .prepare(
               `SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referrer_id IN (${marks(ids.length)}) ORDER BY created_at`,
@@ -55,9 +58,16 @@ export function createD1TrustStore(db: D1Database): TrustStore {
               `SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referred_id IN (${marks(ids.length)}) ORDER BY created_at`,
             )
             .bind(table, ...ids),
+          db
+            .prepare(
+              `SELECT ${WAVE_FACT} FROM wave_members m JOIN waves w ON w.id = m.wave_id
+               WHERE m.lead_table = ? AND m.lead_id IN (${marks(ids.length)}) ORDER BY w.created_at`,
+            )
+            .bind(table, ...ids),
         ]);
-        referralsAsReferrer.push(...asReferrer.results);
-        referralsAsReferred.push(...asReferred.results);
+        referralsAsReferrer.push(...(asReferrer.results as ReferralFact[]));
+        referralsAsReferred.push(...(asReferred.results as ReferralFact[]));
+        waves.push(...(admitted.results as WaveFact[]));
       }
       const [accounts, users, mails] = await db.batch([
         db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE lower(email) = ?`).bind(address),
@@ -76,6 +86,7 @@ export function createD1TrustStore(db: D1Database): TrustStore {
         accounts: accounts.results as Record<string, unknown>[],
         users: users.results as Record<string, unknown>[],
         mails: mails.results as MailFact[],
+        waves,
       };
     },
 

@@ -38,6 +38,21 @@ export type MailFact = {
   text: string;
 };
 
+/** A wave the parent was admitted in: their place at admission and their invite's dates (ADR 025). */
+export type WaveFact = {
+  lead_table: LeadTable;
+  variant: string;
+  /** The wave's number in its line: 1 for the first wave. */
+  wave: number;
+  admitted_at: string;
+  place: number;
+  invite_sent_at: string | null;
+  invite_expires_at: string;
+  invite_opened_at: string | null;
+  accepted_at: string | null;
+  account_created_at: string | null;
+};
+
 /** Everything the store holds about an address. Accounts never carry password or token hashes. */
 export type HeldData = {
   leads: { table: LeadTable; row: Record<string, unknown> }[];
@@ -46,6 +61,7 @@ export type HeldData = {
   accounts: Record<string, unknown>[];
   users: Record<string, unknown>[];
   mails: MailFact[];
+  waves: WaveFact[];
 };
 
 /** Rows each table lost or had anonymised, e.g. `{ leads: 1, outbox: 3 }`: what the erasure log records. */

@@ -17,6 +17,8 @@ export function createSupabaseTrustStore(options: SupabaseOptions): TrustStore {
       const held = data as HeldData;
       return {
         ...held,
+        // A database before 20250901000019 has no waves in parent_data().
+        waves: held.waves ?? [],
         leads: held.leads.map(({ table, row }) => ({ table, row: leadFromSupabaseRow(row) as unknown as Record<string, unknown> })),
       };
     },
