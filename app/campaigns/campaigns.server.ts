@@ -50,6 +50,12 @@ const STEP_LEASE_MS = 60_000;
  * that is only slow costs one more message, never a second mail (a row is claimed once).
  */
 const REQUEUE_AFTER_MINUTES = 1;
+/**
+ * Sooner than that, a row is taken for lost once the queue has moved past it: rows of the campaign
+ * written this much later were sent already. The queue delivers roughly in order, so a live
+ * message is not that far behind; one that is costs one more message, never a second mail.
+ */
+const PASSED_OVER_MS = 30_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nowOf = (ctx: CampaignContext) => (ctx.now ?? (() => new Date()))();
@@ -421,10 +427,12 @@ export async function sweepCampaigns(ctx: CampaignContext, options: { budgetReci
     }
   }
   if (queue) {
-    const leaseBefore = new Date(now.getTime() - REQUEUE_AFTER_MINUTES * 60_000).toISOString();
     const since = now.getTime() - 2 * DAY_MS;
     for (const campaign of await store.list(20)) {
       if (campaign.status === "scheduled" || Date.parse(campaign.created_at) < since) continue;
+      const newestSent = await store.newestSentWrittenAt(campaign.id);
+      const passedOver = newestSent ? Date.parse(newestSent) - PASSED_OVER_MS : 0;
+      const leaseBefore = new Date(Math.max(now.getTime() - REQUEUE_AFTER_MINUTES * 60_000, passedOver)).toISOString();
       const ids = await store.restampStale(campaign.id, now.toISOString(), leaseBefore, 1000);
       if (ids.length) {
         await enqueueRows(

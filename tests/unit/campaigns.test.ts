@@ -287,6 +287,44 @@ describe("a crash mid-campaign", () => {
   });
 });
 
+describe("rows whose queue messages were lost", () => {
+  it("are enqueued again once the queue has moved past them (rows written 30 s later were sent), not only after the minute", async () => {
+    for (let i = 0; i < 150; i++) await parent("leads", `l${String(i).padStart(3, "0")}@example.com`);
+    const { campaign } = await createCampaign(context(T0), {
+      scope: GENIUS,
+      draft: DRAFT,
+      formKey: "form-l",
+      origin: ORIGIN,
+      by: "admin@example.com",
+      sendAt: null,
+    });
+    // The first 100 rows are written and enqueued, and their messages are lost (a local queue killed with its Worker).
+    const lostQueue = fakeQueue();
+    expect(await stepCampaign(context(T0, { queue: lostQueue }), campaign.id, { maxRecipients: 100 })).toBe("more");
+    // The resumed campaign writes the rest 40 s later.
+    const queue = fakeQueue();
+    const later = new Date(T0.getTime() + 40_000);
+    expect(await stepCampaign(context(later, { queue }), campaign.id)).toBe("written");
+    // While nothing newer has gone out, a message that is only slow is left alone.
+    expect(await sweepCampaigns(context(new Date(T0.getTime() + 42_000), { queue }))).toMatchObject({ requeued: 0 });
+    const fetchImpl = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as unknown[];
+      return Response.json({ data: body.map((_, i) => ({ id: `re-${i}` })) });
+    }) as unknown as typeof fetch;
+    const fresh = queue.messages.splice(0).map((body, i) => ({ id: `m${i}`, body, attempts: 1, ack() {}, retry() {} }));
+    expect(fresh).toHaveLength(50);
+    await consumeMailBatch({ ...context(new Date(T0.getTime() + 43_000)), transport: getBatchTransport(env, fetchImpl) }, {
+      queue: "mail",
+      messages: fresh,
+      ackAll() {},
+      retryAll() {},
+    } as unknown as MessageBatch<MailMessage>);
+    // 45 s after the first rows: the queue has moved past them, so their messages were lost.
+    expect(await sweepCampaigns(context(new Date(T0.getTime() + 45_000), { queue }))).toMatchObject({ requeued: 100 });
+    expect(queue.messages).toHaveLength(100);
+  });
+});
+
 describe("a parent erased between the audience and the send", () => {
   it("is skipped: no row when erased before their chunk, no mail when erased after it", async () => {
     await seedVariant("leads", "g");

@@ -144,5 +144,14 @@ export function createD1CampaignStore(db: D1Database): CampaignStore {
         .all<{ id: string }>();
       return results.map((row) => row.id);
     },
+
+    async newestSentWrittenAt(id) {
+      const [from, to] = campaignKeyRange(id);
+      const row = await db
+        .prepare("SELECT max(created_at) AS at FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? AND status = 'sent'")
+        .bind(from, to)
+        .first<{ at: string | null }>();
+      return row?.at ?? null;
+    },
   };
 }

@@ -112,4 +112,6 @@ export interface CampaignStore {
    * second message never sends it twice.
    */
   restampStale(id: string, now: string, leaseBefore: string, limit: number): Promise<string[]>;
+  /** When the newest of the campaign's sent rows was written (created_at), or null when none was sent. */
+  newestSentWrittenAt(id: string): Promise<string | null>;
 }

@@ -123,5 +123,21 @@ export function createSupabaseCampaignStore(options: SupabaseOptions): CampaignS
       fail("Campaign restamp", error);
       return ((data ?? []) as { id: string }[]).map((row) => row.id);
     },
+
+    async newestSentWrittenAt(id) {
+      const [from, to] = campaignKeyRange(id);
+      const { data, error } = await client
+        .from("outbox")
+        .select("created_at")
+        .gte("dedupe_key", from)
+        .lt("dedupe_key", to)
+        .eq("status", "sent")
+        .order("created_at", { ascending: false })
+        .limit(1)
+        .retry(false);
+      fail("Campaign read", error);
+      const at = (data?.[0] as { created_at: string } | undefined)?.created_at;
+      return at ? new Date(at).toISOString() : null;
+    },
   };
 }

@@ -1,6 +1,20 @@
 import { leadFromSupabaseRow } from "./lead-store.server";
 import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
-import type { ErasureCounts, HeldData, TrustStore } from "~/data/ports/trust-store";
+import type { ErasureCounts, HeldData, TrustStore, WaveFact } from "~/data/ports/trust-store";
+
+/** Postgres times come back as "2025-09-01T10:00:00+00:00"; the app uses toISOString() form. */
+function isoTimes(fact: WaveFact): WaveFact {
+  const iso = (value: string | null) => (value ? new Date(value).toISOString() : value);
+  return {
+    ...fact,
+    admitted_at: iso(fact.admitted_at) as string,
+    invite_sent_at: iso(fact.invite_sent_at),
+    invite_expires_at: iso(fact.invite_expires_at) as string,
+    invite_opened_at: iso(fact.invite_opened_at),
+    accepted_at: iso(fact.accepted_at),
+    account_created_at: iso(fact.account_created_at),
+  };
+}
 
 /**
  * The trust store in Supabase Postgres: one call each to `parent_data` and `erase_parent`
@@ -18,7 +32,7 @@ export function createSupabaseTrustStore(options: SupabaseOptions): TrustStore {
       return {
         ...held,
         // A database before 20250901000019 has no waves in parent_data().
-        waves: held.waves ?? [],
+        waves: (held.waves ?? []).map(isoTimes),
         leads: held.leads.map(({ table, row }) => ({ table, row: leadFromSupabaseRow(row) as unknown as Record<string, unknown> })),
       };
     },

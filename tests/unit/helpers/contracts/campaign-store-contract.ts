@@ -155,6 +155,18 @@ export function campaignStoreContract(name: string, start: () => Promise<Contrac
       expect((await outbox.getByKey(`campaign:${c.id}:b`))?.enqueued_at).toBe(at(10));
       expect(await store().restampStale(c.id, at(10), at(5), 10)).toEqual([]);
     });
+
+    it("tells when the newest of its sent rows was written", async () => {
+      const c = newCampaign();
+      await store().createOnce(c);
+      const outbox = h().outbox;
+      expect(await store().newestSentWrittenAt(c.id)).toBeNull();
+      await outbox.insert(outboxRow(`campaign:${c.id}:a`, { status: "sent", created_at: at(1) }));
+      await outbox.insert(outboxRow(`campaign:${c.id}:b`, { status: "sent", created_at: at(3) }));
+      await outbox.insert(outboxRow(`campaign:${c.id}:c`, { status: "pending", created_at: at(7) }));
+      await outbox.insert(outboxRow(`campaign:${newCampaign().id}:d`, { status: "sent", created_at: at(9) }));
+      expect(await store().newestSentWrittenAt(c.id)).toBe(at(3));
+    });
   });
 
   contractSuite(`SuppressionStore.entriesOfMany: ${name}`, start, (h) => {

@@ -102,7 +102,33 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
           accounts: [],
           users: [],
           mails: [],
+          waves: [],
         });
+      });
+
+      it("holds the waves the parent was admitted in, with the place at admission and the invite's dates, and no other member", async () => {
+        const { parent, referrer } = await seed();
+        const wave = { id: crypto.randomUUID(), variant: "genius", seq: 1, size_asked: 2, created_at: AT, created_by: "admin@example.com" };
+        await h().waves.admit("leads", wave, [
+          { lead_id: referrer.id, place: 1, invite_expires_at: AT },
+          { lead_id: parent.id, place: 2, invite_expires_at: AT },
+        ]);
+        await h().waves.accept("leads", parent.id, AT);
+        const held = await store().collect(PARENT);
+        expect(held.waves).toEqual([
+          expect.objectContaining({
+            lead_table: "leads",
+            variant: "genius",
+            wave: 1,
+            admitted_at: AT,
+            place: 2,
+            invite_expires_at: AT,
+            invite_opened_at: null,
+            accepted_at: AT,
+            account_created_at: null,
+          }),
+        ]);
+        expect(JSON.stringify(held)).not.toContain("admin@example.com");
       });
     });
 
