@@ -52,10 +52,11 @@ const STEP_LEASE_MS = 60_000;
 const REQUEUE_AFTER_MINUTES = 1;
 /**
  * Sooner than that, a row is taken for lost once the queue has moved past it: rows of the campaign
- * written this much later were sent already. The queue delivers roughly in order, so a live
- * message is not that far behind; one that is costs one more message, never a second mail.
+ * written this much later were sent already. The queue delivers roughly in the order it was
+ * written, and a row sent back with a delay is stamped anew, so a live message is seldom that far
+ * behind; one that is costs one more message, never a second mail (a row is claimed once).
  */
-const PASSED_OVER_MS = 30_000;
+const PASSED_OVER_MS = 10_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nowOf = (ctx: CampaignContext) => (ctx.now ?? (() => new Date()))();
