@@ -1,4 +1,5 @@
 import type { LeadTable } from "./lead-store";
+import type { WaveMember } from "./wave-store";
 
 /**
  * The trust store port (docs/decisions/014-erasure.md): what we hold about an
@@ -39,18 +40,11 @@ export type MailFact = {
 };
 
 /** A wave the parent was admitted in: their place at admission and their invite's dates (ADR 025). */
-export type WaveFact = {
-  lead_table: LeadTable;
+export type WaveFact = Omit<WaveMember, "wave_id" | "lead_id"> & {
   variant: string;
   /** The wave's number in its line: 1 for the first wave. */
   wave: number;
   admitted_at: string;
-  place: number;
-  invite_sent_at: string | null;
-  invite_expires_at: string;
-  invite_opened_at: string | null;
-  accepted_at: string | null;
-  account_created_at: string | null;
 };
 
 /** Everything the store holds about an address. Accounts never carry password or token hashes. */

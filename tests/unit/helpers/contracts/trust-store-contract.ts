@@ -64,6 +64,17 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
       return { referrer, parent, parentTennis, friend, account };
     }
 
+    /** The first genius wave: the referrer at place 1, the parent at place 2, who accepted. */
+    async function admitBoth(parentId: string, referrerId: string) {
+      const wave = { id: crypto.randomUUID(), variant: "genius", seq: 1, size_asked: 2, created_at: AT, created_by: "admin@example.com" };
+      await h().waves.admit("leads", wave, [
+        { lead_id: referrerId, place: 1, invite_expires_at: AT },
+        { lead_id: parentId, place: 2, invite_expires_at: AT },
+      ]);
+      await h().waves.accept("leads", parentId, AT);
+      return wave;
+    }
+
     describe("collect", () => {
       it("holds the parent's lead rows in every variant, referrals, account, users row and mails, and nothing of other parents", async () => {
         const { parent, parentTennis, account } = await seed();
@@ -108,12 +119,7 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
 
       it("holds the waves the parent was admitted in, with the place at admission and the invite's dates, and no other member", async () => {
         const { parent, referrer } = await seed();
-        const wave = { id: crypto.randomUUID(), variant: "genius", seq: 1, size_asked: 2, created_at: AT, created_by: "admin@example.com" };
-        await h().waves.admit("leads", wave, [
-          { lead_id: referrer.id, place: 1, invite_expires_at: AT },
-          { lead_id: parent.id, place: 2, invite_expires_at: AT },
-        ]);
-        await h().waves.accept("leads", parent.id, AT);
+        await admitBoth(parent.id, referrer.id);
         const held = await store().collect(PARENT);
         expect(held.waves).toEqual([
           expect.objectContaining({
@@ -159,12 +165,7 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
 
       it("keeps an erased parent's wave membership only under an id that names nobody: the wave's figures stay", async () => {
         const { parent, referrer } = await seed();
-        const wave = { id: crypto.randomUUID(), variant: "genius", seq: 1, size_asked: 2, created_at: AT, created_by: "admin@example.com" };
-        await h().waves.admit("leads", wave, [
-          { lead_id: referrer.id, place: 1, invite_expires_at: AT },
-          { lead_id: parent.id, place: 2, invite_expires_at: AT },
-        ]);
-        await h().waves.accept("leads", parent.id, AT);
+        const wave = await admitBoth(parent.id, referrer.id);
         await store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT });
         expect(await h().waves.memberOf("leads", parent.id)).toBeNull();
         expect(await h().waves.memberOf("leads", referrer.id)).not.toBeNull();
