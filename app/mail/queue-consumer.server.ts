@@ -141,11 +141,15 @@ async function sendClaimed(m: Mailer, ids: string[], settled: Map<string, Settle
   await sendIsolating(m, transport, fresh, settled, now.toISOString());
 }
 
-/** Paused by a 429: fresh rows go back to the queue untouched (still pending, no attempt) and come back when it ends. */
+/**
+ * Paused by a 429: fresh rows go back to the queue untouched (still pending, no attempt) and come
+ * back when it ends. Free of any batch key: the provider never took them (a part of a batch it
+ * refused whole carries that batch's key until now).
+ */
 async function handBack(m: Mailer, list: PreparedMail[], until: number, settled: Map<string, Settle>) {
   const now = m.now();
   await eachLimited(list, ROW_CONCURRENCY, async ({ row }) => {
-    await m.store.update(row.id, { enqueued_at: now.toISOString(), updated_at: now.toISOString() });
+    await m.store.update(row.id, { enqueued_at: now.toISOString(), updated_at: now.toISOString(), batch_key: null });
     settled.set(row.id, { ack: false, delaySeconds: secondsUntil(until, now) });
   });
 }

@@ -415,6 +415,32 @@ describe("the consumer", () => {
     for (const row of rows) expect(outcomes.get(row.id)).toEqual({ acked: true });
   });
 
+  it("the rest of a batch refused whole that meets a pause goes back untouched and free of the refused batch's key", async () => {
+    const rows = await queued(3);
+    const resend = fakeResend((body, call) => {
+      const bad = body.findIndex((mail) => (mail.to as string[])[0] === rows[2].recipient);
+      return call === 1
+        ? Response.json(
+            { statusCode: 422, name: "validation_error", message: `Invalid \`to\` field at emails[${bad}].to` },
+            { status: 422 },
+          )
+        : Response.json({ data: body.map((_, i) => ({ id: `ok-${i}` })) });
+    });
+    // Another sender is answered 429 while this request is out: every sender is paused for a minute.
+    const pausedMeanwhile = (async (url: string, init: RequestInit) => {
+      await db.prepare("UPDATE send_pacer SET next_at = ?").bind(minutes(1).getTime()).run();
+      return resend.fetch(url, init);
+    }) as typeof fetch;
+    const { batch, outcomes } = batchOf(rows.map((r) => r.id));
+    await consumeMailBatch(context(pausedMeanwhile, minutes(0.1)), batch);
+    expect(resend.calls).toHaveLength(1);
+    expect(await get(rows[2].id)).toMatchObject({ status: "dead" });
+    for (const row of rows.slice(0, 2)) {
+      expect(await get(row.id)).toMatchObject({ status: "pending", attempts: 0, batch_key: null });
+      expect(outcomes.get(row.id)?.retried?.delaySeconds).toBeGreaterThan(50);
+    }
+  });
+
   it("with the outbox transport the rows are delivered to the outbox, as before", async () => {
     const rows = await queued(2);
     const { batch, outcomes } = batchOf(rows.map((r) => r.id));
