@@ -1,3 +1,4 @@
+import { AdminTable } from "./AdminTable";
 import type { AdminContent } from "#content/schemas/admin";
 
 type Row = { variant: string; content: string; seq: number; admitted: number; opened: number; accepted: number; accounts: number };
@@ -23,45 +24,28 @@ export function LaunchFunnel({
           {copy.none}
         </p>
       ) : (
-        <table className="mt-2 text-left text-sm">
-          <caption className="sr-only">{copy.heading}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              {Object.values(copy.columns).map((label) => (
-                <th key={label} scope="col" className="px-3 py-1">
-                  {label}
-                </th>
-              ))}
+        <AdminTable columns={copy.columns} caption={copy.heading} className="mt-2">
+          {rows.map((row) => (
+            <tr key={`${row.variant}:${row.seq}`} className="border-b border-slate-200" data-variant={row.variant} data-wave-seq={row.seq}>
+              <td className="px-3 py-1">{variants[row.content] ?? row.variant}</td>
+              <th scope="row" className="px-3 py-1 font-normal">
+                {copy.waveName.replace("{seq}", String(row.seq))}
+              </th>
+              <td className="px-3 py-1 tabular-nums" data-testid="launch-admitted">
+                {row.admitted}
+              </td>
+              <td className="px-3 py-1 tabular-nums" data-testid="launch-opened">
+                {row.opened}
+              </td>
+              <td className="px-3 py-1 tabular-nums" data-testid="launch-accepted">
+                {row.accepted}
+              </td>
+              <td className="px-3 py-1 tabular-nums" data-testid="launch-accounts">
+                {row.accounts}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={`${row.variant}:${row.seq}`}
-                className="border-b border-slate-200"
-                data-variant={row.variant}
-                data-wave-seq={row.seq}
-              >
-                <td className="px-3 py-1">{variants[row.content] ?? row.variant}</td>
-                <th scope="row" className="px-3 py-1 font-normal">
-                  {copy.waveName.replace("{seq}", String(row.seq))}
-                </th>
-                <td className="px-3 py-1 tabular-nums" data-testid="launch-admitted">
-                  {row.admitted}
-                </td>
-                <td className="px-3 py-1 tabular-nums" data-testid="launch-opened">
-                  {row.opened}
-                </td>
-                <td className="px-3 py-1 tabular-nums" data-testid="launch-accepted">
-                  {row.accepted}
-                </td>
-                <td className="px-3 py-1 tabular-nums" data-testid="launch-accounts">
-                  {row.accounts}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

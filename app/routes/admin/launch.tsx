@@ -31,6 +31,7 @@ import { linkTo } from "~/utils/links";
 import { useHydrated } from "~/utils/use-hydrated";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf } from "~/utils/variant";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 /**
  * /admin/launch: the launch-day announcement (docs/decisions/026-announcements.md). Compose (the
@@ -602,41 +603,27 @@ function Ledger({ copy, rows, here }: { copy: AdminContent; rows: LedgerRow[]; h
           {text.none}
         </p>
       ) : (
-        <div className="relative mt-2 overflow-x-auto">
-          <table className="min-w-full text-left text-sm" data-testid="campaign-ledger">
-            <caption className="sr-only">{text.caption}</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                {Object.values(text.columns).map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200" data-campaign-id={row.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={row.createdAt}>{formatUtc(row.createdAt)}</time>
-                  </td>
-                  <td className="px-3 py-2 break-all">{row.by}</td>
-                  <td className="px-3 py-2">{row.scope}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
-                  <td className="px-3 py-2">{row.message}</td>
-                  <td className="px-3 py-2">{statuses[row.done ? "done" : row.status]}</td>
-                  <td className="px-3 py-2 tabular-nums">{n(row.audience)}</td>
-                  <td className="px-3 py-2 tabular-nums">{n(row.sent)}</td>
-                  <td className="px-3 py-2">
-                    <a href={withCampaign(row.id)} className="font-semibold text-brand-strong underline">
-                      {text.open}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={text.columns} caption={text.caption} testId="campaign-ledger" className="mt-2">
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-slate-200" data-campaign-id={row.id}>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={row.createdAt}>{formatUtc(row.createdAt)}</time>
+              </td>
+              <td className="px-3 py-2 break-all">{row.by}</td>
+              <td className="px-3 py-2">{row.scope}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
+              <td className="px-3 py-2">{row.message}</td>
+              <td className="px-3 py-2">{statuses[row.done ? "done" : row.status]}</td>
+              <td className="px-3 py-2 tabular-nums">{n(row.audience)}</td>
+              <td className="px-3 py-2 tabular-nums">{n(row.sent)}</td>
+              <td className="px-3 py-2">
+                <a href={withCampaign(row.id)} className="font-semibold text-brand-strong underline">
+                  {text.open}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

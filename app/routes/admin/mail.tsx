@@ -15,6 +15,7 @@ import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf, variantKey } from "~/utils/variant";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 /**
  * /admin/mail: the mails that need a human (outbox rows with status `dead`, ADR 024) of this
@@ -131,25 +132,11 @@ export default function AdminMail() {
       {mails.length === 0 ? (
         <p data-testid="mail-none">{text.none}</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          <table className="min-w-full text-left text-sm" data-testid="dead-mail">
-            <caption className="sr-only">{text.tableLabel}</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                {Object.values(text.columns).map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <MailRow key={mail.id} copy={copy} mail={mail} formAction={here} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={text.columns} caption={text.tableLabel} testId="dead-mail">
+          {mails.map((mail) => (
+            <MailRow key={mail.id} copy={copy} mail={mail} formAction={here} />
+          ))}
+        </AdminTable>
       )}
     </AdminShell>
   );

@@ -15,6 +15,7 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 /** /admin/referrals: the referral ledger of this variant (or of all three), with revoke and restore. */
 export const headers = adminDocumentHeaders;
@@ -147,51 +148,38 @@ function Ledger({ copy, rows, action }: { copy: AdminContent; rows: ReferralList
   const text = copy.referrals;
   if (rows.length === 0) return <p>{text.none}</p>;
   return (
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full text-left text-sm" data-testid="referral-ledger">
-        <thead>
-          <tr className="border-b border-slate-300">
-            {Object.values(text.columns).map((label) => (
-              <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-slate-200" data-referred={row.referred_email ?? ""}>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={row.created_at}>{formatUtc(row.created_at)}</time>
-              </td>
-              <td className="px-3 py-2 break-all">{row.referred_email}</td>
-              <td className="px-3 py-2 break-all">{row.referrer_email ?? "—"}</td>
-              <td className="px-3 py-2 font-mono">{row.ref_code}</td>
-              <td className="px-3 py-2" data-testid="referral-status">
-                {text.statuses[row.status]}
-              </td>
-              <td className="px-3 py-2" data-testid="referral-reason">
-                {row.reason ? text.reasons[row.reason] : ""}
-              </td>
-              <td className="px-3 py-2">
-                {row.status === "credited" || row.reason === "revoked" ? (
-                  <Form method="post" action={action}>
-                    <input type="hidden" name="id" value={row.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={row.status === "credited" ? "revoke" : "restore"}
-                      className="rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100"
-                    >
-                      {row.status === "credited" ? text.revoke : text.restore}
-                    </button>
-                  </Form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable columns={text.columns} testId="referral-ledger">
+      {rows.map((row) => (
+        <tr key={row.id} className="border-b border-slate-200" data-referred={row.referred_email ?? ""}>
+          <td className="px-3 py-2 whitespace-nowrap">
+            <time dateTime={row.created_at}>{formatUtc(row.created_at)}</time>
+          </td>
+          <td className="px-3 py-2 break-all">{row.referred_email}</td>
+          <td className="px-3 py-2 break-all">{row.referrer_email ?? "—"}</td>
+          <td className="px-3 py-2 font-mono">{row.ref_code}</td>
+          <td className="px-3 py-2" data-testid="referral-status">
+            {text.statuses[row.status]}
+          </td>
+          <td className="px-3 py-2" data-testid="referral-reason">
+            {row.reason ? text.reasons[row.reason] : ""}
+          </td>
+          <td className="px-3 py-2">
+            {row.status === "credited" || row.reason === "revoked" ? (
+              <Form method="post" action={action}>
+                <input type="hidden" name="id" value={row.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={row.status === "credited" ? "revoke" : "restore"}
+                  className="rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100"
+                >
+                  {row.status === "credited" ? text.revoke : text.restore}
+                </button>
+              </Form>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

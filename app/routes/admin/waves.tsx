@@ -16,6 +16,7 @@ import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
 import { MAX_WAVE_SIZE, wavesOf } from "~/waves/waves.server";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md): admit the next N parents of this variant's
@@ -275,94 +276,68 @@ export default function AdminWaves() {
               {text.none}
             </p>
           ) : (
-            <div className="relative mt-2 overflow-x-auto">
-              <table className="min-w-full text-left text-sm" data-testid="waves">
-                <caption className="sr-only">{text.tableLabel}</caption>
-                <thead>
-                  <tr className="border-b border-slate-300">
-                    {Object.values(text.columns).map((label) => (
-                      <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {v.waves.map((wave) => (
-                    <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq}>
-                      <th scope="row" className="px-3 py-2 font-semibold">
-                        {text.waveName.replace("{seq}", String(wave.seq))}
-                      </th>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <time dateTime={wave.created_at}>{formatUtc(wave.created_at)}</time>
-                      </td>
-                      <td className="px-3 py-2 break-all">{wave.created_by}</td>
-                      <td className="px-3 py-2 tabular-nums">{wave.size_asked}</td>
-                      <td className="px-3 py-2 tabular-nums" data-testid="wave-admitted">
-                        {wave.admitted}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums" data-testid="wave-last-place">
-                        {wave.last_place ?? "—"}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums" data-testid="wave-invited">
-                        {wave.invited}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums" data-testid="wave-accepted">
-                        {wave.accepted}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums" data-testid="wave-waiting">
-                        {wave.admitted - wave.accepted}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums" data-testid="wave-expired">
-                        {wave.expired}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable columns={text.columns} caption={text.tableLabel} testId="waves" className="mt-2">
+              {v.waves.map((wave) => (
+                <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq}>
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    {text.waveName.replace("{seq}", String(wave.seq))}
+                  </th>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={wave.created_at}>{formatUtc(wave.created_at)}</time>
+                  </td>
+                  <td className="px-3 py-2 break-all">{wave.created_by}</td>
+                  <td className="px-3 py-2 tabular-nums">{wave.size_asked}</td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-admitted">
+                    {wave.admitted}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-last-place">
+                    {wave.last_place ?? "—"}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-invited">
+                    {wave.invited}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-accepted">
+                    {wave.accepted}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-waiting">
+                    {wave.admitted - wave.accepted}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-expired">
+                    {wave.expired}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
           {v.expired.length > 0 ? (
             <div className="mt-4">
               <h3 className="font-bold text-slate-900">{text.expiredTitle}</h3>
-              <table className="mt-2 min-w-full text-left text-sm" data-testid="expired-invites">
-                <caption className="sr-only">{text.expiredTableLabel}</caption>
-                <thead>
-                  <tr className="border-b border-slate-300">
-                    {Object.values(text.expiredColumns).map((label) => (
-                      <th key={label} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                        {label}
-                      </th>
-                    ))}
+              <AdminTable columns={text.expiredColumns} caption={text.expiredTableLabel} testId="expired-invites" className="mt-2">
+                {v.expired.map((invite) => (
+                  <tr key={invite.leadId} className="border-b border-slate-200" data-recipient={invite.email ?? ""}>
+                    <td className="px-3 py-2 break-all">{invite.email ?? "—"}</td>
+                    <td className="px-3 py-2">{text.waveName.replace("{seq}", String(invite.seq))}</td>
+                    <td className="px-3 py-2 tabular-nums">{invite.place}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <time dateTime={invite.expiresAt}>{formatUtc(invite.expiresAt)}</time>
+                    </td>
+                    <td className="px-3 py-2">
+                      {all ? (
+                        <a href={v.href} className="font-semibold text-brand-strong underline">
+                          {v.label}
+                        </a>
+                      ) : (
+                        <Form method="post" action={here}>
+                          <input type="hidden" name="lead" value={invite.leadId} />
+                          <button type="submit" name="intent" value="renew" disabled={busy} className={SMALL_BUTTON}>
+                            {text.resend}
+                          </button>
+                        </Form>
+                      )}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {v.expired.map((invite) => (
-                    <tr key={invite.leadId} className="border-b border-slate-200" data-recipient={invite.email ?? ""}>
-                      <td className="px-3 py-2 break-all">{invite.email ?? "—"}</td>
-                      <td className="px-3 py-2">{text.waveName.replace("{seq}", String(invite.seq))}</td>
-                      <td className="px-3 py-2 tabular-nums">{invite.place}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <time dateTime={invite.expiresAt}>{formatUtc(invite.expiresAt)}</time>
-                      </td>
-                      <td className="px-3 py-2">
-                        {all ? (
-                          <a href={v.href} className="font-semibold text-brand-strong underline">
-                            {v.label}
-                          </a>
-                        ) : (
-                          <Form method="post" action={here}>
-                            <input type="hidden" name="lead" value={invite.leadId} />
-                            <button type="submit" name="intent" value="renew" disabled={busy} className={SMALL_BUTTON}>
-                              {text.resend}
-                            </button>
-                          </Form>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </AdminTable>
             </div>
           ) : null}
         </section>
