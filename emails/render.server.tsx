@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import { render, toPlainText } from "@react-email/render";
-import { contentByVariant, placeholderValues, type ContentKey } from "#content/index";
+import { contentByVariant, contentForMode, placeholderValues, type ContentKey, type LaunchMode } from "#content/index";
+import { inviteForAccount } from "#content/invite-account";
+import { mergeLayers } from "#content/layers";
 import { fillPlaceholders } from "#content/placeholders";
 import type { EmailsContent, EmailTemplateContent, EmailTemplateName } from "#content/schemas/emails";
 import { parseEnv } from "~/utils/env.server";
@@ -53,6 +55,8 @@ export type EmailData = {
   inviteLink?: string | null;
   /** The day the invite link stops working, as written in the mail ("12 October 2025"); {inviteExpires}. */
   inviteExpires?: string | null;
+  /** The invited parent already has an account: the invite asks them to sign in, not to create one. */
+  hasAccount?: boolean;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
   /**
@@ -85,6 +89,8 @@ export type RenderExtras = {
   controller?: Controller;
   /** A marketing mail's signed unsubscribe link (the same as its List-Unsubscribe header). */
   unsubscribeLink?: string | null;
+  /** LAUNCH_MODE when the mail is rendered: waitlist mode promises no trial (content/waitlist-mode.ts). */
+  launchMode?: LaunchMode;
 };
 
 const DEFAULT_CONTROLLER = (() => {
@@ -138,7 +144,10 @@ export async function renderEmail(
   data: EmailData & RenderExtras,
 ): Promise<RenderedEmail> {
   const Component = components[template];
-  const { email, from } = findEmailContent(template, contentKey, contentByVariant);
+  const found = findEmailContent(template, contentKey, contentForMode(data.launchMode ?? "live"));
+  const { from } = found;
+  const email: EmailTemplateContent =
+    template === "invite" && data.hasAccount ? mergeLayers(found.email, inviteForAccount) : found.email;
   if (!Component) throw new Error(`Email template content not found for: ${template}`);
 
   const variant = data.variant ?? variantOfContentKey(contentKey);

@@ -1,4 +1,5 @@
 import type { LeadStats } from "~/data/ports/lead-store";
+import type { Spots } from "~/standing/standing";
 import type { ContentKey } from "~/utils/variant";
 
 /**
@@ -28,11 +29,12 @@ export type ConsoleCards = {
   variants: VariantCards[];
 };
 
-export function variantCards(key: ContentKey, stats: LeadStats, firstWaveSpots: number): VariantCards {
+/** `spots`: the variant's first-wave spots (capacity less those admitted), as the parent page shows them. */
+export function variantCards(key: ContentKey, stats: LeadStats, spots: Spots): VariantCards {
   return {
     key,
     confirmed: stats.confirmed,
-    firstWave: { spots: firstWaveSpots, left: Math.max(0, firstWaveSpots - stats.confirmed) },
+    firstWave: { spots: spots.capacity, left: spots.left },
     credited: stats.referrals,
     today: stats.today,
     week: stats.week,

@@ -1,9 +1,9 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { LeadStats } from "~/data/ports/lead-store";
 import { referralsOf } from "~/referrals/referrals.server";
+import { spotsOfTable } from "~/standing/standing.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast } from "~/utils/session.server";
@@ -28,8 +28,11 @@ export async function consoleCards(
 ): Promise<{ cards: ConsoleCards; stats: LeadStats[] }> {
   const store = getBackend(ctx).leads;
   const variants = scopeVariants(scope);
-  const stats: LeadStats[] = await Promise.all(variants.map((v) => store.stats(v.table, now)));
-  return { cards: sumCards(variants.map((v, i) => variantCards(v.key, stats[i], referralRules.firstWaveSpots))), stats };
+  const [stats, spots] = await Promise.all([
+    Promise.all(variants.map((v) => store.stats(v.table, now))),
+    Promise.all(variants.map((v) => spotsOfTable(ctx, v.table))),
+  ]);
+  return { cards: sumCards(variants.map((v, i) => variantCards(v.key, stats[i], spots[i]))), stats };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getPage } from "#content/index";
+import { getModePage } from "#content/index";
 import { shareCardFor } from "~/referrals/share-card.server";
 import type { RequestContext } from "~/utils/context.server";
 import { screenshotForRequest } from "./screenshot.server";
@@ -14,5 +14,5 @@ export async function landingPage(ctx: RequestContext) {
     screenshotForRequest(ctx.contentKey, ctx.bindings),
     refCode ? shareCardFor(ctx, refCode) : null,
   ]);
-  return { landing: getPage(ctx.contentKey, "landing"), screenshot, shareCard };
+  return { landing: getModePage(ctx.contentKey, ctx.env.LAUNCH_MODE, "landing"), screenshot, shareCard };
 }

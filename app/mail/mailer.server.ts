@@ -335,6 +335,7 @@ async function renderTemplate(env: AppEnv, input: RenderInput, envelope: Envelop
     ...input.data,
     controller: { name: env.CONTROLLER_NAME, address: env.CONTROLLER_ADDRESS, email: env.CONTROLLER_EMAIL },
     unsubscribeLink: envelope.unsubscribeLink,
+    launchMode: env.LAUNCH_MODE,
   });
 }
 

@@ -11,6 +11,8 @@ import { leadsOf, type LeadFlag } from "~/leads/leads.server";
 import { manageLink } from "~/trust/my-data.server";
 import { formPostLimited } from "~/utils/rate-limit.server";
 import { wavesOf } from "~/waves/waves.server";
+import { canMoveUp } from "~/standing/standing";
+import { standingOfLead } from "~/standing/standing.server";
 
 /**
  * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
@@ -92,14 +94,18 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
   }
 
   if (found.state === "expired") throw redirect(linkTo(ctx.variant, "verify-email", { t: token }), { status: 303 });
+  let confirmedNow = false;
   try {
-    await referrals.confirm(lead.id, visitId);
+    confirmedNow = (await referrals.confirm(lead.id, visitId))?.confirmedNow ?? false;
   } catch (error) {
     console.error("opt-in: confirmation failed", error);
     return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
   }
   const { statusLink } = await referrals.linksFor(lead);
-  throw redirect(statusLink.slice(new URL(statusLink).origin.length), { status: 303 });
+  const target = new URL(statusLink);
+  // The status page says once that this press confirmed the address.
+  if (confirmedNow) target.searchParams.set("confirmed", "1");
+  throw redirect(target.pathname + target.search, { status: 303 });
 }
 
 export async function statusPage(ctx: RequestContext, url: URL) {
@@ -108,33 +114,31 @@ export async function statusPage(ctx: RequestContext, url: URL) {
   const found = await leadOfLink(ctx, url.searchParams.get("t"), "status");
   if (found.state !== "valid") return data({ copy, share, view: { state: "invalid" as const } }, { status: 400 });
   const { lead } = found;
-  const referrals = referralsOf(ctx);
   const refCode = await leadsOf(ctx)
     .ensureRefCode(lead)
     .catch(() => null);
-  let status;
-  let admission;
+  let told;
   try {
-    const waves = wavesOf(ctx);
-    const [view, invite, admitted] = await Promise.all([referrals.statusOf(lead), waves.inviteOf(lead.id), waves.admittedCount()]);
-    status = view;
-    // Admitted: "You're in" with the invite (places are the wave's, kept as at admission). Waiting:
-    // how many were admitted ahead, beside the place in line as before.
-    admission = { invite, admittedAhead: invite ? 0 : admitted };
+    const [standing, referrals] = await Promise.all([standingOfLead(ctx, lead), referralsOf(ctx).countsOf(lead)]);
+    told = { ...standing, referrals };
   } catch (error) {
     console.error("status: read failed", error);
     throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
   }
   const myData = getPage(ctx.contentKey, "myData");
+  // Past the line, sharing no longer moves the parent: the share block says what it still does.
+  const shareCopy = canMoveUp(told.standing) ? share : { ...share, vip: { ...share.vip, ...copy.shareAdmitted } };
   return data({
     copy,
-    share,
+    share: shareCopy,
     view: {
       state: "valid" as const,
       leadId: lead.id,
-      ...status,
-      ...admission,
+      ...told,
+      // Only on the redirect of the button that confirmed the address just now.
+      confirmedNotice: url.searchParams.get("confirmed") === "1" && told.standing.kind === "waiting",
       inviteNotice: parseInviteNotice(url.searchParams.get("invite")),
+      signInHref: ctx.env.APP_SIGNIN_URL,
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // The parent's own data: the same signed link as in every e-mail's footer.

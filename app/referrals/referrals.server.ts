@@ -13,6 +13,7 @@ import { isDisposableEmail } from "./disposable.server";
 import { signLeadLink } from "./lead-links.server";
 import type { ReferralCounts, RejectionReason } from "~/data/ports/referral-store";
 import { manageLink } from "~/trust/my-data.server";
+import { standingOfLead } from "~/standing/standing.server";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
@@ -22,18 +23,7 @@ import { manageLink } from "~/trust/my-data.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An e-mail's "Manage my data" link (/my-data?t=…) works for a year: mails are kept and reopened long after. */
-const { placesPerCredit, firstWaveSpots } = referralRules;
-
-export type FirstWave = { spots: number; left: number };
-
-/** What the status page and the e-mails tell a parent. */
-export type ReferralStatusView = {
-  confirmed: boolean;
-  place: number | null;
-  inFirstWave: boolean;
-  firstWave: FirstWave;
-  referrals: ReferralCounts;
-};
+const { placesPerCredit } = referralRules;
 
 type Ctx = Pick<
   RequestContext,
@@ -74,26 +64,17 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     };
   }
 
-  async function statusOf(lead: Lead): Promise<ReferralStatusView> {
-    const [place, confirmedCount, referrals] = await Promise.all([
-      store.placeOf(table, lead),
-      store.confirmedCount(table),
-      store.countsFor(table, lead.id),
-    ]);
-    return {
-      confirmed: lead.confirm_seq !== null,
-      place,
-      inFirstWave: place !== null && place <= firstWaveSpots,
-      firstWave: { spots: firstWaveSpots, left: Math.max(0, firstWaveSpots - confirmedCount) },
-      referrals,
-    };
-  }
+  /** The parent's referrals: credited and waiting for their friend's confirmation. */
+  const countsOf = (lead: Pick<Lead, "id">): Promise<ReferralCounts> => store.countsFor(table, lead.id);
 
   /** "You moved up to place N": at most one a day per parent (the dedupe key), only once they have a place. */
   async function mailReferrer(referrerId: string) {
     const referrer = await leads.getById(table, referrerId);
     if (!referrer || referrer.confirm_seq === null) return;
-    const place = await store.placeOf(table, referrer);
+    // Admitted parents (or those with an account) are past the line: nothing moved for them.
+    const { standing } = await standingOfLead(ctx, referrer, now());
+    if (standing.kind !== "waiting") return;
+    const place = standing.place;
     const { statusLink, manageLink } = await linksFor(referrer);
     const day = now().toISOString().slice(0, 10);
     const queued = await queueTemplateMail(ctx, {
@@ -108,7 +89,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
 
   return {
     linksFor,
-    statusOf,
+    countsOf,
 
     /**
      * Records the referral of a lead whose e-mail is now known (funnel step 3, guide, tips), with

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Mail } from "lucide-react";
-import { getPage } from "#content/index";
+import { getModePage, getPage } from "#content/index";
 import { getRequestContext } from "~/utils/context.server";
 import { pageMeta } from "~/utils/seo";
 
 // Static page: no `hydrate` handle, so no JavaScript bundle. <details> accordions need none.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { contentKey } = getRequestContext(request, context);
+  const { contentKey, env } = getRequestContext(request, context);
   return {
-    faq: getPage(contentKey, "faq"),
+    faq: getModePage(contentKey, env.LAUNCH_MODE, "faq"),
     contactEmail: getPage(contentKey, "site").contactEmail,
   };
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getPage } from "#content/index";
+import { getModePage, getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     cycle: parseBillingCycle(ctx.url.searchParams.get("cycle")),
     plans: getPage(ctx.contentKey, "plans").plans.map((plan) => ({ ...plan, ending: planEnding(ctx.env, plan) })),
-    copy: getPage(ctx.contentKey, "plansPage"),
+    copy: getModePage(ctx.contentKey, ctx.env.LAUNCH_MODE, "plansPage"),
     waitlistMode: ctx.env.LAUNCH_MODE === "waitlist",
   };
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ShieldCheck } from "lucide-react";
-import { getPage } from "#content/index";
+import { getModePage, getPage } from "#content/index";
 import { BillingToggle } from "~/components/plans/BillingToggle";
 import { PlanCard, planButtonClass } from "~/components/plans/PlanCard";
 import { getRequestContext } from "~/utils/context.server";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     cycle: parseBillingCycle(ctx.url.searchParams.get("cycle")),
     plans: getPage(ctx.contentKey, "plans").plans,
-    copy: getPage(ctx.contentKey, "plansPage"),
+    copy: getModePage(ctx.contentKey, ctx.env.LAUNCH_MODE, "plansPage"),
   };
 }
 

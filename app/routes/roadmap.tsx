@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CalendarDays, CheckCircle2, Clock, Sparkles } from "lucide-react";
-import { getPage } from "#content/index";
+import { getModePage, getPage } from "#content/index";
 import { track } from "~/analytics/analytics.server";
 import { Screenshot } from "~/components/Screenshot";
 import { roadmapFor } from "~/funnel/roadmap";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         })
     : null;
   return {
-    copy: getPage(ctx.contentKey, "roadmap"),
+    copy: getModePage(ctx.contentKey, ctx.env.LAUNCH_MODE, "roadmap"),
     planCopy: getPage(ctx.contentKey, "roadmapPlan"),
     plan: lead ? roadmapFor(ctx.contentKey, lead) : null,
     answersUnavailable: lead === undefined,

@@ -7,6 +7,7 @@ import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
+import { canMoveUp, standingName, type Invite, type Spots, type Standing } from "~/standing/standing";
 
 /** /status?t=…: the parent's place in line, referrals and share link, from a signed link (no sign-in). */
 export const handle: RouteHandle = { hydrate: true };
@@ -28,8 +29,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, "status", { fullTitle: data?.copy.metaTitle }, [{ name: "robots", content: "noindex" }]);
 
 type StatusCopy = ReturnType<typeof useLoaderData<typeof loader>>["copy"];
-type Invite = { invitedAt: string; acceptedAt: string | null; expiresAt: string; expired: boolean };
-
 /** A day as the page writes it, the same on the server and in the browser: "26 November 2026". */
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -48,9 +47,9 @@ function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; n
         {copy.youreIn}
       </h2>
       <p className="mt-2 text-slate-800" data-testid="invite-date">
-        {invite.acceptedAt
+        {invite.state === "accepted" && invite.acceptedAt
           ? copy.acceptedOn.replace("{date}", day(invite.acceptedAt))
-          : invite.expired
+          : invite.state === "expired"
             ? copy.inviteExpired.replace("{date}", day(invite.expiresAt))
             : copy.invitedOn.replace("{date}", day(invite.invitedAt))}
       </p>
@@ -59,7 +58,7 @@ function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; n
           {notice === "sent" ? copy.inviteResent : copy.inviteResendWait}
         </p>
       ) : null}
-      {!invite.acceptedAt && !invite.expired ? (
+      {invite.state === "open" ? (
         <Form method="post" className="mt-4">
           <button
             type="submit"
@@ -76,6 +75,52 @@ function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; n
   );
 }
 
+/** A parent with an account: they sign in, nothing more to wait for. */
+function HasAccount({ copy, href }: { copy: StatusCopy; href: string }) {
+  return (
+    <section aria-labelledby="account" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center" data-testid="has-account">
+      <PartyPopper aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
+      <h2 id="account" className="mt-2 text-2xl font-extrabold text-slate-900">
+        {copy.account.title}
+      </h2>
+      <p className="mt-2 text-slate-800">{copy.account.text}</p>
+      <a href={href} className="mt-4 inline-block rounded-lg bg-brand px-5 py-2 font-semibold text-white shadow hover:bg-brand-strong">
+        {copy.account.button}
+      </a>
+    </section>
+  );
+}
+
+/** Before admission: the place in line (or the step that gets one), the spots left, those admitted so far. */
+function InLine({ copy, standing, spots }: { copy: StatusCopy; standing: Standing; spots: Spots }) {
+  const fill = (text: string) => text.replace("{left}", String(spots.left)).replace("{spots}", String(spots.capacity));
+  return (
+    <section aria-labelledby="place" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center">
+      <Trophy aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
+      <h2 id="place" className="mt-2 text-lg font-semibold text-slate-800">
+        {copy.placeLabel}
+      </h2>
+      {standing.kind === "waiting" ? (
+        <p className="mt-1 text-5xl font-extrabold text-slate-900" data-testid="place" data-place={standing.place}>
+          {copy.place.replace("{place}", String(standing.place))}
+        </p>
+      ) : (
+        <p className="mt-2 text-lg text-slate-800" data-testid="place" data-place="">
+          {copy.unconfirmed}
+        </p>
+      )}
+      <p className="mt-3 text-slate-700" data-testid="first-wave" data-left={spots.left}>
+        {spots.left > 0 ? fill(copy.firstWaveLeft) : fill(copy.firstWaveFull)}
+      </p>
+      {standing.kind === "waiting" && standing.admittedAhead > 0 ? (
+        <p className="mt-2 text-slate-700" data-testid="admitted-ahead" data-count={standing.admittedAhead}>
+          {copy.admittedAhead.replace("{count}", String(standing.admittedAhead))}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Status() {
   const { copy, share, view } = useLoaderData<typeof loader>();
   const linkTo = useLinkTo();
@@ -87,38 +132,21 @@ export default function Status() {
       </section>
     );
   }
-  const { place, confirmed, inFirstWave, firstWave, referrals, step, refLink, manage, invite, admittedAhead, inviteNotice } = view;
-  const fill = (text: string) => text.replace("{left}", String(firstWave.left)).replace("{spots}", String(firstWave.spots));
+  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref } = view;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
+    <div className="mx-auto max-w-3xl px-4 py-12" data-testid="standing" data-standing={standingName(standing)}>
       <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
-      {invite ? (
-        <YoureIn copy={copy} invite={invite} notice={inviteNotice} />
+      {confirmedNotice ? (
+        <p role="status" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-center text-emerald-900" data-testid="confirmed-notice">
+          {copy.confirmedNotice}
+        </p>
+      ) : null}
+      {standing.kind === "account" ? (
+        <HasAccount copy={copy} href={signInHref} />
+      ) : standing.kind === "admitted" ? (
+        <YoureIn copy={copy} invite={standing.invite} notice={inviteNotice} />
       ) : (
-        <section aria-labelledby="place" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center">
-          <Trophy aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
-          <h2 id="place" className="mt-2 text-lg font-semibold text-slate-800">
-            {copy.placeLabel}
-          </h2>
-          {confirmed && place !== null ? (
-            <p className="mt-1 text-5xl font-extrabold text-slate-900" data-testid="place" data-place={place}>
-              {copy.place.replace("{place}", String(place))}
-            </p>
-          ) : (
-            <p className="mt-2 text-lg text-slate-800" data-testid="place" data-place="">
-              {copy.unconfirmed}
-            </p>
-          )}
-          <p className="mt-3 text-slate-700" data-testid="first-wave">
-            {inFirstWave ? `${copy.inFirstWave} ` : ""}
-            {firstWave.left > 0 ? fill(copy.firstWaveLeft) : fill(copy.firstWaveFull)}
-          </p>
-          {admittedAhead > 0 ? (
-            <p className="mt-2 text-slate-700" data-testid="admitted-ahead" data-count={admittedAhead}>
-              {copy.admittedAhead.replace("{count}", String(admittedAhead))}
-            </p>
-          ) : null}
-        </section>
+        <InLine copy={copy} standing={standing} spots={spots} />
       )}
       <section aria-labelledby="referrals" className="mt-8 rounded-xl border border-slate-200 p-6">
         <h2 id="referrals" className="flex items-center gap-2 text-xl font-bold text-slate-900">
@@ -139,7 +167,9 @@ export default function Status() {
             </dd>
           </div>
         </dl>
-        <p className="mt-4 text-slate-700">{copy.rule.replace("{step}", String(step))}</p>
+        <p className="mt-4 text-slate-700" data-testid="referral-rule">
+          {canMoveUp(standing) ? copy.rule.replace("{step}", String(step)) : copy.ruleAdmitted}
+        </p>
       </section>
       <ReferralShare copy={share} refLink={refLink} followHref={linkTo("follow")} />
       <p className="mt-10 border-t border-slate-200 pt-6 text-center text-slate-700">

@@ -92,6 +92,8 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
   /** Queues one invite mail; `sendKey` is the outbox dedupe key, so a repeat queues nothing. */
   async function mailInvite(member: WaveMember, email: string, sendKey: string): Promise<boolean> {
     const expires = new Date(member.invite_expires_at);
+    // A parent who already has an account is asked to sign in, not to create one.
+    const hasAccount = await backend.leads.hasAccount(member.lead_id, email);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: sendKey,
       template: "invite",
@@ -102,6 +104,7 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
         inviteLink: await inviteLink(member.lead_id, member.invite_expires_at),
         inviteExpires: expires.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
         manageLink: await manageLink(ctx, table, member.lead_id),
+        hasAccount,
       },
     });
     if (!queued.queued) console.error(`waves: invite to ${member.lead_id} not queued: ${queued.error}`);

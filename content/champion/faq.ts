@@ -48,16 +48,16 @@ export const faq = mergeLayers<FaqContent>(genius, {
       items: {
         0: {
           answer: [
-            "The first 100 places in line get early access and founding pricing. You get your place when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet. Your status page shows your place and how many first-wave spots are left.",
+            "Early access starts with 100 first-wave spots, with founding pricing. We let families in by waves, in place-in-line order, until all 100 are taken; your status page shows how many are left. You get your place in line when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet.",
           ],
         },
         // Entry 2 opens in each sport's own words.
         2: {
           question: "When does our family get in? How do the waves work?",
           answer: [
-            "Early access opens to {sport} families in waves, in place-in-line order. The first wave is the first 100 spots.",
+            "Early access opens to {sport} families in waves, in place-in-line order: each wave lets in the next families in line, and the first 100 families let in fill the first-wave spots.",
             "Confirm your e-mail address to get your place; each {sport} family that joins through your link and confirms theirs moves you up.",
-            'Once a wave is in, its order is fixed: referral credits that come later do not reshuffle it. You get an invite e-mail with a single-use link, and your status page then says "You\'re in".',
+            'Once a wave is in, its order is fixed: referral credits that come later do not reshuffle it. You get an invite e-mail with a single-use link, and your status page then says "You\'re in". Until then it shows your place in line and how many families have been let in so far.',
           ],
         },
       },

@@ -88,7 +88,7 @@ export const emails: EmailsContent = {
       },
       cta: {
         title: "Want daily guidance made for your child?",
-        description: "Join the early-access list: the first 100 families get a free 7-day trial, no credit card needed.",
+        description: "Confirming your e-mail above also puts you on the early-access waitlist: the first 100 families let in get founding-parent pricing.",
         buttonText: "Get early access",
         url: "/form",
       },
@@ -281,7 +281,7 @@ export const emails: EmailsContent = {
   doubleOptIn: {
     title: "One last step: confirm your e-mail",
     description:
-      "Press the button to confirm this address. Only confirmed parents get a place in line, and a friend who joins through your link counts for you once they confirm theirs. The link works for 7 days.",
+      "Press the button to confirm this address and take your place in line on the {brand} early-access waitlist. Only confirmed parents get a place, and a friend who joins through your link counts for you once they confirm theirs. The link works for 7 days.",
     buttonText: "Confirm my e-mail",
     statusText: "See your place in line and your referrals any time:",
     statusButtonText: "My waitlist status",

@@ -102,7 +102,7 @@ export const faq: FaqContent = {
         {
           question: "How do the 100 first-wave spots work?",
           answer: [
-            "The first 100 places in line get early access and founding-parent pricing. You get your place when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet. Your status page shows your place and how many first-wave spots are left.",
+            "Early access starts with 100 first-wave spots, with founding-parent pricing. We let parents in by waves, in place-in-line order, until all 100 are taken; your status page shows how many are left. You get your place in line when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet.",
           ],
         },
         {
@@ -114,15 +114,22 @@ export const faq: FaqContent = {
         {
           question: "When do we get in? How do the waves work?",
           answer: [
-            "Early access opens in waves, in place-in-line order. The first wave is the first 100 spots.",
+            "Early access opens in waves, in place-in-line order: each wave lets in the next parents in line, and the first 100 parents let in fill the first-wave spots.",
             "Confirming your e-mail address gets you a place, and each friend who joins through your link and confirms theirs moves you up.",
-            'Once a wave is let in, its order is fixed: referral credits that come later do not reshuffle it. Each parent let in gets an invite e-mail with a single-use link, and the status page then says "You\'re in".',
+            'Once a wave is let in, its order is fixed: referral credits that come later do not reshuffle it. Each parent let in gets an invite e-mail with a single-use link, and the status page then says "You\'re in". Until then it shows your place in line and how many parents have been let in so far.',
           ],
         },
         {
           question: "How does my referral link work?",
           answer: [
-            "After joining you get a personal invite link and a ready-made share message. A parent who joins through your link counts for you once they confirm their e-mail address. Your own address, an address already on the list and throwaway addresses do not count.",
+            "After joining you get a personal share link and a ready-made share message. A parent who joins through your link counts for you once they confirm their e-mail address. Your own address, an address already on the list and throwaway addresses do not count.",
+          ],
+        },
+        {
+          question: "I asked for the free guide or tips. Am I on the waitlist?",
+          answer: [
+            "Yes. The guide and tips e-mails ask you to confirm your address, and confirming it also gives you a place on the early-access waitlist, like every parent who joins it. You then get our early-access news and, when your place comes up, an invite.",
+            "Rather not? Press \"Unsubscribe\" in any of our e-mails: we stop the news and leave you out of the waves. \"Manage my data\" in every e-mail erases everything.",
           ],
         },
       ],

@@ -69,7 +69,7 @@ export const guide: LeadMagnetContent = {
     goalsHint: "Choose all that apply.",
     submit: "Send Me the Guide",
     busy: "Sending...",
-    privacyNote: "We respect your privacy. No spam, unsubscribe anytime.",
+    privacyNote: "Confirming your e-mail also gives you a place on the {brand} early-access waitlist. No spam, unsubscribe anytime.",
     errors: {
       missingFields: "Please fill out all fields.",
       invalidEmail: "Please enter a valid e-mail address.",

@@ -3,7 +3,7 @@ import type { WaitlistContent } from "../schemas/waitlist";
 export const waitlist: WaitlistContent = {
   prompt: {
     unconfirmed:
-      "One last step: open the e-mail we just sent and press “Confirm my e-mail”. Confirmed parents get their place in line, and a friend who joins through your link counts for you once they confirm too.",
+      "One last step: open the e-mail we just sent and press “Confirm my e-mail”. That gives you your place in line on the early-access waitlist, and a friend who joins through your link counts for you once they confirm too.",
     confirmed: "Your e-mail is confirmed and you have your place in line.",
     statusLink: "See your place in line and your referrals",
   },
@@ -31,13 +31,18 @@ export const waitlist: WaitlistContent = {
     placeLabel: "Your place in line",
     place: "#{place}",
     unconfirmed: "Confirm your e-mail to get your place in line: press “Confirm my e-mail” in the e-mail we sent you.",
-    inFirstWave: "You're in the first wave.",
-    firstWaveLeft: "{left} of {spots} first-wave spots left",
+    confirmedNotice: "Thank you: your e-mail is confirmed, and this is your place in line.",
+    firstWaveLeft: "{left} of {spots} first-wave spots left.",
     firstWaveFull: "All {spots} first-wave spots are taken. Referrals still move you up for the next wave.",
     referralsTitle: "Your referrals",
     credited: "Counted",
     pending: "Waiting for their confirmation",
     rule: "Parents are placed in the order they confirmed their e-mail. Each friend who joins through your link and confirms theirs moves you up {step} places.",
+    ruleAdmitted: "You're past the line now, so your place no longer changes. Friends who join through your link still get their own place in line.",
+    shareAdmitted: {
+      title: "Share {brand} with a friend",
+      text: "Friends who join through your link get their own place in line for the next waves.",
+    },
     invalidTitle: "This link doesn't work",
     invalidText: "Open your status link again from one of our e-mails.",
     youreIn: "You're in",
@@ -47,7 +52,12 @@ export const waitlist: WaitlistContent = {
     resendInvite: "Send my invite again",
     inviteResent: "We've sent your invite again. Check your inbox (and the spam folder).",
     inviteResendWait: "We sent your invite a few minutes ago. Check your inbox and spam folder, or try again in 10 minutes.",
-    admittedAhead: "{count} parents have been admitted ahead of you so far. Your turn comes as the next waves open.",
+    admittedAhead: "{count} parents have been admitted so far. Your turn comes as the next waves open.",
+    account: {
+      title: "You have your {brand} account",
+      text: "You're all set: sign in to pick up where you left off.",
+      button: "Sign in",
+    },
   },
   invite: {
     metaTitle: "Your early-access invite | {brand}",

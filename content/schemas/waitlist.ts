@@ -36,8 +36,9 @@ export const waitlistSchema = z.object({
     /** '{place}' is filled. */
     place: z.string().includes("{place}"),
     unconfirmed: text,
-    inFirstWave: text,
-    /** '{left}' and '{spots}' are filled. */
+    /** Once, on the page the "Confirm my e-mail" button leads to. */
+    confirmedNotice: text,
+    /** '{left}' and '{spots}' are filled: the capacity less every parent admitted so far. */
     firstWaveLeft: z.string().includes("{left}"),
     firstWaveFull: text,
     referralsTitle: text,
@@ -45,6 +46,10 @@ export const waitlistSchema = z.object({
     pending: text,
     /** '{step}' is filled: places per credited referral. */
     rule: z.string().includes("{step}"),
+    /** The rule once admitted: places no longer move. */
+    ruleAdmitted: text,
+    /** The share block's heading and text once admitted (no "move up" promise). */
+    shareAdmitted: z.object({ title: text, text: text }),
     invalidTitle: text,
     invalidText: text,
     /** An admitted parent (docs/decisions/025-waves-and-invites.md). */
@@ -60,6 +65,8 @@ export const waitlistSchema = z.object({
     inviteResendWait: text,
     /** '{count}' is filled: parents of this variant admitted so far. */
     admittedAhead: z.string().includes("{count}"),
+    /** A parent who has an account: they sign in. */
+    account: z.object({ title: text, text: text, button: text }),
   }),
   /** /invite?t=…: the page a wave's invite link opens. */
   invite: z.object({

@@ -44,7 +44,7 @@ export const faq = {
       items: {
         2: {
           answer: {
-            0: "Early access opens in waves, like the rounds of a draw, seeded by place in line. The first wave is the first 100 spots.",
+            0: "Early access opens in waves, like the rounds of a draw, seeded by place in line: each wave lets in the next families in line, and the first 100 families let in fill the first-wave spots.",
           },
         },
       },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { spotsOf } from "~/standing/standing";
 import { getPage } from "#content/index";
 import { sumCards, variantCards, viralCoefficient } from "~/admin/cards";
 import { CSV_COLUMNS, consoleCellText, formatUtc } from "~/admin/columns";
@@ -75,15 +76,16 @@ describe("waitlist cards", () => {
     ...over,
   });
 
-  it("computes a variant's first-wave spots and sums variants, incomplete leads apart", () => {
-    const genius = variantCards("genius", stats({ confirmed: 30, referrals: 12, today: 2, week: 9, incomplete: 4 }), 100);
-    const hockey = variantCards("icehockey", stats({ confirmed: 120, referrals: 3, today: 1, week: 1, incomplete: 1 }), 100);
-    const tennis = variantCards("tennis", stats({}), 100);
+  it("shows a variant's first-wave spots (capacity less admitted, not less confirmed) and sums variants, incomplete leads apart", () => {
+    const genius = variantCards("genius", stats({ confirmed: 30, referrals: 12, today: 2, week: 9, incomplete: 4 }), spotsOf(30));
+    const hockey = variantCards("icehockey", stats({ confirmed: 120, referrals: 3, today: 1, week: 1, incomplete: 1 }), spotsOf(120));
+    const tennis = variantCards("tennis", stats({ confirmed: 7 }), spotsOf(0));
     expect(genius.firstWave).toEqual({ spots: 100, left: 70 });
     expect(hockey.firstWave).toEqual({ spots: 100, left: 0 });
     const all = sumCards([genius, hockey, tennis]);
-    expect(all).toMatchObject({ confirmed: 150, credited: 15, viral: "0.10", today: 3, week: 10, incomplete: 5 });
+    expect(all).toMatchObject({ confirmed: 157, credited: 15, viral: "0.10", today: 3, week: 10, incomplete: 5 });
     expect(all.variants.map((v) => v.firstWave.left)).toEqual([70, 0, 100]);
+    expect(tennis.firstWave).toEqual({ spots: 100, left: 100 });
   });
 
   it("gives the viral coefficient with two decimals, 0.00 before anyone confirmed", () => {

@@ -60,7 +60,9 @@ describe.each(keys)("legal and FAQ content: %s", (key) => {
     const answer = entries[0]?.answer.join("\n") ?? "";
     // In waves, in place-in-line order; the first wave; how a place is earned and improved.
     expect(answer).toMatch(/waves?\b[^.]*place[- ]in[- ]line/i);
-    expect(answer).toContain("first 100 spots");
+    // One definition of the first-wave spots: the first 100 let in, by waves (never "the first 100 places").
+    expect(answer).toMatch(/first 100 (parents|families) let in fill the first-wave spots/);
+    expect(answer).not.toMatch(/first 100 places/);
     expect(answer).toMatch(/confirm/);
     expect(answer).toMatch(/through your link/);
     // A wave's order is fixed once it is let in, and what an admitted parent gets.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { standingOfLead } from "~/standing/standing.server";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { canonicalEmail } from "~/data/lead-model";
@@ -103,14 +104,18 @@ describe("referrals", () => {
     for (let i = 0; i < 8; i++) others.push(await join(`p${i}@example.com`));
     for (const other of others) await referrals.confirm(other.id);
     const last = others[others.length - 1];
-    expect((await referrals.statusOf(await reload(last))).place).toBe(9);
+    const placeOf = async (lead: Lead) => {
+      const { standing } = await standingOfLead(ctx, lead);
+      return standing.kind === "waiting" ? standing.place : null;
+    };
+    expect(await placeOf(await reload(last))).toBe(9);
 
     const friend = await join("friend@example.com", last.ref_code);
     await referrals.confirm(friend.id);
-    expect((await referrals.statusOf(await reload(last))).place).toBe(9 - referralRules.placesPerCredit);
+    expect(await placeOf(await reload(last))).toBe(9 - referralRules.placesPerCredit);
     // Unconfirmed parents have no place.
     const waiting = await join("waiting@example.com");
-    expect((await referrals.statusOf(waiting)).place).toBeNull();
+    expect((await standingOfLead(ctx, waiting)).standing).toEqual({ kind: "unconfirmed" });
   });
 
   it("rejects self-referrals, Gmail-dot duplicates, disposable domains and unknown codes, with the reason", async () => {

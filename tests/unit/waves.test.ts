@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { standingOfLead } from "~/standing/standing.server";
+import type { Spots, Standing } from "~/standing/standing";
+import { consoleCards } from "~/admin/console.server";
+import { variantScope } from "~/admin/scope";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
@@ -141,7 +145,10 @@ describe("admitting a wave", () => {
     // cy brings three friends and moves to the front of the line.
     for (const name of ["g1", "g2", "g3"]) await parent(`${name}@example.com`, { referredBy: cy.ref_code });
     await settle();
-    expect(await referralsOf(ctx).statusOf((await getBackend(ctx).leads.getById("leads", cy.id))!)).toMatchObject({ place: 1 });
+    expect((await standingOfLead(ctx, (await getBackend(ctx).leads.getById("leads", cy.id))!)).standing).toMatchObject({
+      kind: "waiting",
+      place: 1,
+    });
     const [wave] = await wavesOf(ctx).list();
     const members = await wavesOf(ctx).membersOf(wave.id);
     expect(members?.members.map((m) => [m.lead_id, m.place])).toEqual([
@@ -238,25 +245,51 @@ describe("the status page after a wave", () => {
   const statusUrl = async (lead: Lead) =>
     `http://127.0.0.1:8810/status?t=${await signLeadLink({}, true, { purpose: "status", table: "leads", leadId: lead.id, ttlMs: 60_000 })}`;
 
-  type View = { state: string; invite: { invitedAt: string } | null; admittedAhead: number; place: number | null };
-  async function viewOf(lead: Lead): Promise<View> {
-    const url = await statusUrl(lead);
+  type View = { state: string; standing: Standing; spots: Spots; confirmedNotice: boolean };
+  async function viewOf(lead: Lead, query = ""): Promise<View> {
+    const url = (await statusUrl(lead)) + query;
     const page = (await statusPage(testContext(url, d1.bindings).ctx, new URL(url))) as unknown as { data: { view: View } };
     return page.data.view;
   }
 
-  it("says You're in to the admitted, and how many were admitted ahead to the others, their place unchanged", async () => {
+  it("tells one story: the admitted are in, the others wait with their place, and every page counts the same spots", async () => {
     const [ann, bob, cy, dee] = await five();
     const { ctx, settle } = request();
     const before = await viewOf(cy);
+    // Place 3 of 5 before any wave: waiting, never "in".
+    expect(before.standing).toEqual({ kind: "waiting", place: 3, admittedAhead: 0 });
+    expect(before.spots).toEqual({ capacity: 100, admitted: 0, left: 100 });
     await wavesOf(ctx).admit(1, 2, "admin@example.com");
     await settle();
-    expect((await viewOf(ann)).invite).toMatchObject({ acceptedAt: null, expired: false });
-    expect((await viewOf(bob)).invite).not.toBeNull();
+    expect((await viewOf(ann)).standing).toMatchObject({ kind: "admitted", invite: { state: "open", acceptedAt: null, place: 1 } });
+    expect((await viewOf(bob)).standing.kind).toBe("admitted");
     const after = await viewOf(cy);
-    expect(after).toMatchObject({ invite: null, admittedAhead: 2, place: before.place });
-    expect((await viewOf(dee)).place).toBe(4);
-    expect(before.admittedAhead).toBe(0);
+    expect(after.standing).toEqual({ kind: "waiting", place: 3, admittedAhead: 2 });
+    expect((await viewOf(dee)).standing).toMatchObject({ place: 4 });
+    // The parent page, the waves page and the console cards: 98 of 100.
+    expect(after.spots.left).toBe(98);
+    expect((await wavesOf(ctx).next(1)).spotsLeft).toBe(98);
+    expect((await consoleCards(ctx, variantScope(ctx.variant))).cards.variants[0].firstWave).toEqual({
+      spots: 100,
+      left: 98,
+    });
+    // The confirmed notice belongs to a waiting parent's redirect only.
+    expect((await viewOf(cy, "&confirmed=1")).confirmedNotice).toBe(true);
+    expect((await viewOf(ann, "&confirmed=1")).confirmedNotice).toBe(false);
+  });
+
+  it("knows a parent with an account, and sends no moved-up mail to a parent past the line", async () => {
+    const [ann] = await five();
+    const { ctx, settle } = request();
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    // A friend of ann's confirms: ann is admitted, so nothing "moved up" for her.
+    await parent("friend@example.com", { referredBy: ann.ref_code });
+    await settle();
+    const movedUp = await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up'").first<{ n: number }>();
+    expect(movedUp?.n).toBe(0);
+    await getBackend(ctx).leads.upsertUser({ id: crypto.randomUUID(), email: ann.email, name: null });
+    expect((await viewOf(ann)).standing).toMatchObject({ kind: "account", invite: { state: "open" } });
   });
 
   it("sends the invite again from the status page once (303 with a notice), and refuses a bad link with a 400", async () => {

@@ -295,5 +295,13 @@ export function createD1LeadStore(db: D1Database): LeadStore {
     async getUser(id) {
       return (await db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRecord>()) ?? null;
     },
+
+    async hasAccount(leadId, email) {
+      const row = await db
+        .prepare("SELECT 1 AS found FROM users WHERE lead_id = ? OR lower(trim(email)) = ? LIMIT 1")
+        .bind(leadId, email.trim().toLowerCase())
+        .first<{ found: number }>();
+      return row !== null;
+    },
   };
 }

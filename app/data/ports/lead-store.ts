@@ -156,4 +156,6 @@ export interface LeadStore {
   upsertUser(user: UserUpsert): Promise<UserRecord>;
   /** The users record of an auth user id, or null before the account was first saved. */
   getUser(id: string): Promise<UserRecord | null>;
+  /** Whether an account exists for this lead: a users record linked to it, or one with its address (trimmed, lower-cased). */
+  hasAccount(leadId: string, email: string): Promise<boolean>;
 }

@@ -323,6 +323,18 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         await store().upsertUser({ id, email: "v@x.io", name: "Vera" });
         expect(await store().getUser(id)).toMatchObject({ id, email: "v@x.io", name: "Vera", lead_id: null });
       });
+
+      it("knows whether a lead has an account: linked to it, or with its address", async () => {
+        const leadId = crypto.randomUUID();
+        const email = `acct-${leadId.slice(0, 8)}@x.io`;
+        expect(await store().hasAccount(leadId, email)).toBe(false);
+        await store().upsertUser({ id: crypto.randomUUID(), email: null, name: null, lead_id: leadId });
+        expect(await store().hasAccount(leadId, email)).toBe(true);
+        const other = crypto.randomUUID();
+        await store().upsertUser({ id: crypto.randomUUID(), email, name: null });
+        expect(await store().hasAccount(other, ` ${email.toUpperCase()} `)).toBe(true);
+        expect(await store().hasAccount(crypto.randomUUID(), "nobody@x.io")).toBe(false);
+      });
     });
   });
 }

@@ -1,0 +1,40 @@
+import { getBackend } from "~/data/backend.server";
+import { referralRules } from "#content/referrals";
+import type { Lead, LeadTable } from "~/data/ports/lead-store";
+import type { RequestContext } from "~/utils/context.server";
+import { spotsOf, standingOf, type Spots, type Standing } from "./standing";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable">;
+
+/**
+ * Reads the facts of a parent's standing and derives it (standing.ts): the status page, the
+ * confirm pages, the mails and the admin views ask here, and none computes its own.
+ */
+export async function standingOfLead(ctx: Ctx, lead: Lead, now: Date = new Date()): Promise<{ standing: Standing; spots: Spots }> {
+  const backend = getBackend(ctx);
+  const table = ctx.leadTable;
+  const confirmed = lead.confirm_seq !== null;
+  const [place, admitted, member, hasAccount] = await Promise.all([
+    confirmed ? backend.referrals.placeOf(table, lead) : Promise.resolve(null),
+    backend.waves.admittedCount(table),
+    backend.waves.memberOf(table, lead.id),
+    backend.leads.hasAccount(lead.id, lead.email),
+  ]);
+  const invite = member
+    ? {
+        // Not sent yet (a send in flight): the day the link was made, its expiry less its lifetime.
+        invitedAt: member.invite_sent_at ?? new Date(new Date(member.invite_expires_at).getTime() - referralRules.inviteLinkDays * DAY_MS).toISOString(),
+        expiresAt: member.invite_expires_at,
+        acceptedAt: member.accepted_at,
+        place: member.place,
+      }
+    : null;
+  return { standing: standingOf({ confirmed, place, admitted, invite, hasAccount }, now), spots: spotsOf(admitted) };
+}
+
+/** The first-wave spots of one lead table (the console's cards, the waves page). */
+export async function spotsOfTable(ctx: Pick<RequestContext, "env" | "bindings">, table: LeadTable): Promise<Spots> {
+  return spotsOf(await getBackend(ctx).waves.admittedCount(table));
+}
