@@ -22,7 +22,9 @@ const genius = {
     },
   },
   roadmap: {
-    urgency: { text: "When the first wave is full, early-access pricing closes. Choosing a plan now costs nothing: it saves your place on the waitlist." },
+    urgency: {
+      text: "When the first wave is full, early-access pricing closes. Choosing a plan now costs nothing: it saves your place on the waitlist.",
+    },
     ctaNote: "Nothing to pay today · Founding-parent pricing · Leave anytime",
   },
   plansPage: {
@@ -31,7 +33,8 @@ const genius = {
       choose: "Join Waitlist",
     },
     pricing: {
-      metaDescription: "{brand} plans and founding prices for early access. Pay monthly or yearly and get 2 months free when your place comes up.",
+      metaDescription:
+        "{brand} plans and founding prices for early access. Pay monthly or yearly and get 2 months free when your place comes up.",
       subtitle: "Founding prices for the first 100 families. Join the waitlist now; nothing to pay until your place comes up.",
       reassurance: {
         title: "Nothing to pay today",
@@ -68,7 +71,9 @@ const genius = {
     },
     invite: {
       content: {
-        whatHappensNext: { 2: { title: "Pick your plan", description: "Your founding-parent price is kept for you; nothing is charged before you choose." } },
+        whatHappensNext: {
+          2: { title: "Pick your plan", description: "Your founding-parent price is kept for you; nothing is charged before you choose." },
+        },
       },
     },
   },
@@ -83,7 +88,9 @@ const sportInvite = {
   emails: {
     invite: {
       content: {
-        whatHappensNext: { 2: { title: "Pick your plan", description: "Your founding-family price is kept for you; nothing is charged before you choose." } },
+        whatHappensNext: {
+          2: { title: "Pick your plan", description: "Your founding-family price is kept for you; nothing is charged before you choose." },
+        },
       },
     },
   },

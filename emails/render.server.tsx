@@ -146,8 +146,7 @@ export async function renderEmail(
   const Component = components[template];
   const found = findEmailContent(template, contentKey, contentForMode(data.launchMode ?? "live"));
   const { from } = found;
-  const email: EmailTemplateContent =
-    template === "invite" && data.hasAccount ? mergeLayers(found.email, inviteForAccount) : found.email;
+  const email: EmailTemplateContent = template === "invite" && data.hasAccount ? mergeLayers(found.email, inviteForAccount) : found.email;
   if (!Component) throw new Error(`Email template content not found for: ${template}`);
 
   const variant = data.variant ?? variantOfContentKey(contentKey);

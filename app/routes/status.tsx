@@ -78,7 +78,11 @@ function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; n
 /** A parent with an account: they sign in, nothing more to wait for. */
 function HasAccount({ copy, href }: { copy: StatusCopy; href: string }) {
   return (
-    <section aria-labelledby="account" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center" data-testid="has-account">
+    <section
+      aria-labelledby="account"
+      className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center"
+      data-testid="has-account"
+    >
       <PartyPopper aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
       <h2 id="account" className="mt-2 text-2xl font-extrabold text-slate-900">
         {copy.account.title}

@@ -25,7 +25,9 @@ export async function standingOfLead(ctx: Ctx, lead: Lead, now: Date = new Date(
   const invite = member
     ? {
         // Not sent yet (a send in flight): the day the link was made, its expiry less its lifetime.
-        invitedAt: member.invite_sent_at ?? new Date(new Date(member.invite_expires_at).getTime() - referralRules.inviteLinkDays * DAY_MS).toISOString(),
+        invitedAt:
+          member.invite_sent_at ??
+          new Date(new Date(member.invite_expires_at).getTime() - referralRules.inviteLinkDays * DAY_MS).toISOString(),
         expiresAt: member.invite_expires_at,
         acceptedAt: member.accepted_at,
         place: member.place,

@@ -88,7 +88,8 @@ export const emails: EmailsContent = {
       },
       cta: {
         title: "Want daily guidance made for your child?",
-        description: "Confirming your e-mail above also puts you on the early-access waitlist: the first 100 families let in get founding-parent pricing.",
+        description:
+          "Confirming your e-mail above also puts you on the early-access waitlist: the first 100 families let in get founding-parent pricing.",
         buttonText: "Get early access",
         url: "/form",
       },

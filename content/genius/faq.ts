@@ -129,7 +129,7 @@ export const faq: FaqContent = {
           question: "I asked for the free guide or tips. Am I on the waitlist?",
           answer: [
             "Yes. The guide and tips e-mails ask you to confirm your address, and confirming it also gives you a place on the early-access waitlist, like every parent who joins it. You then get our early-access news and, when your place comes up, an invite.",
-            "Rather not? Press \"Unsubscribe\" in any of our e-mails: we stop the news and leave you out of the waves. \"Manage my data\" in every e-mail erases everything.",
+            'Rather not? Press "Unsubscribe" in any of our e-mails: we stop the news and leave you out of the waves. "Manage my data" in every e-mail erases everything.',
           ],
         },
       ],

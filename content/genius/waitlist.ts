@@ -38,7 +38,8 @@ export const waitlist: WaitlistContent = {
     credited: "Counted",
     pending: "Waiting for their confirmation",
     rule: "Parents are placed in the order they confirmed their e-mail. Each friend who joins through your link and confirms theirs moves you up {step} places.",
-    ruleAdmitted: "You're past the line now, so your place no longer changes. Friends who join through your link still get their own place in line.",
+    ruleAdmitted:
+      "You're past the line now, so your place no longer changes. Friends who join through your link still get their own place in line.",
     shareAdmitted: {
       title: "Share {brand} with a friend",
       text: "Friends who join through your link get their own place in line for the next waves.",

@@ -44,7 +44,9 @@ export const faq = {
     3: {
       items: {
         2: {
-          answer: { 0: "We open the doors in waves, like line changes, in place-in-line order: each wave lets in the next families in line, and the first 100 families let in fill the first-wave spots." },
+          answer: {
+            0: "We open the doors in waves, like line changes, in place-in-line order: each wave lets in the next families in line, and the first 100 families let in fill the first-wave spots.",
+          },
         },
       },
     },
