@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { render, toPlainText } from "@react-email/render";
 import { contentByVariant, contentForMode, placeholderValues, type ContentKey, type LaunchMode } from "#content/index";
-import { inviteForAccount } from "#content/invite-account";
+import { announcementForAdmitted, inviteForAccount } from "#content/standing-mails";
 import { mergeLayers } from "#content/layers";
 import { fillPlaceholders } from "#content/placeholders";
 import type { EmailsContent, EmailTemplateContent, EmailTemplateName } from "#content/schemas/emails";
@@ -57,6 +57,8 @@ export type EmailData = {
   inviteExpires?: string | null;
   /** The invited parent already has an account: the invite asks them to sign in, not to create one. */
   hasAccount?: boolean;
+  /** A wave admitted the recipient: the announcement speaks of their invite, not their place. */
+  admitted?: boolean;
   /** The visitor's variant, for links; defaults to the content key's own variant. */
   variant?: Variant;
   /**
@@ -146,7 +148,14 @@ export async function renderEmail(
   const Component = components[template];
   const found = findEmailContent(template, contentKey, contentForMode(data.launchMode ?? "live"));
   const { from } = found;
-  const email: EmailTemplateContent = template === "invite" && data.hasAccount ? mergeLayers(found.email, inviteForAccount) : found.email;
+  // What the recipient's standing changes in the mail (content/standing-mails.ts).
+  const standingLayer =
+    template === "invite" && data.hasAccount
+      ? inviteForAccount
+      : template === "announcement" && data.admitted
+        ? announcementForAdmitted
+        : undefined;
+  const email: EmailTemplateContent = standingLayer ? mergeLayers(found.email, standingLayer) : found.email;
   if (!Component) throw new Error(`Email template content not found for: ${template}`);
 
   const variant = data.variant ?? variantOfContentKey(contentKey);

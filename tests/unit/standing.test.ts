@@ -66,3 +66,18 @@ describe("copy in LAUNCH_MODE=waitlist", () => {
     expect(Object.keys(contentForMode("waitlist").tennis)).toEqual(Object.keys(contentForMode("live").tennis));
   });
 });
+
+describe("mails by standing", () => {
+  it("tells an admitted parent's announcement about the invite, not a place or moving up", async () => {
+    const data = {
+      origin: "https://example.test",
+      statusLink: "https://example.test/status?t=x",
+      announcement: { date: "2026-12-01", message: "Hello", ctaLabel: "Open", ctaUrl: "/" },
+    };
+    const waiting = await renderEmail("announcement", "genius", { ...data, place: 7 });
+    expect(waiting.text).toContain("number 7 in line");
+    const admitted = await renderEmail("announcement", "genius", { ...data, place: null, admitted: true });
+    expect(admitted.text).toMatch(/invite/i);
+    expect(admitted.text).not.toMatch(/in line|move you up/i);
+  });
+});
