@@ -1,11 +1,12 @@
-import { getPage } from "../../content/index";
+import { getModePage, getPage } from "../../content/index";
 import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
 
 const APP_SIGNIN_URL = "https://app.aiparenting.example/login";
 const hockeyShot = "/images/screenshot-icehockey.svg";
 
 for (const v of variants) {
-  const landing = getPage(v.key, "landing");
+  // The main server runs LAUNCH_MODE=waitlist: the landing promises no trial there.
+  const landing = getModePage(v.key, "waitlist", "landing");
   const ownShot = `/images/screenshot-${v.key}.svg`;
 
   test.describe(`landing: ${v.key}`, () => {
