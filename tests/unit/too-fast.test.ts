@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
-import { track } from "~/analytics/analytics.server";
 import { formAction } from "~/leads/lead-magnet.server";
 import { STAMP_NAME, issueStamp, readStamp } from "~/platform/bot-guard.server";
 import { signingSecret } from "~/platform/crypto.server";
@@ -12,10 +11,13 @@ import { testContext } from "./helpers/context";
  * A parent whose password manager fills a public form faster than the minimum fill time
  * (docs/decisions/011-bot-guard.md) gets the form back with what they typed, a message asking to
  * press the button again and a second-chance stamp; nothing is written (no database here: a write
- * would fail the test). Each form counts the refusal under its own name.
+ * would fail the test). Each form counts the refusal under its own name (analytics.test.ts records
+ * a real one).
  */
 
-vi.mock("~/analytics/analytics.server", () => ({ track: vi.fn() }));
+// A backend with only the analytics store: any other read or write fails the test.
+const record = vi.hoisted(() => vi.fn(async () => true));
+vi.mock("~/data/backend.server", () => ({ getBackend: () => ({ analytics: { record } }) }));
 
 const TENNIS = "?domain=champion&sport=tennis";
 const tooFast = getPage("genius", "botGuard").tooFast;
@@ -23,7 +25,7 @@ const secret = signingSecret(undefined, true);
 const tennis = getPage("tennis", "options");
 const genius = getPage("genius", "options");
 
-beforeEach(() => vi.mocked(track).mockClear());
+beforeEach(() => record.mockClear());
 afterEach(() => vi.restoreAllMocks());
 
 /** A form post whose stamp was issued just now: sent at machine speed. */
@@ -40,13 +42,18 @@ async function expectSecondChance(answer: Answer) {
   expect(read).toMatchObject({ ok: true, retry: true });
 }
 
-const counted = () => vi.mocked(track).mock.calls.map(([, name]) => name);
+/** The events recorded once the work left after the responses is done. */
+async function counted(settle: () => Promise<void>) {
+  await settle();
+  return record.mock.calls.map(([event]) => (event as { name: string }).name);
+}
 
 describe("a public form sent faster than the minimum", () => {
   it("guide and tips: the alert, the typed e-mail, age band and goals, and a second-chance stamp", async () => {
+    const names: string[] = [];
     for (const kind of ["guide", "tips"] as const) {
       const url = `http://127.0.0.1/${kind}-form${TENNIS}`;
-      const { load } = testContext(url);
+      const { load, settle } = testContext(url);
       const request = await fastPost(url, [
         ["email", "parent@example.com"],
         ["ageBand", tennis.leadFormAgeBands[1].value],
@@ -61,8 +68,29 @@ describe("a public form sent faster than the minimum", () => {
         ageBand: tennis.leadFormAgeBands[1].value,
         goals: [tennis.leadFormGoals[0].value, tennis.leadFormGoals[2].value],
       });
+      names.push(...(await counted(settle)));
+      record.mockClear();
     }
-    expect(counted()).toEqual(["guide_too_fast", "tips_too_fast"]);
+    expect(names).toEqual(["guide_too_fast", "tips_too_fast"]);
+  });
+
+  it("a second post at machine speed with the second-chance stamp is a bot's: the confirm page, nothing written, not counted again", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const url = "http://127.0.0.1/guide-form";
+    const fields: [string, string][] = [
+      ["email", "script@example.com"],
+      ["ageBand", genius.leadFormAgeBands[0].value],
+      ["goals", genius.leadFormGoals[0].value],
+    ];
+    const { load, settle } = testContext(url);
+    const first = (await formAction({ request: await fastPost(url, fields), context: load, params: {} }, "guide")) as unknown as Answer;
+    await expectSecondChance(first);
+    const again = new Request(url, { method: "POST", body: new URLSearchParams([...fields, [STAMP_NAME, first.data.bot!.stamp]]) });
+    const second = await formAction({ request: again, context: load, params: {} }, "guide");
+    expect(second).toBeInstanceOf(Response);
+    expect((second as Response).status).toBe(302);
+    expect((second as Response).headers.get("Location")).toBe("/guide-confirm");
+    expect(await counted(settle)).toEqual(["guide_too_fast"]);
   });
 
   it("funnel step 1: the message and the children kept; adding a child quickly is no refusal", async () => {
@@ -72,10 +100,14 @@ describe("a public form sent faster than the minimum", () => {
       ["children[0].ageBand", genius.ageBands[1].value],
       ["children[0].time", genius.time[2].value],
     ] as [string, string][];
-    const { load } = testContext(url);
-    const added = (await formRoute({ request: await fastPost(url, [...child, ["intent", "add"]]), context: load, params: {} })) as unknown as Answer;
+    const { load, settle } = testContext(url);
+    const added = (await formRoute({
+      request: await fastPost(url, [...child, ["intent", "add"]]),
+      context: load,
+      params: {},
+    })) as unknown as Answer;
     expect(added.init?.status ?? 200).toBe(200);
-    expect(counted()).toEqual([]);
+    expect(await counted(settle)).toEqual([]);
 
     const answer = (await formRoute({
       request: await fastPost(url, [...child, ["intent", "continue"]]),
@@ -85,12 +117,12 @@ describe("a public form sent faster than the minimum", () => {
     await expectSecondChance(answer);
     expect(answer.data.formError).toBe(tooFast);
     expect(answer.data.values).toEqual({ children: [{ ageBand: genius.ageBands[1].value, time: genius.time[2].value }] });
-    expect(counted()).toEqual(["form_step1_too_fast"]);
+    expect(await counted(settle)).toEqual(["form_step1_too_fast"]);
   });
 
   it("sign-up: the message with the e-mail and name kept (never the passwords)", async () => {
     const url = "http://127.0.0.1/signup";
-    const { load } = testContext(url);
+    const { load, settle } = testContext(url);
     const request = await fastPost(url, [
       ["mode", "signup"],
       ["email", "ann@example.com"],
@@ -103,6 +135,6 @@ describe("a public form sent faster than the minimum", () => {
     expect(answer.data.formError).toBe(tooFast);
     expect(answer.data.repopulate).toEqual({ email: "ann@example.com", name: "Ann Lee" });
     expect(JSON.stringify(answer.data)).not.toContain("long enough pw");
-    expect(counted()).toEqual(["signup_too_fast"]);
+    expect(await counted(settle)).toEqual(["signup_too_fast"]);
   });
 });
