@@ -16,7 +16,7 @@ import { testContext } from "./helpers/context";
  */
 
 // A backend with only the analytics store: any other read or write fails the test.
-const record = vi.hoisted(() => vi.fn(async () => true));
+const record = vi.hoisted(() => vi.fn(async (_event: { name: string }) => true));
 vi.mock("~/data/backend.server", () => ({ getBackend: () => ({ analytics: { record } }) }));
 
 const TENNIS = "?domain=champion&sport=tennis";
@@ -45,7 +45,7 @@ async function expectSecondChance(answer: Answer) {
 /** The events recorded once the work left after the responses is done. */
 async function counted(settle: () => Promise<void>) {
   await settle();
-  return record.mock.calls.map(([event]) => (event as { name: string }).name);
+  return record.mock.calls.map(([event]) => event.name);
 }
 
 describe("a public form sent faster than the minimum", () => {
