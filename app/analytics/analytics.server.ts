@@ -3,7 +3,8 @@ import type { RequestContext } from "~/utils/context.server";
 import { attributionFields, type AppSession } from "~/utils/session.server";
 import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
-import { jsFlag, type EventName } from "./events";
+import type { BotVerdict } from "~/platform/bot-guard.server";
+import { TOO_FAST_EVENTS, jsFlag, type EventName, type TooFastForm } from "./events";
 
 /**
  * Recording funnel events (docs/decisions/012-funnel-analytics.md). A page calls `track` and goes
@@ -87,4 +88,12 @@ export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
   // Started on a later task, after the page's own work: an error, even a synchronous one, is only logged.
   const write = new Promise<boolean>((resolve) => setTimeout(resolve, 0)).then(() => getBackend(ctx).analytics.record(event));
   ctx.waitUntil(write.catch((error: unknown) => console.error(`analytics: ${name} not recorded`, error)));
+}
+
+/**
+ * Counts a form the bot guard showed again because it came back sooner than the minimum fill time
+ * (docs/decisions/011-bot-guard.md), under the form's name; any other verdict counts nothing.
+ */
+export function trackTooFast(ctx: Ctx, verdict: BotVerdict, form: TooFastForm, session: AppSession | null): void {
+  if (verdict.kind === "again" && verdict.reason === "too-fast") track(ctx, TOO_FAST_EVENTS[form], { session });
 }

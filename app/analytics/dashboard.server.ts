@@ -4,7 +4,16 @@ import type { RequestContext } from "~/utils/context.server";
 import type { ContentKey } from "~/utils/variant";
 import type { ReferrerRow } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
-import { EVENT_NAMES, FUNNEL_STEPS, LEAD_MAGNET_FUNNELS, SIGNUP_EVENTS, type EventName, type LeadMagnetFunnel } from "./events";
+import {
+  EVENT_NAMES,
+  FUNNEL_STEPS,
+  LEAD_MAGNET_FUNNELS,
+  SIGNUP_EVENTS,
+  TOO_FAST_EVENTS,
+  type EventName,
+  type LeadMagnetFunnel,
+  type TooFastForm,
+} from "./events";
 
 type VariantScope = Extract<AdminScope, { kind: "variant" }>;
 
@@ -99,6 +108,8 @@ export type Dashboard = {
   funnel: FunnelRow[];
   /** The free guide's and tips' own funnels, apart from the main one. */
   leadMagnets: Array<{ kind: LeadMagnetFunnel; steps: FunnelRow[] }>;
+  /** Visitors asked to press again because a form came back sooner than the minimum fill time, per form. */
+  tooFast: Array<{ form: TooFastForm; count: number }>;
   events: Record<EventName, number>;
   signups: Array<{ day: string; count: number }>;
   referrers: Array<ReferrerRow & { variant: ContentKey }>;
@@ -169,6 +180,7 @@ export async function loadDashboard(
   return {
     funnel,
     leadMagnets,
+    tooFast: (Object.keys(TOO_FAST_EVENTS) as TooFastForm[]).map((form) => ({ form, count: events[TOO_FAST_EVENTS[form]] })),
     events,
     signups: eachDay(filters.from, filters.to).map((day) => ({ day, count: signupsByDay.get(day) ?? 0 })),
     referrers,

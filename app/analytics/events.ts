@@ -31,6 +31,10 @@ export const EVENT_NAMES = [
   "tips_confirmed",
   "guide_referral_credited",
   "tips_referral_credited",
+  "form_step1_too_fast",
+  "guide_too_fast",
+  "tips_too_fast",
+  "signup_too_fast",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -67,6 +71,19 @@ export function confirmationEvents(leadSource: LeadSource): { confirmed: EventNa
   if (leadSource === "tips_download") return { confirmed: "tips_confirmed", credited: "tips_referral_credited" };
   return { confirmed: "email_confirmed", credited: "referral_credited" };
 }
+
+/**
+ * The forms with a minimum fill time (docs/decisions/011-bot-guard.md) and the event each counts when
+ * it was sent sooner and shown again with a request to press the button once more (a password
+ * manager fills a form that fast). Many of them say the minimum is too strict for people.
+ */
+export const TOO_FAST_EVENTS = {
+  form_step1: "form_step1_too_fast",
+  guide: "guide_too_fast",
+  tips: "tips_too_fast",
+  signup: "signup_too_fast",
+} as const satisfies Record<string, EventName>;
+export type TooFastForm = keyof typeof TOO_FAST_EVENTS;
 
 /** The events where a parent gave their e-mail: a signup in the "signups per day" chart. */
 export const SIGNUP_EVENTS = ["form_step3_done", "guide_submitted", "tips_submitted"] as const satisfies readonly EventName[];

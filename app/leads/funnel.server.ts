@@ -1,5 +1,5 @@
 import { getPage } from "#content/index";
-import { track } from "~/analytics/analytics.server";
+import { track, trackTooFast } from "~/analytics/analytics.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { MAX_CHILDREN, parseStep, type ChildEntry, type Step } from "~/funnel/steps";
 import { hasUnknownOption, step1Validator, step2Validator, step3Validator } from "~/funnel/form-schemas";
@@ -142,7 +142,8 @@ function nextPage(ctx: RequestContext, step: Step): string {
  * lead through the lead module, and says where to go. Input is kept on every refusal and failure.
  * Bots (docs/decisions/011-bot-guard.md) go where a person would and write nothing; the minimum
  * fill time applies on step 1 only, where the lead is born (an autofilled e-mail on step 3 can be
- * quicker than any minimum), the honeypot and a forged stamp on every step.
+ * quicker than any minimum), the honeypot and a forged stamp on every step. A step 1 sent sooner
+ * comes back with its answers and a request to press again.
  */
 export async function submitStep(ctx: RequestContext, session: AppSession, request: Request, form: FormData): Promise<StepOutcome> {
   const step = parseStep(String(form.get("step") ?? "1"));
@@ -150,7 +151,8 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   const values = typedValues(step, form);
   const { copy, options } = pageCopy(ctx);
   const messages = { unknownOption: copy.unknownOption };
-  const guard = await checkBot(ctx, form, { minFill: step === 1, turnstile: step === 1 });
+  // Adding or removing a child writes nothing: only Continue meets the minimum fill time.
+  const guard = await checkBot(ctx, form, { minFill: step === 1 && intent === "continue", turnstile: step === 1 });
   const bot = guard.kind === "bot" ? undefined : guard.fields;
   const show = (status: number, result: Omit<StepResult, "step" | "values" | "bot"> = {}): StepOutcome => ({
     status,
@@ -173,7 +175,10 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
 
   if (await formPostLimited(ctx.bindings, request, "form")) return show(429, { formError: TOO_MANY_FORM_POSTS });
   if (guard.kind === "bot") return { redirectTo: nextPage(ctx, step) };
-  if (guard.kind === "stale") return show(422, { formError: guard.message });
+  if (guard.kind === "again") {
+    trackTooFast(ctx, guard, "form_step1", session);
+    return show(422, { formError: guard.message });
+  }
 
   let lead: Lead | null;
   try {

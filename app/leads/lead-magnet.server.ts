@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import { track } from "~/analytics/analytics.server";
+import { track, trackTooFast } from "~/analytics/analytics.server";
 import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
 import { LEAD_MAGNETS, type LeadMagnetKind, type LeadMagnetValues } from "~/guides/kinds";
 import { botFields, checkBot } from "~/platform/bot-guard.server";
@@ -85,11 +85,12 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
   if (limited) return data({ alert: limited, values }, { status: 429 });
   const session = await getSession(request, ctx);
   const guard = await checkBot(ctx, form, { turnstile: true });
+  trackTooFast(ctx, guard, kind, session);
   if (guard.kind === "bot") {
     return redirect(linkTo(ctx.variant, config.confirmPage), { headers: await sessionHeaders(session, ctx) });
   }
   const bot = guard.fields;
-  if (guard.kind === "stale") return data({ alert: guard.message, values, bot }, { status: 422 });
+  if (guard.kind === "again") return data({ alert: guard.message, values, bot }, { status: 422 });
   const result = await leadMagnetValidator({ ageBands, goals }, copy.errors).validate(form);
   if (result.error) {
     return data({ alert: alertFor(result.error.fieldErrors, copy.errors), values, bot }, { status: 400 });

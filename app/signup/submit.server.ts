@@ -1,4 +1,5 @@
 import { getPage } from "#content/index";
+import { trackTooFast } from "~/analytics/analytics.server";
 import { GENERIC_AUTH_ERROR } from "~/auth/auth";
 import { mailAccountOwner } from "~/auth/account-exists.server";
 import { signupConfirmUrl } from "~/auth/auth.server";
@@ -36,6 +37,12 @@ async function sessionCookie(session: AppSession, ctx: RequestContext, headers =
   return headers;
 }
 
+/** What a re-shown form keeps of what was typed: the e-mail and name, never the passwords. */
+function typedNameAndEmail(form: FormData): { email: string; name: string } {
+  const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+  return { email: text(form.get("email")), name: text(form.get("name")) };
+}
+
 /**
  * A /signup POST, sign-up or sign-in: the bot guard, the form's rules, Turnstile, the rate limits,
  * then the auth service and the session.
@@ -50,18 +57,20 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
   // the honeypot only: a password manager fills it in a second, and its own limits stop guessing.
   const signup = mode === "signup";
   const guard = await checkBot(ctx, formData, { minFill: signup, requireStamp: signup, turnstile: true });
+  trackTooFast(ctx, guard, "signup", session);
   if (guard.kind === "bot") {
     if (mode === "signin") return { status: 400, result: { mode, formError: GENERIC_AUTH_ERROR } };
     return { redirectTo: confirmPage, headers: await sessionCookie(session, ctx) };
   }
   const bot = guard.fields;
-  if (guard.kind === "stale") return { status: 422, result: { mode, formError: guard.message, bot } };
+  if (guard.kind === "again") {
+    return { status: 422, result: { mode, formError: guard.message, repopulate: typedNameAndEmail(formData), bot } };
+  }
 
   const validated = await signupValidator(mode, copy.messages).validate(formData);
   if (validated.error) {
-    const { email, name } = validated.submittedData as { email?: unknown; name?: unknown };
-    const repopulate = { email: typeof email === "string" ? email : "", name: typeof name === "string" ? name : "" };
-    return { status: 422, result: { mode, fieldErrors: validated.error.fieldErrors as SignupErrors, repopulate, bot } };
+    const fieldErrors = validated.error.fieldErrors as SignupErrors;
+    return { status: 422, result: { mode, fieldErrors, repopulate: typedNameAndEmail(formData), bot } };
   }
   const input = validated.data;
   const refused = await turnstileRefusal(ctx, request, formData);

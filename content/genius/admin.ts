@@ -301,7 +301,19 @@ export const admin: AdminContent = {
         tips_confirmed: "Tips e-mail confirmed",
         guide_referral_credited: "Referral credited (guide)",
         tips_referral_credited: "Referral credited (tips)",
+        form_step1_too_fast: "Step 1 sent too fast, asked to press again",
+        guide_too_fast: "Guide form sent too fast, asked to press again",
+        tips_too_fast: "Tips form sent too fast, asked to press again",
+        signup_too_fast: "Sign-up sent too fast, asked to press again",
       },
+    },
+    tooFast: {
+      heading: "Asked to press again",
+      intro:
+        "Visitors whose form came back sooner than {seconds} s after it was shown (a password manager fills one that fast): they got the form back with their answers and a request to press the button again. Many here means the minimum is too strict.",
+      form: "Form",
+      count: "Visitors",
+      forms: { form_step1: "Assessment, step 1", guide: "Free guide", tips: "Free tips", signup: "Sign-up" },
     },
     signups: {
       heading: "Signups per day",

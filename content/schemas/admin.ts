@@ -254,6 +254,14 @@ export const adminSchema = z.object({
     funnel: z.object({ heading: text, desc: text, step: text, count: text, conversion: text, none: text }),
     /** The free guide's and tips' own funnels, keyed by kind. */
     leadMagnets: z.object({ heading: text, intro: text, titles: z.object({ guide: text, tips: text }) }),
+    /** Forms sent sooner than the minimum fill time and shown again (ADR 011); `{seconds}` is the minimum. */
+    tooFast: z.object({
+      heading: text,
+      intro: z.string().includes("{seconds}"),
+      form: text,
+      count: text,
+      forms: z.object({ form_step1: text, guide: text, tips: text, signup: text }),
+    }),
     events: z.object({
       heading: text,
       name: text,

@@ -8,6 +8,8 @@ export const botGuardSchema = z.object({
   honeypotLabel: text,
   /** The form's stamp was missing or too old (a page kept open for a day, or served before a release). */
   staleForm: text,
+  /** The form came back sooner than the minimum fill time (a password manager is that fast): press again. */
+  tooFast: text,
   /** Turnstile said no, or could not be asked. */
   turnstileFailed: text,
   turnstileUnavailable: text,

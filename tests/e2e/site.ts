@@ -136,6 +136,18 @@ export async function restampPosts(page: Page, url: string, { sentAfterMs }: { s
   return () => page.unroute(matches, handler);
 }
 
+/**
+ * Waits until the form on the page has been shown for `ms`, by the time in its signed stamp: a
+ * person who read the page before pressing. The servers sign with the clock the tests share; this
+ * polls that clock against the stamp rather than sleeping a fixed time.
+ */
+export async function waitPastStamp(page: Page, ms: number) {
+  const stamp = await page.locator(`input[name=${STAMP_NAME}]`).inputValue();
+  const issuedAt = Number(stamp.split(".")[1]);
+  expect(issuedAt, `the form's stamp ${stamp}`).toBeGreaterThan(0);
+  await expect.poll(() => Date.now() - issuedAt, { intervals: [100] }).toBeGreaterThanOrEqual(ms);
+}
+
 /** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -8,6 +8,9 @@ import { adminScope } from "~/admin/scope";
 import { referralsOf } from "~/referrals/referrals.server";
 import { loader as rootLoader } from "~/root";
 import { loader as guideLoader } from "~/routes/guide";
+import { action as guideFormAction } from "~/routes/guide-form";
+import { STAMP_NAME, issueStamp } from "~/platform/bot-guard.server";
+import { signingSecret } from "~/platform/crypto.server";
 import { loader as tipsLoader } from "~/routes/tips";
 import { getRequestContext } from "~/utils/context.server";
 import { getSession } from "~/utils/session.server";
@@ -227,6 +230,27 @@ describe("recording from a page", () => {
       ["referral_credited", "friends", 1],
     ]);
     expect(referrer.id).toBeTruthy();
+  });
+
+  it("counts a guide form sent too fast (the parent asked to press again), and the dashboard shows it per form", async () => {
+    const url = `${ORIGIN}/guide-form`;
+    const body = new URLSearchParams({ email: "quick@example.com", ageBand: "3-4y", goals: "bilingual" });
+    body.set(STAMP_NAME, await issueStamp(signingSecret(d1.bindings.SESSION_SECRET as string | undefined, true)));
+    const visit = request(url, { method: "POST", body });
+    await guideFormAction({ request: visit.req, context: visit.load, params: {} });
+    await visit.settle();
+    expect((await rawRows()).map((row) => [row.name, row.js])).toEqual([["guide_too_fast", "off"]]);
+    await store().record(event({ name: "form_step1_too_fast" }));
+    await store().record(event({ name: "form_step1_too_fast" }));
+
+    const { ctx } = request(`${ORIGIN}/admin/analytics`);
+    const dashboard = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), parseFilters(ctx.url).filters);
+    expect(dashboard.tooFast).toEqual([
+      { form: "form_step1", count: 2 },
+      { form: "guide", count: 1 },
+      { form: "tips", count: 0 },
+      { form: "signup", count: 0 },
+    ]);
   });
 });
 

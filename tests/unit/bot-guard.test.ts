@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import { HONEYPOT_NAME, STAMP_NAME, STAMP_MAX_AGE_MS, botFields, checkBot, issueStamp, readStamp } from "~/platform/bot-guard.server";
+import { getPage } from "#content/index";
+import {
+  HONEYPOT_NAME,
+  RETRY_MIN_FILL_MS,
+  STAMP_NAME,
+  STAMP_MAX_AGE_MS,
+  botFields,
+  checkBot,
+  issueStamp,
+  readStamp,
+} from "~/platform/bot-guard.server";
 import { testContext } from "./helpers/context";
 
 const SECRET = "test-secret";
@@ -14,7 +24,16 @@ function form(fields: Record<string, string>) {
 describe("form stamps", () => {
   it("reads back the issue time of a stamp it signed", async () => {
     const stamp = await issueStamp(SECRET, T0);
-    expect(await readStamp(SECRET, stamp, T0 + 5_000)).toEqual({ ok: true, issuedAt: T0 });
+    expect(await readStamp(SECRET, stamp, T0 + 5_000)).toEqual({ ok: true, issuedAt: T0, retry: false });
+    const retry = await issueStamp(SECRET, T0, { retry: true });
+    expect(await readStamp(SECRET, retry, T0 + 5_000)).toEqual({ ok: true, issuedAt: T0, retry: true });
+  });
+
+  it("signs the second-chance mark: a first stamp cannot be passed off as a second chance, nor back", async () => {
+    const [, time, signature] = (await issueStamp(SECRET, T0)).split(".");
+    const [, , retrySignature] = (await issueStamp(SECRET, T0, { retry: true })).split(".");
+    expect(await readStamp(SECRET, `r1.${time}.${signature}`, T0)).toEqual({ ok: false, reason: "forged" });
+    expect(await readStamp(SECRET, `v1.${time}.${retrySignature}`, T0)).toEqual({ ok: false, reason: "forged" });
   });
 
   it("refuses a stamp with a moved time, another secret's signature or garbage as forged", async () => {
@@ -58,10 +77,34 @@ describe("checkBot", () => {
     });
   });
 
-  it("calls a form sent faster than the minimum a bot, unless the form skips the minimum (sign-in)", async () => {
+  it("asks a form sent faster than the minimum to be sent again, with a fresh second-chance stamp", async () => {
     const { stamp } = await botFields(ctx, { issuedAt: T0 });
-    expect(await post({ [STAMP_NAME]: stamp }, T0 + 2_999)).toEqual({ kind: "bot", reason: "too-fast" });
+    const verdict = await post({ [STAMP_NAME]: stamp }, T0 + 2_999);
+    expect(verdict).toMatchObject({ kind: "again", reason: "too-fast", message: getPage("genius", "botGuard").tooFast });
+    if (verdict.kind !== "again") return;
+    expect(verdict.fields.stamp).toBe(await issueStamp(SECRET, T0 + 2_999, { retry: true }));
+    // Not for a form that skips the minimum (sign-in).
     expect((await post({ [STAMP_NAME]: stamp }, T0 + 100, { minFill: false })).kind).toBe("person");
+  });
+
+  it("refuses a second machine-speed post silently, and lets a person who reads the message and presses again through", async () => {
+    const { stamp } = await botFields(ctx, { issuedAt: T0 });
+    const first = await post({ [STAMP_NAME]: stamp }, T0 + 500);
+    if (first.kind !== "again") throw new Error(`expected again, got ${first.kind}`);
+    const shownAgainAt = T0 + 500;
+    const retry = { [STAMP_NAME]: first.fields.stamp };
+    expect(await post(retry, shownAgainAt + RETRY_MIN_FILL_MS - 1)).toEqual({ kind: "bot", reason: "too-fast" });
+    const person = await post(retry, shownAgainAt + RETRY_MIN_FILL_MS);
+    expect(person.kind).toBe("person");
+    // A re-render (a field error) keeps the second-chance stamp: fixing a field does not restart the clock.
+    expect(person.kind === "person" && person.fields.stamp).toBe(first.fields.stamp);
+  });
+
+  it("gives a second-chance stamp no more than the minimum itself", async () => {
+    const quick = testContext("http://127.0.0.1/guide-form", { FORM_MIN_FILL_MS: "400", SESSION_SECRET: SECRET }).ctx;
+    const retry = await issueStamp(SECRET, T0, { retry: true });
+    expect((await checkBot(quick, form({ [STAMP_NAME]: retry }), { now: T0 + 399 })).kind).toBe("bot");
+    expect((await checkBot(quick, form({ [STAMP_NAME]: retry }), { now: T0 + 400 })).kind).toBe("person");
   });
 
   it("calls a forged stamp a bot", async () => {
@@ -74,8 +117,8 @@ describe("checkBot", () => {
     const expired = await issueStamp(SECRET, T0);
     for (const fields of [{}, { [STAMP_NAME]: expired }] as Record<string, string>[]) {
       const verdict = await post(fields, now);
-      expect(verdict.kind).toBe("stale");
-      if (verdict.kind !== "stale") continue;
+      expect(verdict).toMatchObject({ kind: "again", reason: "stale" });
+      if (verdict.kind !== "again") continue;
       expect(verdict.message).toMatch(/send/i);
       // The retry is judged on the new stamp, which is back-dated by the minimum fill time.
       expect((await post({ [STAMP_NAME]: verdict.fields.stamp }, now)).kind).toBe("person");

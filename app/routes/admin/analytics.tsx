@@ -9,6 +9,7 @@ import { EVENT_NAMES } from "~/analytics/events";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { consoleFrame } from "~/admin/console.server";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { AnalyticsFilters } from "~/components/admin/AnalyticsFilters";
 import { TopReferrers } from "~/components/admin/TopReferrers";
 import { BarChart } from "~/components/admin/BarChart";
@@ -17,7 +18,10 @@ import { getRequestContext } from "~/utils/context.server";
 import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
 import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
 
-/** /admin/analytics: the funnel, signups per day, top referrers and time to a first credit. */
+/**
+ * /admin/analytics: the funnel, the forms sent too fast, signups per day, top referrers and time to
+ * a first credit.
+ */
 export const headers: HeadersFunction = (args) => {
   const timing = args.loaderHeaders.get("Server-Timing");
   return { ...(adminDocumentHeaders(args) as Record<string, string>), ...(timing ? { "Server-Timing": timing } : {}) };
@@ -38,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filters,
     all: scope.kind === "all",
     variant: ctx.variant,
+    minFillSeconds: ctx.env.FORM_MIN_FILL_MS / 1000,
   };
   if (error) return data({ ...page, error: copy.filters.errors[error], dashboard: null }, { status: 400, headers });
   const started = performance.now();
@@ -67,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function AdminAnalytics() {
   const loaded = useLoaderData<typeof loader>();
-  const { copy, nav, filters, all, variant, error, dashboard } = loaded;
+  const { copy, nav, filters, all, variant, error, dashboard, minFillSeconds } = loaded;
   const range = { from: filters.from, to: filters.to };
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
@@ -128,6 +133,28 @@ export default function AdminAnalytics() {
                 </div>
               ))}
             </div>
+          </section>
+
+          <section className="mt-8" aria-labelledby="too-fast-heading">
+            <h2 id="too-fast-heading" className="text-xl font-bold text-slate-900">
+              {copy.tooFast.heading}
+            </h2>
+            <p className="text-sm text-slate-600">{fill(copy.tooFast.intro, { seconds: minFillSeconds })}</p>
+            <AdminTable
+              columns={{ form: copy.tooFast.form, count: copy.tooFast.count }}
+              caption={copy.tooFast.heading}
+              testId="too-fast"
+              className="mt-2"
+            >
+              {dashboard.tooFast.map((row) => (
+                <tr key={row.form} className="border-b border-slate-200" data-form={row.form}>
+                  <th scope="row" className="px-3 py-1 font-normal">
+                    {copy.tooFast.forms[row.form]}
+                  </th>
+                  <td className="px-3 py-1 tabular-nums">{row.count}</td>
+                </tr>
+              ))}
+            </AdminTable>
           </section>
 
           <section className="mt-8" aria-labelledby="signups-heading">
