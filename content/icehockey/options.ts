@@ -63,7 +63,7 @@ export const options: OptionsContent = {
   ],
   leadFormAgeBands: [
     // Worded for a player's age, as the tennis edition's.
-    { value: "expecting", label: "Expecting (future player)" },
+    { value: "expecting", label: "Player on the way" },
     { value: "0-12m", label: "Under 1 year" },
     { value: "1-2y", label: "1-2 years" },
     { value: "3-4y", label: "3-4 years" },

@@ -7,7 +7,7 @@ const other = { value: "other", label: "Something else" };
  * The general edition's age bands (SPEC 3.3: the same values), worded for a player: a parent
  * picking a player's age reads "Expecting" and "0-12 months" as odd, so those two say what they mean.
  */
-const playerLabels: Record<string, string> = { expecting: "Expecting (future player)", "0-12m": "Under 1 year" };
+const playerLabels: Record<string, string> = { expecting: "Player on the way", "0-12m": "Under 1 year" };
 const ageBands = general.ageBands.map((band) => ({ ...band, label: playerLabels[band.value] ?? band.label }));
 
 /** Tennis edition option lists (SPEC 3.3): age bands and time as the general edition. */

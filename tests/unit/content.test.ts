@@ -196,7 +196,7 @@ describe("age bands read right for a player", () => {
     ["icehockey", "leadFormAgeBands"],
   ] as const)("%s %s", (key, list) => {
     const labels = Object.fromEntries(getPage(key, "options")[list]!.map((option) => [option.value, option.label]));
-    expect(labels.expecting).toBe("Expecting (future player)");
+    expect(labels.expecting).toBe("Player on the way");
     expect(labels["0-12m"]).toBe("Under 1 year");
     expect(labels["1-2y"]).toBe("1-2 years");
   });
