@@ -52,7 +52,7 @@ export function waitlistEmails({ styles, logo, signature }: Branding): WaitlistE
         logo,
         main: {
           title: "You moved up to place {place}",
-          subtitle: "A parent you invited just confirmed their e-mail.",
+          subtitle: "A parent who joined through your share link just confirmed their e-mail.",
           description:
             "Every parent who joins through your link and confirms their e-mail moves you up the list. Thank you for spreading the word.",
           buttonText: "See my place and referrals",

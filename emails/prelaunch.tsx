@@ -10,10 +10,13 @@ import {
   type EmailProps,
 } from "./components/Layout";
 
-/** Early-access confirmation: seat, selected plan, invite link, next steps, follow CTA (SPEC 2.16). */
+/**
+ * Early-access confirmation: seat, selected plan, share link, next steps, follow CTA (SPEC 2.16).
+ * Its one job is confirming the address: the confirm button comes first and the preheader asks for it.
+ */
 export default function PrelaunchEmail({ email }: EmailProps) {
   return (
-    <EmailLayout email={email}>
+    <EmailLayout email={email} preview={email.content.confirmAddress?.preheader}>
       <MainIntro email={email} />
       <ConfirmAddress email={email} />
       <Sharing email={email} />

@@ -39,7 +39,7 @@ export type EmailData = {
   origin: string;
   /** The chosen plan's name; {selectedPlan}. */
   selectedPlan?: string | null;
-  /** The visitor's personal invite link; {refLink}. Defaults to the variant's home page. */
+  /** The visitor's personal share link; {refLink}. Defaults to the variant's home page. */
   refLink?: string | null;
   /** The separate web app (dashboard) address; {appUrl}. */
   appUrl?: string | null;

@@ -7,7 +7,7 @@ import { variantOfContentKey } from "./variant-of-key";
 const SAMPLE_PLAN: Record<ContentKey, string> = { genius: "Growth", icehockey: "Compete", tennis: "Compete" };
 
 /**
- * Sample values for previewing every template (SPEC 2.15): a plan, an invite link, the app URL, and
+ * Sample values for previewing every template (SPEC 2.15): a plan, a share link, a wave invite link, the app URL, and
  * for the waitlist e-mails a confirmation link, a status link and a place.
  */
 export function sampleEmailData(key: ContentKey, origin: string, appUrl: string): EmailData {

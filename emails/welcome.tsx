@@ -1,6 +1,6 @@
 import { CallToAction, Closing, EmailLayout, MainButton, MainIntro, NextSteps, Sharing, type EmailProps } from "./components/Layout";
 
-/** Welcome after account creation: first steps, a dashboard button, plan and invite link (SPEC 2.16). */
+/** Welcome after account creation: first steps, a dashboard button, plan and share link (SPEC 2.16). */
 export default function WelcomeEmail({ email }: EmailProps) {
   return (
     <EmailLayout email={email}>

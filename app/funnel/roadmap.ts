@@ -12,7 +12,7 @@ export type RoadmapView = {
   answers: { label: string; values: string[] }[];
   schedule: { text: string; sessions: string } | null;
   concernAnswer: string | null;
-  stages: { label: string; ages: string[]; weeks: { label: string; title: string; text: string; focus: string | null }[] }[];
+  stages: { label: string; ages: string[]; weeks: { label: string; title: string; text: string; focus: string }[] }[];
 };
 
 type Option = { value: string; label: string };
@@ -45,7 +45,7 @@ export function roadmapFor(key: ContentKey, lead: RoadmapAnswers): RoadmapView {
   ].filter((answer) => answer.values.length > 0);
 
   // One outline per stage the children are in (two children of one stage share it), youngest first
-  // as the content lists them. Each week's focus goes round the focus areas the parent chose.
+  // as the content lists them. Each week names what it builds (the parent's focus areas are listed above).
   const stages = copy.stages
     .map((stage) => ({ stage, bands: stage.bands.filter((band) => lead.age_bands.includes(band)) }))
     .filter(({ bands }) => bands.length > 0)
@@ -56,7 +56,7 @@ export function roadmapFor(key: ContentKey, lead: RoadmapAnswers): RoadmapView {
         label: copy.weekLabel.replace("{n}", String(index + 1)),
         title: week.title,
         text: week.text,
-        focus: focus.length ? copy.focusLabel.replace("{focus}", focus[index % focus.length]) : null,
+        focus: copy.focusLabel.replace("{focus}", week.focus),
       })),
     }));
 

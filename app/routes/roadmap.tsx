@@ -181,7 +181,7 @@ function YourRoadmap({ copy, plan }: { copy: PlanCopy; plan: Plan }) {
                 <p className="text-sm font-semibold text-brand-strong">{week.label}</p>
                 <p className="font-semibold text-slate-900">{week.title}</p>
                 <p className="mt-1 text-slate-700">{week.text}</p>
-                {week.focus ? <p className="mt-2 text-sm text-slate-600">{week.focus}</p> : null}
+                <p className="mt-2 text-sm text-slate-600">{week.focus}</p>
               </li>
             ))}
           </ol>

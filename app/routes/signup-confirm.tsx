@@ -6,13 +6,13 @@ import { requestAuth } from "~/auth/session-auth.server";
 import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { leadsOf } from "~/leads/leads.server";
-import { completeAccount, isConfirmationLink } from "~/signup/signup.server";
+import { completeAccount, isConfirmationLink, welcomeBack } from "~/signup/signup.server";
 import { MAIL_REFRESH_SECONDS, type MailState } from "~/leads/mail-state";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { useLinkTo, useRootData } from "~/utils/root-data";
-import { commitSession, getSession, getVariantValue } from "~/utils/session.server";
+import { commitSession, getSession, getVariantValue, setSignedInWithPassword, signedInWithPassword } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 
 // The referral link's copy buttons (the same as /confirm's) need JavaScript.
@@ -20,14 +20,17 @@ export const handle: RouteHandle = { hydrate: true };
 
 type View =
   | { state: "waiting"; linkError: string | null }
-  | { state: "saved"; welcomeSent: boolean; welcome: MailState; refLink: string; statusLink: string | null }
+  | { state: "saved"; welcomeSent: boolean; welcome: MailState; refLink: string; statusLink: string | null; consoleLink: string | null }
+  | { state: "welcome-back"; email: string; consoleLink: string | null }
   | { state: "save-failed" };
 
 /**
  * /signup-confirm (SPEC 2.10, 4.5). The e-mail's link lands here: it is confirmed (which signs the
  * visitor in) and the page reloads without the token, so a reload never reuses it. With a confirmed,
- * signed-in session the users record is saved and the welcome e-mail sent once; without one only the
- * "check your e-mail" state shows and nothing is written.
+ * signed-in session the users record is saved; a new account then gets "Account created" and the
+ * welcome e-mail once, while an account that signed in with its password (it existed before) is
+ * greeted back and sent nothing. Without a session only the "check your e-mail" state shows and
+ * nothing is written.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
@@ -44,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   if (isConfirmationLink(ctx.url)) {
     const confirmed = await auth.confirm(ctx.url.searchParams);
+    // A new account's link: whatever this browser signed in to before, this one is new.
+    if (confirmed.ok) setSignedInWithPassword(session, null);
     // A link opened twice by someone already signed in still lands on their confirmed page.
     if (confirmed.ok || (await auth.getUser())) {
       throw redirect(linkTo(ctx.variant, "signup-confirm"), { headers: await withCookies() });
@@ -59,6 +64,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ copy, share, view }, { headers: auth.responseHeaders });
   }
 
+  // An admin goes on to the console from here (the sign-in form leads every account to this page).
+  const consoleLink = user.role === "admin" ? linkTo(ctx.variant, "admin/leads") : null;
+  if (signedInWithPassword(session, user.id)) {
+    const back = await welcomeBack(ctx, session, user);
+    const view: View = back.saved ? { state: "welcome-back", email: user.email, consoleLink } : { state: "save-failed" };
+    return data({ copy, share, view }, { headers: await withCookies() });
+  }
+
   const outcome = await completeAccount(ctx, session, user);
   const view: View = outcome.saved
     ? {
@@ -67,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         welcome: outcome.welcome,
         refLink: outcome.refLink,
         statusLink: outcome.statusLink,
+        consoleLink,
       }
     : { state: "save-failed" };
   const prompt = getPage(ctx.contentKey, "waitlist").prompt;
@@ -106,6 +120,14 @@ export default function SignupConfirm() {
       <span className="sr-only"> {text.opensInNewTab}</span>
     </a>
   );
+  const consoleLink = (href: string | null) =>
+    href ? (
+      <p className="mt-4">
+        <a href={href} className="font-semibold text-brand-strong underline underline-offset-4">
+          {text.adminConsole}
+        </a>
+      </p>
+    ) : null;
   const signOut = (
     <Form method="post" action={link("signout")} className="mt-6">
       <button type="submit" className="text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-slate-900">
@@ -132,8 +154,18 @@ export default function SignupConfirm() {
           ) : null}
           <p className="mt-4 text-sm text-slate-600">{text.spamHint}</p>
           <p className="mt-8">{appLink(text.continueLabel)}</p>
+          {consoleLink(view.consoleLink)}
           {view.statusLink && prompt ? <WaitlistPrompt copy={prompt} confirmed statusLink={view.statusLink} /> : null}
           <ReferralShare copy={share} refLink={view.refLink} followHref={link("follow")} />
+          {signOut}
+        </>
+      ) : view.state === "welcome-back" ? (
+        <>
+          <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-green-600" />
+          <h1 className="mt-4 text-2xl font-extrabold text-slate-900">{text.welcomeBack}</h1>
+          <p className="mt-4 text-slate-700">{text.signedInAs.replace("{email}", view.email)}</p>
+          <p className="mt-8">{appLink(text.continueLabel)}</p>
+          {consoleLink(view.consoleLink)}
           {signOut}
         </>
       ) : view.state === "save-failed" ? (

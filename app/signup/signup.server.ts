@@ -57,7 +57,7 @@ export function isConfirmationLink(url: URL): boolean {
 }
 
 /**
- * The account's invite link, in the welcome e-mail and on /signup-confirm (SPEC 7.2): the visitor's
+ * The account's share link, in the welcome e-mail and on /signup-confirm (SPEC 7.2): the visitor's
  * lead's own referral code when the lead is known (given one if it has none); else the link kept in
  * the session; else an 8-character code from the e-mail and the time. It is kept in the session, so
  * a reload of /signup-confirm shows the link the e-mail carries.
@@ -109,22 +109,38 @@ async function confirmLeadOfAccount(
   }
 }
 
-/**
- * A confirmed, signed-in account reached /signup-confirm: upsert its users record, then queue the
- * welcome e-mail once per account (its outbox key is the account id, so a reload, a second browser
- * or a later sign-in adds none). A failed save queues nothing: the next visit tries again.
- * The caller commits the session.
- */
-export async function completeAccount(ctx: RequestContext, session: AppSession, user: AuthUser): Promise<ConfirmedAccount> {
+/** Upserts the signed-in account's users record (SPEC 3.5, 4.5) and marks the session signed in; false when the save failed. */
+async function saveUsersRecord(ctx: RequestContext, session: AppSession, user: AuthUser): Promise<boolean> {
   const values = getVariantValues(session, ctx.variant);
   try {
     await leadsOf(ctx).linkAccount({ id: user.id, email: user.email || null, name: user.name }, values.leadId ?? null);
   } catch (error) {
     console.error("users record not saved", error);
-    return { saved: false };
+    return false;
   }
   setAuthenticated(session, true);
   if (user.email) setVariantValues(session, ctx.variant, { userEmail: user.email });
+  return true;
+}
+
+/**
+ * An account that already existed signed in and reached /signup-confirm: its users record is
+ * saved as for a new one, and nothing is sent (the welcome e-mail belongs to a new account).
+ * The caller commits the session.
+ */
+export async function welcomeBack(ctx: RequestContext, session: AppSession, user: AuthUser): Promise<{ saved: boolean }> {
+  return { saved: await saveUsersRecord(ctx, session, user) };
+}
+
+/**
+ * A new account, confirmed by its e-mail link, reached /signup-confirm: upsert its users record,
+ * then queue the welcome e-mail once per account (its outbox key is the account id, so a reload or
+ * a second browser adds none). A failed save queues nothing: the next visit tries again.
+ * The caller commits the session.
+ */
+export async function completeAccount(ctx: RequestContext, session: AppSession, user: AuthUser): Promise<ConfirmedAccount> {
+  const values = getVariantValues(session, ctx.variant);
+  if (!(await saveUsersRecord(ctx, session, user))) return { saved: false };
 
   const refLink = await welcomeRefLink(ctx, session, user.email);
   // Without a lead the welcome mail's footer links to the privacy policy instead of "Manage my data".

@@ -8,7 +8,14 @@ import { checkBot, type BotFieldsData } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
-import { commitSession, getVariantValues, setAuthenticated, setVariantValues, type AppSession } from "~/utils/session.server";
+import {
+  commitSession,
+  getVariantValues,
+  setAuthenticated,
+  setSignedInWithPassword,
+  setVariantValues,
+  type AppSession,
+} from "~/utils/session.server";
 import { wavesOf } from "~/waves/waves.server";
 import { chosenPlan, signupAuth } from "./signup.server";
 import { parseMode, type SignupErrors, type SignupMode } from "./validation";
@@ -97,6 +104,8 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
       if (!signedIn.ok) return refusedByAuth(signedIn.message);
       setVariantValues(session, ctx.variant, { userEmail: signedIn.user.email });
       setAuthenticated(session, true);
+      // An account that already existed: /signup-confirm greets it back, with no welcome e-mail.
+      setSignedInWithPassword(session, signedIn.user.id);
       // With JavaScript the page shows the green message for a second first (SPEC 4.4).
       if (formData.get("js") === "1") {
         return {

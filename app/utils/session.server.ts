@@ -51,6 +51,11 @@ type SessionData = {
   activeAt: number;
   /** A random id that lets analytics count a funnel step once per visitor; it names nobody (app/analytics). */
   visitId: string;
+  /**
+   * The account this browser last signed in to with its password (/signup?mode=signin): an account
+   * that already existed, so /signup-confirm greets it back and sends no welcome e-mail.
+   */
+  signedInUserId: string;
 } & { [key: `v:${string}`]: VariantValues };
 /**
  * What the plan choice already knew when it queued the waitlist e-mail: the /confirm view it
@@ -186,6 +191,20 @@ export function isAuthenticated(session: AppSession): boolean {
 export function setAuthenticated(session: AppSession, authenticated: boolean): void {
   if (authenticated) session.set("isAuthenticated", true);
   else session.unset("isAuthenticated");
+}
+
+/**
+ * Marks the account signed in with its password, or clears the mark (`null`) when an e-mail link
+ * confirmed a new one. Kept in the cookie, so a reload of /signup-confirm still knows.
+ */
+export function setSignedInWithPassword(session: AppSession, userId: string | null): void {
+  if (userId) session.set("signedInUserId", userId);
+  else session.unset("signedInUserId");
+}
+
+/** True when this browser signed in to `userId` with its password: an existing account, not a new one. */
+export function signedInWithPassword(session: AppSession, userId: string): boolean {
+  return session.get("signedInUserId") === userId;
 }
 
 // ---- attribution (SPEC 4.1: ?r= and utm_*) ----

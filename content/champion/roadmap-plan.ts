@@ -10,6 +10,8 @@ export const roadmapPlan: RoadmapPlanContent = {
   ...general,
   intro: "This is where your player's plan starts. The app adjusts it every week to your player's age and progress {sportHome}.",
   answers: { ...general.answers, ages: "Player's age" },
+  // The drills are done at home; each week's line says where they show.
+  focusLabel: "Pays off {sportHome}: {focus}",
   schedule: [
     { time: "less-15m", sessionsPerWeek: 7, text: "10 minutes a day of {sportDrills} fits inside the under-15 minutes you have." },
     {

@@ -6,7 +6,7 @@ export const confirm: ConfirmContent = {
   title: "You're on the early-access list!",
   description:
     "You're on the list. Confirm your e-mail address to get your place in line: the first 100 places are the first wave of founding parents, and we'll e-mail you your early-access date before anyone else hears about it.",
-  sentNote: "We've sent a confirmation with your personal referral link to {email}.",
+  sentNote: "We've sent a confirmation e-mail to {email}. Press its button to get your place in line.",
   notSentNote: "We saved your spot. Your confirmation e-mail is on its way; it can take a few minutes.",
   notQueuedNote: "We saved your spot, but we could not send your confirmation e-mail just now. Reload this page in a moment to try again.",
   undeliverableNote: "We saved your spot, but we could not deliver the confirmation e-mail to {email}. Check the address, or write to us.",
@@ -24,7 +24,7 @@ export const confirm: ConfirmContent = {
   private: {
     title: "Prefer to share privately?",
     text: "Send your personal link to friends by text or e-mail. Every parent who joins through it counts for you.",
-    linkLabel: "Your referral link",
+    linkLabel: "Your share link",
     copyButton: "Copy link",
   },
   whatHappensNext: {

@@ -24,13 +24,13 @@ export const emails: EmailsContent = {
         celebration: "You're on the early-access list, limited to 100 seats. Confirm your e-mail below to get your place in line.",
         description:
           "Thank you for joining {brand}: a 24/7 AI coach that gives you daily activities personalised to your child's age, interests and goals. You stay in charge: the AI suggests, you decide what fits your family.",
-        buttonText: "Open your invite link",
+        buttonText: "Open your share link",
         buttonUrl: "{refLink}",
         fallbackText: "If the button doesn't work, copy this link into your browser:",
         closing: "We can't wait to help you make the most of these important years.",
         planSelected: "Your selected plan: {selectedPlan}",
         planNotSelected: "Not selected yet: you can choose when we open",
-        confirmation: "Keep this e-mail: it holds your personal invite link and the link to your waitlist status.",
+        confirmation: "Keep this e-mail: it holds your personal share link and the link to your waitlist status.",
       },
       cta: {
         title: "Follow us for early-access news",
@@ -41,7 +41,7 @@ export const emails: EmailsContent = {
       sharing: {
         message:
           "I just joined the early-access list of {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me: {refLink}",
-        personalLink: "Your personal invite link: {refLink}",
+        personalLink: "Your personal share link: {refLink}",
       },
       whatHappensNextTitle: "What happens next",
       whatHappensNext: [
@@ -165,7 +165,7 @@ export const emails: EmailsContent = {
       sharing: {
         message:
           "I just joined {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me: {refLink}",
-        personalLink: "Your personal invite link: {refLink}",
+        personalLink: "Your personal share link: {refLink}",
       },
       whatHappensNextTitle: "Your first three steps",
       whatHappensNext: [
@@ -280,6 +280,7 @@ export const emails: EmailsContent = {
     },
   },
   doubleOptIn: {
+    preheader: "One last step: confirm your e-mail address to get your place in line.",
     title: "One last step: confirm your e-mail",
     description:
       "Press the button to confirm this address and take your place in line on the {brand} early-access waitlist. Only confirmed parents get a place, and a friend who joins through your link counts for you once they confirm theirs. The link works for 7 days.",

@@ -33,7 +33,7 @@ export const myData: z.infer<typeof myDataSchema> = {
     "Your entries on every waitlist of ours, with your answers, your referral code and your place in line.",
     "Your account, if you made one.",
     "The text of every e-mail we sent you.",
-    "We keep only anonymous counts: a parent who invited you keeps their credit, without your name or address.",
+    "We keep only anonymous counts: a parent who shared their link with you keeps their credit, without your name or address.",
     "We keep a one-way scrambled form of your address (not the address itself) so that we never e-mail you again.",
   ],
   confirmButton: "Yes, erase everything",

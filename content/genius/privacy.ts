@@ -26,7 +26,7 @@ export const privacy: LegalDocument = {
         "Your e-mail address, when you join the early-access list, ask for a free guide or free tips, or create an account.",
         "The answers you give in our forms: your children's age bands, the daily time you have available, focus areas, goals, your biggest concern, the plan and billing cycle you choose, and the number of children.",
         "Your name and password when you create an account. Passwords are stored only as a salted hash.",
-        "Your referral code, the code of the parent who invited you, and campaign parameters in the link you arrived with (utm_source, utm_medium, utm_campaign, utm_term, utm_content). We also record whether you copied your share message or invite link or followed us on social media.",
+        "Your referral code, the code of the parent whose share link brought you here, and campaign parameters in the link you arrived with (utm_source, utm_medium, utm_campaign, utm_term, utm_content). We also record whether you copied your share message or share link or followed us on social media.",
         "Technical data our hosting provider needs to deliver pages and protect the site from abuse, such as your IP address. We do not use it to build a profile of you.",
       ],
     },

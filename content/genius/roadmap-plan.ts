@@ -35,17 +35,33 @@ export const roadmapPlan: RoadmapPlanContent = {
   sessionsLabel: "{sessions} × {minutes} min a week",
   weeksTitle: "Your first four weeks",
   weekLabel: "Week {n}",
-  focusLabel: "Focus: {focus}",
+  focusLabel: "This week grows: {focus}",
   stages: [
     {
       id: "baby",
       bands: ["expecting", "0-12m"],
       label: "Bump and baby",
       weeks: [
-        { title: "Talk and listen", text: "Narrate your day out loud and pause for the coos: the first conversations build language." },
-        { title: "Faces and touch", text: "Face-to-face play, gentle songs and tummy time, a few minutes at a time." },
-        { title: "Follow their lead", text: "Notice what catches their eye and name it; repeat what makes them smile." },
-        { title: "A small routine", text: "The same song and book at the same time each day, so they learn what comes next." },
+        {
+          title: "Talk and listen",
+          text: "Narrate your day out loud and pause for the coos: the first conversations build language.",
+          focus: "first words",
+        },
+        {
+          title: "Faces and touch",
+          text: "Face-to-face play, gentle songs and tummy time, a few minutes at a time.",
+          focus: "closeness and body awareness",
+        },
+        {
+          title: "Follow their lead",
+          text: "Notice what catches their eye and name it; repeat what makes them smile.",
+          focus: "attention and curiosity",
+        },
+        {
+          title: "A small routine",
+          text: "The same song and book at the same time each day, so they learn what comes next.",
+          focus: "knowing what comes next",
+        },
       ],
     },
     {
@@ -53,10 +69,18 @@ export const roadmapPlan: RoadmapPlanContent = {
       bands: ["1-2y"],
       label: "Toddler",
       weeks: [
-        { title: "Words everywhere", text: "Name things on a walk and in the kitchen; add one new word a day." },
-        { title: "Little hands", text: "Stacking, pouring and scribbling: play that builds the grip for later drawing." },
-        { title: "Feelings have names", text: "Name big feelings as they happen and show a calm way through them." },
-        { title: "I can do it", text: "One small job a day: put the cup away, fetch the shoes, help stir." },
+        { title: "Words everywhere", text: "Name things on a walk and in the kitchen; add one new word a day.", focus: "vocabulary" },
+        {
+          title: "Little hands",
+          text: "Stacking, pouring and scribbling: play that builds the grip for later drawing.",
+          focus: "fine motor skills",
+        },
+        {
+          title: "Feelings have names",
+          text: "Name big feelings as they happen and show a calm way through them.",
+          focus: "naming feelings",
+        },
+        { title: "I can do it", text: "One small job a day: put the cup away, fetch the shoes, help stir.", focus: "independence" },
       ],
     },
     {
@@ -64,10 +88,14 @@ export const roadmapPlan: RoadmapPlanContent = {
       bands: ["3-4y", "5-6y"],
       label: "Preschool",
       weeks: [
-        { title: "Curious questions", text: "A 'what if' question a day and a short hunt for the answer together." },
-        { title: "Counting in real life", text: "Count spoons, steps and stairs; sort the washing by colour." },
-        { title: "Stories with a twist", text: "Read a short book, then let your child change the ending." },
-        { title: "Ready for school", text: "Practise waiting, taking turns and saying what they need." },
+        {
+          title: "Curious questions",
+          text: "A 'what if' question a day and a short hunt for the answer together.",
+          focus: "curiosity and reasoning",
+        },
+        { title: "Counting in real life", text: "Count spoons, steps and stairs; sort the washing by colour.", focus: "early maths" },
+        { title: "Stories with a twist", text: "Read a short book, then let your child change the ending.", focus: "imagination" },
+        { title: "Ready for school", text: "Practise waiting, taking turns and saying what they need.", focus: "patience and turn-taking" },
       ],
     },
     {
@@ -75,10 +103,14 @@ export const roadmapPlan: RoadmapPlanContent = {
       bands: ["6-9", "10+"],
       label: "School age",
       weeks: [
-        { title: "A steady rhythm", text: "A 10-minute slot after school that belongs to the two of you." },
-        { title: "Think out loud", text: "Puzzles and 'how would you solve it' talks that grow reasoning." },
-        { title: "Grit in small steps", text: "Pick one hard thing and practise it a little every day." },
-        { title: "Their own project", text: "A small project they choose and you cheer on: a model, a story, a garden." },
+        { title: "A steady rhythm", text: "A 10-minute slot after school that belongs to the two of you.", focus: "a habit you share" },
+        { title: "Think out loud", text: "Puzzles and 'how would you solve it' talks that grow reasoning.", focus: "problem solving" },
+        { title: "Grit in small steps", text: "Pick one hard thing and practise it a little every day.", focus: "persistence" },
+        {
+          title: "Their own project",
+          text: "A small project they choose and you cheer on: a model, a story, a garden.",
+          focus: "initiative",
+        },
       ],
     },
   ],

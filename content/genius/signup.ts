@@ -72,5 +72,8 @@ export const signup: SignupContent = {
     saveError: "Account already exists or there was an error.",
     continueLabel: "Continue to the app",
     signOut: "Sign out",
+    welcomeBack: "Welcome back!",
+    signedInAs: "You're signed in as {email}.",
+    adminConsole: "Open the admin console",
   },
 };

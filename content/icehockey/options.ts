@@ -62,8 +62,9 @@ export const options: OptionsContent = {
     { value: "other", label: "Something else" },
   ],
   leadFormAgeBands: [
-    { value: "expecting", label: "Expecting" },
-    { value: "0-12m", label: "0-12 months" },
+    // Worded for a player's age, as the tennis edition's.
+    { value: "expecting", label: "Player on the way" },
+    { value: "0-12m", label: "Under 1 year" },
     { value: "1-2y", label: "1-2 years" },
     { value: "3-4y", label: "3-4 years" },
     { value: "5-6y", label: "5-6 years" },

@@ -17,10 +17,26 @@ export const roadmapPlan = {
       bands: ["0-2y", "3-4y"],
       label: "First strides",
       weeks: [
-        { title: "Balance games", text: "Stand on one foot, walk a line, hop like a rabbit: balance is the base of skating." },
-        { title: "Ball and stick play", text: "A soft ball and a mini stick in the hallway: first touches, no rules." },
-        { title: "Move like a skater", text: "Glide in socks on a smooth floor and practise getting up after a fall." },
-        { title: "Love the rink", text: "Watch a game together and name what you see: the puck, the goal, the team." },
+        {
+          title: "Balance games",
+          text: "Stand on one foot, walk a line, hop like a rabbit: balance is the base of skating.",
+          focus: "balance for skating",
+        },
+        {
+          title: "Ball and stick play",
+          text: "A soft ball and a mini stick in the hallway: first touches, no rules.",
+          focus: "first stick touches",
+        },
+        {
+          title: "Move like a skater",
+          text: "Glide in socks on a smooth floor and practise getting up after a fall.",
+          focus: "gliding and getting up",
+        },
+        {
+          title: "Love the rink",
+          text: "Watch a game together and name what you see: the puck, the goal, the team.",
+          focus: "love for the game",
+        },
       ],
     },
     {
@@ -28,10 +44,18 @@ export const roadmapPlan = {
       bands: ["5-6y", "7-8y"],
       label: "Learn to play",
       weeks: [
-        { title: "Athletic stance", text: "Knees bent, chest up, stick on the floor: hold it through short games." },
-        { title: "Soft hands", text: "Side-to-side dribbles with a ball, eyes up, counting taps." },
-        { title: "Quick feet", text: "Ladder and cone patterns in the garden for first-step speed." },
-        { title: "Play to learn", text: "Small games with a sibling or parent: passing, keep-away, shooting at a box." },
+        {
+          title: "Athletic stance",
+          text: "Knees bent, chest up, stick on the floor: hold it through short games.",
+          focus: "a strong stance",
+        },
+        { title: "Soft hands", text: "Side-to-side dribbles with a ball, eyes up, counting taps.", focus: "puck control" },
+        { title: "Quick feet", text: "Ladder and cone patterns in the garden for first-step speed.", focus: "first-step speed" },
+        {
+          title: "Play to learn",
+          text: "Small games with a sibling or parent: passing, keep-away, shooting at a box.",
+          focus: "passing and teamwork",
+        },
       ],
     },
     {
@@ -39,10 +63,18 @@ export const roadmapPlan = {
       bands: ["9-10y", "11-12y"],
       label: "U10 to U12",
       weeks: [
-        { title: "Edges off the ice", text: "Single-leg balance and lateral hops that carry straight into crossovers." },
-        { title: "Stickhandling under pressure", text: "Figure-8s and toe drags with obstacles, head up." },
-        { title: "A harder shot", text: "Wrist-shot mechanics against a net or tarp, ten good reps a day." },
-        { title: "Game sense", text: "Watch one shift on video and talk about where the space was." },
+        {
+          title: "Edges off the ice",
+          text: "Single-leg balance and lateral hops that carry straight into crossovers.",
+          focus: "edges and crossovers",
+        },
+        {
+          title: "Stickhandling under pressure",
+          text: "Figure-8s and toe drags with obstacles, head up.",
+          focus: "heads-up stickhandling",
+        },
+        { title: "A harder shot", text: "Wrist-shot mechanics against a net or tarp, ten good reps a day.", focus: "the wrist shot" },
+        { title: "Game sense", text: "Watch one shift on video and talk about where the space was.", focus: "reading the play" },
       ],
     },
     {
@@ -50,10 +82,14 @@ export const roadmapPlan = {
       bands: ["13-14y", "15+y"],
       label: "Teen player",
       weeks: [
-        { title: "Mobility first", text: "Hips and ankles: a mobility routine that protects a growing body." },
-        { title: "Explosive first step", text: "Short jumps and sprints with full rest: quality over quantity." },
-        { title: "Release and accuracy", text: "Quick-release shots to targets, tracked week to week." },
-        { title: "Own the routine", text: "Your player plans the week's sessions; you check in after each one." },
+        {
+          title: "Mobility first",
+          text: "Hips and ankles: a mobility routine that protects a growing body.",
+          focus: "mobility that prevents injury",
+        },
+        { title: "Explosive first step", text: "Short jumps and sprints with full rest: quality over quantity.", focus: "explosive speed" },
+        { title: "Release and accuracy", text: "Quick-release shots to targets, tracked week to week.", focus: "a quick release" },
+        { title: "Own the routine", text: "Your player plans the week's sessions; you check in after each one.", focus: "self-discipline" },
       ],
     },
   ],

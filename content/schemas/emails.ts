@@ -94,6 +94,7 @@ export const emailTemplateSchema = z.object({
     /** Filled in by the renderer from the variant's doubleOptIn block when the mail carries {verifyLink}. */
     confirmAddress: z
       .object({
+        preheader: text,
         title: text,
         description: text,
         buttonText: text,
@@ -156,9 +157,12 @@ export const emailsSchema = z.object({
   invite: emailTemplateSchema.optional(),
   /**
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
-   * button ({verifyLink}), see your place with the status link ({statusLink}).
+   * button ({verifyLink}), see your place with the status link ({statusLink}). `preheader` is the
+   * waitlist e-mail's: confirming is that mail's one job, so its preview line says so.
    */
-  doubleOptIn: z.object({ title: text, description: text, buttonText: text, statusText: text, statusButtonText: text }).optional(),
+  doubleOptIn: z
+    .object({ preheader: text, title: text, description: text, buttonText: text, statusText: text, statusButtonText: text })
+    .optional(),
   /**
    * The lines under every e-mail's footer: who the data controller is
    * ({controllerName}, {controllerAddress}, {controllerEmail} from configuration), the "Manage my

@@ -29,7 +29,7 @@ export const roadmapPlanSchema = z.object({
   weeksTitle: text,
   /** "Week {n}" */
   weekLabel: text,
-  /** "Focus: {focus}" */
+  /** A week's line under its text, in the brand's words ("This week grows: {focus}"); {focus} is the week's own. */
   focusLabel: text,
   /** Each age band of the variant's form belongs to one stage; a stage's first four weeks. */
   stages: z
@@ -39,7 +39,8 @@ export const roadmapPlanSchema = z.object({
         id: z.string().regex(/^[a-z0-9-]+$/),
         bands: z.array(text).min(1),
         label: text,
-        weeks: z.array(z.object({ title: text, text })).length(4),
+        /** `focus`: what that week builds, shown with focusLabel; each week of a stage names its own. */
+        weeks: z.array(z.object({ title: text, text, focus: text })).length(4),
       }),
     )
     .min(1),

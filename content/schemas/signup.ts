@@ -88,6 +88,12 @@ export const signupSchema = z.object({
     saveError: text,
     continueLabel: text,
     signOut: text,
+    /** A sign-in of an account that already existed: a greeting, never 'Account created' (no e-mail is sent). */
+    welcomeBack: text,
+    /** '{email}' is the signed-in address. */
+    signedInAs: text,
+    /** Admins only: the link on to the admin console. */
+    adminConsole: text,
   }),
 });
 

@@ -3,9 +3,16 @@ import { options as general } from "../genius/options";
 
 const other = { value: "other", label: "Something else" };
 
+/**
+ * The general edition's age bands (SPEC 3.3: the same values), worded for a player: a parent
+ * picking a player's age reads "Expecting" and "0-12 months" as odd, so those two say what they mean.
+ */
+const playerLabels: Record<string, string> = { expecting: "Player on the way", "0-12m": "Under 1 year" };
+const ageBands = general.ageBands.map((band) => ({ ...band, label: playerLabels[band.value] ?? band.label }));
+
 /** Tennis edition option lists (SPEC 3.3): age bands and time as the general edition. */
 export const options: OptionsContent = {
-  ageBands: general.ageBands,
+  ageBands,
   time: general.time,
   focus: [
     { value: "footwork-agility", label: "Footwork & agility" },
@@ -40,7 +47,7 @@ export const options: OptionsContent = {
     { value: "pressure-melts", label: "Melts under match pressure" },
     other,
   ],
-  leadFormAgeBands: general.ageBands,
+  leadFormAgeBands: ageBands,
   // Lead-form goal values differ slightly from the main form's (SPEC 3.3).
   leadFormGoals: [
     { value: "daily-habit", label: "Build a daily training habit" },

@@ -9,10 +9,18 @@ export const roadmapPlan = {
       bands: ["expecting", "0-12m", "1-2y"],
       label: "First play",
       weeks: [
-        { title: "Roll and catch", text: "Roll a soft ball back and forth: tracking the ball starts here." },
-        { title: "Balance and reach", text: "Reaching, standing and stepping games that build coordination." },
-        { title: "Bounce and watch", text: "Bounce a big ball and let your child follow it with eyes and hands." },
-        { title: "Music and movement", text: "Dance, clap and stop: rhythm is the start of footwork." },
+        { title: "Roll and catch", text: "Roll a soft ball back and forth: tracking the ball starts here.", focus: "tracking the ball" },
+        {
+          title: "Balance and reach",
+          text: "Reaching, standing and stepping games that build coordination.",
+          focus: "balance and coordination",
+        },
+        {
+          title: "Bounce and watch",
+          text: "Bounce a big ball and let your child follow it with eyes and hands.",
+          focus: "hand-eye timing",
+        },
+        { title: "Music and movement", text: "Dance, clap and stop: rhythm is the start of footwork.", focus: "rhythm for footwork" },
       ],
     },
     {
@@ -20,10 +28,10 @@ export const roadmapPlan = {
       bands: ["3-4y", "5-6y"],
       label: "Red ball",
       weeks: [
-        { title: "Ready position", text: "Split-step games: jump, land, ready, at the sound of a clap." },
-        { title: "Hand-eye skills", text: "Balloon taps with a short racket, counting in a row." },
-        { title: "Forehand shape", text: "Drop-and-hit forehands with a red ball against a wall." },
-        { title: "Play a point", text: "Mini-court rallies with a parent: who gets to five first." },
+        { title: "Ready position", text: "Split-step games: jump, land, ready, at the sound of a clap.", focus: "the split step" },
+        { title: "Hand-eye skills", text: "Balloon taps with a short racket, counting in a row.", focus: "racket control" },
+        { title: "Forehand shape", text: "Drop-and-hit forehands with a red ball against a wall.", focus: "the forehand" },
+        { title: "Play a point", text: "Mini-court rallies with a parent: who gets to five first.", focus: "rallying" },
       ],
     },
     {
@@ -31,10 +39,14 @@ export const roadmapPlan = {
       bands: ["6-9"],
       label: "Orange ball",
       weeks: [
-        { title: "Footwork ladder", text: "Side shuffles and crossover steps for getting to the ball early." },
-        { title: "Consistent strokes", text: "Wall rallies: ten forehands, ten backhands, count the streak." },
-        { title: "Serve basics", text: "A steady toss and a full swing, five good serves a day." },
-        { title: "Match thinking", text: "Play a set with one rule: aim every ball at the bigger space." },
+        {
+          title: "Footwork ladder",
+          text: "Side shuffles and crossover steps for getting to the ball early.",
+          focus: "getting to the ball early",
+        },
+        { title: "Consistent strokes", text: "Wall rallies: ten forehands, ten backhands, count the streak.", focus: "consistency" },
+        { title: "Serve basics", text: "A steady toss and a full swing, five good serves a day.", focus: "the serve" },
+        { title: "Match thinking", text: "Play a set with one rule: aim every ball at the bigger space.", focus: "shot choice" },
       ],
     },
     {
@@ -42,10 +54,18 @@ export const roadmapPlan = {
       bands: ["10+"],
       label: "Green ball and up",
       weeks: [
-        { title: "Movement and recovery", text: "Split-step, move, recover to the middle: the pattern of every point." },
-        { title: "Depth and direction", text: "Cross-court and down-the-line targets, tracked each week." },
-        { title: "Serve and return", text: "A serve routine and a return position for first and second serves." },
-        { title: "Pressure play", text: "Tie-break practice and a breathing routine between points." },
+        {
+          title: "Movement and recovery",
+          text: "Split-step, move, recover to the middle: the pattern of every point.",
+          focus: "court coverage",
+        },
+        { title: "Depth and direction", text: "Cross-court and down-the-line targets, tracked each week.", focus: "placement" },
+        {
+          title: "Serve and return",
+          text: "A serve routine and a return position for first and second serves.",
+          focus: "the first two shots",
+        },
+        { title: "Pressure play", text: "Tie-break practice and a breathing routine between points.", focus: "composure under pressure" },
       ],
     },
   ],

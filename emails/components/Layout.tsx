@@ -20,7 +20,8 @@ function headingType(s: Styles) {
   } as const;
 }
 
-export function EmailLayout({ email, children }: EmailProps & { children: ReactNode }) {
+/** `preview`: the preheader (the line a mail client shows after the subject); by default the subtitle. */
+export function EmailLayout({ email, preview, children }: EmailProps & { preview?: string; children: ReactNode }) {
   const { template, content } = email;
   const s = template.styles;
   return (
@@ -28,7 +29,7 @@ export function EmailLayout({ email, children }: EmailProps & { children: ReactN
       <Head>
         <title>{template.title}</title>
       </Head>
-      <Preview>{content.main.subtitle ?? content.main.title}</Preview>
+      <Preview>{preview ?? content.main.subtitle ?? content.main.title}</Preview>
       <Body style={{ backgroundColor: s.background, fontFamily: font, margin: 0, padding: "24px 0" }}>
         <Container
           style={{
@@ -207,7 +208,7 @@ export function ConfirmAddress({ email }: EmailProps) {
   );
 }
 
-/** The personal invite link and the prepared share message. */
+/** The parent's personal share link and the prepared share message. */
 export function Sharing({ email }: EmailProps) {
   const { sharing } = email.content;
   const s = email.template.styles;

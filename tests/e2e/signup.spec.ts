@@ -1,5 +1,6 @@
 import { getPage } from "../../content/index";
 import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../app/auth/rate-limit.server";
+import { seedStatements } from "../../scripts/lib/seed-data.mjs";
 import { confirmationLink, createConfirmedAccount, signIn, signUpAndConfirm, useDistinctClientIp } from "./auth-helpers";
 import {
   LIVE_URL,
@@ -55,7 +56,7 @@ for (const v of cases) {
       expect(welcome[0].subject).toMatch(/^You're in! Welcome to \S.*$/);
       expect(welcome[0].status).toBe("sent");
       expect(welcome[0].text).toContain("Not selected");
-      // SPEC 7.2: an origin-based invite link with an 8-character code.
+      // SPEC 7.2: an origin-based share link with an 8-character code.
       expect(welcome[0].text).toMatch(new RegExp(`${MAIN_URL.replace(/\./g, "\\.")}/\\S*[?&]r=[A-Z2-7]{8}\\b`));
 
       // A reload writes no second row and sends no second e-mail.
@@ -86,15 +87,20 @@ for (const v of cases) {
       expect(unknownEmail).toBe(wrongPassword);
       await expect(page).toHaveURL((url) => url.pathname === "/signup");
 
+      const mailsBeforeSignIn = (await outbox(page, email)).length;
       const signingIn = signIn(page, v, email, PASSWORD);
       if (jsEnabled) {
         await expect(page.getByRole("status")).toHaveText(m.signInSuccess);
         await expect(page.getByRole("status")).toHaveClass(/text-green/);
       }
       await signingIn;
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.success);
+      // Signing in to the account made above: a greeting, never "Account created", and no mail.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
+      await expect(page.getByText(copy.confirm.signedInAs.replace("{email}", email))).toBeVisible();
+      await expect(page.getByText(copy.confirm.success)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: copy.confirm.adminConsole })).toHaveCount(0);
       expect(await usersWith(email)).toHaveLength(1);
-      expect(await welcomeMails(page, email)).toHaveLength(1);
+      expect(await outbox(page, email)).toHaveLength(mailsBeforeSignIn);
     });
 
     test("every sign-up rule shows its message under the field", async ({ page, jsEnabled }) => {
@@ -241,7 +247,7 @@ test("sign-out ends the session everywhere: a cookie captured before it no longe
   const email = uniqueEmail("revoked");
   await createConfirmedAccount(email, PASSWORD);
   await signIn(page, v, email, PASSWORD);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.success);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
   const captured = await page.context().cookies();
   expect(captured.some((cookie) => cookie.name === "__session")).toBe(true);
 
@@ -255,10 +261,31 @@ test("sign-out ends the session everywhere: a cookie captured before it no longe
     const thief = await replay.newPage();
     await thief.goto(`${MAIN_URL}${pathIn(v, "signup-confirm")}`);
     await expect(thief.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
-    await expect(thief.getByText(copy.confirm.success)).toHaveCount(0);
+    await expect(thief.getByText(copy.confirm.welcomeBack)).toHaveCount(0);
   } finally {
     await replay.close();
   }
+});
+
+test("the seeded QA admin signs in: no mail, never 'Account created', a link on to the console; a reload sends none either", async ({
+  page,
+}) => {
+  const v = cases[1];
+  const copy = getPage(v.key, "signup");
+  // The admin exactly as `npm run seed` writes it (its first statement), under an address of this test.
+  const email = uniqueEmail("qa-admin");
+  await queryD1(seedStatements({ adminEmail: email, adminPassword: PASSWORD })[0]);
+
+  await signIn(page, v, email, PASSWORD);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
+  await expect(page.getByText(copy.confirm.success)).toHaveCount(0);
+  expect(await outbox(page, email)).toEqual([]);
+
+  await page.getByRole("link", { name: copy.confirm.adminConsole }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/leads" && url.searchParams.get("sport") === "tennis");
+  expect(await outbox(page, email)).toEqual([]);
 });
 
 test("sign-up with an address that has an account answers like a new sign-up; the owner gets an e-mail", async ({ page }) => {

@@ -187,6 +187,26 @@ describe("option lists equal SPEC 3.3", () => {
   }
 });
 
+describe("age bands read right for a player", () => {
+  // The values are the general edition's (SPEC 3.3); a sport parent picks a player's age, so the
+  // bands before the first birthday are worded for a player: a future one, or one under a year old.
+  it.each([
+    ["tennis", "ageBands"],
+    ["tennis", "leadFormAgeBands"],
+    ["icehockey", "leadFormAgeBands"],
+  ] as const)("%s %s", (key, list) => {
+    const labels = Object.fromEntries(getPage(key, "options")[list]!.map((option) => [option.value, option.label]));
+    expect(labels.expecting).toBe("Player on the way");
+    expect(labels["0-12m"]).toBe("Under 1 year");
+    expect(labels["1-2y"]).toBe("1-2 years");
+  });
+
+  it("the general edition keeps its own words", () => {
+    const labels = getPage("genius", "options").ageBands.map((option) => option.label);
+    expect(labels.slice(0, 2)).toEqual(["Expecting", "0-12 months"]);
+  });
+});
+
 describe("plans equal SPEC 9", () => {
   // [id, name, monthly, yearly, child count feature, status]
   const expectedPlans: Record<ContentKey, [string, string, number, number, string, string | undefined][]> = {

@@ -135,10 +135,10 @@ describe("renderEmail", () => {
   it("welcome carries the referral link it is given", async () => {
     const refLink = "https://site.example/?r=WXYZ5678";
     const mail = await renderEmail("welcome", "genius", { origin, selectedPlan: "Growth", refLink });
-    expect(mail.text).toContain(`Your personal invite link: ${refLink}`);
+    expect(mail.text).toContain(`Your personal share link: ${refLink}`);
   });
 
-  it("prelaunch names the plan, the 100 seats and the invite link", async () => {
+  it("prelaunch names the plan, the 100 seats and the share link", async () => {
     const refLink = "https://site.example/?r=ABCD1234";
     const mail = await renderEmail("prelaunch", "genius", { origin, selectedPlan: "Genius", refLink });
     expect(mail.text).toContain("Your selected plan: Genius");

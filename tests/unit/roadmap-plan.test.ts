@@ -58,10 +58,19 @@ describe.each(KEYS)("%s: the roadmap from the answers", (key) => {
         .replace("{minutes}", "10"),
     );
     expect(view.stages.map((stage) => stage.ages)).toEqual([[young.label], [old.label]]);
-    // The weeks' focus goes round the chosen areas.
-    expect(view.stages[0].weeks.map((week) => week.focus)).toEqual(
-      [0, 1, 0, 1].map((i) => copy.focusLabel.replace("{focus}", focus[i].label)),
-    );
+  });
+
+  it("labels each week with what that week builds: four different labels per stage, whatever the answers", () => {
+    const label = copy.focusLabel.split("{focus}")[0];
+    for (const stage of copy.stages) {
+      for (const focus_areas of [[], [options.focus[0].value]]) {
+        const view = roadmapFor(key, { age_bands: [stage.bands[0]], time_available: null, focus_areas, goals: [], biggest_concern: null });
+        const labels = view.stages[0].weeks.map((week) => week.focus);
+        expect(labels, stage.id).toEqual(stage.weeks.map((week) => copy.focusLabel.replace("{focus}", week.focus)));
+        expect(new Set(labels).size, stage.id).toBe(4);
+        for (const text of labels) expect(text.startsWith(label) && text.length > label.length + 3, text).toBe(true);
+      }
+    }
   });
 
   it("two children's times: both shown, the schedule follows the tightest", () => {

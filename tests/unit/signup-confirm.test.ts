@@ -64,7 +64,7 @@ describe("completeAccount", () => {
     expect(mails[0].template).toBe("welcome");
     expect(mails[0].subject).toBe("You're in! Welcome to AI Parenting");
     expect(mails[0].text).toContain("Compete");
-    expect(mails[0].text).toContain(`Your personal invite link: ${refLink}`);
+    expect(mails[0].text).toContain(`Your personal share link: ${refLink}`);
     expect(session.get("isAuthenticated")).toBe(true);
   });
 
@@ -94,7 +94,7 @@ describe("completeAccount", () => {
     expect(await rows("SELECT lead_id FROM users WHERE id = ?", "user-2")).toEqual([{ lead_id: "lead-7" }]);
     await settle();
     const [mail] = await rows<{ text: string }>("SELECT text FROM outbox WHERE recipient = ?", "bo@example.com");
-    expect(mail.text).toContain("Your personal invite link: http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE");
+    expect(mail.text).toContain("Your personal share link: http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE");
   });
 
   it("links from the configured origin, never the request's Host", async () => {
