@@ -335,6 +335,27 @@ describe("/unsubscribe", () => {
     expect(await suppressionCount()).toBe(0);
   });
 
+  it("the one-click POST with no body at all (the URL carries the token) unsubscribes too", async () => {
+    const token = await signUnsubscribeToken({}, true, "bare@example.com", "marketing");
+    const result = (await unsubscribeAction({
+      request: new Request(url(token), { method: "POST" }),
+      context: routeContext(),
+      params: {},
+    })) as unknown as PageResult;
+    expect(statusOf(result)).toBe(200);
+    expect(await suppressionCount()).toBe(1);
+  });
+
+  it("a token whose signature's last character differs only in unused bits is refused", async () => {
+    const token = await signUnsubscribeToken({}, true, "bits@example.com", "marketing");
+    // 32 bytes are 43 base64url characters: the last one carries 2 bits and 4 unused ones.
+    const last = token.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const twin = alphabet[alphabet.indexOf(last) ^ 1];
+    expect(statusOf(await post(token.slice(0, -1) + twin))).toBe(400);
+    expect(await suppressionCount()).toBe(0);
+  });
+
   it("a token signed with another secret is refused", async () => {
     const token = await signUnsubscribeToken({ SESSION_SECRET: "another-secret" }, false, "x@example.com", "marketing");
     expect(statusOf(await post(token, { SESSION_SECRET: "the-real-secret" }))).toBe(400);
@@ -435,6 +456,23 @@ describe("POST /webhooks/resend", () => {
     expect(await webhook(bounced("other@example.com"), await svixHeaders(body))).toBe(401);
     expect(await webhook(body, await svixHeaders(body, { timestamp: now() - 6 * 60 }))).toBe(401);
     expect(await webhook(body, await svixHeaders(body, { timestamp: now() + 6 * 60 }))).toBe(401);
+    expect(await suppressionCount()).toBe(0);
+  });
+
+  it.each([
+    "null",
+    "42",
+    "true",
+    '"email.bounced"',
+    "[]",
+    "[{}]",
+    "{}",
+    '{"type":"email.bounced"}',
+    '{"data":{"to":["x@example.com"]}}',
+    '{"type":"email.bounced","data":null}',
+    '{"type":7,"data":{}}',
+  ])("a signed body that is not an event (%s) is 400 and changes nothing", async (body) => {
+    expect(await webhook(body, await svixHeaders(body))).toBe(400);
     expect(await suppressionCount()).toBe(0);
   });
 
