@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ContentKey } from "#content/index";
-import { EMAIL_TEMPLATES, mailKindOf, type EmailTemplateName } from "#content/schemas/emails";
+import { EMAIL_TEMPLATES, mailKindOf, offersUnsubscribe, type EmailTemplateName } from "#content/schemas/emails";
 import { renderEmail } from "#emails/render.server";
 import { sampleEmailData } from "#emails/sample-data";
 import { variantOfContentKey } from "#emails/variant-of-key";
@@ -75,37 +75,38 @@ async function queueAndSettle(ctx: MailContext, template: EmailTemplateName, to:
 }
 
 describe("the template classification", () => {
-  it("marks guide, tips, moved-up and the launch announcement as marketing, the rest and api mails transactional", () => {
+  it("marks moved-up and the launch announcement as marketing, the rest (the guide and tips asked for, too) and api mails transactional", () => {
     const marketing = EMAIL_TEMPLATES.filter((name) => mailKindOf(name) === "marketing").sort();
-    expect(marketing).toEqual(["announcement", "guide", "moved-up", "tips"]);
+    expect(marketing).toEqual(["announcement", "moved-up"]);
     expect(mailKindOf("api")).toBe("transactional");
+  });
+
+  it("offers one-click unsubscribe on the marketing mails and on the guide and tips, which start the follow-ups", () => {
+    expect(EMAIL_TEMPLATES.filter(offersUnsubscribe).sort()).toEqual(["announcement", "guide", "moved-up", "tips"]);
   });
 });
 
 describe("the suppression list is checked before every send", () => {
-  it.each(["guide", "tips", "moved-up", "announcement"] as const)(
-    "a marketing suppression skips %s: skipped row, no transport call",
-    async (template) => {
-      const { sent, transport } = recorder();
-      const ctx = mailContext(transport);
-      await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
-      const row = await queueAndSettle(ctx, template, "parent@example.com");
-      expect(row.status).toBe("skipped");
-      expect(row.attempts).toBe(0);
-      expect(row.next_attempt_at).toBeNull();
-      expect(sent).toHaveLength(0);
-      // The skipped row keeps neither the address nor the mail.
-      expect(row).toMatchObject({
-        recipient: `suppressed:${await emailHash("parent@example.com")}`,
-        subject: "",
-        html: "",
-        text: "",
-        render_input: null,
-      });
-    },
-  );
+  it.each(["moved-up", "announcement"] as const)("a marketing suppression skips %s: skipped row, no transport call", async (template) => {
+    const { sent, transport } = recorder();
+    const ctx = mailContext(transport);
+    await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
+    const row = await queueAndSettle(ctx, template, "parent@example.com");
+    expect(row.status).toBe("skipped");
+    expect(row.attempts).toBe(0);
+    expect(row.next_attempt_at).toBeNull();
+    expect(sent).toHaveLength(0);
+    // The skipped row keeps neither the address nor the mail.
+    expect(row).toMatchObject({
+      recipient: `suppressed:${await emailHash("parent@example.com")}`,
+      subject: "",
+      html: "",
+      text: "",
+      render_input: null,
+    });
+  });
 
-  it.each(["confirm-email", "prelaunch"] as const)("a marketing suppression does not block %s", async (template) => {
+  it.each(["confirm-email", "prelaunch", "guide", "tips"] as const)("a marketing suppression does not block %s", async (template) => {
     const { sent, transport } = recorder();
     const ctx = mailContext(transport);
     await suppress(ctx, "parent@example.com", "marketing", "unsubscribe");
