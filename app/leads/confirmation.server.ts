@@ -122,21 +122,21 @@ async function confirmFlow(
   const optIn = { statusLink, confirmed: lead.confirm_seq !== null };
 
   if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: Boolean(view), ...optIn };
-  let queued: Awaited<ReturnType<typeof queueTemplateMail>>;
   let dedupeKey = key;
-  try {
-    if (addressKeyed) dedupeKey = await addressKeyed.claim(lead);
-    queued = await queueTemplateMail(
-      ctx,
-      { dedupeKey, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
-      { sendAfterMs: pending.sendAfterMs },
-    );
-  } catch (error) {
-    // The outbox could not be read for the key: as when it cannot be written, a reload tries again.
-    if (!addressKeyed) throw error;
-    console.error(`${flow} confirm: the mail's key could not be read`, error);
-    queued = { queued: false, error: "The e-mail could not be queued" };
+  if (addressKeyed) {
+    try {
+      dedupeKey = await addressKeyed.claim(lead);
+    } catch (error) {
+      // The outbox could not be read: as when it cannot be written, nothing is cleared and a reload tries again.
+      console.error(`${flow} confirm: the address's mail key could not be read`, error);
+      return { lead, link, mail: "not-queued" as const, repeat: false, sessionChanged: false, ...optIn };
+    }
   }
+  const queued = await queueTemplateMail(
+    ctx,
+    { dedupeKey, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
+    { sendAfterMs: pending.sendAfterMs },
+  );
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
     endSubmission(session, ctx.variant, flow, lead.id);
