@@ -6,15 +6,24 @@ import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/mailer.se
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
-import { clearVariantValues, getVariantValues, type AppSession, type VariantValueKey } from "~/utils/session.server";
+import {
+  clearVariantValues,
+  getVariantValue,
+  getVariantValues,
+  setVariantValues,
+  type AppSession,
+  type VariantValueKey,
+} from "~/utils/session.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { leadsOf } from "./leads.server";
+import { leadMagnetMailKey } from "./recipient-limit.server";
 import type { MailState } from "./mail-state";
 import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
 
 /**
  * The confirm pages of the three flows: the flow's e-mail is queued once per lead (the outbox's
- * dedupe key), sent after the response, and the page says truthfully where it stands.
+ * dedupe key; the guide and tips once per address and window, ADR 029), sent after the response,
+ * and the page says where it stands, in words that are the same for every address.
  */
 
 export type { MailState };
@@ -30,9 +39,11 @@ export function mailStateOf(status: QueuedMail | Awaited<ReturnType<typeof mailS
   if (value === "sent") return "sent";
   if (value === "pending") return "queued";
   if (value === "failed") return "retrying";
-  // skipped: the address is on the suppression list (unsubscribed, bounced, complained, erased),
-  // so the mail did not go out; the page must not claim it was sent.
-  if (value === "dead" || value === "skipped") return "undeliverable";
+  // skipped: the address is on the suppression list (bounced, complained, erased) and nothing went
+  // out. The confirm pages are open to anyone who types an address, so they read as for any other
+  // address (ADR 029): another word here would tell a stranger that its owner erased their data.
+  if (value === "skipped") return "sent";
+  if (value === "dead") return "undeliverable";
   return "not-queued";
 }
 
@@ -50,6 +61,13 @@ type Pending = { leadId: string; clear: VariantValueKey[]; sendAfterMs?: number 
 export const SEND_AFTER_REDIRECT_MS = 1500;
 
 /**
+ * A flow whose mail is keyed by the address rather than the lead (the guide and tips, ADR 029):
+ * `claim` gives the key a new request's mail is queued under (none is written when the address had
+ * one lately), and the session remembers it under `remember` for the page's reloads.
+ */
+type AddressKeyed = { claim: (lead: Lead) => Promise<string>; remember: VariantValueKey };
+
+/**
  * Shared by every flow: the lead the session points at, its referral code, its e-mail queued once.
  * With `pending`, the first view after the form: on success the form's session keys are cleared
  * and the submission spent; when the outbox write fails nothing is cleared, so a reload retries.
@@ -63,6 +81,7 @@ async function confirmFlow(
   template: EmailTemplateName,
   pending: Pending | null,
   mail: (lead: Lead, refCode: string | null) => { data: EmailData; link: string },
+  addressKeyed?: AddressKeyed,
 ) {
   const leadId = pending?.leadId ?? confirmedLeadId(session, ctx.variant, flow);
   if (!leadId) return null;
@@ -76,7 +95,10 @@ async function confirmFlow(
     return { lead: { id: leadId, email }, link, mail, statusLink, confirmed, repeat: true, sessionChanged: true };
   }
   const leads = leadsOf(ctx);
-  const key = mailKey(template, leadId, ctx.leadTable);
+  // A reload reads the row the page showed: the address's mail, or (the main flow, or a page shown
+  // before such keys) the lead's own.
+  const remembered = addressKeyed ? getVariantValue(session, ctx.variant, addressKeyed.remember) : undefined;
+  const key = remembered ?? mailKey(template, leadId, ctx.leadTable);
   // Everything the page needs is keyed by the lead id, so the reads and the signing of the double
   // opt-in and status links go at once: under load each sequential wait is a turn at the back of
   // the queue.
@@ -100,14 +122,25 @@ async function confirmFlow(
   const optIn = { statusLink, confirmed: lead.confirm_seq !== null };
 
   if (!pending) return { lead, link, mail: mailStateOf(status), repeat: true, sessionChanged: Boolean(view), ...optIn };
+  let dedupeKey = key;
+  if (addressKeyed) {
+    try {
+      dedupeKey = await addressKeyed.claim(lead);
+    } catch (error) {
+      // The outbox could not be read: as when it cannot be written, nothing is cleared and a reload tries again.
+      console.error(`${flow} confirm: the address's mail key could not be read`, error);
+      return { lead, link, mail: "not-queued" as const, repeat: false, sessionChanged: false, ...optIn };
+    }
+  }
   const queued = await queueTemplateMail(
     ctx,
-    { dedupeKey: key, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
+    { dedupeKey, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
     { sendAfterMs: pending.sendAfterMs },
   );
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
     endSubmission(session, ctx.variant, flow, lead.id);
+    if (addressKeyed) setVariantValues(session, ctx.variant, { [addressKeyed.remember]: dedupeKey });
     if (pending.sendAfterMs !== undefined) {
       // The caller redirects to the confirm page: it shows this, read once, instead of reading the
       // lead and the outbox row again while the funnel's other writes hold the database. Only until
@@ -125,7 +158,11 @@ async function confirmFlow(
   } else {
     console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
   }
-  return { lead, link, mail: mailStateOf(queued), repeat: false, sessionChanged: queued.queued, ...optIn };
+  // An address-keyed mail may be one queued earlier for the address (a request inside its window):
+  // the first view reads "on its way" all the same, as a new mail's does, and the reloads show
+  // that mail's state.
+  const state: MailState = addressKeyed && queued.queued ? "queued" : mailStateOf(queued);
+  return { lead, link, mail: state, repeat: false, sessionChanged: queued.queued, ...optIn };
 }
 
 /**
@@ -155,8 +192,21 @@ export function confirmLeadMagnet(
   const values = getVariantValues(session, ctx.variant);
   const leadId = values[config.leadIdKey];
   const pending = leadId && values[config.emailKey] ? { leadId, clear: [config.emailKey, config.leadIdKey] } : null;
-  return confirmFlow(ctx, session, config.kind, config.kind, pending, (_lead, refCode) => {
-    const shareLink = absoluteLinkTo(ctx.origin, ctx.variant, config.landingPage, refCode ? { r: refCode } : {});
-    return { link: shareLink, data: { origin: ctx.origin, refLink: shareLink } };
-  });
+  // One mail per address and window, whoever asks (ADR 029).
+  const addressKeyed: AddressKeyed = {
+    claim: (lead) => leadMagnetMailKey(ctx, config.kind, lead.email),
+    remember: config.kind === "guide" ? "guideMailKey" : "tipsMailKey",
+  };
+  return confirmFlow(
+    ctx,
+    session,
+    config.kind,
+    config.kind,
+    pending,
+    (_lead, refCode) => {
+      const shareLink = absoluteLinkTo(ctx.origin, ctx.variant, config.landingPage, refCode ? { r: refCode } : {});
+      return { link: shareLink, data: { origin: ctx.origin, refLink: shareLink } };
+    },
+    addressKeyed,
+  );
 }

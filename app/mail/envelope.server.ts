@@ -1,5 +1,5 @@
 import { contentByVariant, type ContentKey } from "#content/index";
-import { EMAIL_TEMPLATES, mailKindOf, type EmailTemplateName } from "#content/schemas/emails";
+import { EMAIL_TEMPLATES, offersUnsubscribe, type EmailTemplateName } from "#content/schemas/emails";
 import { findEmailContent } from "#emails/render.server";
 import type { AppEnv } from "~/utils/env.server";
 import { isLocalHost } from "~/utils/variant.server";
@@ -14,14 +14,15 @@ import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
  * - From: the brand of the copy the mail uses (the variant's wordmark, or genius's for the welcome
  *   mail that only genius has: SPEC 2.16) with MAIL_FROM's address;
  * - Reply-To: that brand's contact address (content site.contactEmail);
- * - marketing mails (content/schemas/emails.ts MAIL_KINDS): List-Unsubscribe with the signed
- *   https link and a mailto to the contact address, and List-Unsubscribe-Post (RFC 8058).
+ * - marketing mails, the guide and the tips (content/schemas/emails.ts offersUnsubscribe):
+ *   List-Unsubscribe with the signed https link and a mailto to the contact address, and
+ *   List-Unsubscribe-Post (RFC 8058).
  */
 export type Envelope = {
   from: string;
   replyTo: string;
   headers: Record<string, string>;
-  /** The link of the List-Unsubscribe header, also shown in the footer of a marketing mail. */
+  /** The link of the List-Unsubscribe header, also shown in the mail's footer. */
   unsubscribeLink: string | null;
 };
 
@@ -66,7 +67,7 @@ export async function envelopeOf(
 ): Promise<Envelope> {
   const variant = variantOfKey(row.variant);
   const { from, replyTo } = senderOf(env, row.template, variant);
-  if (mailKindOf(row.template) !== "marketing") return { from, replyTo, headers: {}, unsubscribeLink: null };
+  if (!offersUnsubscribe(row.template)) return { from, replyTo, headers: {}, unsubscribeLink: null };
   const origin = originOf(row);
   if (!origin) {
     // No https link to build (a row from before 0011): the mailto alone, without one-click.

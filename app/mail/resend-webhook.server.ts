@@ -13,6 +13,8 @@ import { suppress } from "./suppression.server";
  * - `email.bounced` with a permanent (hard) bounce suppresses the address for all mail (reason
  *   bounce); `email.complained` (marked as spam) likewise (reason complaint). Anything else,
  *   transient bounces included, is answered 200 and ignored, so Resend does not retry it.
+ * - A signed body that is not an event (not JSON, null, a number, an array, an object without a
+ *   string `type` and an object `data`): 400 and nothing changes.
  * - Unsigned, wrongly signed or stale: 401 and nothing changes. Without RESEND_WEBHOOK_SECRET the
  *   endpoint refuses every call with 401 too: it cannot tell Resend from anyone else, and a caller
  *   must never be able to make it answer 5xx.
@@ -52,14 +54,22 @@ export async function verifySvix(secret: string, headers: Headers, body: string,
   return false;
 }
 
-type ResendEvent = { type?: unknown; data?: { to?: unknown; bounce?: { type?: unknown } } };
+type ResendEvent = { type: string; data: { to?: unknown; bounce?: unknown } };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Resend's events are objects with a string `type` and an object `data`; anything else signed is not one. */
+function asEvent(value: unknown): ResendEvent | null {
+  return isObject(value) && typeof value.type === "string" && isObject(value.data) ? (value as ResendEvent) : null;
+}
 
 /** The suppression an event asks for, or null for events we only acknowledge. */
 function reasonOf(event: ResendEvent): SuppressionReason | null {
   if (event.type === "email.complained") return "complaint";
   if (event.type === "email.bounced") {
     // Resend passes on the receiving server's verdict: Permanent (hard) or Transient (soft).
-    const kind = event.data?.bounce?.type;
+    const bounce = event.data.bounce;
+    const kind = isObject(bounce) ? bounce.type : undefined;
     return kind === undefined || (typeof kind === "string" && kind.toLowerCase() === "permanent") ? "bounce" : null;
   }
   return null;
@@ -79,15 +89,19 @@ export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<R
   if (!(await verifySvix(secret, request.headers, body, ctx.now?.()))) {
     return json(401, { ok: false, error: "Invalid or missing Svix signature" });
   }
-  let event: ResendEvent;
+  let parsed: unknown;
   try {
-    event = JSON.parse(body) as ResendEvent;
+    parsed = JSON.parse(body);
   } catch {
     return json(400, { ok: false, error: "Body is not JSON" });
   }
+  // Signed but not an event (null, a number, an array, an object without type or data): refused
+  // plainly, never read further.
+  const event = asEvent(parsed);
+  if (!event) return json(400, { ok: false, error: "Body is not an event: an object with a string type and an object data" });
   const reason = reasonOf(event);
-  if (!reason) return json(200, { ok: true, ignored: typeof event.type === "string" ? event.type : "unknown" });
-  const to = event.data?.to;
+  if (!reason) return json(200, { ok: true, ignored: event.type });
+  const to = event.data.to;
   const addresses = (Array.isArray(to) ? to : [to]).filter((value): value is string => typeof value === "string" && value.includes("@"));
   try {
     for (const address of addresses) await suppress(ctx, address, "all", reason);

@@ -50,12 +50,17 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/**
+ * The bytes of unpadded base64url, or null. Only the canonical spelling is read: the last
+ * character of a length that is not a multiple of 4 carries unused low bits, which atob ignores,
+ * so without the check several texts would read as one signature (a signed token would have twins).
+ */
 export function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(value) || value.length % 4 === 1) return null;
   const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return base64url(bytes) === value ? bytes : null;
 }
 
 /** Imported once per secret and usage for the isolate's life: signing a link then costs one step. */

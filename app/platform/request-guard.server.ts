@@ -6,7 +6,8 @@ import { routePath } from "~/utils/route-path";
  * - methods: GET, HEAD and OPTIONS pass; POST goes on to the body rules; anything else is 405
  *   (Remix would run the action for PUT, PATCH and DELETE and fail on the body);
  * - type: a form post is application/x-www-form-urlencoded or multipart/form-data with a
- *   boundary; anything else is 415 (400 for a multipart type without its boundary);
+ *   boundary; anything else is 415 (400 for a multipart type without its boundary). One
+ *   exception: an RFC 8058 one-click POST to /unsubscribe with no type and no body at all;
  * - size: the body is capped and the cap is decided from Content-Length before reading (400 for
  *   a Content-Length that is not a number), and by counting while reading a body that has no
  *   length (chunked): 413;
@@ -106,6 +107,13 @@ export async function guardRequest(request: Request): Promise<GuardResult> {
   }
 
   const type = mediaType(request.headers.get("Content-Type"));
+  if (!type.name && path === "/unsubscribe") {
+    // A one-click unsubscribe may come without a body (the token is in the URL): let an empty one
+    // through, nothing else without a type.
+    const body = await readLimited(request, PUBLIC_FORM_BODY_LIMIT);
+    if (body?.byteLength === 0) return { ok: true, request: withBody(request, body) };
+    return refuse(415, "Forms are posted as application/x-www-form-urlencoded or multipart/form-data.");
+  }
   if (type.name !== FORM_URLENCODED && type.name !== MULTIPART) {
     return refuse(415, "Forms are posted as application/x-www-form-urlencoded or multipart/form-data.");
   }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { contentByVariant, type ContentKey } from "#content/index";
-import { EMAIL_TEMPLATES, mailKindOf } from "#content/schemas/emails";
+import { EMAIL_TEMPLATES, mailKindOf, offersUnsubscribe } from "#content/schemas/emails";
 import { renderEmail } from "#emails/render.server";
 import { sampleEmailData, sampleUnsubscribeLink } from "#emails/sample-data";
 import { EmailPreview } from "~/components/mail/EmailPreview";
@@ -29,9 +29,9 @@ export const loader = (args: LoaderFunctionArgs) =>
             kind: mailKindOf(template),
             ...(await renderEmail(template, key, {
               ...sampleEmailData(key, ctx.url.origin, ctx.env.APP_SIGNIN_URL),
-              // As the mailer renders them: the configured controller, and an unsubscribe link on marketing mails.
+              // As the mailer renders them: the configured controller, and an unsubscribe link where the mail offers one.
               controller: { name: ctx.env.CONTROLLER_NAME, address: ctx.env.CONTROLLER_ADDRESS, email: ctx.env.CONTROLLER_EMAIL },
-              unsubscribeLink: mailKindOf(template) === "marketing" ? sampleUnsubscribeLink(key, ctx.url.origin) : null,
+              unsubscribeLink: offersUnsubscribe(template) ? sampleUnsubscribeLink(key, ctx.url.origin) : null,
             })),
           })),
         ),

@@ -6,6 +6,7 @@ import { signupConfirmUrl } from "~/auth/auth.server";
 import { clientIp, limitSignIn, limitSignUp } from "~/auth/rate-limit.server";
 import { checkBot, type BotFieldsData } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
+import { canonicalEmail } from "~/data/lead-model";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import {
@@ -118,20 +119,24 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
     }
 
     const values = getVariantValues(session, ctx.variant);
+    const invited = values.inviteToken ? await invitedLeadFor(ctx, values.inviteToken, input.email) : null;
+    // The visitor's own lead, or the invited parent's when the account has the invited address.
+    const leadId = invited ?? values.leadId ?? null;
     const created = await auth.signUp({
       email: input.email,
       password: input.password,
       name: input.name,
       plan: chosenPlan(ctx, session)?.id ?? null,
-      leadId: values.leadId ?? null,
+      leadId,
       redirectTo: signupConfirmUrl(ctx),
     });
     if (!created.ok) return refusedByAuth(created.message);
     // A taken address gets the very answer a new account gets (same page, same cookies, no message),
     // so the form tells nobody who has an account; its owner is told by e-mail instead.
     if ("existingAccount" in created) await mailAccountOwner(ctx, created.existingAccount);
-    else if (values.inviteToken) await linkInvite(ctx, values.inviteToken, values.leadId);
-    setVariantValues(session, ctx.variant, { userEmail: input.email, inviteToken: null });
+    else if (invited) await countInviteAccount(ctx, invited);
+    // /signup-confirm links the account's users record and welcome mail to this lead.
+    setVariantValues(session, ctx.variant, { userEmail: input.email, inviteToken: null, ...(invited ? { leadId: invited } : {}) });
     return { redirectTo: confirmPage, headers: await withCookies() };
   } catch (error) {
     console.error(`${mode} failed`, error);
@@ -140,14 +145,26 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
 }
 
 /**
- * A sign-up that follows an accepted wave invite (the /invite page put it in the session): the
- * account was made with the invite's lead id, and the launch funnel counts it, once.
+ * A sign-up that follows an accepted wave invite (the /invite page put its token in the session):
+ * the invited lead's id when the account has the invited address (compared as duplicates are:
+ * case, +tag and Gmail's dots aside), else null. Whoever else holds the link (a forwarded mail)
+ * gets an ordinary account: no lead of someone else's, and the launch funnel does not count it.
  */
-async function linkInvite(ctx: RequestContext, token: string, leadId: string | undefined): Promise<void> {
+async function invitedLeadFor(ctx: RequestContext, token: string, email: string): Promise<string | null> {
   try {
-    const waves = wavesOf(ctx);
-    const found = await waves.checkInvite(token);
-    if (found.state === "accepted" && found.lead.id === leadId) await waves.accountCreated(found.lead.id);
+    const found = await wavesOf(ctx).checkInvite(token);
+    if (found.state !== "accepted" || canonicalEmail(found.lead.email) !== canonicalEmail(email)) return null;
+    return found.lead.id;
+  } catch (error) {
+    console.error("signup: the invite could not be read; an ordinary account is made", error);
+    return null;
+  }
+}
+
+/** The invited parent's account: the launch funnel counts it, once. */
+async function countInviteAccount(ctx: RequestContext, leadId: string): Promise<void> {
+  try {
+    await wavesOf(ctx).accountCreated(leadId);
   } catch (error) {
     console.error("signup: the invite's account was not recorded", error);
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseIpList } from "./ip-list";
+import { allowEntryProblem } from "./mail-allow-list.mjs";
 
 /** Thrown when the Worker's configuration is unusable; the message says what to fix. */
 export class ConfigError extends Error {
@@ -37,10 +38,11 @@ const ipList = z
     }
   });
 
-/** A full address or an "@domain": what PREVIEW_MAIL_ALLOW may list. */
-const ALLOW_ENTRY = /^(?:[^\s@,]+@|@)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-
-/** Comma-separated addresses and @domains, lower-cased; every entry must be one or the other. */
+/**
+ * Comma-separated addresses and @domains, lower-cased; an entry that is neither, or that would let a
+ * preview mail real parents (a wildcard, a public suffix, a free-mail provider's domain), is refused
+ * with its fix by the rule the deploy doctor applies too (mail-allow-list.mjs).
+ */
 const mailAllowList = z
   .string()
   .default("")
@@ -52,7 +54,8 @@ const mailAllowList = z
   )
   .superRefine((entries, ctx) => {
     for (const entry of entries) {
-      if (!ALLOW_ENTRY.test(entry)) ctx.addIssue({ code: "custom", message: `"${entry}" is neither an address nor an @domain` });
+      const problem = allowEntryProblem(entry);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
     }
   });
 

@@ -9,8 +9,8 @@ import { wavesOf, type InviteLinkState } from "./waves.server";
  * /invite?t=…: the page a wave's invite link opens (docs/decisions/025-waves-and-invites.md). The GET
  * shows the invite and stamps its first opening (the launch funnel; never for a known bot); only
  * the button's POST accepts it, once. An accepted invite leads on to account creation: this site's
- * /signup with the invite in the session (so the account is linked to the lead), or the app's
- * sign-in (INVITE_DESTINATION=app).
+ * /signup with the invite in the session (an account with the invited address is linked to the
+ * lead, ADR 029), or the app's sign-in (INVITE_DESTINATION=app).
  */
 
 type View =
@@ -76,7 +76,9 @@ export async function inviteAction(ctx: RequestContext, request: Request, form: 
     throw redirect(page, { status: 303 });
   }
   const session = await getSession(request, ctx);
-  // The sign-up form starts with the parent's address and links the account to their lead.
-  setVariantValues(session, ctx.variant, { leadId: found.lead.id, userEmail: found.lead.email, inviteToken: token });
+  // The sign-up form starts with the parent's address; the invite links the account to their lead
+  // only when it is made with that address (submitSignup), so the lead id stays out of the session:
+  // whoever holds a forwarded link gets no one else's lead on any page.
+  setVariantValues(session, ctx.variant, { userEmail: found.lead.email, inviteToken: token });
   throw redirect(destination(ctx), { status: 303, headers: { "Set-Cookie": await commitSession(session, ctx) } });
 }

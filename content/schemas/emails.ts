@@ -22,15 +22,15 @@ export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 /**
  * What each mail is, for the suppression list and the unsubscribe headers, in one
  * place next to the names: a transactional mail answers the parent's own request (a confirmation
- * link, the waitlist seat they just took, their account); a marketing mail is a follow-up or a
- * notice they did not ask for at that moment. Marketing mails carry one-click unsubscribe
- * (RFC 8058) and are skipped for an address that unsubscribed; transactional ones are skipped only
+ * link, the waitlist seat they just took, their account, the guide or tips they just asked for:
+ * ADR 029); a marketing mail is a follow-up or a notice they did not ask for at that moment.
+ * Marketing mails are skipped for an address that unsubscribed; transactional ones are skipped only
  * for an address suppressed entirely (bounce, complaint, erasure). "api" is /api/send-email.
  */
 export const MAIL_KINDS = {
   prelaunch: "transactional",
-  guide: "marketing",
-  tips: "marketing",
+  guide: "transactional",
+  tips: "transactional",
   welcome: "transactional",
   "confirm-account": "transactional",
   "account-exists": "transactional",
@@ -44,6 +44,15 @@ export const MAIL_KINDS = {
 /** A stored row's template name to its kind; a name this build does not know counts as marketing (never sent to a suppressed address). */
 export function mailKindOf(template: string): "transactional" | "marketing" {
   return Object.hasOwn(MAIL_KINDS, template) ? MAIL_KINDS[template as keyof typeof MAIL_KINDS] : "marketing";
+}
+
+/**
+ * Mails with one-click unsubscribe (RFC 8058 headers and the footer link): every marketing mail,
+ * and the guide and tips, which the parent asked for but which start the follow-ups and notices
+ * the link stops.
+ */
+export function offersUnsubscribe(template: string): boolean {
+  return mailKindOf(template) === "marketing" || template === "guide" || template === "tips";
 }
 
 const text = z.string().min(1);

@@ -1,5 +1,6 @@
 // The deploy doctor's rules (`npm run doctor`): a pure function of the configuration a deploy would
 // upload, so every rule is unit-tested without Cloudflare (tests/unit/doctor.test.ts).
+import { allowEntryProblem, registrableDomain } from "../../app/utils/mail-allow-list.mjs";
 
 /**
  * @typedef {"production" | "preview"} Target
@@ -32,9 +33,6 @@ const SECRET_ONLY = [
   "EMAIL_API_TOKEN",
   "TURNSTILE_SECRET_KEY",
 ];
-// Second levels under a country code that are registries, not a site (co.uk, com.au…): a parent
-// domain there would let any other registrant's domain pass as ours.
-const SECOND_LEVEL_SUFFIXES = new Set(["ac", "co", "com", "edu", "gov", "net", "or", "org", "ne"]);
 
 /** @param {string | undefined} value */
 const list = (value) =>
@@ -56,8 +54,8 @@ const isPlaceholderHost = (host) => host === "example" || host.endsWith(".exampl
  */
 export function siteDomains(host) {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".");
-  const last = labels.length - 1;
-  const registrable = labels.length >= 3 && labels[last].length === 2 && SECOND_LEVEL_SUFFIXES.has(labels[last - 1]) ? 3 : 2;
+  // Never a public suffix (a parent domain there would let any other registrant's domain pass as ours).
+  const registrable = registrableDomain(host)?.split(".").length ?? Infinity;
   const domains = [];
   for (let start = 0; labels.length - start >= registrable; start++) domains.push(labels.slice(start).join("."));
   return domains;
@@ -71,17 +69,6 @@ export function mailFromDomain(from) {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
   const match = /@([^\s@>]+)\s*$/.exec(address.trim());
   return match ? match[1].toLowerCase().replace(/\.$/, "") : null;
-}
-
-/**
- * An allow-list entry that lets mail go to (nearly) anyone: a wildcard, a bare "@", or a whole TLD.
- * @param {string} entry
- */
-function allowsEveryone(entry) {
-  if (entry.includes("*")) return true;
-  if (!entry.startsWith("@")) return false;
-  const domain = entry.slice(1).replace(/^\./, "");
-  return !domain.includes(".");
 }
 
 /**
@@ -212,14 +199,13 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
     refusals.push(`CONTROLLER_EMAIL is a .example placeholder: set the data controller's address in ${where}`);
   }
 
+  // The Worker refuses the same entries at every request (app/utils/env.server.ts), production's too.
+  const allow = list(vars.PREVIEW_MAIL_ALLOW);
+  for (const entry of allow) {
+    const problem = allowEntryProblem(entry);
+    if (problem) refusals.push(`PREVIEW_MAIL_ALLOW ${problem}, in ${where}`);
+  }
   if (!production) {
-    const allow = list(vars.PREVIEW_MAIL_ALLOW);
-    const everyone = allow.filter(allowsEveryone);
-    if (everyone.length > 0) {
-      refusals.push(
-        `PREVIEW_MAIL_ALLOW entry ${everyone.join(", ")} lets a preview mail anyone: list addresses or @your-domain in ${where}`,
-      );
-    }
     if (transport === "resend" && allow.length === 0) {
       warnings.push(
         `PREVIEW_MAIL_ALLOW is empty: every preview mail stays in the outbox (add your team's @domain in ${where} to receive them)`,

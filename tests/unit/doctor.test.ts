@@ -181,7 +181,7 @@ describe("checkDeployConfig refuses, one line naming the fix", () => {
     ],
     ["an allow-list of every domain", (c) => (c.vars.PREVIEW_MAIL_ALLOW = "@*"), /lets a preview mail anyone/],
     ["an allow-list of a bare @", (c) => (c.vars.PREVIEW_MAIL_ALLOW = "qa@aiparenting.com,@"), /entry @ lets/],
-    ["an allow-list of a whole TLD", (c) => (c.vars.PREVIEW_MAIL_ALLOW = "@com"), /entry @com lets/],
+    ["an allow-list of a whole TLD", (c) => (c.vars.PREVIEW_MAIL_ALLOW = "@com"), /entry @com is a public suffix/],
     [
       "Resend without its API key",
       (c) => (c.secretNames = ["SESSION_SECRET"]),
@@ -263,11 +263,74 @@ describe("the doctor's rules agree with the Worker's schema", () => {
   });
 });
 
+describe("PREVIEW_MAIL_ALLOW: the doctor and the Worker refuse the same entries", () => {
+  const refusedByDoctor = (value: string) =>
+    checkDeployConfig({ ...preview(), vars: { ...preview().vars, PREVIEW_MAIL_ALLOW: value } }).refusals;
+  const refusedByWorker = (value: string) => {
+    try {
+      parseEnv({ PREVIEW_MODE: "on", PREVIEW_MAIL_ALLOW: value });
+      return null;
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  };
+
+  it.each([
+    ["qa.example", /neither an address nor an @domain/],
+    ["@qa.example, not an address", /neither an address nor an @domain/],
+    ["@gmail.com", /free-mail/],
+    ["@GoogleMail.com", /free-mail/],
+    ["@outlook.com", /free-mail/],
+    ["@hotmail.co.uk", /free-mail/],
+    ["@yahoo.com", /free-mail/],
+    ["@icloud.com", /free-mail/],
+    ["@proton.me", /free-mail/],
+    ["@gmx.de", /free-mail/],
+    ["@gmx.net", /free-mail/],
+    ["@seznam.cz", /free-mail/],
+    ["@mail.gmail.com", /free-mail/],
+    ["@co.uk", /public suffix/],
+    ["@com", /public suffix|anyone/],
+    ["@uk", /public suffix|anyone/],
+    ["qa@co.uk", /public suffix/],
+    ["*", /anyone/],
+    ["@", /anyone/],
+  ])("%j is refused by both, with the fix named", (value, reason) => {
+    const doctor = refusedByDoctor(value);
+    expect(doctor).toHaveLength(1);
+    expect(doctor[0]).toMatch(/^PREVIEW_MAIL_ALLOW entry /);
+    expect(doctor[0]).toMatch(reason);
+    expect(doctor[0]).toMatch(/@your-company/);
+    const worker = refusedByWorker(value);
+    expect(worker).toMatch(/PREVIEW_MAIL_ALLOW: entry /);
+    expect(worker).toMatch(reason);
+    expect(worker).toMatch(/@your-company/);
+  });
+
+  it.each(["@aiparenting.com", "qa@champion.coach", "@qa.example", "@team.example.co.uk", "tester@gmail.com", "qa@yahoo.co.uk", ""])(
+    "%j passes both (one tester's own free-mail address is fine)",
+    (value) => {
+      expect(refusedByDoctor(value)).toEqual([]);
+      expect(refusedByWorker(value)).toBeNull();
+    },
+  );
+
+  it("is checked for production too: the Worker parses it there as well", () => {
+    const config = production();
+    config.vars.PREVIEW_MAIL_ALLOW = "@gmail.com";
+    expect(onlyRefusal(config)).toMatch(/PREVIEW_MAIL_ALLOW entry @gmail.com .*free-mail/);
+  });
+});
+
 describe("site domains and MAIL_FROM", () => {
   it("a host's site domains run down to its registrable domain", () => {
     expect(siteDomains("www.aiparenting.com")).toEqual(["www.aiparenting.com", "aiparenting.com"]);
     expect(siteDomains("shop.example.co.uk")).toEqual(["shop.example.co.uk", "example.co.uk"]);
     expect(siteDomains("localhost")).toEqual([]);
+    // A public suffix is no site's domain.
+    expect(siteDomains("co.uk")).toEqual([]);
+    expect(siteDomains("com")).toEqual([]);
   });
 
   it("reads the address's domain from either form", () => {

@@ -6,6 +6,13 @@ import { loader as confirmLoader } from "~/routes/confirm";
 import { action as plansAction } from "~/routes/plans";
 import { loader as guideFormLoader, action as guideFormAction } from "~/routes/guide-form";
 import { loader as guideConfirmLoader } from "~/routes/guide-confirm";
+import { loader as tipsFormLoader, action as tipsFormAction } from "~/routes/tips-form";
+import { loader as tipsConfirmLoader } from "~/routes/tips-confirm";
+import { leadMagnetMailKey, RECIPIENT_LIMIT } from "~/leads/recipient-limit.server";
+import { queueTemplateMail } from "~/mail/mailer.server";
+import { suppress } from "~/mail/suppression.server";
+import { parseEnv } from "~/utils/env.server";
+import { variantOfContentKey } from "#emails/variant-of-key";
 import { startLocalD1 } from "./helpers/local-d1";
 import { personStamp } from "./helpers/bot-fields";
 
@@ -55,8 +62,8 @@ async function call(run: () => Promise<unknown>): Promise<Answer> {
   return { status: 200, headers: new Headers(), data: out, location: null };
 }
 
-/** A browser: one cookie jar, kept up to date from Set-Cookie. */
-function browser(origin = "http://127.0.0.1:8787") {
+/** A browser: one cookie jar, kept up to date from Set-Cookie; `ip` is the client address it posts from. */
+function browser(origin = "http://127.0.0.1:8787", ip?: string) {
   let cookie = "";
   const keep = (answer: Answer) => {
     const set = answer.headers.get("Set-Cookie");
@@ -64,7 +71,10 @@ function browser(origin = "http://127.0.0.1:8787") {
     return answer;
   };
   const request = (path: string, init: RequestInit = {}) =>
-    new Request(`${origin}${path}`, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...(init.headers ?? {}) } });
+    new Request(`${origin}${path}`, {
+      ...init,
+      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(ip ? { "CF-Connecting-IP": ip } : {}), ...(init.headers ?? {}) },
+    });
   return {
     get cookie() {
       return cookie;
@@ -188,6 +198,100 @@ describe("one e-mail per lead", () => {
     expect((reload.data as { mail: string }).mail).not.toBe("not-queued");
     expect(await count("SELECT count(*) AS n FROM outbox WHERE recipient = 'retry@example.com'")).toBe(1);
     vi.restoreAllMocks();
+  });
+});
+
+describe("the guide and tips mail per address, whoever asks (ADR 029)", () => {
+  // Many requests from one test: the per-IP lead limits are not what is tested here.
+  const bindings = () => ({ ...d1.bindings, LEAD_IP_BURST_LIMIT: "1000000", LEAD_IP_DAILY_LIMIT: "1000000" });
+  const routes = {
+    guide: { form: guideFormLoader, post: guideFormAction, confirm: guideConfirmLoader },
+    tips: { form: tipsFormLoader, post: tipsFormAction, confirm: tipsConfirmLoader },
+  };
+  let ip = 0;
+
+  /** A new visitor (own cookie, own address) asks for the guide or tips for `email`: their first confirm page. */
+  async function ask(email: string, kind: "guide" | "tips" = "guide") {
+    const visitor = browser(undefined, `198.51.100.${(++ip % 250) + 1}`);
+    await visitor.get(routes[kind].form, `/${kind}-form`, bindings());
+    await visitor.post(routes[kind].post, `/${kind}-form`, guideFields(email), bindings());
+    const first = await visitor.get(routes[kind].confirm, `/${kind}-confirm`, bindings());
+    return { first, reload: () => visitor.get(routes[kind].confirm, `/${kind}-confirm`, bindings()) };
+  }
+
+  /** What the page says of the mail: the same for every address. */
+  const reads = (answer: Answer) => {
+    const { mail, repeat, copy } = answer.data as { mail: string; repeat: boolean; copy: unknown };
+    return { status: answer.status, mail, repeat, copy };
+  };
+  const mails = (template: string) =>
+    d1.db
+      .prepare("SELECT recipient, status FROM outbox WHERE template = ? ORDER BY recipient")
+      .bind(template)
+      .all<{ recipient: string; status: string }>()
+      .then((r) => r.results);
+
+  it("twelve requests for one address at once, from twelve IPs, send one guide; every page reads as for anyone", async () => {
+    const visits = await Promise.all(Array.from({ length: 12 }, () => ask("victim@example.com")));
+    await settle();
+    const firsts = visits.map(({ first }) => reads(first));
+    expect(firsts.every((page) => page.status === 200 && page.mail === "queued")).toBe(true);
+    expect(new Set(firsts.map((page) => JSON.stringify(page))).size).toBe(1);
+    expect(await mails("guide")).toEqual([{ recipient: "victim@example.com", status: "sent" }]);
+    const reloads = await Promise.all(visits.map(({ reload }) => reload()));
+    expect(reloads.every((page) => reads(page).mail === "sent")).toBe(true);
+
+    // Another spelling of the same inbox is the same address; the tips are a mail of their own.
+    const again = await ask("Victim+Again@Example.com");
+    await settle();
+    expect(reads(again.first)).toEqual(firsts[0]);
+    expect(await mails("guide")).toHaveLength(1);
+    await ask("victim@example.com", "tips");
+    await settle();
+    expect(await mails("tips")).toEqual([{ recipient: "victim@example.com", status: "sent" }]);
+  });
+
+  it("a suppressed address's page reads as anyone's; an unsubscribed parent still gets what they asked for", async () => {
+    const ctx = { env: parseEnv({}), bindings: d1.bindings };
+    await d1.db.prepare("DELETE FROM suppressions").run();
+    await suppress(ctx, "erased@example.com", "all", "erasure");
+    await suppress(ctx, "bounced@example.com", "all", "bounce");
+    await suppress(ctx, "unsubscribed@example.com", "marketing", "unsubscribe");
+    const addresses = ["anyone@example.com", "erased@example.com", "bounced@example.com", "unsubscribed@example.com"];
+    const visits = await Promise.all(addresses.map((email) => ask(email)));
+    await settle();
+    const reloads = await Promise.all(visits.map(({ reload }) => reload()));
+    // The same copy, state and status for every address, on the first view and after the send.
+    expect(new Set(visits.map(({ first }) => JSON.stringify(reads(first)))).size).toBe(1);
+    expect(reloads.map((page) => reads(page))).toEqual(addresses.map(() => reads(reloads[0])));
+    expect(reads(reloads[0])).toMatchObject({ status: 200, mail: "sent", repeat: true });
+    // Only the parents who may be mailed were: the guide answers the unsubscribed parent's own request.
+    const sent = (await mails("guide")).filter((row) => row.status === "sent").map((row) => row.recipient);
+    expect(sent).toEqual(["anyone@example.com", "unsubscribed@example.com"]);
+    expect((await mails("guide")).filter((row) => row.status === "skipped")).toHaveLength(2);
+  });
+
+  it(`sends one a window: ${RECIPIENT_LIMIT.minutesApart} minutes apart, ${RECIPIENT_LIMIT.perDay} a day`, async () => {
+    const clock = { now: new Date("2025-09-01T09:00:00.000Z") };
+    const ctx = { env: parseEnv({ MAIL_TRANSPORT: "outbox" }), bindings: d1.bindings, now: () => clock.now };
+    const created: string[] = [];
+    const at = async (time: string) => {
+      clock.now = new Date(time);
+      const dedupeKey = await leadMagnetMailKey(ctx, "guide", "window@example.com");
+      const before = await count("SELECT count(*) AS n FROM outbox");
+      await queueTemplateMail(ctx, {
+        dedupeKey,
+        template: "guide",
+        variant: variantOfContentKey("genius"),
+        to: "window@example.com",
+        data: { origin: "http://127.0.0.1:8787", refLink: "http://127.0.0.1:8787/guide" },
+      });
+      if ((await count("SELECT count(*) AS n FROM outbox")) > before) created.push(time.slice(11, 16));
+    };
+    for (const time of ["09:00", "09:09", "09:10", "09:15", "09:30", "10:00", "23:59"]) await at(`2025-09-01T${time}:00.000Z`);
+    await at("2025-09-02T09:00:00.000Z");
+    await settle();
+    expect(created).toEqual(["09:00", "09:10", "09:30", "09:00"]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ContentKey } from "#content/index";
-import { EMAIL_TEMPLATES, mailKindOf, type EmailTemplateName } from "#content/schemas/emails";
+import { EMAIL_TEMPLATES, mailKindOf, offersUnsubscribe, type EmailTemplateName } from "#content/schemas/emails";
 import { renderEmail } from "#emails/render.server";
 import { sampleEmailData } from "#emails/sample-data";
 import { variantOfContentKey } from "#emails/variant-of-key";
@@ -75,37 +75,38 @@ async function queueAndSettle(ctx: MailContext, template: EmailTemplateName, to:
 }
 
 describe("the template classification", () => {
-  it("marks guide, tips, moved-up and the launch announcement as marketing, the rest and api mails transactional", () => {
+  it("marks moved-up and the launch announcement as marketing, the rest (the guide and tips asked for, too) and api mails transactional", () => {
     const marketing = EMAIL_TEMPLATES.filter((name) => mailKindOf(name) === "marketing").sort();
-    expect(marketing).toEqual(["announcement", "guide", "moved-up", "tips"]);
+    expect(marketing).toEqual(["announcement", "moved-up"]);
     expect(mailKindOf("api")).toBe("transactional");
+  });
+
+  it("offers one-click unsubscribe on the marketing mails and on the guide and tips, which start the follow-ups", () => {
+    expect(EMAIL_TEMPLATES.filter(offersUnsubscribe).sort()).toEqual(["announcement", "guide", "moved-up", "tips"]);
   });
 });
 
 describe("the suppression list is checked before every send", () => {
-  it.each(["guide", "tips", "moved-up", "announcement"] as const)(
-    "a marketing suppression skips %s: skipped row, no transport call",
-    async (template) => {
-      const { sent, transport } = recorder();
-      const ctx = mailContext(transport);
-      await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
-      const row = await queueAndSettle(ctx, template, "parent@example.com");
-      expect(row.status).toBe("skipped");
-      expect(row.attempts).toBe(0);
-      expect(row.next_attempt_at).toBeNull();
-      expect(sent).toHaveLength(0);
-      // The skipped row keeps neither the address nor the mail.
-      expect(row).toMatchObject({
-        recipient: `suppressed:${await emailHash("parent@example.com")}`,
-        subject: "",
-        html: "",
-        text: "",
-        render_input: null,
-      });
-    },
-  );
+  it.each(["moved-up", "announcement"] as const)("a marketing suppression skips %s: skipped row, no transport call", async (template) => {
+    const { sent, transport } = recorder();
+    const ctx = mailContext(transport);
+    await suppress(ctx, "Parent@Example.com", "marketing", "unsubscribe");
+    const row = await queueAndSettle(ctx, template, "parent@example.com");
+    expect(row.status).toBe("skipped");
+    expect(row.attempts).toBe(0);
+    expect(row.next_attempt_at).toBeNull();
+    expect(sent).toHaveLength(0);
+    // The skipped row keeps neither the address nor the mail.
+    expect(row).toMatchObject({
+      recipient: `suppressed:${await emailHash("parent@example.com")}`,
+      subject: "",
+      html: "",
+      text: "",
+      render_input: null,
+    });
+  });
 
-  it.each(["confirm-email", "prelaunch"] as const)("a marketing suppression does not block %s", async (template) => {
+  it.each(["confirm-email", "prelaunch", "guide", "tips"] as const)("a marketing suppression does not block %s", async (template) => {
     const { sent, transport } = recorder();
     const ctx = mailContext(transport);
     await suppress(ctx, "parent@example.com", "marketing", "unsubscribe");
@@ -335,6 +336,27 @@ describe("/unsubscribe", () => {
     expect(await suppressionCount()).toBe(0);
   });
 
+  it("the one-click POST with no body at all (the URL carries the token) unsubscribes too", async () => {
+    const token = await signUnsubscribeToken({}, true, "bare@example.com", "marketing");
+    const result = (await unsubscribeAction({
+      request: new Request(url(token), { method: "POST" }),
+      context: routeContext(),
+      params: {},
+    })) as unknown as PageResult;
+    expect(statusOf(result)).toBe(200);
+    expect(await suppressionCount()).toBe(1);
+  });
+
+  it("a token whose signature's last character differs only in unused bits is refused", async () => {
+    const token = await signUnsubscribeToken({}, true, "bits@example.com", "marketing");
+    // 32 bytes are 43 base64url characters: the last one carries 2 bits and 4 unused ones.
+    const last = token.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const twin = alphabet[alphabet.indexOf(last) ^ 1];
+    expect(statusOf(await post(token.slice(0, -1) + twin))).toBe(400);
+    expect(await suppressionCount()).toBe(0);
+  });
+
   it("a token signed with another secret is refused", async () => {
     const token = await signUnsubscribeToken({ SESSION_SECRET: "another-secret" }, false, "x@example.com", "marketing");
     expect(statusOf(await post(token, { SESSION_SECRET: "the-real-secret" }))).toBe(400);
@@ -435,6 +457,23 @@ describe("POST /webhooks/resend", () => {
     expect(await webhook(bounced("other@example.com"), await svixHeaders(body))).toBe(401);
     expect(await webhook(body, await svixHeaders(body, { timestamp: now() - 6 * 60 }))).toBe(401);
     expect(await webhook(body, await svixHeaders(body, { timestamp: now() + 6 * 60 }))).toBe(401);
+    expect(await suppressionCount()).toBe(0);
+  });
+
+  it.each([
+    "null",
+    "42",
+    "true",
+    '"email.bounced"',
+    "[]",
+    "[{}]",
+    "{}",
+    '{"type":"email.bounced"}',
+    '{"data":{"to":["x@example.com"]}}',
+    '{"type":"email.bounced","data":null}',
+    '{"type":7,"data":{}}',
+  ])("a signed body that is not an event (%s) is 400 and changes nothing", async (body) => {
+    expect(await webhook(body, await svixHeaders(body))).toBe(400);
     expect(await suppressionCount()).toBe(0);
   });
 

@@ -115,6 +115,15 @@ describe("body type", () => {
     expect(refused(await guardRequest(post("/form", new Blob(["step=1"])))).status).toBe(415);
   });
 
+  it("lets the RFC 8058 one-click POST to /unsubscribe through without a body, and only there", async () => {
+    const request = passed(await guardRequest(post("/unsubscribe?t=abc", null)));
+    expect(await request.text()).toBe("");
+    expect(passed(await guardRequest(post("/unsubscribe?t=abc", new Uint8Array(0), { "Content-Length": "0" }))).method).toBe("POST");
+    expect(passed(await guardRequest(form("/unsubscribe?t=abc", ""))).method).toBe("POST");
+    expect(refused(await guardRequest(post("/unsubscribe?t=abc", "List-Unsubscribe=One-Click"))).status).toBe(415);
+    expect(refused(await guardRequest(post("/signout", null))).status).toBe(415);
+  });
+
   it("multipart without a boundary is 400", async () => {
     const response = refused(await guardRequest(post("/signup", "xx", { "Content-Type": "multipart/form-data" })));
     expect(response.status).toBe(400);

@@ -13,6 +13,10 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
 import { launchFunnel } from "~/waves/launch-funnel.server";
 import { wavesOf } from "~/waves/waves.server";
+import { action as inviteRoute } from "~/routes/invite";
+import { action as signupRoute } from "~/routes/signup";
+import { getSession, getVariantValues } from "~/utils/session.server";
+import { personStamp } from "./helpers/bot-fields";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -238,6 +242,85 @@ describe("the invite link", () => {
     await settle();
     expect(both.filter((r) => r === "sent")).toHaveLength(1);
     expect(await invites()).toHaveLength(2);
+  });
+});
+
+describe("signing up from an accepted invite", () => {
+  const INVITE_URL = "http://127.0.0.1:8810/invite";
+  const SIGNUP_URL = "http://127.0.0.1:8810/signup";
+  let ip = 0;
+
+  /** Presses "Accept my invite" (or continues from an accepted one): the session cookie it leads on with. */
+  async function pressInvite(token: string, intent: "accept" | "continue"): Promise<string> {
+    const { load } = testContext(INVITE_URL, d1.bindings);
+    const request = new Request(`${INVITE_URL}?t=${token}`, { method: "POST", body: new URLSearchParams({ t: token, intent }) });
+    const answer = await inviteRoute({ request, context: load, params: {} }).then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+    expect(answer?.headers.get("Location")).toBe("/signup");
+    return answer!.headers.get("Set-Cookie")!.split(";")[0];
+  }
+
+  /** The sign-up form posted with that session; the answer's session values. */
+  async function signUpWith(cookie: string, email: string) {
+    const { load, settle } = testContext(SIGNUP_URL, d1.bindings);
+    const request = new Request(SIGNUP_URL, {
+      method: "POST",
+      headers: { Cookie: cookie, "CF-Connecting-IP": `203.0.113.${++ip}` },
+      body: new URLSearchParams({
+        mode: "signup",
+        email,
+        name: "Someone",
+        password: "long enough pw",
+        confirmPassword: "long enough pw",
+        ...Object.fromEntries([await personStamp()]),
+      }),
+    });
+    const answer = (await signupRoute({ request, context: load, params: {} })) as Response;
+    await settle();
+    expect(answer.headers.get("Location")).toBe("/signup-confirm");
+    const next = answer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
+    const { ctx } = testContext(SIGNUP_URL, d1.bindings);
+    return getVariantValues(await getSession(new Request(SIGNUP_URL, { headers: { Cookie: next } }), ctx), ctx.variant);
+  }
+
+  const accountLead = async (email: string) =>
+    (await d1.db.prepare("SELECT lead_id FROM accounts WHERE email = ?").bind(email).first<{ lead_id: string | null }>())?.lead_id;
+  const accountCounted = async (lead: Lead) =>
+    (
+      await d1.db
+        .prepare("SELECT account_created_at FROM wave_members WHERE lead_id = ?")
+        .bind(lead.id)
+        .first<{ account_created_at: string | null }>()
+    )?.account_created_at ?? null;
+
+  async function invited() {
+    const [ann] = await five();
+    const { ctx, settle } = request();
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    const token = await signLeadLink({}, true, { purpose: "invite", table: "leads", leadId: ann.id, ttlMs: 86_400_000 });
+    return { ann, token };
+  }
+
+  it("links the account only to the invited address: whoever else holds the link gets an ordinary account, not counted", async () => {
+    const { ann, token } = await invited();
+    // The link was forwarded: someone accepts it and signs up with an address of their own.
+    const stranger = await signUpWith(await pressInvite(token, "accept"), "mallory@example.com");
+    expect(await accountLead("mallory@example.com")).toBeNull();
+    expect(stranger.leadId).toBeUndefined();
+    expect(await accountCounted(ann)).toBeNull();
+
+    // Another browser continues from the accepted invite, as the parent, in another case.
+    const parentValues = await signUpWith(await pressInvite(token, "continue"), "ANN@Example.com");
+    expect(await accountLead("ann@example.com")).toBe(ann.id);
+    expect(parentValues.leadId).toBe(ann.id);
+    expect(await accountCounted(ann)).not.toBeNull();
+    expect((await wavesOf(request().ctx).list())[0]).toMatchObject({ accepted: 1, accounts: 1 });
   });
 });
 

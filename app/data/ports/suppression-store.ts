@@ -2,8 +2,8 @@
  * Addresses we must not mail (migrations/0010_suppressions.sql). Only a one-way hash of an address
  * is kept, so the list can hold an erased parent without holding who they were.
  * - `all`: no mail of any kind (an erasure, a hard bounce, a spam complaint);
- * - `marketing`: no follow-ups or notices (an unsubscribe); confirmation links still go out, since
- *   the parent asks for each of them.
+ * - `marketing`: no follow-ups or notices (an unsubscribe); confirmation links and the guide or
+ *   tips still go out, since the parent asks for each of them (ADR 029).
  */
 export type SuppressionScope = "all" | "marketing";
 export type SuppressionReason = "unsubscribe" | "bounce" | "complaint" | "erasure";
