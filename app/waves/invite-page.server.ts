@@ -35,19 +35,30 @@ async function check(ctx: RequestContext, token: string | null, open: boolean) {
   }
 }
 
-export async function invitePage(ctx: RequestContext, url: URL) {
+/** The invite's copy for this parent: one who already has an account is asked to sign in (docs/decisions/027-one-standing.md). */
+async function copyFor(ctx: RequestContext, found: InviteLinkState) {
   const copy = getPage(ctx.contentKey, "waitlist").invite;
+  if (found.state !== "open" && found.state !== "accepted") return copy;
+  const hasAccount = await wavesOf(ctx)
+    .hasAccount(found.lead)
+    .catch(() => false);
+  return hasAccount ? { ...copy, text: copy.textSignIn, acceptedText: copy.acceptedTextSignIn } : copy;
+}
+
+export async function invitePage(ctx: RequestContext, url: URL) {
   const token = url.searchParams.get("t");
   const found = await check(ctx, token, !ctx.client.bot);
-  if (!found) return data({ copy, view: { state: "unavailable" } as View }, { status: 503 });
+  if (!found) return data({ copy: getPage(ctx.contentKey, "waitlist").invite, view: { state: "unavailable" } as View }, { status: 503 });
+  const copy = await copyFor(ctx, found);
   const view = viewOf(found, token);
   const status = view.state === "invalid" ? 400 : view.state === "expired" ? 410 : 200;
   return data({ copy, view }, { status });
 }
 
-/** Where an accepted invite goes on to. */
-function destination(ctx: RequestContext): string {
-  return ctx.env.INVITE_DESTINATION === "app" ? ctx.env.APP_SIGNIN_URL : linkTo(ctx.variant, "signup");
+/** Where an accepted invite goes on to: the sign-in for a parent who already has an account. */
+function destination(ctx: RequestContext, hasAccount: boolean): string {
+  if (ctx.env.INVITE_DESTINATION === "app") return ctx.env.APP_SIGNIN_URL;
+  return linkTo(ctx.variant, "signup", hasAccount ? { mode: "signin" } : undefined);
 }
 
 /** The button: `accept` (once), or `continue` from an already accepted invite (another browser). */
@@ -80,5 +91,8 @@ export async function inviteAction(ctx: RequestContext, request: Request, form: 
   // only when it is made with that address (submitSignup), so the lead id stays out of the session:
   // whoever holds a forwarded link gets no one else's lead on any page.
   setVariantValues(session, ctx.variant, { userEmail: found.lead.email, inviteToken: token });
-  throw redirect(destination(ctx), { status: 303, headers: { "Set-Cookie": await commitSession(session, ctx) } });
+  const hasAccount = await wavesOf(ctx)
+    .hasAccount(found.lead)
+    .catch(() => false);
+  throw redirect(destination(ctx, hasAccount), { status: 303, headers: { "Set-Cookie": await commitSession(session, ctx) } });
 }

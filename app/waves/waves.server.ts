@@ -248,6 +248,9 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
       return { state: "open", lead, member };
     },
 
+    /** Whether the invited parent already has an account: they sign in rather than create one. */
+    hasAccount: (lead: Lead) => backend.leads.hasAccount(lead.id, lead.email),
+
     /** Accepts the invite once: true for the one request that accepted it. */
     accept: (leadId: string) => store.accept(table, leadId, now().toISOString()),
 

@@ -64,9 +64,12 @@ export const waitlist: WaitlistContent = {
     metaTitle: "Your early-access invite | {brand}",
     title: "You're in!",
     text: "Your place in line came up: {email} is invited to {brand} early access. Press the button to accept your invite and create your account.",
+    textSignIn:
+      "Your place in line came up: {email} is invited to {brand} early access. You already have an account: press the button to accept your invite, then sign in.",
     button: "Accept my invite",
     acceptedTitle: "Invite already accepted",
     acceptedText: "This invite was already accepted. Continue to create your account or sign in.",
+    acceptedTextSignIn: "This invite was already accepted. Continue to sign in with the account you already have.",
     continueButton: "Continue to my account",
     expiredTitle: "This invite has expired",
     expiredText: "Invites work for 14 days. Reply to any of our e-mails and we'll send you a fresh one.",

@@ -74,9 +74,12 @@ export const waitlistSchema = z.object({
     title: text,
     /** '{email}' is filled. */
     text: z.string().includes("{email}"),
+    /** The same for a parent who already has an account: they sign in. '{email}' is filled. */
+    textSignIn: z.string().includes("{email}"),
     button: text,
     acceptedTitle: text,
     acceptedText: text,
+    acceptedTextSignIn: text,
     continueButton: text,
     expiredTitle: text,
     expiredText: text,

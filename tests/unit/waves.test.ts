@@ -13,6 +13,7 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
 import { launchFunnel } from "~/waves/launch-funnel.server";
 import { wavesOf } from "~/waves/waves.server";
+import { inviteAction, invitePage } from "~/waves/invite-page.server";
 import { action as inviteRoute } from "~/routes/invite";
 import { action as signupRoute } from "~/routes/signup";
 import { getSession, getVariantValues } from "~/utils/session.server";
@@ -29,7 +30,7 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["wave_members", "waves", "leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "suppressions"])
+  for (const table of ["wave_members", "waves", "leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "suppressions", "users"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
@@ -186,6 +187,28 @@ describe("the invite link", () => {
     expect(checked).toMatchObject({ ok: true, table: "leads", leadId: ann.id });
     // Not a status or confirmation link.
     expect((await checkLeadLink(request().ctx.env, true, token, "status")).ok).toBe(false);
+  });
+
+  it("asks a parent who already has an account to sign in: the mail, the page and where the button leads", async () => {
+    const [ann] = await five();
+    const { ctx, settle } = request();
+    await getBackend(ctx).leads.upsertUser({ id: crypto.randomUUID(), email: ann.email, name: null });
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    const row = await d1.db.prepare("SELECT text FROM outbox WHERE template = 'invite'").first<{ text: string }>();
+    expect(row!.text).toMatch(/sign in/i);
+    expect(row!.text).not.toMatch(/create your .*account/i);
+    const link = new URL(/https?:\/\/\S+\/invite\?t=[\w.-]+/.exec(row!.text)![0]);
+    const token = link.searchParams.get("t")!;
+    const page = (await invitePage(testContext(link.href, d1.bindings).ctx, link)) as unknown as { data: { copy: { text: string } } };
+    expect(page.data.copy.text).toMatch(/already have an account/);
+    const form = new FormData();
+    form.set("t", token);
+    form.set("intent", "accept");
+    const thrown = await inviteAction(testContext(link.href, d1.bindings).ctx, new Request(link.href, { method: "POST" }), form).catch(
+      (error: unknown) => error,
+    );
+    expect((thrown as Response).headers.get("Location")).toContain("/signup?mode=signin");
   });
 
   it("accepts once: parallel presses accept it one time, afterwards it reads as accepted", async () => {
