@@ -13,7 +13,10 @@ export const qa: QaContent = {
         heading: "Test pages",
         note: "Each shows the detected variant and switch links that keep you on the page. Off (the site's 404) where QA_PAGES=off, as in production.",
         pages: [
-          { path: "/test-content", what: "Every content page of the variant: its own or the genius fallback, and whether it passes its schema." },
+          {
+            path: "/test-content",
+            what: "Every content page of the variant: its own or the genius fallback, and whether it passes its schema.",
+          },
           { path: "/debug-content", what: "The placeholder values and the resolved site copy of the variant." },
           { path: "/debug-domain", what: "Which rule chose the variant for this host and query, and the running build (branch, commit)." },
           { path: "/test-urls", what: "Every page's link as the link builder makes it for the variant." },
@@ -66,8 +69,7 @@ export const qa: QaContent = {
     signIn: {
       heading: "Sign in as the QA admin",
       local: "Sign in as {email} (or the `SEED_ADMIN_EMAIL` you seeded with) and the password printed by `npm run seed`.",
-      preview:
-        "Sign in with the QA admin's address and the password given to QA by whoever seeded this preview. Neither is shown here.",
+      preview: "Sign in with the QA admin's address and the password given to QA by whoever seeded this preview. Neither is shown here.",
       defaultEmail: "qa-admin@example.com",
       link: "Sign in",
     },

@@ -164,7 +164,7 @@ describe("/dev/outbox.json", () => {
 
 describe("a mail's links and text for the outbox viewer", () => {
   it("lists each web link once, labelled by its text (an image's alt when it has none), entities decoded", () => {
-    const html = `<a href="https://site.example/verify-email?t=a&amp;b=1" style="x"><span>Confirm my&nbsp;e-mail</span></a>
+    const html = `<a href="https://site.example/verify-email?t=a&amp;b=1" style="x"><span>Confirm my&nbsp;e-mail</span><span><!--[if mso]><i hidden>&#8202;&#8203;</i><![endif]--></span></a>
       <a href='https://site.example/status?t=s'>My waitlist <b>status</b></a>
       <a href="https://site.example/"><img alt="AI Parenting" src="logo.png"></a>
       <a href="https://site.example/status?t=s">My waitlist status</a>

@@ -6,7 +6,8 @@ import { parseSecretsFile, previewUrlFromJson, readDeployConfig } from "../../sc
 import { checkDeployConfig, mailFromDomain, siteDomains } from "../../scripts/lib/doctor-checks.mjs";
 import { ConfigError, parseEnv } from "~/utils/env.server";
 
-type Config = Parameters<typeof checkDeployConfig>[0];
+/** A configuration with its secret names read (the online and --secrets-file cases). */
+type Config = Parameters<typeof checkDeployConfig>[0] & { secretNames: string[] };
 
 const productionVars = {
   GENIUS_HOSTS: "aiparenting.com,www.aiparenting.com",
