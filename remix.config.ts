@@ -25,7 +25,8 @@ export const remixConfig = {
       route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
       // The running build (branch, commit, build time), in every mode.
       route("__version", "routes/version.ts", { id: "routes/version" });
-      // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/qa/qa.server.ts).
+      // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/qa/qa.server.ts). /qa lists them all.
+      route("qa", "routes/qa/index.tsx", { id: "routes/qa/index" });
       route("test-content", "routes/qa/test-content.tsx", { id: "routes/qa/test-content" });
       route("debug-content", "routes/qa/debug-content.tsx", { id: "routes/qa/debug-content" });
       route("test-plans", "routes/qa/test-plans.tsx", { id: "routes/qa/test-plans" });

@@ -4,6 +4,7 @@
  * browser too) decides on the pixel with it.
  */
 export const QA_PAGE_PATHS = [
+  "/qa",
   "/test-content",
   "/debug-content",
   "/test-plans",

@@ -8,13 +8,13 @@ import { allowEntryProblem, registrableDomain } from "../../app/utils/mail-allow
  * @typedef {{
  *   target: Target;
  *   vars: Record<string, string>;
- *   secretNames: string[];
+ *   secretNames?: string[];
  *   secretValues?: Record<string, string>;
  *   d1?: D1;
  *   previewD1?: D1;
  *   previewEnvD1?: D1;
  * }} DeployConfig
- * @typedef {{ refusals: string[]; warnings: string[]; notes: string[]; backend: string; usesD1: boolean }} DoctorReport
+ * @typedef {{ refusals: string[]; warnings: string[]; notes: string[]; skipped: string[]; backend: string; usesD1: boolean }} DoctorReport
  */
 
 // Same rule as PIXEL_ID_* in app/utils/env.server.ts (the id is written into an inline script).
@@ -81,7 +81,9 @@ const sameDatabase = (a, b) =>
 /**
  * What `npm run doctor` finds wrong with a deploy of `target`. Each refusal is one line naming the fix.
  * `secretValues` is given only when the secrets were read from a file (offline): Cloudflare lists
- * secret names, never values, so the length of SESSION_SECRET is checked only then.
+ * secret names, never values, so the length of SESSION_SECRET is checked only then. Without
+ * `secretNames` (offline with no file: a dry run without Cloudflare) the checks of secrets are
+ * skipped and listed in `skipped`; the configuration's own checks still run.
  * @param {DeployConfig} config
  * @returns {DoctorReport}
  */
@@ -91,9 +93,12 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
   const secretPut = production
     ? "npx wrangler secret put NAME --env production"
     : "npx wrangler preview base-config secret put NAME --env production";
-  const secrets = new Set(secretNames);
+  const secretsKnown = secretNames !== undefined;
+  const secrets = new Set(secretNames ?? []);
   /** @param {string} name */
   const has = (name) => secrets.has(name) || Boolean((vars[name] ?? "").trim());
+  /** A secret's absence counts only when the secret names were read. @param {string} name */
+  const lacks = (name) => secretsKnown && !has(name);
   /** @param {string} name */
   const put = (name) => secretPut.replace("NAME", name);
   /** @type {string[]} */
@@ -102,6 +107,13 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
   const warnings = [];
   /** @type {string[]} */
   const notes = [];
+  /** @type {string[]} */
+  const skipped = [];
+  if (!secretsKnown) {
+    skipped.push(
+      "remote secrets (not read: no Cloudflare credentials or --secrets-file): whether SESSION_SECRET, RESEND_API_KEY, RESEND_WEBHOOK_SECRET and the SUPABASE_* keys are set",
+    );
+  }
 
   for (const name of SECRET_ONLY) {
     if ((vars[name] ?? "").trim()) refusals.push(`${name} is a plain var in ${where}: delete it there and \`${put(name)}\``);
@@ -111,10 +123,10 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
   if (production && transport === "outbox") {
     refusals.push(`MAIL_TRANSPORT=outbox in production sends no mail: set MAIL_TRANSPORT = "resend" in ${where}`);
   }
-  if (transport === "resend" && !has("RESEND_API_KEY")) {
+  if (transport === "resend" && lacks("RESEND_API_KEY")) {
     refusals.push(`MAIL_TRANSPORT=resend without RESEND_API_KEY: \`${put("RESEND_API_KEY")}\``);
   }
-  if (production && transport === "resend" && !has("RESEND_WEBHOOK_SECRET")) {
+  if (production && transport === "resend" && lacks("RESEND_WEBHOOK_SECRET")) {
     refusals.push(`RESEND_WEBHOOK_SECRET is missing, so bounces and complaints are never suppressed: \`${put("RESEND_WEBHOOK_SECRET")}\``);
   }
   const webhookSecret = secretValues?.RESEND_WEBHOOK_SECRET?.trim();
@@ -129,7 +141,7 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
   if (production && isOn(vars.PREVIEW_MODE)) refusals.push(`PREVIEW_MODE is on in production: set PREVIEW_MODE = "off" in ${where}`);
   if (!production && !isOn(vars.PREVIEW_MODE)) refusals.push(`PREVIEW_MODE is not on in the previews: set PREVIEW_MODE = "on" in ${where}`);
 
-  if (!has("SESSION_SECRET")) {
+  if (lacks("SESSION_SECRET")) {
     refusals.push(`SESSION_SECRET is missing: \`${put("SESSION_SECRET")}\` (at least ${MIN_SESSION_SECRET} random characters)`);
   } else if (secretValues && "SESSION_SECRET" in secretValues) {
     const first = (secretValues.SESSION_SECRET.split(",")[0] ?? "").trim();
@@ -138,7 +150,7 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
         `SESSION_SECRET (its first entry) has ${first.length} characters: put one of at least ${MIN_SESSION_SECRET}, e.g. \`openssl rand -base64 48\``,
       );
     }
-  } else {
+  } else if (secretsKnown) {
     notes.push("SESSION_SECRET is set; its length cannot be read back from Cloudflare (run with --offline --secrets-file to check it)");
   }
 
@@ -218,14 +230,15 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
   const supabase = has("SUPABASE_URL") && has("SUPABASE_SERVICE_ROLE_KEY");
   const supabaseAuth = supabase && has("SUPABASE_ANON_KEY");
   const usesD1 = !supabaseAuth;
-  const backend = supabaseAuth
-    ? "Supabase with Supabase Auth"
-    : supabase
-      ? "Supabase, with local accounts in D1"
-      : "D1 with local accounts";
-  if (has("SUPABASE_URL") && !has("SUPABASE_SERVICE_ROLE_KEY")) {
+  let backend = supabaseAuth ? "Supabase with Supabase Auth" : supabase ? "Supabase, with local accounts in D1" : "D1 with local accounts";
+  if (!secretsKnown && !supabaseAuth) {
+    // The SUPABASE_* keys are secrets: without them the backend is a guess, and D1 is the safe one to prepare.
+    backend = "unknown (secrets not read)";
+    skipped.push("the backend: the SUPABASE_* keys are secrets; D1's migrations are listed as if it were D1");
+  }
+  if (has("SUPABASE_URL") && lacks("SUPABASE_SERVICE_ROLE_KEY")) {
     refusals.push(`SUPABASE_URL is set without SUPABASE_SERVICE_ROLE_KEY: \`${put("SUPABASE_SERVICE_ROLE_KEY")}\` or remove SUPABASE_URL`);
   }
 
-  return { refusals, warnings, notes, backend, usesD1 };
+  return { refusals, warnings, notes, skipped, backend, usesD1 };
 }

@@ -1,3 +1,4 @@
+import { qa } from "../../content/qa";
 import { LIVE_URL, MAIN_URL, expect, outbox, test, uniqueEmail, variants } from "./fixtures";
 
 /** The token scripts/e2e-server.sh gives both servers. */
@@ -52,6 +53,7 @@ test.describe("e-mail", () => {
     expect(response?.headers()["x-robots-tag"]).toContain("noindex");
     const item = page.getByTestId("outbox-mail").filter({ hasText: to });
     await expect(item.getByRole("heading", { name: "Hello from the API" })).toBeVisible();
+    await item.getByText(qa.outbox.html).click();
     await expect(item.frameLocator("iframe").locator("b")).toHaveText("works");
   });
 

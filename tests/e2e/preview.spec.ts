@@ -1,5 +1,6 @@
 import type { Page, Response } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { qa } from "../../content/qa";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   FAKE_RESEND_URL,
@@ -165,5 +166,13 @@ test.describe("preview: QA pages", () => {
     await expect(page.getByText("preview host: query parameters domain and sport")).toBeVisible();
     await expect(page.getByText(build.commit, { exact: true })).toBeVisible();
     await expect(page.getByText(build.builtAt, { exact: true })).toBeVisible();
+  });
+
+  test("/qa tells QA to sign in with the password given to them, and names no address", async ({ page }) => {
+    expect((await page.goto("/qa"))?.status()).toBe(200);
+    const signIn = page.getByRole("region", { name: qa.index.signIn.heading });
+    await expect(signIn).toContainText(qa.index.signIn.preview);
+    await expect(signIn).not.toContainText(qa.index.signIn.defaultEmail);
+    await expect(page.getByRole("link", { name: "/dev/outbox", exact: true })).toBeVisible();
   });
 });

@@ -1,9 +1,11 @@
 import { getPage } from "../../content/index";
+import { qa } from "../../content/qa";
 import { E2E_SESSION_SECRET, expect, LIVE_URL, pathIn, test, variants, type VariantCase } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** The internal test pages (SPEC 2.15) and their production switch (QA_PAGES=off). */
 const QA_PAGES = [
+  "/qa",
   "/test-content",
   "/debug-content",
   "/test-plans",
@@ -50,6 +52,26 @@ test.describe("QA pages", () => {
       }
     });
   }
+
+  test("/qa lists every QA page with what it is for, and the seeded admin's sign-in", async ({ page }) => {
+    await page.goto("/qa?domain=champion&sport=tennis");
+    const index = qa.index;
+    for (const path of [...QA_PAGES.filter((p) => p !== "/qa"), "/dev/outbox", "/admin/waves"]) {
+      const entry = index.sections.flatMap((s) => s.pages).find((p) => p.path === path)!;
+      const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: path, exact: true }) });
+      await expect(item).toContainText(entry.what.replaceAll("`", ""));
+      // Links keep the variant.
+      await expect(item.getByRole("link", { name: path, exact: true })).toHaveAttribute("href", `${path}?domain=champion&sport=tennis`);
+    }
+    await expect(page.getByRole("link", { name: "/?domain=champion&sport=icehockey", exact: true })).toBeVisible();
+    // On 127.0.0.1: the seeded admin and where the password comes from, never the password.
+    const signIn = page.getByRole("region", { name: index.signIn.heading });
+    await expect(signIn).toContainText(index.signIn.defaultEmail);
+    await expect(signIn).toContainText("npm run seed");
+    await expect(page.locator("body")).not.toContainText("demo-password");
+    await signIn.getByRole("link", { name: index.signIn.link }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("mode") === "signin");
+  });
 
   test("test-plans shows every plan with computed prices", async ({ page }) => {
     await page.goto("/test-plans?domain=champion&sport=tennis");

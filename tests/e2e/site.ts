@@ -95,9 +95,12 @@ export type OutboxMail = {
   created_at: string;
 };
 
-/** Mails in a server's local outbox (GET /dev/outbox.json), newest first, optionally for one recipient. */
+/**
+ * Mails in a server's local outbox (GET /dev/outbox.json), newest first, optionally for one recipient
+ * (asked of the server with ?to=, so a recipient's mail is found however many others came after it).
+ */
 export async function outbox(page: Page, to?: string, server = MAIN_URL): Promise<OutboxMail[]> {
-  const response = await page.request.get(`${server}/dev/outbox.json`);
+  const response = await page.request.get(`${server}/dev/outbox.json${to ? `?to=${encodeURIComponent(to)}` : ""}`);
   expect(response.ok()).toBe(true);
   const mails = (await response.json()) as OutboxMail[];
   return to ? mails.filter((mail) => mail.to === to) : mails;

@@ -6,7 +6,8 @@ import { parseSecretsFile, previewUrlFromJson, readDeployConfig } from "../../sc
 import { checkDeployConfig, mailFromDomain, siteDomains } from "../../scripts/lib/doctor-checks.mjs";
 import { ConfigError, parseEnv } from "~/utils/env.server";
 
-type Config = Parameters<typeof checkDeployConfig>[0];
+/** A configuration with its secret names read (the online and --secrets-file cases). */
+type Config = Parameters<typeof checkDeployConfig>[0] & { secretNames: string[] };
 
 const productionVars = {
   GENIUS_HOSTS: "aiparenting.com,www.aiparenting.com",
@@ -225,6 +226,33 @@ describe("checkDeployConfig: secrets known by name only (online)", () => {
     const report = checkDeployConfig(config);
     expect(report.refusals).toEqual([]);
     expect(report.notes).toEqual([expect.stringMatching(/SESSION_SECRET .*length cannot be read back/)]);
+  });
+});
+
+describe("checkDeployConfig: secrets not read at all (--offline without a file: a dry run without Cloudflare)", () => {
+  it("checks the configuration, refuses nothing about secrets, and says which checks it skipped", () => {
+    const config = production();
+    delete config.secretValues;
+    (config as { secretNames?: string[] }).secretNames = undefined;
+    const report = checkDeployConfig(config);
+    expect(report.refusals).toEqual([]);
+    expect(report.skipped).toEqual([
+      expect.stringMatching(/^remote secrets .*SESSION_SECRET.*RESEND_API_KEY.*RESEND_WEBHOOK_SECRET/),
+      expect.stringMatching(/^the backend: /),
+    ]);
+    expect(report.backend).toMatch(/unknown/);
+    expect(report.usesD1).toBe(true);
+  });
+
+  it("still refuses what the configuration itself gets wrong", () => {
+    const config = production();
+    (config as { secretNames?: string[] }).secretNames = undefined;
+    config.vars.QA_PAGES = "on";
+    config.vars.SESSION_SECRET = "x".repeat(40);
+    expect(checkDeployConfig(config).refusals).toEqual([
+      expect.stringMatching(/SESSION_SECRET is a plain var/),
+      expect.stringMatching(/QA_PAGES is on in production/),
+    ]);
   });
 });
 

@@ -76,7 +76,7 @@ describe("Supabase outbox over PostgREST", () => {
   it("lists newest first and reports PostgREST errors clearly", async () => {
     const { store, requests } = fakePostgrest(() => ({ body: [] }));
     await store.list(100);
-    expect(requests[0].url.searchParams.get("order")).toBe("created_at.desc");
+    expect(requests[0].url.searchParams.get("order")).toBe("created_at.desc,id.desc");
 
     const broken = fakePostgrest(() => ({ status: 401, body: { code: "42501", message: "permission denied for table outbox" } }));
     await expect(broken.store.insert({ ...pgRow, status: "pending", next_attempt_at: null } as never)).rejects.toThrow(

@@ -2,7 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
 import { getRequestContext } from "~/utils/context.server";
-import { ContentLoadError, loadContentPage, qaLoader, qaPanel } from "~/qa/qa.server";
+import { ContentLoadError, loadContentPage, qaLoader, qaPanel, QA_PAGE_PATHS } from "~/qa/qa.server";
+import { qa } from "#content/qa";
+import { qaSchema } from "#content/schemas/qa";
+import { remixConfig } from "../../remix.config";
+import { DEFAULT_ADMIN_EMAIL } from "../../scripts/lib/seed-data.mjs";
 
 type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Record<string, string> } | null };
 
@@ -98,5 +102,49 @@ describe("/debug-domain on a preview", () => {
       request: { rule: "preview host: query parameters domain and sport", isLocal: false },
       build: { ...buildInfo(), preview: true },
     });
+  });
+});
+
+describe("/qa, the QA index", () => {
+  const routePaths = (() => {
+    const paths: string[] = [];
+    const defineRoutes = (callback: (route: (path: string) => void) => void) => {
+      callback((path) => paths.push(`/${path.replace(/^\//, "")}`));
+      return {};
+    };
+    remixConfig.routes(defineRoutes as never);
+    return paths;
+  })();
+  const listed = qa.index.sections.flatMap((section) => section.pages.map((page) => page.path));
+
+  it("has copy that passes its schema, and the seed's default admin", () => {
+    expect(() => qaSchema.parse(qa)).not.toThrow();
+    expect(qa.index.signIn.defaultEmail).toBe(DEFAULT_ADMIN_EMAIL);
+  });
+
+  it("lists every QA page but itself, each a route of the route table", () => {
+    for (const path of QA_PAGE_PATHS.filter((path) => path !== "/qa")) expect(listed).toContain(path);
+    for (const path of listed) expect(routePaths, path).toContain(path);
+    expect(routePaths).toContain("/qa");
+    expect(QA_PAGE_PATHS).toContain("/qa");
+  });
+
+  it.each([
+    ["http://127.0.0.1/qa", "local", {}],
+    ["https://qa.team.workers.dev/qa", "preview", { PREVIEW_MODE: "on", SESSION_SECRET: "qa-test-secret-0123456789abcdef0123456789" }],
+    ["https://aiparenting.example/qa", null, {}],
+  ] as const)("on %s the sign-in hint is %s", async (url, mode, vars) => {
+    const { loader } = await import("~/routes/qa/index");
+    const result = (await loader(args(url, vars))) as unknown as Result;
+    expect(result.init?.headers?.["X-Robots-Tag"]).toContain("noindex");
+    expect(result.data.signIn).toBe(mode);
+    expect(JSON.stringify(result.data)).not.toMatch(/demo-password|SEED_ADMIN_PASSWORD=/);
+  });
+
+  it("is the site's 404 with QA_PAGES=off", async () => {
+    const { loader } = await import("~/routes/qa/index");
+    const result = (await loader(args("http://127.0.0.1/qa", { QA_PAGES: "off" }))) as unknown as Result;
+    expect(result.init?.status).toBe(404);
+    expect(result.data.qaHidden).toBe(true);
   });
 });

@@ -58,17 +58,36 @@ function QaPanel({ panel }: { panel: QaPanelData }) {
   );
 }
 
-/** Page frame of a QA page: heading, purpose line, the panel, then the page's own focus. */
-export function QaPage({ title, purpose, panel, children }: { title: string; purpose: string; panel: QaPanelData; children?: ReactNode }) {
+/**
+ * Page frame of a QA page: heading, purpose line, the panel, then the page's own focus; with
+ * `panelLast` (the index, whose list is what QA came for) the panel comes after it.
+ */
+export function QaPage({
+  title,
+  purpose,
+  panel,
+  panelLast = false,
+  children,
+}: {
+  title: string;
+  purpose: string;
+  panel: QaPanelData;
+  panelLast?: boolean;
+  children?: ReactNode;
+}) {
+  const panelBlock = (
+    <div className={panelLast ? "mt-10" : "mt-6"}>
+      <QaPanel panel={panel} />
+    </div>
+  );
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Internal test page</p>
       <h1 className="mt-1 text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-700">{purpose}</p>
-      <div className="mt-6">
-        <QaPanel panel={panel} />
-      </div>
+      {panelLast ? null : panelBlock}
       {children ? <div className="mt-8 space-y-6">{children}</div> : null}
+      {panelLast ? panelBlock : null}
     </div>
   );
 }

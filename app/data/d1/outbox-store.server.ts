@@ -136,10 +136,13 @@ export function createD1Outbox(db: D1Database): OutboxStore {
       return results;
     },
 
-    async list(limit) {
+    async list(limit, { offset = 0, recipient } = {}) {
+      // instr, not LIKE: D1 refuses a LIKE pattern longer than 50 bytes, and a search needs no wildcards.
+      const where = recipient ? "WHERE instr(lower(recipient), ?) > 0" : "";
+      const params = recipient ? [recipient.toLowerCase(), limit, offset] : [limit, offset];
       const { results } = await db
-        .prepare("SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?")
-        .bind(limit)
+        .prepare(`SELECT * FROM outbox ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+        .bind(...params)
         .all<OutboxRow>();
       return results;
     },

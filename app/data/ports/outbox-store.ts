@@ -67,6 +67,9 @@ export type OutboxChange = Partial<
   >
 > & { updated_at: string };
 
+/** Which rows OutboxStore.list answers: skip `offset` rows; only recipients containing `recipient`. */
+export type OutboxListFilter = { offset?: number; recipient?: string };
+
 /** What insertOnce found: the stored row, and whether this call wrote it. */
 type InsertOnceResult = { created: boolean; row: OutboxRow };
 
@@ -106,8 +109,11 @@ export interface OutboxStore {
    * overlapping cron runs split the backlog between them and never send a row twice.
    */
   claimDue(now: string, stalePendingBefore: string, limit: number): Promise<OutboxRow[]>;
-  /** Newest first. */
-  list(limit: number): Promise<OutboxRow[]>;
+  /**
+   * Newest first: `limit` rows after skipping `offset`, only those whose recipient contains
+   * `recipient` (any case, no wildcards) when given. The outbox viewer's pages and search.
+   */
+  list(limit: number, filter?: OutboxListFilter): Promise<OutboxRow[]>;
   /**
    * Empties subject, html, text and render_input of rows created before `before` that are done
    * (sent or given up); the status rows stay. Answers how many rows it emptied.

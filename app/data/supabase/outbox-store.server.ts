@@ -1,6 +1,7 @@
 import type { PostgrestError } from "@supabase/supabase-js";
 import { createSupabaseAdminClient, type SupabaseOptions } from "~/data/supabase-client.server";
 import type { OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
+import { escapeLike } from "~/data/lead-model";
 
 /** Postgres timestamps come back as "2025-09-01T10:00:00+00:00"; the app uses toISOString() form. */
 function normalise(row: OutboxRow): OutboxRow {
@@ -142,8 +143,15 @@ export function createSupabaseOutbox(options: SupabaseOptions): OutboxStore {
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },
 
-    async list(limit) {
-      const { data, error } = await table().select("*").order("created_at", { ascending: false }).limit(limit).retry(false);
+    async list(limit, { offset = 0, recipient } = {}) {
+      let query = table().select("*");
+      if (recipient) query = query.ilike("recipient", `%${escapeLike(recipient)}%`);
+      const { data, error } = await query
+        .order("created_at", { ascending: false })
+        // A fixed order among rows of one instant, so a row shows on exactly one page.
+        .order("id", { ascending: false })
+        .range(offset, offset + limit - 1)
+        .retry(false);
       fail("read", error);
       return ((data ?? []) as OutboxRow[]).map(normalise);
     },

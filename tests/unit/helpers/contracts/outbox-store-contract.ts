@@ -19,6 +19,27 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       expect(await store().get(crypto.randomUUID())).toBeNull();
     });
 
+    it("lists newest first, a page at a time, and by part of the recipient in any case (wildcards literal)", async () => {
+      const at = (second: number) => `2025-09-01T10:00:${String(second).padStart(2, "0")}.000Z`;
+      const rows = [
+        row("list:1", { recipient: "ann@example.com", created_at: at(1) }),
+        row("list:2", { recipient: "bob@example.com", created_at: at(2) }),
+        row("list:3", { recipient: "ann_x@other.org", created_at: at(3) }),
+        row("list:4", { recipient: "annx%@example.com", created_at: at(4) }),
+      ];
+      for (const r of rows) await store().insert(r);
+      const keys = (listed: { dedupe_key: string }[]) => listed.map((r) => r.dedupe_key);
+      expect(keys(await store().list(2))).toEqual(["list:4", "list:3"]);
+      expect(keys(await store().list(2, { offset: 2 }))).toEqual(["list:2", "list:1"]);
+      expect(keys(await store().list(2, { offset: 4 }))).toEqual([]);
+      expect(keys(await store().list(10, { recipient: "ANN" }))).toEqual(["list:4", "list:3", "list:1"]);
+      expect(keys(await store().list(1, { recipient: "ann", offset: 1 }))).toEqual(["list:3"]);
+      expect(keys(await store().list(10, { recipient: "ann_" }))).toEqual(["list:3"]);
+      expect(keys(await store().list(10, { recipient: "x%@" }))).toEqual(["list:4"]);
+      expect(keys(await store().list(10, { recipient: "@example.com" }))).toEqual(["list:4", "list:2", "list:1"]);
+      expect(await store().list(10, { recipient: "nobody" })).toEqual([]);
+    });
+
     it("parallel inserts with one key: exactly one creates", async () => {
       const results = await Promise.all(Array.from({ length: 20 }, () => store().insertOnce(row("welcome:user-1"))));
       expect(results.filter((result) => result.created)).toHaveLength(1);
