@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Saves what a parent sees: landing, form, roadmap and confirm of each variant at a phone size
-// (390x844) and a laptop size (1280x800), first screen and full page, to screenshots/ (git-ignored).
+// (390x844) and a laptop size (1280x800), first screen and full page, and the status page in each
+// standing (unconfirmed, waiting, admitted with the invite open, accepted or expired, has an
+// account), to screenshots/ (git-ignored).
 // Usage: npm run build && npm run screenshots     (BASE_URL=… uses a running server instead)
 // The session-bound pages are reached by walking the funnel first (scripts/lib/site-session.mjs).
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { VARIANTS, choosePlan, startSite, urlOf, walkedContext } from "./lib/site-session.mjs";
+import { standings } from "./lib/standings.mjs";
 
 const out = new URL("../screenshots/", import.meta.url).pathname;
 const chrome = process.env.CHROME_PATH || process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
@@ -33,6 +36,19 @@ try {
         saved += 2;
       }
       await context.close();
+    }
+  }
+  // The status page in each standing a parent can be in, at both sizes.
+  for (const variant of VARIANTS) {
+    for await (const [standing, url] of standings(browser, base, variant, "screenshots")) {
+      for (const size of SIZES) {
+        const context = await browser.newContext({ viewport: size.viewport, javaScriptEnabled: false });
+        const page = await context.newPage();
+        await page.goto(url);
+        await page.screenshot({ path: `${out}${variant.key}-status-${standing}-${size.name}-full.png`, fullPage: true });
+        saved += 1;
+        await context.close();
+      }
     }
   }
 } finally {
