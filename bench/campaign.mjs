@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // A launch-day announcement to 10,000 parents (docs/decisions/026-announcements.md): N confirmed
 // waitlist parents seeded straight into the local D1 (SQL), a seeded admin signs in and sends the
-// announcement through /admin/launch's own no-JS POST, the campaign's steps write its rows through
-// the queue and the consumer sends them to the fake Resend (bench/lib/fake-resend.mjs) at RATE
-// requests a second. Once KILL_AT of the mails are accepted, the wrangler dev process group is
-// killed while a batch request is in flight and started again on the same state. Prints the time to
-// finish (target <= 2 min), duplicates, lost, the outbox and campaign figures; never asserts timing.
+// announcement through /admin/launch's own no-JS POSTs (the send, then its confirmation), the
+// campaign's steps write its rows through the queue and the consumer sends them to the fake Resend
+// (bench/lib/fake-resend.mjs) at RATE requests a second. Once KILL_AT of the mails are accepted, the
+// wrangler dev process group is killed while a batch request is in flight and started again on the
+// same state. Prints the time to finish (target <= 2 min), duplicates, lost, the outbox and campaign
+// figures; never asserts timing.
 //   npm run bench:campaign              (runs `npm run build` first when build/ is missing)
 //   N=2000 KILL_AT=0.5 PORT=8920 npm run bench:campaign
 // Env: N (10000), RATE (fake's requests/s, 2), KILL_AT (share of N accepted before the kill, 0.5; 0 = no
@@ -130,19 +131,24 @@ async function main() {
     console.log(`/admin/launch (audience of ${N}) answered in ${seconds(pageMs)}: "${summary}"`);
     const form = formFor(r.text, "/admin/launch", ORIGIN);
     if (!form) throw new Error("no launch form");
-    const body = fill(form, { button: "send" });
-    body.set("date", "2026-05-04");
-    body.set("message", "Early access opens on 4 May. Thank you for waiting with us!");
-    body.set("ctaLabel", "See the plans");
-    body.set("ctaUrl", "/pricing");
-    body.set("when", "now");
+    const draft = fill(form, { button: "review" });
+    draft.set("date", "2026-05-04");
+    draft.set("message", "Early access opens on 4 May. Thank you for waiting with us!");
+    draft.set("ctaLabel", "See the plans");
+    draft.set("ctaUrl", "/pricing");
+    draft.set("when", "now");
+    // "Send to the waitlist" answers the one confirmation (ADR 028); its own form sends.
+    r = await admin.request("POST", form.action, { body: draft.toString(), follow: false });
+    const confirm = parseForms(r.text).find((candidate) => candidate.inputs.some((input) => input.name === "confirm"));
+    if (r.status !== 200 || !confirm) throw new Error(`the send's confirmation answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const body = fill(confirm, { button: "send" });
     const tSend = Date.now();
-    r = await admin.request("POST", form.action, { body: body.toString(), follow: false });
+    r = await admin.request("POST", confirm.action, { body: body.toString(), follow: false });
     const sendMs = Date.now() - tSend;
     const campaignId = r.location ? new URL(r.location, ORIGIN).searchParams.get("campaign") : null;
     if (r.status !== 303 || !campaignId) throw new Error(`send answered ${r.status} ${r.location ?? ""}: ${r.text.slice(0, 300)}`);
-    // The same POST again (a resubmitted form): the same campaign.
-    const again = await admin.request("POST", form.action, { body: body.toString(), follow: false });
+    // The same confirmation POST again (a resubmitted form): the same campaign.
+    const again = await admin.request("POST", confirm.action, { body: body.toString(), follow: false });
     const againId = again.location ? new URL(again.location, ORIGIN).searchParams.get("campaign") : null;
     console.log(
       `send POST answered 303 in ${seconds(sendMs)}; campaign ${campaignId}; the resubmitted POST → ${againId === campaignId ? "the same campaign" : `ANOTHER (${againId})`}`,

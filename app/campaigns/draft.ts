@@ -75,6 +75,11 @@ export function parseDraft(source: Source, copy: AdminContent["launch"]["errors"
   return Object.keys(errors).length ? { errors } : { draft };
 }
 
+/** An early-access date written out as parents read it ("4 May 2026"). */
+export function longDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
 /** When to send: now (null), or a time in UTC ("YYYY-MM-DDTHH:MM") after `now`. */
 export function parseWhen(
   source: Source,

@@ -137,6 +137,12 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
   return {
     spotsLeft,
 
+    /** The number the next wave will have and the first-wave spots left (the admin form's suggestion). */
+    async upcoming(): Promise<{ seq: number; spotsLeft: number }> {
+      const [count, left] = await Promise.all([store.count(table), spotsLeft()]);
+      return { seq: count + 1, spotsLeft: left };
+    },
+
     /** The next wave of `size` (default: the first-wave spots left): its number, who would be in and the last place. */
     async next(size?: number): Promise<NextWave> {
       const [count, left] = await Promise.all([store.count(table), spotsLeft()]);

@@ -368,6 +368,25 @@ export const adminSchema = z.object({
       failed: text,
     }),
     buttons: z.object({ preview: text, test: text, send: text, schedule: text }),
+    /** The one confirmation before a send or a schedule (docs/decisions/028-admin-confirmations.md). */
+    confirm: z.object({
+      heading: text,
+      headingLater: text,
+      /** `{count}`, `{variant}`. */
+      audienceOne: z.string().includes("{count}").includes("{variant}"),
+      /** `{count}`. */
+      audienceAll: z.string().includes("{count}"),
+      /** `{date}`: the early-access date, written out. */
+      date: z.string().includes("{date}"),
+      now: text,
+      /** `{at}`: the send time (UTC). */
+      later: z.string().includes("{at}"),
+      note: text,
+      /** `{count}`: the confirming buttons. */
+      send: z.string().includes("{count}"),
+      schedule: z.string().includes("{count}"),
+      back: text,
+    }),
     preview: z.object({
       heading: text,
       /** `{email}`: the audience's recipient the preview is made for. */
@@ -432,11 +451,29 @@ export const adminSchema = z.object({
     sizeLabel: text,
     /** `{spots}`, `{left}`: the hint under the size field. */
     sizeHint: z.string().includes("{left}"),
+    /** `{left}`: why the size field holds the number it holds (docs/decisions/028-admin-confirmations.md). */
+    suggested: z.string().includes("{left}"),
+    /** `{spots}`: no first-wave spot left, so no suggestion. */
+    noneLeft: text,
     preview: text,
-    /** `{count}`, `{last}`: who the next wave takes. */
-    cutOff: z.string().includes("{count}").includes("{last}"),
+    /** `{seq}`: the review of the cut-off before admitting. */
+    reviewTitle: z.string().includes("{seq}"),
+    /** `{seq}`, `{count}`, `{first}`, `{last}`: who the wave takes. */
+    cutOff: z.string().includes("{seq}").includes("{count}").includes("{first}").includes("{last}"),
+    /** `{seq}`, `{first}`: a wave of one. */
+    cutOffOne: z.string().includes("{seq}").includes("{first}"),
+    /** `{count}`, `{asked}`: fewer parents are waiting than asked for. */
+    fewer: z.string().includes("{count}").includes("{asked}"),
+    reviewAll: text,
+    reviewFirst: text,
+    reviewLast: text,
+    /** `{place}`, `{email}` (masked). */
+    reviewItem: z.string().includes("{place}").includes("{email}"),
+    reviewNote: text,
     /** `{count}`: the button. */
     admit: z.string().includes("{count}"),
+    admitOne: text,
+    change: text,
     nobody: text,
     /** `{seq}`, `{count}`: the toast after admitting. */
     admitted: z.string().includes("{count}"),

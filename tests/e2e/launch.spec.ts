@@ -9,8 +9,10 @@ import { expect, LIVE_URL, outbox, pathIn, queryD1, sqlString, test, uniqueEmail
  * /admin/launch (ADR 026): an admin announces the launch to one variant whose waitlist has 3
  * confirmed parents, 1 who unsubscribed, 1 whose address bounced and 1 who never confirmed. The
  * page shows that breakdown, previews the mail as a real recipient gets it, sends a test to the
- * admin alone, then sends: exactly 3 mails leave, one to each confirmed parent; a resubmitted POST
- * and a second click add none. JavaScript on and off, in two variants.
+ * admin alone, then sends after one confirmation that names the audience's count, the variant and
+ * the date (a send posted without it writes nothing): exactly 3 mails leave, one to each confirmed
+ * parent; the confirmation posted twice and a second send add none. JavaScript on and off, in two
+ * variants (docs/decisions/028-admin-confirmations.md).
  *
  * A campaign reaches every confirmed parent of its variant, so it runs on the `live` server, where
  * no other spec confirms a parent (they would get an announcement and count it), and the specs of
@@ -164,10 +166,26 @@ for (const v of CASES) {
       for (const parent of list.confirmed) expect(await announcementsTo(page, parent)).toEqual([]);
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toEqual([]);
 
-      // Send now: the progress shows its figures and ends with the report.
+      // Send now: first one confirmation with the count, the variant and the date; nothing is sent before it.
       await expect(page.getByLabel(text.compose.message)).toHaveValue(message);
       const key = await page.locator('input[name="key"]').inputValue();
+      const fields = { key, when: "now", date: "2026-05-04", message, ctaLabel: "See the plans", ctaUrl: "/pricing" };
+      const post = (form: Record<string, string>) =>
+        page.request.post(live(pathIn(v, "admin/launch")), { form, headers: { Origin: LIVE_URL }, maxRedirects: 0 });
+      // The send posted without its confirmation answers the confirmation and writes nothing.
+      const unconfirmed = await post({ ...fields, intent: "send" });
+      expect(unconfirmed.status()).toBe(200);
+      expect(await unconfirmed.text()).toContain(text.confirm.send.replace("{count}", "3"));
       await page.getByRole("button", { name: text.buttons.send }).click();
+      const confirm = page.getByTestId("send-confirm");
+      await expect(confirm.getByRole("heading", { name: text.confirm.heading })).toBeVisible();
+      await expect(confirm).toContainText(
+        text.confirm.audienceOne.replace("{count}", "3").replace("{variant}", copy.console.variants[v.key]),
+      );
+      await expect(confirm).toContainText(text.confirm.date.replace("{date}", "4 May 2026"));
+      await expect(confirm).toContainText(text.confirm.now);
+      expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toEqual([]);
+      await confirm.getByRole("button", { name: text.confirm.send.replace("{count}", "3") }).click();
       await expect(page.getByRole("status").filter({ hasText: text.toasts.started.replace("{count}", "3") })).toBeVisible();
       await expect(page).toHaveURL((url) => url.searchParams.has("campaign"));
       const campaignId = new URL(page.url()).searchParams.get("campaign") ?? "";
@@ -203,28 +221,21 @@ for (const v of CASES) {
       for (const other of [list.unsubscribed, list.bounced, list.unconfirmed]) expect(await announcementsTo(page, other)).toEqual([]);
       expect(await announcementsTo(page, admin)).toHaveLength(1);
 
-      // The resubmitted POST (same form key) and a second click (a new form, the same announcement) add none.
-      const resubmit = await page.request.post(live(pathIn(v, "admin/launch")), {
-        form: {
-          key,
-          intent: "send",
-          when: "now",
-          date: "2026-05-04",
-          message: message,
-          ctaLabel: "See the plans",
-          ctaUrl: "/pricing",
-        },
-        headers: { Origin: LIVE_URL },
-        maxRedirects: 0,
-      });
-      expect(resubmit.status()).toBe(303);
-      expect(new URL(resubmit.headers()["location"], LIVE_URL).searchParams.get("campaign")).toBe(campaignId);
+      // The confirmation posted twice more (same form key) and a second send (a new form, the same announcement) add none.
+      for (const resubmit of await Promise.all([0, 1].map(() => post({ ...fields, intent: "send", confirm: "yes" })))) {
+        expect(resubmit.status()).toBe(303);
+        expect(new URL(resubmit.headers()["location"], LIVE_URL).searchParams.get("campaign")).toBe(campaignId);
+      }
       await page.goto(live(pathIn(v, "admin/launch")));
       await page.getByLabel(text.compose.date).fill("2026-05-04");
       await page.getByLabel(text.compose.message).fill(message);
       await page.getByLabel(text.compose.ctaLabel).fill("See the plans");
       await page.getByLabel(text.compose.ctaUrl).fill("/pricing");
       await page.getByRole("button", { name: text.buttons.send }).click();
+      await page
+        .getByTestId("send-confirm")
+        .getByRole("button", { name: text.confirm.send.replace("{count}", "3") })
+        .click();
       await expect(page.getByRole("status").filter({ hasText: text.toasts.already })).toBeVisible();
       await expect(page).toHaveURL((url) => url.searchParams.get("campaign") === campaignId);
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toHaveLength(1);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { referralRules } from "../../content/referrals";
 import { signLeadLink } from "../../app/referrals/lead-links.server";
 import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
 import {
@@ -24,11 +25,13 @@ import {
 } from "./fixtures";
 
 /**
- * Admitting a wave (docs/decisions/025-waves-and-invites.md), JavaScript on and off, in two variants:
- * five confirmed parents at the front of the line, the admin sees the cut-off for 2 and admits them;
- * the two best places get an invite (and only they), the five status pages say "You're in" or the
- * place with the parents admitted ahead, accepting an invite twice makes one account and then says
- * "already accepted", and the admin's wave figures (and the launch funnel) match.
+ * Admitting a wave (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md), JavaScript
+ * on and off, in two variants: five confirmed parents at the front of the line, the admin types 2,
+ * checks the cut-off (count, places, the masked first and last parents) and admits them; the two
+ * best places get an invite (and only they), the five status pages say "You're in" or the place with
+ * the parents admitted ahead. Then the form suggests the first-wave spots left, the admin types 3 and
+ * wave two is exactly those 3. Accepting an invite twice makes one account and then says "already
+ * accepted", and the admin's wave figures (and the launch funnel) match.
  *
  * On the live server (its own D1): the five are put at the very front of the line, which moves every
  * other parent back five places; the main server's specs read places (referrals.spec.ts) and must
@@ -116,6 +119,46 @@ async function signInAdmin(page: Page, v: VariantCase, email: string) {
   await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
 }
 
+/** How the review lists a parent: the place and the masked address ("wa***@example.com"). */
+const masked = (email: string) => `${email.slice(0, 2)}***${email.slice(email.indexOf("@"))}`;
+
+/** The size field holds the first-wave spots left (100 minus those admitted so far) and the hint says it is a suggestion. */
+async function expectSuggestion(page: Page, admitted: number) {
+  const left = Math.max(0, referralRules.firstWaveSpots - admitted);
+  await expect(page.getByLabel(text.sizeLabel)).toHaveValue(left > 0 ? String(left) : "");
+  if (left > 0) await expect(page.getByTestId("size-suggested")).toHaveText(text.suggested.replace("{left}", String(left)));
+}
+
+/**
+ * Types `n`, shows the cut-off and admits through it: the review names the wave, the count, the place
+ * range and the first and last parents (masked); its one button admits exactly them. Returns the wave's number.
+ */
+async function admitThroughReview(page: Page, parents: Parent[], n: number, [firstPlace, lastPlace]: [number, number]) {
+  await page.getByLabel(text.sizeLabel).fill(String(n));
+  await page.getByRole("button", { name: text.preview }).click();
+  const review = page.getByTestId("wave-review");
+  await expect(review).toBeVisible();
+  const seq = Number(await review.getAttribute("data-seq"));
+  await expect(review.getByTestId("cut-off")).toHaveText(
+    text.cutOff
+      .replace("{seq}", String(seq))
+      .replace("{count}", String(n))
+      .replace("{first}", String(firstPlace))
+      .replace("{last}", String(lastPlace)),
+  );
+  for (const place of [firstPlace, lastPlace])
+    await expect(
+      review.getByText(text.reviewItem.replace("{place}", String(place)).replace("{email}", masked(parents[place - 1].email))),
+    ).toBeVisible();
+  // The size field is gone while the review is shown: nothing can disagree with the button.
+  await expect(page.getByLabel(text.sizeLabel)).toHaveCount(0);
+  await review.getByRole("button", { name: text.admit.replace("{count}", String(n)) }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: text.admitted.replace("{seq}", String(seq)).replace("{count}", String(n)) }),
+  ).toBeVisible();
+  return seq;
+}
+
 const statusPath = async (v: VariantCase, leadId: string) =>
   on(
     pathIn(v, "status", {
@@ -147,23 +190,19 @@ for (const v of [genius, tennis]) {
         "live",
       );
 
-      // The cut-off before admitting: who would be in.
+      // The form suggests the first-wave spots left; the admin types 2 and checks the cut-off first.
       await page.goto(on(pathIn(v, "admin/waves")));
       await expect(page.getByRole("heading", { name: text.title, level: 1 })).toBeVisible();
       await expect(
         page.getByRole("navigation", { name: admin.console.navLabel }).getByRole("link", { name: admin.console.waves }),
       ).toHaveAttribute("aria-current", "page");
-      await page.getByLabel(text.sizeLabel).fill("2");
-      await page.getByRole("button", { name: text.preview }).click();
-      await expect(page.getByTestId("cut-off")).toHaveText(text.cutOff.replace("{count}", "2").replace("{last}", "2"));
-
-      await page.getByRole("button", { name: text.admit.replace("{count}", "2") }).click();
-      await expect(page.getByRole("status").filter({ hasText: /admitted: 2 invites/ })).toBeVisible();
+      await expectSuggestion(page, Number(before.n));
+      const seq1 = await admitThroughReview(page, parents, 2, [1, 2]);
       const [wave] = await queryD1<{ seq: number }>(
         `SELECT w.seq FROM waves w JOIN wave_members m ON m.wave_id = w.id WHERE m.lead_id = ${sqlString(parents[0].id)}`,
         "live",
       );
-      expect(wave, "a wave with the first parent").toBeTruthy();
+      expect(Number(wave?.seq), "a wave with the first parent").toBe(seq1);
 
       // Status pages of all five, while no other test's parents can come ahead of them.
       const { context, page: parentPage } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
@@ -185,20 +224,32 @@ for (const v of [genius, tennis]) {
       } finally {
         await context.close();
       }
-      return { parents, seq: Number(wave.seq) };
+      // Wave one invited the two best places only.
+      for (const parent of parents.slice(2))
+        expect((await outbox(page, parent.email, SERVER)).filter((m) => m.template === "invite")).toEqual([]);
+
+      // Back on the page: the input shows the new suggestion (not the 2 typed before), and says so.
+      await page.goto(on(pathIn(v, "admin/waves")));
+      await expectSuggestion(page, Number(before.n) + 2);
+      // Typing 3: the cut-off, the button and the wave are exactly 3 (places 3 to 5).
+      const seq2 = await admitThroughReview(page, parents, 3, [3, 5]);
+      expect(seq2).toBe(seq1 + 1);
+      const row = page.locator(`tr[data-wave-seq="${seq2}"]`);
+      await expect(row.getByTestId("wave-asked")).toHaveText("3");
+      await expect(row.getByTestId("wave-admitted")).toHaveText("3");
+      await expect(row.getByTestId("wave-last-place")).toHaveText("5");
+      return { parents, seq: seq1 };
     });
 
-    // The two best places got their invite, the other three nothing.
-    const [first, second] = parents;
-    for (const parent of [first, second]) {
+    // Each parent got one invite: the two best from wave one, the other three from wave two.
+    const [first] = parents;
+    for (const parent of parents) {
       await expect
         .poll(async () => (await outbox(page, parent.email, SERVER)).filter((mail) => mail.template === "invite").length, {
           timeout: 30_000,
         })
         .toBe(1);
     }
-    for (const parent of parents.slice(2))
-      expect((await outbox(page, parent.email, SERVER)).filter((m) => m.template === "invite")).toEqual([]);
 
     // The first parent accepts the invite and creates the account it leads to.
     const invite = await mailLink(page, first.email, "invite", { template: "invite", server: SERVER });

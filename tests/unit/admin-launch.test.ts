@@ -102,8 +102,11 @@ async function post(cookie: string, fields: Record<string, string>) {
   const result = await action({ request, context: t.load, params: {} } as ActionFunctionArgs);
   await t.settle();
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null };
-  const { data, init } = result as unknown as { data: { formError: string; errors: Record<string, string> }; init: { status: number } };
-  return { status: init.status, location: null, data };
+  const { data, init } = result as unknown as {
+    data: { formError: string; errors: Record<string, string>; review?: Record<string, unknown> };
+    init?: { status: number };
+  };
+  return { status: init?.status ?? 200, location: null, data };
 }
 
 const count = async (sql: string) => Number((await d1.db.prepare(sql).first<{ n: number }>())?.n ?? 0);
@@ -140,15 +143,35 @@ describe("/admin/launch", () => {
     expect(await count("SELECT COUNT(*) AS n FROM campaigns")).toBe(0);
   });
 
+  it("asks for one confirmation before sending or scheduling: the count, the variant, the date; nothing written before it", async () => {
+    await waitlist();
+    const { cookie } = await cookieFor("admin");
+    for (const intent of ["review", "send"]) {
+      const answer = await post(cookie, { ...FIELDS, key: "form-key-ask-00001", intent });
+      expect(answer.status, intent).toBe(200);
+      expect(answer.data).toMatchObject({ review: { count: 3, scope: "Tennis", date: "4 May 2026", at: null } });
+    }
+    const later = await post(cookie, { ...FIELDS, when: "later", sendAt: "2099-01-01T09:30", key: "form-key-ask-00002", intent: "send" });
+    expect(later).toMatchObject({ status: 200, data: { review: { count: 3, at: "2099-01-01 09:30 UTC" } } });
+    // Only a "yes" counts as the confirmation.
+    const maybe = await post(cookie, { ...FIELDS, key: "form-key-ask-00003", intent: "send", confirm: "maybe" });
+    expect(maybe.status).toBe(200);
+    expect(await count("SELECT COUNT(*) AS n FROM campaigns")).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM outbox")).toBe(0);
+  });
+
   it("sends once per form and per announcement: exactly one mail to each of the 3 recipients", async () => {
     await waitlist();
     const { cookie } = await cookieFor("admin");
-    const first = await post(cookie, { ...FIELDS, key: "form-key-send-0001", intent: "send" });
-    expect(first.status).toBe(303);
+    const send = { ...FIELDS, key: "form-key-send-0001", intent: "send", confirm: "yes" };
+    // The confirmation posted twice at once (a double click).
+    const [first, twice] = await Promise.all([post(cookie, send), post(cookie, send)]);
+    expect([first.status, twice.status]).toEqual([303, 303]);
     const id = new URL(first.location!, ORIGIN).searchParams.get("campaign");
+    expect(new URL(twice.location!, ORIGIN).searchParams.get("campaign")).toBe(id);
     // The resubmitted POST, and a second admin's form with the same announcement.
-    const again = await post(cookie, { ...FIELDS, key: "form-key-send-0001", intent: "send" });
-    const other = await post((await cookieFor("admin")).cookie, { ...FIELDS, key: "form-key-send-0002", intent: "send" });
+    const again = await post(cookie, send);
+    const other = await post((await cookieFor("admin")).cookie, { ...send, key: "form-key-send-0002" });
     for (const answer of [again, other]) expect(new URL(answer.location!, ORIGIN).searchParams.get("campaign")).toBe(id);
     expect(await count("SELECT COUNT(*) AS n FROM campaigns")).toBe(1);
     const rows = (await d1.db.prepare("SELECT recipient FROM outbox ORDER BY recipient").all<{ recipient: string }>()).results;
@@ -190,7 +213,14 @@ describe("/admin/launch", () => {
       data: { formError: text.errors.noAudience },
     });
     await waitlist();
-    const later = await post(cookie, { ...FIELDS, when: "later", sendAt: "2099-01-01T09:30", key: "form-key-later-001", intent: "send" });
+    const later = await post(cookie, {
+      ...FIELDS,
+      when: "later",
+      sendAt: "2099-01-01T09:30",
+      key: "form-key-later-001",
+      intent: "send",
+      confirm: "yes",
+    });
     expect(later.status).toBe(303);
     const stored = await d1.db.prepare("SELECT status, send_at FROM campaigns").first();
     expect(stored).toEqual({ status: "scheduled", send_at: "2099-01-01T09:30:00.000Z" });

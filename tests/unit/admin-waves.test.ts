@@ -7,12 +7,13 @@ import { requestAuth } from "~/auth/session-auth.server";
 import { getBackend } from "~/data/backend.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { action, loader } from "~/routes/admin/waves";
+import { maskEmail, parseWaveSize } from "~/waves/wave-admin.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
- * /admin/waves: the cut-off before admitting, one wave per form (double clicks, resubmits, two
+ * /admin/waves: the suggested size, the review of exactly the N asked for before admitting, one wave per form (double clicks, resubmits, two
  * admins), bad input a 4xx that writes nothing, admitting per variant only, admins only.
  */
 
@@ -60,7 +61,18 @@ async function confirmedParents(n: number) {
   await settle();
 }
 
-type Loaded = { next: { seq: number; size: number; count: number; lastPlace: number | null; spotsLeft: number } | null; badSize: boolean };
+type Shown = { place: number; email: string };
+type Review = {
+  seq: number;
+  asked: number;
+  count: number;
+  firstPlace: number | null;
+  lastPlace: number | null;
+  head: Shown[];
+  tail: Shown[];
+};
+type Admit = { seq: number; spotsLeft: number; value: number | null; review: Review | null };
+type Loaded = { admit: Admit | null; badSize: boolean };
 
 async function load(cookie: string, url = PAGE): Promise<Loaded> {
   const request = new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
@@ -84,15 +96,80 @@ async function post(cookie: string, fields: Record<string, string>, url = PAGE) 
 
 const count = async (sql: string) => Number((await d1.db.prepare(sql).first<{ n: number }>())?.n ?? 0);
 
+describe("wave helpers", () => {
+  it("reads a wave size: a whole number from 1 to 1000, or nothing", () => {
+    expect(["1", " 42 ", "1000"].map(parseWaveSize)).toEqual([1, 42, 1000]);
+    for (const bad of ["0", "-3", "2.5", "1001", "99999", "abc", "", null, 7]) expect(parseWaveSize(bad), String(bad)).toBeNull();
+  });
+
+  it("masks an address down to its first letters and its domain", () => {
+    expect(maskEmail("anna.berg@example.com")).toBe("an***@example.com");
+    expect(maskEmail("p1@example.com")).toBe("p***@example.com");
+    expect(maskEmail("x@example.com")).toBe("x***@example.com");
+  });
+});
+
 describe("admin waves page", () => {
-  it("shows the next wave's cut-off: by default the first-wave spots left, or the N asked for", async () => {
+  it("suggests the first-wave spots left, and reviews exactly the N asked for before admitting", async () => {
     const cookie = await cookieFor("admin");
     await confirmedParents(5);
-    expect((await load(cookie)).next).toMatchObject({ seq: 1, size: referralRules.firstWaveSpots, count: 5, lastPlace: 5 });
-    expect((await load(cookie, `${PAGE}?n=2`)).next).toMatchObject({ seq: 1, size: 2, count: 2, lastPlace: 2 });
-    expect(await load(cookie, `${PAGE}?n=abc`)).toMatchObject({ badSize: true });
+    // No number yet: the size field holds the suggestion and nothing can be admitted.
+    expect((await load(cookie)).admit).toEqual({
+      seq: 1,
+      spotsLeft: referralRules.firstWaveSpots,
+      value: referralRules.firstWaveSpots,
+      review: null,
+    });
+    expect((await load(cookie, `${PAGE}?n=2`)).admit).toMatchObject({
+      seq: 1,
+      value: 2,
+      review: {
+        seq: 1,
+        asked: 2,
+        count: 2,
+        firstPlace: 1,
+        lastPlace: 2,
+        head: [
+          { place: 1, email: "p***@example.com" },
+          { place: 2, email: "p***@example.com" },
+        ],
+        tail: [],
+      },
+    });
+    // "Change the number" shows the field again with the number asked.
+    expect((await load(cookie, `${PAGE}?n=2&edit=1`)).admit).toMatchObject({ value: 2, review: null });
+    expect(await load(cookie, `${PAGE}?n=abc`)).toMatchObject({ badSize: true, admit: { review: null } });
     // All variants: admitting asks for a variant.
-    expect((await load(cookie, `${PAGE}?variants=all`)).next).toBeNull();
+    expect((await load(cookie, `${PAGE}?variants=all`)).admit).toBeNull();
+  });
+
+  it("lists the first and last three of a long wave, never the full addresses", async () => {
+    const cookie = await cookieFor("admin");
+    await confirmedParents(10);
+    const { review } = (await load(cookie, `${PAGE}?n=8`)).admit!;
+    expect(review).toMatchObject({ count: 8, firstPlace: 1, lastPlace: 8 });
+    expect(review!.head.map((shown) => shown.place)).toEqual([1, 2, 3]);
+    expect(review!.tail.map((shown) => shown.place)).toEqual([6, 7, 8]);
+    expect(JSON.stringify(review)).not.toContain("p1@example.com");
+  });
+
+  it("after a wave, suggests the spots left and reviews the next N from where the last wave ended", async () => {
+    const cookie = await cookieFor("admin");
+    await confirmedParents(5);
+    expect(await post(cookie, { intent: "admit", n: "2", seq: "1" })).toMatchObject({ status: 303 });
+    const left = referralRules.firstWaveSpots - 2;
+    expect((await load(cookie)).admit).toEqual({ seq: 2, spotsLeft: left, value: left, review: null });
+    expect((await load(cookie, `${PAGE}?n=3`)).admit?.review).toMatchObject({ seq: 2, asked: 3, count: 3, firstPlace: 3, lastPlace: 5 });
+    expect(await post(cookie, { intent: "admit", n: "3", seq: "2" })).toMatchObject({ status: 303 });
+    const sizes = await d1.db
+      .prepare(
+        "SELECT w.seq, w.size_asked, COUNT(m.lead_id) AS members, MAX(m.place) AS last FROM waves w JOIN wave_members m ON m.wave_id = w.id GROUP BY w.id ORDER BY w.seq",
+      )
+      .all();
+    expect(sizes.results).toEqual([
+      { seq: 1, size_asked: 2, members: 2, last: 2 },
+      { seq: 2, size_asked: 3, members: 3, last: 5 },
+    ]);
   });
 
   it("admits once per form: a double click and a resubmitted POST make one wave and one invite each", async () => {
@@ -111,7 +188,7 @@ describe("admin waves page", () => {
     expect(await count("SELECT COUNT(*) AS n FROM waves")).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM wave_members")).toBe(2);
     expect(await count("SELECT COUNT(*) AS n FROM outbox WHERE template = 'invite'")).toBe(2);
-    expect((await load(cookie)).next).toMatchObject({ seq: 2, size: referralRules.firstWaveSpots - 2, count: 3, lastPlace: 5 });
+    expect((await load(cookie)).admit).toMatchObject({ seq: 2, spotsLeft: referralRules.firstWaveSpots - 2 });
   });
 
   it("refuses bad input and stale pages with a 4xx and a message, writing nothing", async () => {
@@ -141,7 +218,7 @@ describe("admin waves page", () => {
 
   it("says so when nobody is waiting", async () => {
     const cookie = await cookieFor("admin");
-    expect((await load(cookie)).next).toMatchObject({ count: 0, lastPlace: null });
+    expect((await load(cookie, `${PAGE}?n=2`)).admit?.review).toMatchObject({ count: 0, firstPlace: null, lastPlace: null });
     expect(await post(cookie, { intent: "admit", n: "2", seq: "1" })).toMatchObject({ status: 409, error: text.empty });
   });
 

@@ -62,7 +62,7 @@ export function AdminNav({ copy, email, switchTo }: AdminNavProps) {
           </ul>
         </nav>
         <form method="post" action={linkTo(variant, "signout")} className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="break-all text-slate-700" data-testid="signed-in-as">
+          <span className="wrap-anywhere text-slate-700" data-testid="signed-in-as">
             {copy.signedInAs.replace("{email}", email)}
           </span>
           <button type="submit" className="rounded-md border border-slate-400 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100">

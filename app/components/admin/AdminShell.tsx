@@ -25,8 +25,10 @@ export function AdminShell({
   dismissHref?: string;
   children: ReactNode;
 }) {
+  // break-word (inherited): a long address in an intro or a sentence wraps instead of widening the
+  // page on a phone; it never narrows a table column, so tables keep their own sideways frame.
   return (
-    <div className={`${PAGE_CONTAINER} py-8`}>
+    <div className={`${PAGE_CONTAINER} py-8 wrap-break-word`}>
       {nav ? <AdminNav {...nav} /> : null}
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {intro ? <p className="mt-1 text-slate-600">{intro}</p> : null}

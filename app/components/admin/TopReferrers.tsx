@@ -1,6 +1,7 @@
 import type { AdminContent } from "#content/schemas/admin";
 import type { ReferrerRow } from "~/data/ports/analytics-store";
 import type { ContentKey } from "~/utils/variant";
+import { Address } from "./Address";
 
 /** The referrers with the most credited referrals, with their pending and rejected ones and risk flags. */
 export function TopReferrers({
@@ -28,7 +29,9 @@ export function TopReferrers({
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.table}:${row.referrerId}`} className="border-b border-slate-200">
-              <td className="px-3 py-1">{row.email}</td>
+              <td className="px-3 py-1">
+                <Address value={row.email} />
+              </td>
               <td className="px-3 py-1 font-mono">{row.refCode ?? ""}</td>
               <td className="px-3 py-1">{copy.sites[row.variant]}</td>
               <td className="px-3 py-1 tabular-nums">{row.credited}</td>

@@ -15,6 +15,7 @@ import type { AdminActionData } from "~/admin/edit-schema";
 import { LIST_PAGE_SIZE, backValue, lastPage, listQueryParams, type ListQuery } from "~/admin/list-query";
 import type { Lead, LeadStats } from "~/data/ports/lead-store";
 import { useLinkTo } from "~/utils/root-data";
+import { ACTION_CELL } from "./AdminTable";
 import { BulkConfirm } from "./BulkConfirm";
 import { BulkDialog } from "./BulkDialog";
 import { EditLeadDialog } from "./EditLeadDialog";
@@ -152,7 +153,10 @@ export function VariantLeadList({
                     {columnLabel(copy, column)}
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                <th
+                  scope="col"
+                  className="sticky right-0 bg-slate-50 px-3 py-2 font-semibold text-slate-900 shadow-[inset_1px_0_0_var(--color-slate-200)]"
+                >
                   {copy.table.actions}
                 </th>
               </tr>
@@ -188,7 +192,7 @@ export function VariantLeadList({
                         )}
                       </td>
                     ))}
-                    <td className="px-3 py-2 align-top whitespace-nowrap">
+                    <td className={`px-3 py-2 align-top whitespace-nowrap ${ACTION_CELL}`}>
                       <a
                         href={linkTo(`admin/leads/${lead.id}/edit`, { back })}
                         onClick={(event) => {

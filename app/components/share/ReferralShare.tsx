@@ -34,7 +34,8 @@ function CopyButton({ text, label, copiedLabel, intent }: { text: string; label:
     <button
       type="button"
       onClick={copy}
-      className="inline-flex items-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-strong"
+      // Never squeezed by the link field beside it: the label stays on one line.
+      className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-strong"
     >
       {copied ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
       <span aria-live="polite">{copied ? copiedLabel : label}</span>

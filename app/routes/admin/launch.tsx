@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { getPage } from "#content/index";
 import type { AdminContent } from "#content/schemas/admin";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
@@ -19,7 +19,7 @@ import {
   sendTestAnnouncement,
   type CampaignProgress,
 } from "~/campaigns/campaigns.server";
-import { DRAFT_LIMITS, draftValues, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
+import { DRAFT_LIMITS, draftValues, longDate, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { VariantInputs } from "~/components/admin/VariantInputs";
@@ -31,21 +31,25 @@ import { linkTo } from "~/utils/links";
 import { useHydrated } from "~/utils/use-hydrated";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf } from "~/utils/variant";
-import { AdminTable } from "~/components/admin/AdminTable";
+import { Address } from "~/components/admin/Address";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 
 /**
  * /admin/launch: the launch-day announcement (docs/decisions/026-announcements.md). Compose (the
  * early-access date, a short message, a call to action), see who will receive it, preview it as a
  * real recipient will (phone and desktop width), send a test to yourself, then send now or
- * schedule. A campaign is made once per form (its key) and once per announcement (its content);
- * its progress comes from its outbox rows, and the ledger lists every campaign. Works without
- * JavaScript: Preview is a GET of the same form, Send and Test are POSTs that redirect.
+ * schedule after one confirmation that names the audience's count, the variant and the dates
+ * (docs/decisions/028-admin-confirmations.md). A campaign is made once per form (its key) and once
+ * per announcement (its content); its progress comes from its outbox rows, and the ledger lists
+ * every campaign. Works without JavaScript: Preview is a GET of the same form; Send is a POST
+ * answered with the confirmation, whose own POST (confirm=yes) sends and redirects; Test redirects.
  */
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 export const handle: RouteHandle = { hydrate: true };
 
-const INTENTS = ["test", "send"] as const;
+/** "review" (and a "send" without confirm=yes) answers the confirmation; only a confirmed "send" sends. */
+const INTENTS = ["test", "review", "send"] as const;
 const KEY = /^[A-Za-z0-9-]{8,64}$/;
 /** How often the progress refreshes itself with JavaScript. */
 const REFRESH_MS = 2_000;
@@ -170,7 +174,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { formError: string; errors: DraftErrors; values: DraftValues };
+/** What the confirmation shows before anything is sent, and the fields its own form posts again. */
+type SendReview = {
+  count: number;
+  /** The variant's name, or "All variants". */
+  scope: string;
+  all: boolean;
+  /** The early-access date, written out. */
+  date: string;
+  /** The send time (UTC) of a scheduled announcement; null: now. */
+  at: string | null;
+  fields: Record<string, string>;
+};
+
+type ActionData = { formError: string; errors: DraftErrors; values: DraftValues; review?: SendReview };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
@@ -213,6 +230,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const when = parseWhen(form, text.errors, new Date());
   if ("errors" in when) return refuse(400, text.errors.summary, when.errors);
+
+  // One confirmation before anything is written: the audience as it is now, the variant, the dates.
+  if (intent === "review" || form.get("confirm") !== "yes") {
+    let count;
+    try {
+      count = (await audienceOf(ctx, scope)).count;
+    } catch (error) {
+      console.error("admin launch: the audience could not be counted", error);
+      return refuse(503, text.errors.failed);
+    }
+    if (count === 0) return refuse(400, text.errors.noAudience);
+    const copy = getPage(ctx.contentKey, "admin");
+    const review: SendReview = {
+      count,
+      scope: scope.kind === "all" ? copy.console.allVariants : copy.console.variants[scope.key],
+      all: scope.kind === "all",
+      date: longDate(draft.date),
+      at: when.at ? formatUtc(when.at.toISOString()) : null,
+      fields: { key, ...draft, when: values.when, sendAt: values.sendAt },
+    };
+    return data<ActionData>({ formError: "", errors: {}, values, review }, { headers: await adminHeaders(access, ctx) });
+  }
+
   let created;
   let count = 0;
   try {
@@ -271,6 +311,7 @@ export default function AdminLaunch() {
       toastCopy={copy.toasts}
       dismissHref={here}
     >
+      {failed?.review ? <SendConfirm copy={copy} review={failed.review} action={here} /> : null}
       {campaign ? <Progress copy={copy} campaign={campaign} /> : null}
 
       <section aria-labelledby="audience-heading" className="mb-8">
@@ -473,16 +514,66 @@ function Compose({
           >
             {text.buttons.test}
           </button>
+          {/* Asks for the confirmation first (SendConfirm): nothing is sent from here. */}
           <button
             type="submit"
             name="intent"
-            value="send"
+            value="review"
             disabled={busy}
             className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
           >
             {text.buttons.send}
           </button>
         </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The one confirmation before a send or a schedule: who (count and variant), the early-access date,
+ * when it goes out, and the button that sends exactly the fields shown (the same form key, so a
+ * second press finds the campaign the first made). With JavaScript it takes the focus.
+ */
+function SendConfirm({ copy, review, action }: { copy: AdminContent; review: SendReview; action: string }) {
+  const text = copy.launch.confirm;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useEffect(() => heading.current?.focus(), [review]);
+  const count = n(review.count);
+  return (
+    <section aria-labelledby="send-confirm-heading" className="mb-8 rounded-lg border-2 border-slate-900 p-4" data-testid="send-confirm">
+      <h2 id="send-confirm-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+        {review.at ? text.headingLater : text.heading}
+      </h2>
+      <ul className="mt-2 space-y-1 text-slate-800">
+        <li className="font-semibold">
+          {review.all
+            ? text.audienceAll.replace("{count}", count)
+            : text.audienceOne.replace("{count}", count).replace("{variant}", review.scope)}
+        </li>
+        <li>{text.date.replace("{date}", review.date)}</li>
+        <li>{review.at ? text.later.replace("{at}", review.at) : text.now}</li>
+      </ul>
+      <p className="mt-2 text-sm text-slate-700">{text.note}</p>
+      <Form method="post" action={action} className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+        {Object.entries(review.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirm" value="yes" />
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          disabled={busy}
+          className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
+        >
+          {(review.at ? text.schedule : text.send).replace("{count}", count)}
+        </button>
+        <a href="#compose-heading" className="font-semibold text-brand-strong underline">
+          {text.back}
+        </a>
       </Form>
     </section>
   );
@@ -603,20 +694,22 @@ function Ledger({ copy, rows, here }: { copy: AdminContent; rows: LedgerRow[]; h
           {text.none}
         </p>
       ) : (
-        <AdminTable columns={text.columns} caption={text.caption} testId="campaign-ledger" className="mt-2">
+        <AdminTable columns={text.columns} caption={text.caption} testId="campaign-ledger" className="mt-2" actions>
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-slate-200" data-campaign-id={row.id}>
               <td className="px-3 py-2 whitespace-nowrap">
                 <time dateTime={row.createdAt}>{formatUtc(row.createdAt)}</time>
               </td>
-              <td className="px-3 py-2 break-all">{row.by}</td>
+              <td className="px-3 py-2">
+                <Address value={row.by} />
+              </td>
               <td className="px-3 py-2">{row.scope}</td>
               <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
               <td className="px-3 py-2">{row.message}</td>
               <td className="px-3 py-2">{statuses[row.done ? "done" : row.status]}</td>
               <td className="px-3 py-2 tabular-nums">{n(row.audience)}</td>
               <td className="px-3 py-2 tabular-nums">{n(row.sent)}</td>
-              <td className="px-3 py-2">
+              <td className={`px-3 py-2 ${ACTION_CELL}`}>
                 <a href={withCampaign(row.id)} className="font-semibold text-brand-strong underline">
                   {text.open}
                 </a>

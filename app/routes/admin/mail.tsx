@@ -15,7 +15,8 @@ import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf, variantKey } from "~/utils/variant";
-import { AdminTable } from "~/components/admin/AdminTable";
+import { Address } from "~/components/admin/Address";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 
 /**
  * /admin/mail: the mails that need a human (outbox rows with status `dead`, ADR 024) of this
@@ -132,7 +133,7 @@ export default function AdminMail() {
       {mails.length === 0 ? (
         <p data-testid="mail-none">{text.none}</p>
       ) : (
-        <AdminTable columns={text.columns} caption={text.tableLabel} testId="dead-mail">
+        <AdminTable columns={text.columns} caption={text.tableLabel} testId="dead-mail" actions>
           {mails.map((mail) => (
             <MailRow key={mail.id} copy={copy} mail={mail} formAction={here} />
           ))}
@@ -154,10 +155,12 @@ function MailRow({ copy, mail, formAction }: { copy: AdminContent; mail: DeadMai
   const text = copy.mail;
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
-  const button = "rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100 disabled:opacity-50";
+  const button = "rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100 disabled:opacity-50";
   return (
     <tr className="border-b border-slate-200 align-top" data-mail-id={mail.id} data-recipient={mail.recipient}>
-      <td className="px-3 py-2 break-all">{mail.recipient}</td>
+      <td className="px-3 py-2">
+        <Address value={mail.recipient} />
+      </td>
       <td className="px-3 py-2" data-testid="mail-template">
         {text.templates[mail.template] ?? mail.template}
       </td>
@@ -169,7 +172,7 @@ function MailRow({ copy, mail, formAction }: { copy: AdminContent; mail: DeadMai
       <td className="px-3 py-2 whitespace-nowrap">
         <time dateTime={mail.failedAt}>{formatUtc(mail.failedAt)}</time>
       </td>
-      <td className="px-3 py-2">
+      <td className={`px-3 py-2 ${ACTION_CELL}`}>
         <fetcher.Form method="post" action={formAction} className="flex flex-wrap gap-2">
           <input type="hidden" name="id" value={mail.id} />
           <button type="submit" name="intent" value="retry" disabled={busy} className={button}>

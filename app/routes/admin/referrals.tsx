@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
@@ -15,7 +16,8 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
-import { AdminTable } from "~/components/admin/AdminTable";
+import { Address } from "~/components/admin/Address";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 
 /** /admin/referrals: the referral ledger of this variant (or of all three), with revoke and restore. */
 export const headers = adminDocumentHeaders;
@@ -148,14 +150,24 @@ function Ledger({ copy, rows, action }: { copy: AdminContent; rows: ReferralList
   const text = copy.referrals;
   if (rows.length === 0) return <p>{text.none}</p>;
   return (
-    <AdminTable columns={text.columns} testId="referral-ledger">
+    <AdminTable columns={text.columns} testId="referral-ledger" actions>
       {rows.map((row) => (
         <tr key={row.id} className="border-b border-slate-200" data-referred={row.referred_email ?? ""}>
-          <td className="px-3 py-2 whitespace-nowrap">
-            <time dateTime={row.created_at}>{formatUtc(row.created_at)}</time>
+          {/* The date and the time may take two lines on a phone (never more): more of the addresses stays in view. */}
+          <td className="px-3 py-2">
+            <time dateTime={row.created_at}>
+              {formatUtc(row.created_at)
+                .split(/ (?=\d\d:)/)
+                .map((part, k) => (
+                  <Fragment key={k}>
+                    {k > 0 ? " " : null}
+                    <span className="whitespace-nowrap">{part}</span>
+                  </Fragment>
+                ))}
+            </time>
           </td>
-          <td className="px-3 py-2 break-all">{row.referred_email}</td>
-          <td className="px-3 py-2 break-all">{row.referrer_email ?? "—"}</td>
+          <td className="px-3 py-2">{row.referred_email ? <Address value={row.referred_email} testId="referred-email" /> : null}</td>
+          <td className="px-3 py-2">{row.referrer_email ? <Address value={row.referrer_email} /> : "—"}</td>
           <td className="px-3 py-2 font-mono">{row.ref_code}</td>
           <td className="px-3 py-2" data-testid="referral-status">
             {text.statuses[row.status]}
@@ -163,7 +175,7 @@ function Ledger({ copy, rows, action }: { copy: AdminContent; rows: ReferralList
           <td className="px-3 py-2" data-testid="referral-reason">
             {row.reason ? text.reasons[row.reason] : ""}
           </td>
-          <td className="px-3 py-2">
+          <td className={`px-3 py-2 ${ACTION_CELL}`}>
             {row.status === "credited" || row.reason === "revoked" ? (
               <Form method="post" action={action}>
                 <input type="hidden" name="id" value={row.id} />
@@ -171,7 +183,7 @@ function Ledger({ copy, rows, action }: { copy: AdminContent; rows: ReferralList
                   type="submit"
                   name="intent"
                   value={row.status === "credited" ? "revoke" : "restore"}
-                  className="rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100"
+                  className="rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100"
                 >
                   {row.status === "credited" ? text.revoke : text.restore}
                 </button>

@@ -1,29 +1,33 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
+import type { AdminContent } from "#content/schemas/admin";
 import { referralRules } from "#content/referrals";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { formatUtc } from "~/admin/columns";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM, variantScope } from "~/admin/scope";
+import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { Address } from "~/components/admin/Address";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
-import type { WaveSummary } from "~/data/ports/wave-store";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
-import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
-import { MAX_WAVE_SIZE, wavesOf } from "~/waves/waves.server";
-import { AdminTable } from "~/components/admin/AdminTable";
+import { contentKeyOf, variantKey } from "~/utils/variant";
+import { admitForm, parseWaveSize, variantWaves, type AdmitForm, type ShownParent, type WaveReview } from "~/waves/wave-admin.server";
+import { wavesOf } from "~/waves/waves.server";
 
 /**
- * /admin/waves (docs/decisions/025-waves-and-invites.md): admit the next N parents of this variant's
- * line and send their invites, after seeing the cut-off (who would be in: the count and the last
- * place). The admit form carries the number of the wave it shows; one wave per number, so a double
- * click, a resubmitted POST or two admins make one wave. Per wave: invited, accepted, not yet
- * accepted, expired; an expired invite can be sent again. With "All variants" the figures of all
+ * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next
+ * N parents of this variant's line and send their invites. The size field suggests the first-wave
+ * spots left; "Show the cut-off" (a GET of ?n=) answers the review of exactly N: the wave's number,
+ * the count, the first and last place and the first and last parents (masked), and the one button
+ * that admits them. The admit form carries the number of the wave it shows; one wave per number, so
+ * a double click, a resubmitted POST or two admins make one wave. Per wave: invited, accepted, not
+ * yet accepted, expired; an expired invite can be sent again. With "All variants" the figures of all
  * three, and admitting asks for a variant.
  */
 export const headers = adminDocumentHeaders;
@@ -31,9 +35,6 @@ export const ErrorBoundary = AdminErrorBoundary;
 export const handle: RouteHandle = { hydrate: true };
 
 const INTENTS = ["admit", "renew"] as const;
-
-type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };
-type VariantWaves = { key: string; label: string; href: string; waves: WaveSummary[]; expired: ExpiredInvite[] };
 
 /** The page's own address in this scope, with extra query parameters. */
 function pageHref(ctx: RequestContext, params: Record<string, string> = {}): string {
@@ -44,57 +45,27 @@ function pageHref(ctx: RequestContext, params: Record<string, string> = {}): str
   );
 }
 
-/** A request context for another variant's table (the "All variants" figures read only). */
-function contextOf(ctx: RequestContext, variant: Variant): RequestContext {
-  const scope = variantScope(variant);
-  return { ...ctx, variant, contentKey: scope.key, leadTable: scope.table };
-}
-
-/** A whole number in 1..MAX_WAVE_SIZE, or null. */
-function parseSize(raw: unknown): number | null {
-  if (typeof raw !== "string" || !/^\s*\d{1,4}\s*$/.test(raw)) return null;
-  const size = Number(raw);
-  return size >= 1 && size <= MAX_WAVE_SIZE ? size : null;
-}
-
-async function wavesOfVariant(ctx: RequestContext, variant: Variant, label: string): Promise<VariantWaves> {
-  const vctx = contextOf(ctx, variant);
-  const waves = wavesOf(vctx);
-  const list = await waves.list();
-  const expired: ExpiredInvite[] = [];
-  for (const wave of list.filter((w) => w.expired > 0)) {
-    const found = await waves.membersOf(wave.id);
-    const now = Date.now();
-    for (const member of found?.members ?? []) {
-      if (member.accepted_at || new Date(member.invite_expires_at).getTime() > now) continue;
-      expired.push({
-        leadId: member.lead_id,
-        email: member.email,
-        seq: wave.seq,
-        place: member.place,
-        expiresAt: member.invite_expires_at,
-      });
-    }
-  }
-  return { key: variantKey(variant), label, href: linkTo(variant, "admin/waves"), waves: list, expired };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const access = await requireAdmin(request, ctx);
   const copy = getPage(ctx.contentKey, "admin");
   const scope = adminScope(ctx.url, ctx.variant);
   const sizeParam = ctx.url.searchParams.get("n");
-  const asked = sizeParam === null ? null : parseSize(sizeParam);
-  let variants: VariantWaves[];
-  let next = null;
+  const asked = sizeParam === null ? null : parseWaveSize(sizeParam);
+  const badSize = sizeParam !== null && asked === null;
+  let variants;
+  let admit: AdmitForm | null = null;
   try {
     const shown = scope.kind === "all" ? ADMIN_VARIANTS : [scope.variant];
-    variants = await Promise.all(shown.map((v) => wavesOfVariant(ctx, v, copy.console.variants[contentKeyOf(v)])));
-    if (scope.kind === "variant") {
-      const wave = await wavesOf(ctx).next(asked ?? undefined);
-      next = { seq: wave.seq, size: wave.size, count: wave.members.length, lastPlace: wave.lastPlace, spotsLeft: wave.spotsLeft };
-    }
+    variants = await Promise.all(
+      shown.map(async (v) => ({
+        key: variantKey(v),
+        label: copy.console.variants[contentKeyOf(v)],
+        href: linkTo(v, "admin/waves"),
+        ...(await variantWaves(ctx, v)),
+      })),
+    );
+    if (scope.kind === "variant") admit = await admitForm(ctx, asked, ctx.url.searchParams.has("edit"));
   } catch (error) {
     console.error("admin waves: reading the waves failed", error);
     throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
@@ -102,18 +73,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toasts = takeToasts(access.session);
   // The size field's GET form keeps ?domain=&sport= (a local or preview host) and ?variants=all.
   const keep = Object.fromEntries(new URL(pageHref(ctx), ctx.url.origin).searchParams);
-  const badSize = sizeParam !== null && asked === null;
   const headers = await adminHeaders(access, ctx);
   return data(
     {
       copy,
       variants,
-      next,
+      admit,
       badSize,
       all: scope.kind === "all",
       spots: referralRules.firstWaveSpots,
       toasts,
       here: pageHref(ctx),
+      reviewHref: asked === null ? null : pageHref(ctx, { n: String(asked) }),
+      changeHref: asked === null ? null : pageHref(ctx, { n: String(asked), edit: "1" }),
       keep,
       frame: consoleFrame(access),
     },
@@ -154,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done(text.resent.replace("{email}", renewed.email ?? ""));
   }
 
-  const size = parseSize(form.get("n"));
+  const size = parseWaveSize(form.get("n"));
   const seqRaw = String(form.get("seq") ?? "");
   const seq = /^\d{1,6}$/.test(seqRaw) ? Number(seqRaw) : 0;
   if (size === null || seq < 1) return refuse(400, text.badSize);
@@ -176,10 +148,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 const BUTTON = "rounded-lg bg-brand px-4 py-2 font-semibold text-white shadow hover:bg-brand-strong disabled:opacity-60";
-const SMALL_BUTTON = "rounded border border-slate-400 px-2 py-1 font-semibold hover:bg-slate-100 disabled:opacity-50";
+const SMALL_BUTTON = "rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100 disabled:opacity-50";
 
 export default function AdminWaves() {
-  const { copy, variants, next, badSize, all, spots, toasts, here, keep, frame } = useLoaderData<typeof loader>();
+  const { copy, variants, admit, badSize, all, spots, toasts, here, reviewHref, changeHref, keep, frame } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -202,7 +174,7 @@ export default function AdminWaves() {
         <h2 id="admit" className="text-lg font-bold text-slate-900">
           {text.admitTitle}
         </h2>
-        {all || !next ? (
+        {all || !admit ? (
           <div data-testid="pick-variant">
             <p className="mt-2 text-slate-700">{text.pickVariant}</p>
             <ul className="mt-2 flex flex-wrap gap-3">
@@ -215,54 +187,10 @@ export default function AdminWaves() {
               ))}
             </ul>
           </div>
+        ) : admit.review ? (
+          <Review text={text} review={admit.review} action={reviewHref ?? here} changeHref={changeHref ?? here} busy={busy} />
         ) : (
-          <>
-            <Form method="get" action={here.split("?")[0]} className="mt-3 flex flex-wrap items-end gap-3">
-              {Object.entries(keep).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <label className="flex flex-col text-sm font-semibold text-slate-800">
-                {text.sizeLabel}
-                <input
-                  type="number"
-                  name="n"
-                  min={1}
-                  max={1000}
-                  defaultValue={next.size > 0 ? next.size : 1}
-                  className="mt-1 w-32 rounded border border-slate-400 px-2 py-1"
-                  aria-describedby="size-hint"
-                  aria-invalid={badSize || undefined}
-                />
-              </label>
-              <button type="submit" className={SMALL_BUTTON}>
-                {text.preview}
-              </button>
-            </Form>
-            <p id="size-hint" className="mt-1 text-sm text-slate-700" data-testid="spots-left">
-              {text.sizeHint.replace("{left}", String(next.spotsLeft)).replace("{spots}", String(spots))}
-            </p>
-            {badSize ? (
-              <p role="alert" className="mt-2 text-red-900">
-                {text.badSize}
-              </p>
-            ) : null}
-            {next.count > 0 ? (
-              <Form method="post" action={here} className="mt-4">
-                <p className="text-slate-800" data-testid="cut-off" data-count={next.count} data-last-place={next.lastPlace ?? ""}>
-                  {text.cutOff.replace("{count}", String(next.count)).replace("{last}", String(next.lastPlace))}
-                </p>
-                <input type="hidden" name="n" value={next.size} />
-                <input type="hidden" name="seq" value={next.seq} />
-                <button type="submit" name="intent" value="admit" disabled={busy} className={`${BUTTON} mt-3`}>
-                  {text.admit.replace("{count}", String(next.count))}
-                </button>
-              </Form>
-            ) : (
-              <p className="mt-4 text-slate-700" data-testid="cut-off" data-count="0">
-                {text.nobody}
-              </p>
-            )}
-          </>
+          <SizeForm text={text} admit={admit} spots={spots} badSize={badSize} action={here.split("?")[0]} keep={keep} />
         )}
       </section>
 
@@ -278,15 +206,19 @@ export default function AdminWaves() {
           ) : (
             <AdminTable columns={text.columns} caption={text.tableLabel} testId="waves" className="mt-2">
               {v.waves.map((wave) => (
-                <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq}>
-                  <th scope="row" className="px-3 py-2 font-semibold">
+                <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq} data-wave-id={wave.id}>
+                  <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
                     {text.waveName.replace("{seq}", String(wave.seq))}
                   </th>
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={wave.created_at}>{formatUtc(wave.created_at)}</time>
                   </td>
-                  <td className="px-3 py-2 break-all">{wave.created_by}</td>
-                  <td className="px-3 py-2 tabular-nums">{wave.size_asked}</td>
+                  <td className="px-3 py-2">
+                    <Address value={wave.created_by} testId="wave-by" />
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" data-testid="wave-asked">
+                    {wave.size_asked}
+                  </td>
                   <td className="px-3 py-2 tabular-nums" data-testid="wave-admitted">
                     {wave.admitted}
                   </td>
@@ -312,16 +244,16 @@ export default function AdminWaves() {
           {v.expired.length > 0 ? (
             <div className="mt-4">
               <h3 className="font-bold text-slate-900">{text.expiredTitle}</h3>
-              <AdminTable columns={text.expiredColumns} caption={text.expiredTableLabel} testId="expired-invites" className="mt-2">
+              <AdminTable columns={text.expiredColumns} caption={text.expiredTableLabel} testId="expired-invites" className="mt-2" actions>
                 {v.expired.map((invite) => (
                   <tr key={invite.leadId} className="border-b border-slate-200" data-recipient={invite.email ?? ""}>
-                    <td className="px-3 py-2 break-all">{invite.email ?? "—"}</td>
-                    <td className="px-3 py-2">{text.waveName.replace("{seq}", String(invite.seq))}</td>
+                    <td className="px-3 py-2">{invite.email ? <Address value={invite.email} /> : "—"}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{text.waveName.replace("{seq}", String(invite.seq))}</td>
                     <td className="px-3 py-2 tabular-nums">{invite.place}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       <time dateTime={invite.expiresAt}>{formatUtc(invite.expiresAt)}</time>
                     </td>
-                    <td className="px-3 py-2">
+                    <td className={`px-3 py-2 ${ACTION_CELL}`}>
                       {all ? (
                         <a href={v.href} className="font-semibold text-brand-strong underline">
                           {v.label}
@@ -343,5 +275,150 @@ export default function AdminWaves() {
         </section>
       ))}
     </AdminShell>
+  );
+}
+
+type WavesText = AdminContent["waves"];
+
+/**
+ * How many to admit: the field holds the suggestion (the first-wave spots left) or the number being
+ * changed, and says which. A GET: it only shows the cut-off. Keyed by the wave and the value, so a
+ * field the admin typed in before the last wave shows the new suggestion after it (React would keep
+ * the typed value of the same input).
+ */
+function SizeForm({
+  text,
+  admit,
+  spots,
+  badSize,
+  action,
+  keep,
+}: {
+  text: WavesText;
+  admit: AdmitForm;
+  spots: number;
+  badSize: boolean;
+  action: string;
+  keep: Record<string, string>;
+}) {
+  const suggested = admit.spotsLeft > 0 && admit.value === admit.spotsLeft;
+  return (
+    <Form method="get" action={action} className="mt-3" key={`${admit.seq}:${admit.value ?? ""}`} data-testid="wave-size">
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-sm font-semibold text-slate-800">
+          {text.sizeLabel}
+          <input
+            type="number"
+            name="n"
+            min={1}
+            max={1000}
+            required
+            defaultValue={admit.value ?? undefined}
+            className="mt-1 w-32 rounded border border-slate-400 px-2 py-1"
+            aria-describedby="size-hint"
+            aria-invalid={badSize || undefined}
+          />
+        </label>
+        <button type="submit" className={SMALL_BUTTON}>
+          {text.preview}
+        </button>
+      </div>
+      <p id="size-hint" className="mt-2 text-sm text-slate-700" data-testid={suggested ? "size-suggested" : "spots-left"}>
+        {admit.spotsLeft === 0
+          ? text.noneLeft.replace("{spots}", String(spots))
+          : suggested
+            ? text.suggested.replace("{left}", String(admit.spotsLeft))
+            : text.sizeHint.replace("{left}", String(admit.spotsLeft)).replace("{spots}", String(spots))}
+      </p>
+      {badSize ? (
+        <p role="alert" className="mt-2 text-red-900">
+          {text.badSize}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The confirmation: exactly the N asked for (count, places, first and last parents), one button, or back to the number. */
+function Review({
+  text,
+  review,
+  action,
+  changeHref,
+  busy,
+}: {
+  text: WavesText;
+  review: WaveReview;
+  action: string;
+  changeHref: string;
+  busy: boolean;
+}) {
+  const seq = String(review.seq);
+  if (review.count === 0) {
+    return (
+      <div className="mt-3" data-testid="wave-review" data-seq={seq}>
+        <p className="text-slate-700" data-testid="cut-off" data-count="0">
+          {text.nobody}
+        </p>
+        <p className="mt-3">
+          <a href={changeHref} className="font-semibold text-brand-strong underline">
+            {text.change}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const cutOff =
+    review.count === 1
+      ? text.cutOffOne.replace("{seq}", seq).replace("{first}", String(review.firstPlace))
+      : text.cutOff
+          .replace("{seq}", seq)
+          .replace("{count}", String(review.count))
+          .replace("{first}", String(review.firstPlace))
+          .replace("{last}", String(review.lastPlace));
+  return (
+    <div className="mt-3" data-testid="wave-review" data-seq={seq}>
+      <h3 className="font-semibold text-slate-900">{text.reviewTitle.replace("{seq}", seq)}</h3>
+      <p className="mt-1 text-slate-800" data-testid="cut-off" data-count={review.count} data-last-place={review.lastPlace ?? ""}>
+        {cutOff}
+      </p>
+      {review.count < review.asked ? (
+        <p className="mt-1 text-slate-700">
+          {text.fewer.replace("{count}", String(review.count)).replace("{asked}", String(review.asked))}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-x-10 gap-y-3 text-sm">
+        <ParentList title={review.tail.length ? text.reviewFirst : text.reviewAll} parents={review.head} item={text.reviewItem} />
+        {review.tail.length ? <ParentList title={text.reviewLast} parents={review.tail} item={text.reviewItem} /> : null}
+      </div>
+      <p className="mt-3 text-sm text-slate-700">{text.reviewNote}</p>
+      <Form method="post" action={action} className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+        {/* The count shown, never more: a line shorter than asked admits exactly who is listed. */}
+        <input type="hidden" name="n" value={review.count} />
+        <input type="hidden" name="seq" value={review.seq} />
+        <button type="submit" name="intent" value="admit" disabled={busy} className={BUTTON}>
+          {review.count === 1 ? text.admitOne : text.admit.replace("{count}", String(review.count))}
+        </button>
+        <a href={changeHref} className="font-semibold text-brand-strong underline">
+          {text.change}
+        </a>
+      </Form>
+    </div>
+  );
+}
+
+function ParentList({ title, parents, item }: { title: string; parents: ShownParent[]; item: string }) {
+  return (
+    <div>
+      <h4 className="font-semibold text-slate-900">{title}</h4>
+      <ul className="mt-1 space-y-0.5 text-slate-800">
+        {parents.map((parent) => (
+          <li key={parent.place}>{item.replace("{place}", String(parent.place)).replace("{email}", parent.email)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

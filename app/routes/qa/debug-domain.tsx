@@ -55,11 +55,12 @@ export default function DebugDomain() {
         <h2 id="request-title" className="text-xl font-semibold text-slate-900">
           Request
         </h2>
-        <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        {/* minmax(0, …) and anywhere: a value as long as a commit wraps inside a phone's width. */}
+        <dl className="mt-3 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-600">{label}</dt>
-              <dd className="font-mono">{value}</dd>
+              <dd className="font-mono wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>
