@@ -78,9 +78,12 @@ export async function admitForm(ctx: Ctx, asked: number | null, editing = false)
   };
 }
 
-type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };
+export type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };
 
 /** A variant's waves (newest first) and the invites that expired unaccepted, for the admin page. */
+/** One variant's waves as /admin/waves lists them, with its name and page. */
+export type VariantWaves = { key: string; label: string; href: string; waves: WaveSummary[]; expired: ExpiredInvite[] };
+
 export async function variantWaves(ctx: RequestContext, variant: Variant): Promise<{ waves: WaveSummary[]; expired: ExpiredInvite[] }> {
   const scope = variantScope(variant);
   const waves = wavesOf({ ...ctx, variant, contentKey: scope.key, leadTable: scope.table });

@@ -1,24 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
-import type { AdminContent } from "#content/schemas/admin";
 import { referralRules } from "#content/referrals";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
-import { formatUtc } from "~/admin/columns";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
-import { Address } from "~/components/admin/Address";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf, variantKey } from "~/utils/variant";
-import { admitForm, parseWaveSize, variantWaves, type AdmitForm, type ShownParent, type WaveReview } from "~/waves/wave-admin.server";
+import { admitForm, parseWaveSize, variantWaves, type AdmitForm } from "~/waves/wave-admin.server";
 import { wavesOf } from "~/waves/waves.server";
+import { Review, SizeForm } from "~/components/admin/WaveAdmit";
+import { VariantWaveList } from "~/components/admin/WaveList";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next
@@ -147,9 +145,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const BUTTON = "rounded-lg bg-brand px-4 py-2 font-semibold text-white shadow hover:bg-brand-strong disabled:opacity-60";
-const SMALL_BUTTON = "rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100 disabled:opacity-50";
-
 export default function AdminWaves() {
   const { copy, variants, admit, badSize, all, spots, toasts, here, reviewHref, changeHref, keep, frame } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
@@ -195,230 +190,8 @@ export default function AdminWaves() {
       </section>
 
       {variants.map((v) => (
-        <section key={v.key} aria-labelledby={`waves-${v.key}`} className="mt-8" data-variant={v.key}>
-          <h2 id={`waves-${v.key}`} className="text-lg font-bold text-slate-900">
-            {all ? `${text.listTitle}: ${v.label}` : text.listTitle}
-          </h2>
-          {v.waves.length === 0 ? (
-            <p className="mt-2 text-slate-700" data-testid="waves-none">
-              {text.none}
-            </p>
-          ) : (
-            <AdminTable columns={text.columns} caption={text.tableLabel} testId="waves" className="mt-2">
-              {v.waves.map((wave) => (
-                <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq} data-wave-id={wave.id}>
-                  <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {text.waveName.replace("{seq}", String(wave.seq))}
-                  </th>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={wave.created_at}>{formatUtc(wave.created_at)}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Address value={wave.created_by} testId="wave-by" />
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-asked">
-                    {wave.size_asked}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-admitted">
-                    {wave.admitted}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-last-place">
-                    {wave.last_place ?? "—"}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-invited">
-                    {wave.invited}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-accepted">
-                    {wave.accepted}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-waiting">
-                    {wave.admitted - wave.accepted}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums" data-testid="wave-expired">
-                    {wave.expired}
-                  </td>
-                </tr>
-              ))}
-            </AdminTable>
-          )}
-          {v.expired.length > 0 ? (
-            <div className="mt-4">
-              <h3 className="font-bold text-slate-900">{text.expiredTitle}</h3>
-              <AdminTable columns={text.expiredColumns} caption={text.expiredTableLabel} testId="expired-invites" className="mt-2" actions>
-                {v.expired.map((invite) => (
-                  <tr key={invite.leadId} className="border-b border-slate-200" data-recipient={invite.email ?? ""}>
-                    <td className="px-3 py-2">{invite.email ? <Address value={invite.email} /> : "—"}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{text.waveName.replace("{seq}", String(invite.seq))}</td>
-                    <td className="px-3 py-2 tabular-nums">{invite.place}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={invite.expiresAt}>{formatUtc(invite.expiresAt)}</time>
-                    </td>
-                    <td className={`px-3 py-2 ${ACTION_CELL}`}>
-                      {all ? (
-                        <a href={v.href} className="font-semibold text-brand-strong underline">
-                          {v.label}
-                        </a>
-                      ) : (
-                        <Form method="post" action={here}>
-                          <input type="hidden" name="lead" value={invite.leadId} />
-                          <button type="submit" name="intent" value="renew" disabled={busy} className={SMALL_BUTTON}>
-                            {text.resend}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </AdminTable>
-            </div>
-          ) : null}
-        </section>
+        <VariantWaveList key={v.key} text={text} list={v} all={all} here={here} busy={busy} />
       ))}
     </AdminShell>
-  );
-}
-
-type WavesText = AdminContent["waves"];
-
-/**
- * How many to admit: the field holds the suggestion (the first-wave spots left) or the number being
- * changed, and says which. A GET: it only shows the cut-off. Keyed by the wave and the value, so a
- * field the admin typed in before the last wave shows the new suggestion after it (React would keep
- * the typed value of the same input).
- */
-function SizeForm({
-  text,
-  admit,
-  spots,
-  badSize,
-  action,
-  keep,
-}: {
-  text: WavesText;
-  admit: AdmitForm;
-  spots: number;
-  badSize: boolean;
-  action: string;
-  keep: Record<string, string>;
-}) {
-  const suggested = admit.spotsLeft > 0 && admit.value === admit.spotsLeft;
-  return (
-    <Form method="get" action={action} className="mt-3" key={`${admit.seq}:${admit.value ?? ""}`} data-testid="wave-size">
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold text-slate-800">
-          {text.sizeLabel}
-          <input
-            type="number"
-            name="n"
-            min={1}
-            max={1000}
-            required
-            defaultValue={admit.value ?? undefined}
-            className="mt-1 w-32 rounded border border-slate-400 px-2 py-1"
-            aria-describedby="size-hint"
-            aria-invalid={badSize || undefined}
-          />
-        </label>
-        <button type="submit" className={SMALL_BUTTON}>
-          {text.preview}
-        </button>
-      </div>
-      <p id="size-hint" className="mt-2 text-sm text-slate-700" data-testid={suggested ? "size-suggested" : "spots-left"}>
-        {admit.spotsLeft === 0
-          ? text.noneLeft.replace("{spots}", String(spots))
-          : suggested
-            ? text.suggested.replace("{left}", String(admit.spotsLeft))
-            : text.sizeHint.replace("{left}", String(admit.spotsLeft)).replace("{spots}", String(spots))}
-      </p>
-      {badSize ? (
-        <p role="alert" className="mt-2 text-red-900">
-          {text.badSize}
-        </p>
-      ) : null}
-    </Form>
-  );
-}
-
-/** The confirmation: exactly the N asked for (count, places, first and last parents), one button, or back to the number. */
-function Review({
-  text,
-  review,
-  action,
-  changeHref,
-  busy,
-}: {
-  text: WavesText;
-  review: WaveReview;
-  action: string;
-  changeHref: string;
-  busy: boolean;
-}) {
-  const seq = String(review.seq);
-  if (review.count === 0) {
-    return (
-      <div className="mt-3" data-testid="wave-review" data-seq={seq}>
-        <p className="text-slate-700" data-testid="cut-off" data-count="0">
-          {text.nobody}
-        </p>
-        <p className="mt-3">
-          <a href={changeHref} className="font-semibold text-brand-strong underline">
-            {text.change}
-          </a>
-        </p>
-      </div>
-    );
-  }
-  const cutOff =
-    review.count === 1
-      ? text.cutOffOne.replace("{seq}", seq).replace("{first}", String(review.firstPlace))
-      : text.cutOff
-          .replace("{seq}", seq)
-          .replace("{count}", String(review.count))
-          .replace("{first}", String(review.firstPlace))
-          .replace("{last}", String(review.lastPlace));
-  return (
-    <div className="mt-3" data-testid="wave-review" data-seq={seq}>
-      <h3 className="font-semibold text-slate-900">{text.reviewTitle.replace("{seq}", seq)}</h3>
-      <p className="mt-1 text-slate-800" data-testid="cut-off" data-count={review.count} data-last-place={review.lastPlace ?? ""}>
-        {cutOff}
-      </p>
-      {review.count < review.asked ? (
-        <p className="mt-1 text-slate-700">
-          {text.fewer.replace("{count}", String(review.count)).replace("{asked}", String(review.asked))}
-        </p>
-      ) : null}
-      <div className="mt-3 flex flex-wrap gap-x-10 gap-y-3 text-sm">
-        <ParentList title={review.tail.length ? text.reviewFirst : text.reviewAll} parents={review.head} item={text.reviewItem} />
-        {review.tail.length ? <ParentList title={text.reviewLast} parents={review.tail} item={text.reviewItem} /> : null}
-      </div>
-      <p className="mt-3 text-sm text-slate-700">{text.reviewNote}</p>
-      <Form method="post" action={action} className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
-        {/* The count shown, never more: a line shorter than asked admits exactly who is listed. */}
-        <input type="hidden" name="n" value={review.count} />
-        <input type="hidden" name="seq" value={review.seq} />
-        <button type="submit" name="intent" value="admit" disabled={busy} className={BUTTON}>
-          {review.count === 1 ? text.admitOne : text.admit.replace("{count}", String(review.count))}
-        </button>
-        <a href={changeHref} className="font-semibold text-brand-strong underline">
-          {text.change}
-        </a>
-      </Form>
-    </div>
-  );
-}
-
-function ParentList({ title, parents, item }: { title: string; parents: ShownParent[]; item: string }) {
-  return (
-    <div>
-      <h4 className="font-semibold text-slate-900">{title}</h4>
-      <ul className="mt-1 space-y-0.5 text-slate-800">
-        {parents.map((parent) => (
-          <li key={parent.place}>{item.replace("{place}", String(parent.place)).replace("{email}", parent.email)}</li>
-        ))}
-      </ul>
-    </div>
   );
 }

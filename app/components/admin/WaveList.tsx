@@ -1,0 +1,103 @@
+import { Form } from "@remix-run/react";
+import type { AdminContent } from "#content/schemas/admin";
+import { formatUtc } from "~/admin/columns";
+import type { VariantWaves } from "~/waves/wave-admin.server";
+import { Address } from "./Address";
+import { ACTION_CELL, AdminTable } from "./AdminTable";
+import { SMALL_BUTTON } from "./WaveAdmit";
+
+/** One variant's waves on /admin/waves with their figures, and its expired invites with "Send a new invite". */
+export function VariantWaveList({
+  text,
+  list,
+  all,
+  here,
+  busy,
+}: {
+  text: AdminContent["waves"];
+  list: VariantWaves;
+  all: boolean;
+  here: string;
+  busy: boolean;
+}) {
+  return (
+    <section aria-labelledby={`waves-${list.key}`} className="mt-8" data-variant={list.key}>
+      <h2 id={`waves-${list.key}`} className="text-lg font-bold text-slate-900">
+        {all ? `${text.listTitle}: ${list.label}` : text.listTitle}
+      </h2>
+      {list.waves.length === 0 ? (
+        <p className="mt-2 text-slate-700" data-testid="waves-none">
+          {text.none}
+        </p>
+      ) : (
+        <AdminTable columns={text.columns} caption={text.tableLabel} testId="waves" className="mt-2">
+          {list.waves.map((wave) => (
+            <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq} data-wave-id={wave.id}>
+              <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {text.waveName.replace("{seq}", String(wave.seq))}
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={wave.created_at}>{formatUtc(wave.created_at)}</time>
+              </td>
+              <td className="px-3 py-2">
+                <Address value={wave.created_by} testId="wave-by" />
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-asked">
+                {wave.size_asked}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-admitted">
+                {wave.admitted}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-last-place">
+                {wave.last_place ?? "—"}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-invited">
+                {wave.invited}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-accepted">
+                {wave.accepted}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-waiting">
+                {wave.admitted - wave.accepted}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-testid="wave-expired">
+                {wave.expired}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      {list.expired.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="font-bold text-slate-900">{text.expiredTitle}</h3>
+          <AdminTable columns={text.expiredColumns} caption={text.expiredTableLabel} testId="expired-invites" className="mt-2" actions>
+            {list.expired.map((invite) => (
+              <tr key={invite.leadId} className="border-b border-slate-200" data-recipient={invite.email ?? ""}>
+                <td className="px-3 py-2">{invite.email ? <Address value={invite.email} /> : "—"}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{text.waveName.replace("{seq}", String(invite.seq))}</td>
+                <td className="px-3 py-2 tabular-nums">{invite.place}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={invite.expiresAt}>{formatUtc(invite.expiresAt)}</time>
+                </td>
+                <td className={`px-3 py-2 ${ACTION_CELL}`}>
+                  {all ? (
+                    <a href={list.href} className="font-semibold text-brand-strong underline">
+                      {list.label}
+                    </a>
+                  ) : (
+                    <Form method="post" action={here}>
+                      <input type="hidden" name="lead" value={invite.leadId} />
+                      <button type="submit" name="intent" value="renew" disabled={busy} className={SMALL_BUTTON}>
+                        {text.resend}
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        </div>
+      ) : null}
+    </section>
+  );
+}
