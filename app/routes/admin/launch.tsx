@@ -1,38 +1,24 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
-import type { AdminContent } from "#content/schemas/admin";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { formatUtc } from "~/admin/columns";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminScope, ALL_VARIANTS_PARAM, type AdminScope } from "~/admin/scope";
-import {
-  audienceOf,
-  campaignProgress,
-  createCampaign,
-  kickCampaign,
-  ledgerOf,
-  previewAnnouncement,
-  scopeOfKey,
-  sendTestAnnouncement,
-  type CampaignProgress,
-} from "~/campaigns/campaigns.server";
-import { DRAFT_LIMITS, draftValues, longDate, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
+import { audienceOf, createCampaign, kickCampaign, sendTestAnnouncement } from "~/campaigns/campaigns.server";
+import { draftValues, longDate, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { VariantInputs } from "~/components/admin/VariantInputs";
 import { getBackend } from "~/data/backend.server";
-import type { Campaign } from "~/data/ports/campaign-store";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
-import { useHydrated } from "~/utils/use-hydrated";
 import { addToast, takeToasts } from "~/utils/session.server";
-import { contentKeyOf } from "~/utils/variant";
-import { Address } from "~/components/admin/Address";
-import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
+import { Compose, Preview, SendConfirm } from "~/components/admin/LaunchCompose";
+import { Ledger, Progress } from "~/components/admin/LaunchProgress";
+import { formatCount, type SendReview } from "~/campaigns/views";
+import { launchPageData } from "~/campaigns/launch-page.server";
 
 /**
  * /admin/launch: the launch-day announcement (docs/decisions/026-announcements.md). Compose (the
@@ -52,7 +38,6 @@ export const handle: RouteHandle = { hydrate: true };
 const INTENTS = ["test", "review", "send"] as const;
 const KEY = /^[A-Za-z0-9-]{8,64}$/;
 /** How often the progress refreshes itself with JavaScript. */
-const REFRESH_MS = 2_000;
 
 const validKey = (value: unknown) => (typeof value === "string" && KEY.test(value) ? value : null);
 const scopeParams = (scope: AdminScope): Record<string, string> => (scope.kind === "all" ? { ...ALL_VARIANTS_PARAM } : {});
@@ -60,34 +45,6 @@ const scopeParams = (scope: AdminScope): Record<string, string> => (scope.kind =
 /** The page's own address in this scope, with extra parameters. */
 function pageHref(ctx: RequestContext, params: Record<string, string> = {}): string {
   return linkTo(ctx.variant, "admin/launch", { ...scopeParams(adminScope(ctx.url, ctx.variant)), ...params });
-}
-
-type LedgerRow = {
-  id: string;
-  createdAt: string;
-  by: string;
-  scope: string;
-  date: string;
-  message: string;
-  status: Campaign["status"];
-  audience: number;
-  sent: number;
-  done: boolean;
-};
-
-type CampaignView = {
-  id: string;
-  createdAt: string;
-  sendAt: string;
-  by: string;
-  status: Campaign["status"];
-  audience: number;
-  progress: CampaignProgress;
-};
-
-function scopeLabel(copy: AdminContent, key: string): string {
-  const scope = scopeOfKey(key);
-  return scope.kind === "all" ? copy.console.allVariants : copy.console.variants[contentKeyOf(scope.variant)];
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -98,59 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = ctx.url.searchParams;
   const key = validKey(params.get("key")) ?? crypto.randomUUID();
   const values = draftValues(params);
-  let audience;
-  let ledger: LedgerRow[];
-  let campaign: CampaignView | null = null;
-  let preview: { subject: string; html: string; to: string | null } | null = null;
-  let errors: DraftErrors = {};
+  let page;
   try {
-    const campaigns = await ledgerOf(ctx, scope);
-    ledger = await Promise.all(
-      campaigns.map(async (c) => {
-        const progress = await campaignProgress(ctx, c);
-        return {
-          id: c.id,
-          createdAt: c.created_at,
-          by: c.created_by,
-          scope: scopeLabel(copy, c.scope),
-          date: c.early_access_date,
-          message: c.message.length > 80 ? `${c.message.slice(0, 79)}…` : c.message,
-          status: c.status,
-          audience: c.audience,
-          sent: progress.sent,
-          done: progress.done,
-        };
-      }),
-    );
-    const id = params.get("campaign");
-    const found = id && id.length <= 100 ? await getBackend(ctx).campaigns.get(id) : null;
-    if (found) {
-      campaign = {
-        id: found.id,
-        createdAt: found.created_at,
-        sendAt: found.send_at,
-        by: found.created_by,
-        status: found.status,
-        audience: found.audience,
-        progress: await campaignProgress(ctx, found),
-      };
-    }
-    // While a campaign is being sent the page refreshes every few seconds: the audience (a read of
-    // every confirmed parent) is counted again once it is done, not on every refresh.
-    audience = campaign && !campaign.progress.done ? null : await audienceOf(ctx, scope);
-    if (params.get("intent") === "preview") {
-      const parsed = parseDraft(params, copy.launch.errors);
-      if ("errors" in parsed) errors = parsed.errors;
-      else {
-        const first = audience ? audience.first : (await audienceOf(ctx, scope)).first;
-        const rendered = await previewAnnouncement(ctx, ctx.url.origin, scope, first, parsed.draft);
-        preview = { subject: rendered.subject, html: rendered.html, to: rendered.to };
-      }
-    }
+    page = await launchPageData(ctx, scope, params, copy);
   } catch (error) {
     console.error("admin launch: reading the audience or the campaigns failed", error);
     throw data({ message: copy.launch.errors.failed }, { status: 503, headers: await adminHeaders(access, ctx) });
   }
+  const { audience, ledger, campaign, preview, errors } = page;
   const toasts = takeToasts(access.session);
   return data(
     {
@@ -173,19 +85,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: await adminHeaders(access, ctx) },
   );
 }
-
-/** What the confirmation shows before anything is sent, and the fields its own form posts again. */
-type SendReview = {
-  count: number;
-  /** The variant's name, or "All variants". */
-  scope: string;
-  all: boolean;
-  /** The early-access date, written out. */
-  date: string;
-  /** The send time (UTC) of a scheduled announcement; null: now. */
-  at: string | null;
-  fields: Record<string, string>;
-};
 
 type ActionData = { formError: string; errors: DraftErrors; values: DraftValues; review?: SendReview };
 
@@ -293,8 +192,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const n = (value: number) => value.toLocaleString("en-GB");
-
 export default function AdminLaunch() {
   const loaded = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
@@ -324,10 +221,10 @@ export default function AdminLaunch() {
         <p className="mt-1 font-semibold text-slate-900" data-testid="audience-summary">
           {loaded.audience
             ? text.audience.summary
-                .replace("{count}", n(loaded.audience.count))
-                .replace("{unsubscribed}", n(loaded.audience.unsubscribed))
-                .replace("{bounced}", n(loaded.audience.bounced))
-                .replace("{unconfirmed}", n(loaded.audience.unconfirmed))
+                .replace("{count}", formatCount(loaded.audience.count))
+                .replace("{unsubscribed}", formatCount(loaded.audience.unsubscribed))
+                .replace("{bounced}", formatCount(loaded.audience.bounced))
+                .replace("{unconfirmed}", formatCount(loaded.audience.unconfirmed))
             : text.audience.whileSending}
         </p>
       </section>
@@ -346,378 +243,5 @@ export default function AdminLaunch() {
 
       <Ledger copy={copy} rows={loaded.ledger} here={here} />
     </AdminShell>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-900">
-      {message}
-    </p>
-  );
-}
-
-function Compose({
-  copy,
-  values,
-  errors,
-  formKey,
-  formError,
-  action,
-  all,
-}: {
-  copy: AdminContent;
-  values: DraftValues;
-  errors: DraftErrors;
-  formKey: string;
-  formError: string | null;
-  action: string;
-  all: boolean;
-}) {
-  const text = copy.launch;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const input = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900";
-  const label = "block font-semibold text-slate-900";
-  const described = (field: keyof DraftErrors, hint?: string) =>
-    [hint, errors[field] ? `${field}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <section aria-labelledby="compose-heading" className="mb-8 max-w-2xl">
-      <h2 id="compose-heading" className="text-lg font-semibold text-slate-900">
-        {text.compose.heading}
-      </h2>
-      {formError ? (
-        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-4 py-2 text-red-900">
-          {formError}
-        </p>
-      ) : null}
-      <Form method="post" action={action} className="mt-4 space-y-5" data-testid="launch-form">
-        <VariantInputs />
-        {all ? <input type="hidden" name="variants" value={ALL_VARIANTS_PARAM.variants} /> : null}
-        <input type="hidden" name="key" value={formKey} />
-        <div>
-          <label htmlFor="launch-date" className={label}>
-            {text.compose.date}
-          </label>
-          <p id="launch-date-hint" className="text-sm text-slate-600">
-            {text.compose.dateHint}
-          </p>
-          <input
-            id="launch-date"
-            name="date"
-            type="date"
-            defaultValue={values.date}
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={described("date", "launch-date-hint")}
-            className={input}
-          />
-          <FieldError id="date-error" message={errors.date} />
-        </div>
-        <div>
-          <label htmlFor="launch-message" className={label}>
-            {text.compose.message}
-          </label>
-          <p id="launch-message-hint" className="text-sm text-slate-600">
-            {text.compose.messageHint.replace("{max}", String(DRAFT_LIMITS.message))}
-          </p>
-          <textarea
-            id="launch-message"
-            name="message"
-            rows={4}
-            defaultValue={values.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={described("message", "launch-message-hint")}
-            className={input}
-          />
-          <FieldError id="message-error" message={errors.message} />
-        </div>
-        <div>
-          <label htmlFor="launch-cta-label" className={label}>
-            {text.compose.ctaLabel}
-          </label>
-          <input
-            id="launch-cta-label"
-            name="ctaLabel"
-            type="text"
-            defaultValue={values.ctaLabel}
-            aria-invalid={errors.ctaLabel ? true : undefined}
-            aria-describedby={described("ctaLabel")}
-            className={input}
-          />
-          <FieldError id="ctaLabel-error" message={errors.ctaLabel} />
-        </div>
-        <div>
-          <label htmlFor="launch-cta-url" className={label}>
-            {text.compose.ctaUrl}
-          </label>
-          <p id="launch-cta-url-hint" className="text-sm text-slate-600">
-            {text.compose.ctaUrlHint}
-          </p>
-          <input
-            id="launch-cta-url"
-            name="ctaUrl"
-            type="text"
-            inputMode="url"
-            defaultValue={values.ctaUrl}
-            aria-invalid={errors.ctaUrl ? true : undefined}
-            aria-describedby={described("ctaUrl", "launch-cta-url-hint")}
-            className={input}
-          />
-          <FieldError id="ctaUrl-error" message={errors.ctaUrl} />
-        </div>
-        <fieldset>
-          <legend className={label}>{text.compose.when}</legend>
-          <div className="mt-1 flex flex-wrap items-center gap-4">
-            <label className="flex items-center gap-2">
-              <input type="radio" name="when" value="now" defaultChecked={values.when !== "later"} />
-              {text.compose.now}
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="when" value="later" defaultChecked={values.when === "later"} />
-              {text.compose.later}
-            </label>
-          </div>
-          <label htmlFor="launch-send-at" className="mt-2 block text-sm font-semibold text-slate-900">
-            {text.compose.sendAt}
-          </label>
-          <p id="launch-send-at-hint" className="text-sm text-slate-600">
-            {text.compose.sendAtHint}
-          </p>
-          <input
-            id="launch-send-at"
-            name="sendAt"
-            type="datetime-local"
-            defaultValue={values.sendAt}
-            aria-invalid={errors.sendAt ? true : undefined}
-            aria-describedby={described("sendAt", "launch-send-at-hint")}
-            className={input}
-          />
-          <FieldError id="sendAt-error" message={errors.sendAt} />
-        </fieldset>
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            formMethod="get"
-            className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-          >
-            {text.buttons.preview}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="test"
-            disabled={busy}
-            className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-50"
-          >
-            {text.buttons.test}
-          </button>
-          {/* Asks for the confirmation first (SendConfirm): nothing is sent from here. */}
-          <button
-            type="submit"
-            name="intent"
-            value="review"
-            disabled={busy}
-            className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
-          >
-            {text.buttons.send}
-          </button>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-/**
- * The one confirmation before a send or a schedule: who (count and variant), the early-access date,
- * when it goes out, and the button that sends exactly the fields shown (the same form key, so a
- * second press finds the campaign the first made). With JavaScript it takes the focus.
- */
-function SendConfirm({ copy, review, action }: { copy: AdminContent; review: SendReview; action: string }) {
-  const text = copy.launch.confirm;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  useEffect(() => heading.current?.focus(), [review]);
-  const count = n(review.count);
-  return (
-    <section aria-labelledby="send-confirm-heading" className="mb-8 rounded-lg border-2 border-slate-900 p-4" data-testid="send-confirm">
-      <h2 id="send-confirm-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-        {review.at ? text.headingLater : text.heading}
-      </h2>
-      <ul className="mt-2 space-y-1 text-slate-800">
-        <li className="font-semibold">
-          {review.all
-            ? text.audienceAll.replace("{count}", count)
-            : text.audienceOne.replace("{count}", count).replace("{variant}", review.scope)}
-        </li>
-        <li>{text.date.replace("{date}", review.date)}</li>
-        <li>{review.at ? text.later.replace("{at}", review.at) : text.now}</li>
-      </ul>
-      <p className="mt-2 text-sm text-slate-700">{text.note}</p>
-      <Form method="post" action={action} className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
-        {Object.entries(review.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="confirm" value="yes" />
-        <button
-          type="submit"
-          name="intent"
-          value="send"
-          disabled={busy}
-          className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
-        >
-          {(review.at ? text.schedule : text.send).replace("{count}", count)}
-        </button>
-        <a href="#compose-heading" className="font-semibold text-brand-strong underline">
-          {text.back}
-        </a>
-      </Form>
-    </section>
-  );
-}
-
-function Preview({ copy, preview }: { copy: AdminContent; preview: { subject: string; html: string; to: string | null } | null }) {
-  const text = copy.launch.preview;
-  return (
-    <section aria-labelledby="preview-heading" className="mb-8">
-      <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
-        {text.heading}
-      </h2>
-      {preview ? (
-        <>
-          <p className="text-slate-600" data-testid="preview-recipient">
-            {preview.to ? text.recipient.replace("{email}", preview.to) : text.sample}
-          </p>
-          <p className="mt-1">
-            <span className="font-semibold">{text.subject}: </span>
-            <span data-testid="preview-subject">{preview.subject}</span>
-          </p>
-          <div className="mt-4 flex flex-wrap items-start gap-6">
-            <figure>
-              <figcaption className="mb-1 text-sm font-semibold text-slate-700">{text.phone}</figcaption>
-              <iframe
-                title={`${text.heading}: ${text.phone}`}
-                srcDoc={preview.html}
-                sandbox=""
-                className="h-[640px] w-[375px] rounded-md border border-slate-300 bg-white"
-                data-testid="preview-phone"
-              />
-            </figure>
-            <figure className="min-w-0 flex-1">
-              <figcaption className="mb-1 text-sm font-semibold text-slate-700">{text.desktop}</figcaption>
-              <iframe
-                title={`${text.heading}: ${text.desktop}`}
-                srcDoc={preview.html}
-                sandbox=""
-                className="h-[640px] w-full max-w-[800px] min-w-[320px] rounded-md border border-slate-300 bg-white"
-                data-testid="preview-desktop"
-              />
-            </figure>
-          </div>
-        </>
-      ) : (
-        <p className="text-slate-600">{text.empty}</p>
-      )}
-    </section>
-  );
-}
-
-function Progress({ copy, campaign }: { copy: AdminContent; campaign: CampaignView }) {
-  const text = copy.launch.progress;
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const live = !campaign.progress.done;
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [live, revalidator]);
-  const status = campaign.progress.done ? "done" : campaign.status;
-  const figures = [
-    ["audience", campaign.audience],
-    ["queued", campaign.progress.queued],
-    ["sent", campaign.progress.sent],
-    ["failed", campaign.progress.failed],
-    ["skipped", campaign.progress.skipped],
-  ] as const;
-  return (
-    <section aria-labelledby="progress-heading" className="mb-8 rounded-lg border border-slate-300 p-4" data-campaign-id={campaign.id}>
-      <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
-        {text.heading}: <span data-testid="campaign-status">{text.statuses[status]}</span>
-      </h2>
-      <p className="text-sm text-slate-600">
-        {text.meta
-          .replace("{by}", campaign.by)
-          .replace("{at}", formatUtc(campaign.status === "scheduled" ? campaign.sendAt : campaign.createdAt))}
-      </p>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5" aria-live="polite">
-        {figures.map(([name, value]) => (
-          <div key={name} className="rounded-md bg-slate-50 px-3 py-2">
-            <dt className="text-sm text-slate-700">{text[name]}</dt>
-            <dd className="text-xl font-bold text-slate-900 tabular-nums" data-testid={`progress-${name}`}>
-              {n(value)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {campaign.progress.done ? (
-        <p className="mt-3 font-semibold text-slate-900" data-testid="campaign-report">
-          {text.report
-            .replace("{sent}", n(campaign.progress.sent))
-            .replace("{failed}", n(campaign.progress.failed))
-            .replace("{skipped}", n(campaign.progress.skipped))
-            .replace("{audience}", n(campaign.audience))}
-        </p>
-      ) : (
-        <p className="mt-3 text-sm text-slate-600">{hydrated ? text.live : text.reloadHint}</p>
-      )}
-    </section>
-  );
-}
-
-function Ledger({ copy, rows, here }: { copy: AdminContent; rows: LedgerRow[]; here: string }) {
-  const text = copy.launch.ledger;
-  const statuses = copy.launch.progress.statuses;
-  const withCampaign = (id: string) => `${here}${here.includes("?") ? "&" : "?"}campaign=${encodeURIComponent(id)}`;
-  return (
-    <section aria-labelledby="ledger-heading">
-      <h2 id="ledger-heading" className="text-lg font-semibold text-slate-900">
-        {text.heading}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="text-slate-600" data-testid="ledger-none">
-          {text.none}
-        </p>
-      ) : (
-        <AdminTable columns={text.columns} caption={text.caption} testId="campaign-ledger" className="mt-2" actions>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-slate-200" data-campaign-id={row.id}>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={row.createdAt}>{formatUtc(row.createdAt)}</time>
-              </td>
-              <td className="px-3 py-2">
-                <Address value={row.by} />
-              </td>
-              <td className="px-3 py-2">{row.scope}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
-              <td className="px-3 py-2">{row.message}</td>
-              <td className="px-3 py-2">{statuses[row.done ? "done" : row.status]}</td>
-              <td className="px-3 py-2 tabular-nums">{n(row.audience)}</td>
-              <td className="px-3 py-2 tabular-nums">{n(row.sent)}</td>
-              <td className={`px-3 py-2 ${ACTION_CELL}`}>
-                <a href={withCampaign(row.id)} className="font-semibold text-brand-strong underline">
-                  {text.open}
-                </a>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
   );
 }
