@@ -9,8 +9,8 @@ import { EVENT_NAMES } from "~/analytics/events";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { consoleFrame } from "~/admin/console.server";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
-import { AdminTable } from "~/components/admin/AdminTable";
 import { AnalyticsFilters } from "~/components/admin/AnalyticsFilters";
+import { TooFastTable } from "~/components/admin/TooFastTable";
 import { TopReferrers } from "~/components/admin/TopReferrers";
 import { BarChart } from "~/components/admin/BarChart";
 import { FunnelTable, percent } from "~/components/admin/FunnelTable";
@@ -135,27 +135,7 @@ export default function AdminAnalytics() {
             </div>
           </section>
 
-          <section className="mt-8" aria-labelledby="too-fast-heading">
-            <h2 id="too-fast-heading" className="text-xl font-bold text-slate-900">
-              {copy.tooFast.heading}
-            </h2>
-            <p className="text-sm text-slate-600">{fill(copy.tooFast.intro, { seconds: minFillSeconds })}</p>
-            <AdminTable
-              columns={{ form: copy.tooFast.form, count: copy.tooFast.count }}
-              caption={copy.tooFast.heading}
-              testId="too-fast"
-              className="mt-2"
-            >
-              {dashboard.tooFast.map((row) => (
-                <tr key={row.form} className="border-b border-slate-200" data-form={row.form}>
-                  <th scope="row" className="px-3 py-1 font-normal">
-                    {copy.tooFast.forms[row.form]}
-                  </th>
-                  <td className="px-3 py-1 tabular-nums">{row.count}</td>
-                </tr>
-              ))}
-            </AdminTable>
-          </section>
+          <TooFastTable copy={copy.tooFast} rows={dashboard.tooFast} minFillSeconds={minFillSeconds} />
 
           <section className="mt-8" aria-labelledby="signups-heading">
             <h2 id="signups-heading" className="text-xl font-bold text-slate-900">
