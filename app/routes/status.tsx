@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { PartyPopper, ShieldCheck, Trophy, Users } from "lucide-react";
+import { PartyPopper, ShieldCheck, Trophy, Users, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { inviteResendAction, statusAction, statusPage } from "~/referrals/pages.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -32,20 +33,45 @@ type StatusCopy = ReturnType<typeof useLoaderData<typeof loader>>["copy"];
 /** A day as the page writes it, the same on the server and in the browser: "26 November 2026". */
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
+/** The standing's card at the top of the page: its icon, its heading, and what the standing says. */
+function StandingCard({
+  id,
+  testId,
+  icon: Icon,
+  heading,
+  headingClass,
+  children,
+}: {
+  id: string;
+  testId?: string;
+  icon: LucideIcon;
+  heading: string;
+  headingClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center" data-testid={testId}>
+      <Icon aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
+      <h2 id={id} className={`mt-2 ${headingClass}`}>
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** An admitted parent: "You're in", the invite's date, and "send my invite again" while it is open. */
 function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; notice: "sent" | "wait" | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-invite";
   return (
-    <section
-      aria-labelledby="youre-in"
-      className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center"
-      data-testid="youre-in"
+    <StandingCard
+      id="youre-in"
+      testId="youre-in"
+      icon={PartyPopper}
+      heading={copy.youreIn}
+      headingClass="text-3xl font-extrabold text-slate-900"
     >
-      <PartyPopper aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
-      <h2 id="youre-in" className="mt-2 text-3xl font-extrabold text-slate-900">
-        {copy.youreIn}
-      </h2>
       <p className="mt-2 text-slate-800" data-testid="invite-date">
         {invite.state === "accepted" && invite.acceptedAt
           ? copy.acceptedOn.replace("{date}", day(invite.acceptedAt))
@@ -71,27 +97,25 @@ function YoureIn({ copy, invite, notice }: { copy: StatusCopy; invite: Invite; n
           </button>
         </Form>
       ) : null}
-    </section>
+    </StandingCard>
   );
 }
 
 /** A parent with an account: they sign in, nothing more to wait for. */
 function HasAccount({ copy, href }: { copy: StatusCopy; href: string }) {
   return (
-    <section
-      aria-labelledby="account"
-      className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center"
-      data-testid="has-account"
+    <StandingCard
+      id="account"
+      testId="has-account"
+      icon={PartyPopper}
+      heading={copy.account.title}
+      headingClass="text-2xl font-extrabold text-slate-900"
     >
-      <PartyPopper aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
-      <h2 id="account" className="mt-2 text-2xl font-extrabold text-slate-900">
-        {copy.account.title}
-      </h2>
       <p className="mt-2 text-slate-800">{copy.account.text}</p>
       <a href={href} className="mt-4 inline-block rounded-lg bg-brand px-5 py-2 font-semibold text-white shadow hover:bg-brand-strong">
         {copy.account.button}
       </a>
-    </section>
+    </StandingCard>
   );
 }
 
@@ -99,11 +123,7 @@ function HasAccount({ copy, href }: { copy: StatusCopy; href: string }) {
 function InLine({ copy, standing, spots }: { copy: StatusCopy; standing: Standing; spots: Spots }) {
   const fill = (text: string) => text.replace("{left}", String(spots.left)).replace("{spots}", String(spots.capacity));
   return (
-    <section aria-labelledby="place" className="mt-8 rounded-xl border-2 border-brand bg-brand-soft p-6 text-center">
-      <Trophy aria-hidden="true" className="mx-auto h-10 w-10 text-brand-strong" />
-      <h2 id="place" className="mt-2 text-lg font-semibold text-slate-800">
-        {copy.placeLabel}
-      </h2>
+    <StandingCard id="place" icon={Trophy} heading={copy.placeLabel} headingClass="text-lg font-semibold text-slate-800">
       {standing.kind === "waiting" ? (
         <p className="mt-1 text-5xl font-extrabold text-slate-900" data-testid="place" data-place={standing.place}>
           {copy.place.replace("{place}", String(standing.place))}
@@ -121,7 +141,7 @@ function InLine({ copy, standing, spots }: { copy: StatusCopy; standing: Standin
           {copy.admittedAhead.replace("{count}", String(standing.admittedAhead))}
         </p>
       ) : null}
-    </section>
+    </StandingCard>
   );
 }
 
