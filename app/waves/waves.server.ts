@@ -6,6 +6,7 @@ import { queueTemplateMail } from "~/mail/mailer.server";
 import { emailHash } from "~/mail/suppression.server";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
 import { manageLink } from "~/trust/my-data.server";
+import { spotsOf } from "~/standing/standing";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
@@ -19,7 +20,7 @@ import { variantKey } from "~/utils/variant";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const { firstWaveSpots, inviteLinkDays, inviteResendMinutes } = referralRules;
+const { inviteLinkDays, inviteResendMinutes } = referralRules;
 
 /** At most this many parents in one wave (the form's limit): a bigger launch is several waves. */
 export const MAX_WAVE_SIZE = 1000;
@@ -130,8 +131,9 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
     return invited;
   }
 
+  /** The first-wave spots left, as the parent page and the console count them (app/standing). */
   async function spotsLeft(): Promise<number> {
-    return Math.max(0, firstWaveSpots - (await store.admittedCount(table)));
+    return spotsOf(await store.admittedCount(table)).left;
   }
 
   return {
