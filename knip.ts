@@ -1,5 +1,5 @@
-// Knip: unused files, exports and dependencies. Run `npx --yes knip@6.44.2` (not a dependency:
-// it is a report to read now and then, not a gate).
+// Knip: unused files, exports and dependencies; `npm run knip`, and a step of `npm test` that fails
+// on any finding. An entry in an ignore list below carries its reason.
 import { readFileSync } from "node:fs";
 
 // File-based routing is off (remix.config.ts ignores every route file): the route modules are the

@@ -16,7 +16,12 @@ import { defineConfig } from "@playwright/test";
  *   host that is neither loopback nor a configured one, as on workers.dev (a real .dev host would not
  *   do: Chromium forces every .dev host onto https). The host counts as a secure origin there, so
  *   the site's Secure cookies are kept over plain http, as they are over https on a real preview.
- * Every project but those runs every other spec with JavaScript on and off (progressive enhancement).
+ * The other specs run in three projects, chosen by a test's tag:
+ * - js-on and js-off: every browser test, with JavaScript on and off (progressive enhancement: a
+ *   form posts and redirects without JavaScript and is enhanced with it), except a test tagged
+ *   `@js-on` or `@js-off`, which runs only in that one (its code path is the same in both, or exists
+ *   in one only; the tag's line says which);
+ * - http: the tests tagged `@http`, which speak plain HTTP through `request` and never open a browser.
  * `npm test` builds first; never build while these servers run (STACK pitfall 4).
  */
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -53,7 +58,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
+  // On CI a failed test is tried once more, and a test that passed only then fails the run anyway:
+  // flakiness shows as a red run with the test named "flaky", never as a quiet pass.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
@@ -64,8 +72,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromium, args: BROWSER_ARGS },
   },
   projects: [
-    { name: "js-on", testIgnore: PREVIEW_SPEC, use: { javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: PREVIEW_SPEC, use: { javaScriptEnabled: false } },
+    { name: "http", testIgnore: PREVIEW_SPEC, grep: /@http\b/ },
+    { name: "js-on", testIgnore: PREVIEW_SPEC, grepInvert: /@http\b|@js-off\b/, use: { javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: PREVIEW_SPEC, grepInvert: /@http\b|@js-on\b/, use: { javaScriptEnabled: false } },
     { name: "preview-js-on", testMatch: PREVIEW_SPEC, use: { ...previewUse, javaScriptEnabled: true } },
     { name: "preview-js-off", testMatch: PREVIEW_SPEC, use: { ...previewUse, javaScriptEnabled: false } },
   ],

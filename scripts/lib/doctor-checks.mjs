@@ -119,6 +119,10 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
     if ((vars[name] ?? "").trim()) refusals.push(`${name} is a plain var in ${where}: delete it there and \`${put(name)}\``);
   }
 
+  if (has("E2E_D1_TOKEN")) {
+    refusals.push(`E2E_D1_TOKEN is the Playwright suite's key to SQL over HTTP on a local server: delete it from ${where} and its secrets`);
+  }
+
   const transport = (vars.MAIL_TRANSPORT ?? "outbox").trim();
   if (production && transport === "outbox") {
     refusals.push(`MAIL_TRANSPORT=outbox in production sends no mail: set MAIL_TRANSPORT = "resend" in ${where}`);

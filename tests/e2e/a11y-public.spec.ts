@@ -7,13 +7,9 @@ import { expect, MAIN_URL, mailLink, pathIn, personStamp, postPlan, postStep, st
  * axe over every public page of every variant: first with the consent bar showing, then, after
  * accepting, the pages that need a session or a signed link (roadmap, plans, confirm, the guide and
  * tips confirmations, status, my-data). One load per page per variant.
- * Runs in the js-on project only: axe runs inside the page, the server renders the same markup for
- * both projects, and the pages that hydrate are checked as a JavaScript visitor sees them.
+ * @js-on: axe runs inside the page, the server renders the same markup for both projects, and the
+ * pages that hydrate are checked as a JavaScript visitor sees them.
  */
-test.skip(
-  ({ javaScriptEnabled }) => javaScriptEnabled === false,
-  "axe needs the page's JavaScript; the markup is the server's in both projects",
-);
 
 type Found = { path: string; violations: string[] };
 
@@ -31,7 +27,7 @@ async function check(page: Page, path: string, found: Found[]) {
 
 // Every variant: each has its own copy, brand colours (contrast) and wordmark.
 for (const v of variants) {
-  test(`axe finds no violations on the public pages: ${v.key}`, async ({ page }) => {
+  test(`axe finds no violations on the public pages: ${v.key}`, { tag: "@js-on" }, async ({ page }) => {
     test.setTimeout(240_000);
     // The entrance animation fades text in; axe measures the settled colours.
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -126,8 +126,7 @@ test.describe("bots", () => {
   });
 });
 
-test.describe("bots: crafted posts", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "plain HTTP: once is enough");
+test.describe("bots: crafted posts", { tag: "@http" }, () => {
   const v = tennis;
   const options = getPage(v.key, "options");
   const tipsFields = (email: string) => ({

@@ -21,8 +21,7 @@ function files(dir: string): string[] {
   });
 }
 
-test("build/client holds no backend key or server-only setting", async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on", "a file check: once is enough");
+test("build/client holds no backend key or server-only setting", { tag: "@http" }, async () => {
   const scripts = files("build/client").filter((path) => /\.(js|mjs|css|html|json)$/.test(path));
   expect(scripts.length).toBeGreaterThan(3);
   for (const path of scripts) {

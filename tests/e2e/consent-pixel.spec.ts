@@ -54,8 +54,8 @@ const scriptLoads = (hits: string[]) => hits.filter((url) => url.endsWith("/en_U
 // One variant per domain: the pixel id is the domain's (the sport editions share the champion one).
 for (const v of variants.filter((item) => item.key !== "icehockey")) {
   test.describe(`pixel on hydrated pages: ${v.key}`, () => {
-    test("step-1 choices made before and after hydration survive it, with no hydration error", async ({ page, jsEnabled }) => {
-      test.skip(!jsEnabled, "hydration needs JavaScript");
+    // @js-on: hydration needs JavaScript.
+    test("step-1 choices made before and after hydration survive it, with no hydration error", { tag: "@js-on" }, async ({ page }) => {
       const copy = getPage(v.key, "form").step1;
       const options = getPage(v.key, "options");
       const hits = await recordProvider(page);
@@ -121,8 +121,8 @@ for (const v of variants.filter((item) => item.key !== "icehockey")) {
 }
 
 test.describe("pixel scope", () => {
-  test("client-side navigations from a public page to admin and QA pages track no PageView", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "client-side navigation needs JavaScript");
+  // @js-on: client-side navigation needs JavaScript.
+  test("client-side navigations from a public page to admin and QA pages track no PageView", { tag: "@js-on" }, async ({ page }) => {
     const hits = await recordProvider(page);
     await grantConsent(page);
     await page.goto(pathIn(genius, "guide-form"));

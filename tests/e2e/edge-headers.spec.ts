@@ -6,8 +6,6 @@ import { MAIN_URL, expect, test } from "./fixtures";
  * project): the local outbox stays on loopback hosts, links never follow a forged Host header,
  * and every response (static assets included) carries the security headers.
  */
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "plain HTTP: once is enough");
-
 const BASELINE = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -19,7 +17,7 @@ function expectBaseline(headers: Record<string, string>, what: string) {
   for (const [name, value] of Object.entries(BASELINE)) expect(headers[name], `${name} on ${what}`).toBe(value);
 }
 
-test.describe("the local outbox", () => {
+test.describe("the local outbox", { tag: "@http" }, () => {
   test("answers on 127.0.0.1 and localhost", async ({ request }) => {
     expect((await request.get(`${MAIN_URL}/dev/outbox.json`)).status()).toBe(200);
     const local = await request.get(`${MAIN_URL}/dev/outbox.json`, { headers: { Host: "localhost" } });
@@ -43,7 +41,7 @@ test.describe("the local outbox", () => {
   }
 });
 
-test.describe("links under a forged Host header", () => {
+test.describe("links under a forged Host header", { tag: "@http" }, () => {
   test("robots.txt, sitemap.xml, canonical tags and /test-urls name the configured origin", async ({ request }) => {
     const headers = { Host: "evil.example" };
     for (const path of ["/robots.txt", "/sitemap.xml", "/faq", "/test-urls"]) {
@@ -56,7 +54,7 @@ test.describe("links under a forged Host header", () => {
   });
 });
 
-test.describe("security headers on every response", () => {
+test.describe("security headers on every response", { tag: "@http" }, () => {
   test("static assets (the assets layer, before the Worker)", async ({ request }) => {
     const script = readdirSync("build/client/assets").find((name) => name.endsWith(".js"));
     const paths = ["/favicon.ico", "/images/share-genius.png", "/downloads/ai-parenting-guide.pdf", `/assets/${script}`];

@@ -24,7 +24,8 @@ for (const v of variants) {
   const site = getPage(v.key, "site");
 
   test.describe(`first screen: ${v.key}`, () => {
-    test("the consent bar covers at most 15% of the screen; title and call to action fit above it", async ({ page }) => {
+    // @js-on: the layout is the server's markup and the stylesheet; no script moves it.
+    test("the consent bar covers at most 15% of the screen; title and call to action fit above it", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "home"));
       const bar = await box(page, banner(page));
       const share = (bar.width * bar.height) / (PHONE.width * PHONE.height);
@@ -44,7 +45,8 @@ for (const v of variants) {
       }
     });
 
-    test("the consent bar never covers the footer's links, wherever the fold falls", async ({ page }) => {
+    // @js-on: the layout is the server's markup and the stylesheet; no script moves it.
+    test("the consent bar never covers the footer's links, wherever the fold falls", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "faq"));
       const links = page.locator("footer a");
       const footerTop = await page.locator("footer").evaluate((footer) => footer.getBoundingClientRect().top + window.scrollY);
@@ -84,7 +86,8 @@ for (const v of variants) {
       });
     }
 
-    test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
+    // @js-on: the skip link is a plain link to #main; the browser moves the focus in both.
+    test("the skip link is the first Tab stop and moves focus to the main content", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "faq"));
       await page.keyboard.press("Tab");
       const skip = page.getByRole("link", { name: site.skipLinkLabel });
@@ -99,10 +102,7 @@ for (const v of variants) {
   });
 }
 
-test.describe("champion sport paths", () => {
-  // Plain HTTP requests: the browser's JavaScript setting changes nothing here.
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only; run once");
-
+test.describe("champion sport paths", { tag: "@http" }, () => {
   for (const sport of ["tennis", "icehockey"] as const) {
     const wordmark = getPage(sport, "site").wordmark;
     test(`/${sport} on the champion host is the ${sport} landing page with its path as canonical`, async ({ request }) => {

@@ -2,7 +2,8 @@ import { expect, pathIn, test, variants } from "./fixtures";
 
 for (const v of variants) {
   test.describe(`foundation: ${v.key}`, () => {
-    test("landing page shows the variant's title and wordmark, without a header", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("landing page shows the variant's title and wordmark, without a header", { tag: "@js-on" }, async ({ page }) => {
       const response = await page.goto(pathIn(v, "home"));
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(new RegExp(v.title));
@@ -26,7 +27,8 @@ for (const v of variants) {
       }
     });
 
-    test("other pages show the header with the variant's wordmark and a home link", async ({ page }) => {
+    // @js-on: the header is the server's markup on every page, hydrated or not.
+    test("other pages show the header with the variant's wordmark and a home link", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "pricing"));
       const header = page.getByRole("banner");
       await expect(header).toBeVisible();
@@ -34,7 +36,8 @@ for (const v of variants) {
       await expect(header.getByRole("link").first()).toHaveAttribute("href", pathIn(v, "home"));
     });
 
-    test("an unknown path shows the home page with status 404", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("an unknown path shows the home page with status 404", { tag: "@js-on" }, async ({ page }) => {
       const response = await page.goto(pathIn(v, "no such page"));
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle(new RegExp(v.title));
@@ -44,7 +47,7 @@ for (const v of variants) {
   });
 }
 
-test.describe("document response", () => {
+test.describe("document response", { tag: "@http" }, () => {
   test("the landing page ships no app bundle and a fresh CSP nonce per request", async ({ request }) => {
     const first = await request.get("/");
     const second = await request.get("/");

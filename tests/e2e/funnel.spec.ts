@@ -175,8 +175,8 @@ for (const v of variants) {
     });
 
     if (formChecks)
-      test("step validation shows each rule's message (server-side without JavaScript)", async ({ page, jsEnabled }) => {
-        test.skip(jsEnabled, "with JavaScript the Continue buttons stay disabled until a step is complete");
+      // @js-off: with JavaScript the Continue buttons stay disabled until a step is complete.
+      test("step validation shows each rule's message (server-side without JavaScript)", { tag: "@js-off" }, async ({ page }) => {
         await page.goto(pathIn(v, "form"));
         await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
         await expect(page.getByText(form.step1.errors.ageBand)).toBeVisible();
@@ -192,8 +192,8 @@ for (const v of variants) {
       });
 
     if (formChecks)
-      test("Continue stays disabled until the step is complete (JavaScript on)", async ({ page, jsEnabled }) => {
-        test.skip(!jsEnabled, "disabled buttons are a JavaScript enhancement");
+      // @js-on: disabled buttons are a JavaScript enhancement.
+      test("Continue stays disabled until the step is complete (JavaScript on)", { tag: "@js-on" }, async ({ page }) => {
         await page.goto(pathIn(v, "form"));
         const next = page.getByRole("button", { name: form.step1.continue, exact: true });
         await expect(next).toBeDisabled();
@@ -209,7 +209,8 @@ for (const v of variants) {
         await expect(next).toBeEnabled();
       });
 
-    test("prices for every plan in both cycles on /pricing", async ({ page }) => {
+    // @js-on: /pricing ships no JavaScript (no `hydrate` handle).
+    test("prices for every plan in both cycles on /pricing", { tag: "@js-on" }, async ({ page }) => {
       for (const cycle of ["monthly", "yearly"] as const) {
         await page.goto(pathIn(v, "pricing", { cycle }));
         for (const plan of plans) {
@@ -232,8 +233,8 @@ test.describe("funnel rules (server)", () => {
   const v = variants[0];
   const options = getPage(v.key, "options");
 
-  test("each step shows its busy label while it is saved (JavaScript on)", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "busy labels are a JavaScript enhancement");
+  // @js-on: busy labels are a JavaScript enhancement.
+  test("each step shows its busy label while it is saved (JavaScript on)", { tag: "@js-on" }, async ({ page }) => {
     const form = getPage(v.key, "form");
     // Hold every form post for a moment so the busy state can be seen.
     await page.route("**/form*", async (route) => {
@@ -259,7 +260,7 @@ test.describe("funnel rules (server)", () => {
     await expect(page).toHaveURL(/\/roadmap/);
   });
 
-  test("roadmap and plans redirect to the form without an e-mail in the session", async ({ request }) => {
+  test("roadmap and plans redirect to the form without an e-mail in the session", { tag: "@http" }, async ({ request }) => {
     for (const page of ["roadmap", "plans"]) {
       const response = await request.get(pathIn(v, page), { maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -267,7 +268,7 @@ test.describe("funnel rules (server)", () => {
     }
   });
 
-  test("an unknown option value is a 400 with nothing written; a valid post writes one row", async ({ request }) => {
+  test("an unknown option value is a 400 with nothing written; a valid post writes one row", { tag: "@http" }, async ({ request }) => {
     const tag = `unknown-${Date.now()}`;
     await request.get(pathIn(v, "home", { utm_source: tag }));
     const bad = await request.post(pathIn(v, "form"), {
@@ -291,7 +292,7 @@ test.describe("funnel rules (server)", () => {
     expect(await queryD1(`SELECT id FROM ${v.table} WHERE utm_source = ${sqlString(tag)}`)).toHaveLength(1);
   });
 
-  test("the pro plan is refused on /plans and nothing is written", async ({ request }) => {
+  test("the pro plan is refused on /plans and nothing is written", { tag: "@http" }, async ({ request }) => {
     const email = uniqueEmail("pro");
     await postSteps(request, v, email);
     const refused = await request.post(pathIn(v, "plans"), { form: { plan: "pro", cycle: "monthly" }, maxRedirects: 0 });

@@ -70,7 +70,8 @@ for (const v of variants) {
     const formPath = pathIn(v, `${funnel.kind}-form`);
 
     test.describe(`${funnel.kind} funnel: ${v.key}`, () => {
-      test("the landing page shows the listed icons and every call to action leads to the form", async ({ page }) => {
+      // @js-on: the guide and tips landings ship no JavaScript (no `hydrate` handle).
+      test("the landing page shows the listed icons and every call to action leads to the form", { tag: "@js-on" }, async ({ page }) => {
         const response = await page.goto(pathIn(v, funnel.kind));
         expect(response?.status()).toBe(200);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.landing.hero.title);
@@ -179,9 +180,7 @@ for (const v of variants) {
     });
   }
 
-  test.describe(`guide and tips checks without a browser: ${v.key}`, () => {
-    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP: once is enough");
-
+  test.describe(`guide and tips checks without a browser: ${v.key}`, { tag: "@http" }, () => {
     test("an option outside the variant's lists is a 400 and writes nothing", async ({ request }) => {
       const email = uniqueEmail(`unknown-${v.key}`);
       const options = getPage(v.key, "options");

@@ -447,8 +447,7 @@ function cookieClasses(api: APIRequestContext, route: Route): Attempt[] {
 
 // ---- the sweep ----
 
-test.describe("hostile requests", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP: once is enough");
+test.describe("hostile requests", { tag: "@http" }, () => {
   // In order, in one worker, sharing the set-up; a failure does not skip the classes after it.
   test.describe.configure({ mode: "default" });
   // Hundreds of requests plus D1 checks through wrangler: allow 3x the time.

@@ -10,8 +10,8 @@ for (const v of variants) {
   const ownShot = `/images/screenshot-${v.key}.svg`;
 
   test.describe(`landing: ${v.key}`, () => {
-    test("a parent's shared link unfurls into their child's age stage, naming no one", async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "js-on", "meta tags are the same without JavaScript");
+    // @js-on: a link preview reads the served meta tags; no script takes part.
+    test("a parent's shared link unfurls into their child's age stage, naming no one", { tag: "@js-on" }, async ({ page }) => {
       const plan = getPage(v.key, "roadmapPlan");
       const ages = getPage(v.key, "options").ageBands;
       const stage = plan.stages[1];
@@ -66,7 +66,8 @@ for (const v of variants) {
       await expect(page.locator("#credibility-title + ul > li")).toHaveCount(3);
     });
 
-    test("every call to action leads to the variant's form; Log In opens the app in a new tab", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("every call to action leads to the variant's form; Log In opens the app in a new tab", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "home"));
       for (const label of [
         landing.hero.ctaLabel,
@@ -85,7 +86,8 @@ for (const v of variants) {
       await expect(page).toHaveURL(new RegExp(`${pathIn(v, "form").replace(/[?]/g, "\\?")}$`));
     });
 
-    test("shows the variant's screenshot with its size reserved", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("shows the variant's screenshot with its size reserved", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "home"));
       const shot = page.getByRole("img", { name: landing.hero.screenshotAlt });
       await expect(shot).toBeVisible();
@@ -96,9 +98,8 @@ for (const v of variants) {
     });
   });
 
-  test.describe(`landing screenshot fallback: ${v.key}`, () => {
-    test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the fallback is a script");
-
+  // @js-on: the fallback is a script.
+  test.describe(`landing screenshot fallback: ${v.key}`, { tag: "@js-on" }, () => {
     test("a failed screenshot falls back to the ice hockey one, then hides", async ({ page }) => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
@@ -124,7 +125,8 @@ for (const v of variants) {
   });
 }
 
-test("the landing page has no console errors and no app bundle, only the nonce'd fallback script", async ({ page }) => {
+// @js-on: what runs in the page is what is under test.
+test("the landing page has no console errors and no app bundle, only the nonce'd fallback script", { tag: "@js-on" }, async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());

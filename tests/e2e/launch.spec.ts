@@ -1,9 +1,20 @@
 import { createHash, randomUUID } from "node:crypto";
-import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
-import { expect, LIVE_URL, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import {
+  expect,
+  LIVE_URL,
+  outbox,
+  pathIn,
+  queryD1,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  withLineLock,
+  type VariantCase,
+} from "./fixtures";
 
 /**
  * /admin/launch (ADR 026): an admin announces the launch to one variant whose waitlist has 3
@@ -24,35 +35,8 @@ const text = copy.launch;
 const PASSWORD = "launch-admin-e2e-password";
 const CASES = [variants[0], variants[2]]; // genius and tennis
 
-const SERVER = "live";
+const SERVER = "live" as const;
 const live = (path: string) => `${LIVE_URL}${path}`;
-
-/** One test per variant at a time, across the Playwright worker processes. */
-async function withVariantLock<T>(v: VariantCase, run: () => Promise<T>): Promise<T> {
-  mkdirSync("test-results", { recursive: true });
-  const path = `test-results/.launch-lock-${v.key}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      closeSync(openSync(path, "wx"));
-      break;
-    } catch {
-      // A lock left by a killed worker is taken over after 3 minutes.
-      try {
-        if (Date.now() - statSync(path).mtimeMs > 180_000) unlinkSync(path);
-      } catch {
-        // gone meanwhile
-      }
-      if (Date.now() > deadline) throw new Error(`launch spec: the ${v.key} lock was never free`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    unlinkSync(path);
-  }
-}
 
 const suppressionHash = (email: string) => createHash("sha256").update(`suppression:${email.trim().toLowerCase()}`).digest("hex");
 
@@ -115,7 +99,7 @@ for (const v of CASES) {
     page,
     jsEnabled,
   }, testInfo) => {
-    await withVariantLock(v, async () => {
+    await withLineLock(SERVER, v, async () => {
       const tag = `launch-${v.key}-${testInfo.project.name}`;
       // Each test its own announcement: the same one to the same variant is one campaign, whoever sends it.
       const message = `Early access opens soon. Thank you for waiting with us! (${tag} ${randomUUID().slice(0, 8)})`;

@@ -5,7 +5,8 @@ import { LIVE_URL, MAIN_URL, expect, outbox, test, uniqueEmail, variants } from 
 const TOKEN = "e2e-email-token";
 
 test.describe("e-mail", () => {
-  test("/test-email-templates shows every template for every variant, noindex", async ({ page }) => {
+  // @js-on: the QA page ships no JavaScript (no `hydrate` handle).
+  test("/test-email-templates shows every template for every variant, noindex", { tag: "@js-on" }, async ({ page }) => {
     const response = await page.goto("/test-email-templates");
     expect(response?.status()).toBe(200);
     expect(response?.headers()["x-robots-tag"]).toContain("noindex");
@@ -29,14 +30,16 @@ test.describe("e-mail", () => {
     await expect(tennis.getByText(/Choose Practice, Compete or Champion/)).toBeVisible();
   });
 
-  test("/test-email-templates is a 404 showing the home page when QA pages are off", async ({ page }) => {
+  // @js-on: the home page it shows ships no JavaScript.
+  test("/test-email-templates is a 404 showing the home page when QA pages are off", { tag: "@js-on" }, async ({ page }) => {
     const response = await page.goto(`${LIVE_URL}/test-email-templates`);
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(/AI Parenting/);
     await expect(page.locator("iframe")).toHaveCount(0);
   });
 
-  test("a mail sent through /api/send-email shows in the outbox, newest first", async ({ page }) => {
+  // @js-on: the outbox page ships no JavaScript; the mail's HTML opens in a native <details>.
+  test("a mail sent through /api/send-email shows in the outbox, newest first", { tag: "@js-on" }, async ({ page }) => {
     const to = uniqueEmail("api");
     const send = await page.request.post(`${MAIN_URL}/api/send-email`, {
       headers: { Authorization: `Bearer ${TOKEN}` },
@@ -57,8 +60,8 @@ test.describe("e-mail", () => {
     await expect(item.frameLocator("iframe").locator("b")).toHaveText("works");
   });
 
-  test("/api/send-email refuses a caller without the token", async ({ page }) => {
-    const response = await page.request.post(`${MAIN_URL}/api/send-email`, {
+  test("/api/send-email refuses a caller without the token", { tag: "@http" }, async ({ request }) => {
+    const response = await request.post(`${MAIN_URL}/api/send-email`, {
       data: { from: "no-reply@aiparenting.example", to: "x@example.com", subject: "Spam", html: "<p>x</p>" },
     });
     expect(response.status()).toBe(401);

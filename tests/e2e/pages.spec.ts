@@ -35,7 +35,8 @@ const queuedCalls = (page: Page) =>
 
 for (const v of variants) {
   test.describe(`pages: ${v.key}`, () => {
-    test("FAQ: the first question is open and a second opens beside it", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("FAQ: the first question is open and a second opens beside it", { tag: "@js-on" }, async ({ page }) => {
       const response = await page.goto(pathIn(v, "faq"));
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
@@ -63,7 +64,8 @@ for (const v of variants) {
       await expect(mail).toHaveAttribute("href", /^mailto:hello@/);
     });
 
-    test("privacy policy: dated September 2025, names processors and the erasure contact", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("privacy policy: dated September 2025, names processors and the erasure contact", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "privacy"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
       const main = page.locator("main");
@@ -73,7 +75,8 @@ for (const v of variants) {
       }
     });
 
-    test("terms: dated September 2025 with the legal constants and age rules", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("terms: dated September 2025 with the legal constants and age rules", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "terms"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
       const main = page.locator("main");
@@ -88,7 +91,8 @@ for (const v of variants) {
       await expect(main).toContainText(`${cap} the amount you paid us in the last 12 months`);
     });
 
-    test("canonical and sharing tags point at each public page in the variant", async ({ page, baseURL }) => {
+    // @js-on: the tags are the server's; no script writes them.
+    test("canonical and sharing tags point at each public page in the variant", { tag: "@js-on" }, async ({ page, baseURL }) => {
       for (const name of ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"]) {
         await page.goto(pathIn(v, name));
         const canonical = `${baseURL}${pathIn(v, name)}`;
@@ -155,8 +159,8 @@ for (const v of variants) {
       await expectOneLoad();
     });
 
-    test("hydrated pages track one PageView per client-side navigation, loading the script once", async ({ page, jsEnabled }) => {
-      test.skip(!jsEnabled, "client-side navigation needs JavaScript");
+    // @js-on: client-side navigation needs JavaScript.
+    test("hydrated pages track one PageView per client-side navigation, loading the script once", { tag: "@js-on" }, async ({ page }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "guide-form"));
       await banner(page).getByRole("button", { name: "Accept" }).click();
@@ -205,7 +209,7 @@ for (const v of variants) {
   });
 }
 
-test.describe("consent endpoint and crawl files", () => {
+test.describe("consent endpoint and crawl files", { tag: "@http" }, () => {
   test("a consent post with a foreign redirect goes home instead; a bad choice is a 400", async ({ request }) => {
     const foreign = await request.post("/consent", {
       form: { choice: "granted", redirectTo: "//evil.example/" },

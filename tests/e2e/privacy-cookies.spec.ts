@@ -72,7 +72,8 @@ for (const v of variants) {
       }
     });
 
-    test("names the configured data controller in the policy, the terms and the footer", async ({ page }) => {
+    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
+    test("names the configured data controller in the policy, the terms and the footer", { tag: "@js-on" }, async ({ page }) => {
       for (const path of [pathIn(v, "privacy"), pathIn(v, "terms")]) {
         await page.goto(path);
         await expect(page.getByRole("article")).toContainText(CONTROLLER);

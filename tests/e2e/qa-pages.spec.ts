@@ -38,9 +38,11 @@ async function expectPanel(page: Page, v: VariantCase) {
   }
 }
 
+// The QA pages ship no JavaScript (no `hydrate` handle), so one browser run is the same as the
+// other: /qa's switch links are followed in both projects, as a proof, and the rest with JavaScript on.
 test.describe("QA pages", () => {
   for (const path of QA_PAGES) {
-    test(`${path} shows the expected values for each switch link`, async ({ page }) => {
+    test(`${path} shows the expected values for each switch link`, { tag: path === "/qa" ? [] : "@js-on" }, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(response?.headers()["x-robots-tag"]).toContain("noindex");
@@ -53,7 +55,7 @@ test.describe("QA pages", () => {
     });
   }
 
-  test("/qa lists every QA page with what it is for, and the seeded admin's sign-in", async ({ page }) => {
+  test("/qa lists every QA page with what it is for, and the seeded admin's sign-in", { tag: "@js-on" }, async ({ page }) => {
     await page.goto("/qa?domain=champion&sport=tennis");
     const index = qa.index;
     for (const path of [...QA_PAGES.filter((p) => p !== "/qa"), "/dev/outbox", "/admin/waves"]) {
@@ -73,7 +75,7 @@ test.describe("QA pages", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("mode") === "signin");
   });
 
-  test("test-plans shows every plan with computed prices", async ({ page }) => {
+  test("test-plans shows every plan with computed prices", { tag: "@js-on" }, async ({ page }) => {
     await page.goto("/test-plans?domain=champion&sport=tennis");
     await expect(page.getByTestId("plan-practice")).toContainText("$49.00");
     await expect(page.getByTestId("plan-practice")).toContainText("$40.83");
@@ -85,7 +87,7 @@ test.describe("QA pages", () => {
     await expect(page.locator("tbody tr")).toHaveCount(4);
   });
 
-  test("test-content-loading shows 'Error Loading Content' for an unknown page", async ({ page }) => {
+  test("test-content-loading shows 'Error Loading Content' for an unknown page", { tag: "@js-on" }, async ({ page }) => {
     await page.goto("/test-content-loading?page=unknown");
     await expect(page.getByRole("alert")).toContainText("Error Loading Content");
     await expect(page.getByTestId("content-error")).toContainText('No content page named "unknown"');
@@ -94,7 +96,7 @@ test.describe("QA pages", () => {
     await expect(page.getByTestId("content-keys")).toHaveText("plans");
   });
 
-  test("test-confirm-pages previews the waitlist, guide and tips confirm copy", async ({ page }) => {
+  test("test-confirm-pages previews the waitlist, guide and tips confirm copy", { tag: "@js-on" }, async ({ page }) => {
     for (const v of variants) {
       await page.goto(pathIn(v, "test-confirm-pages"));
       await expect(page.getByTestId("preview-confirm")).toContainText(getPage(v.key, "confirm").title);
@@ -104,7 +106,7 @@ test.describe("QA pages", () => {
     }
   });
 
-  test("test-table-selection shows the table of each variant", async ({ page }) => {
+  test("test-table-selection shows the table of each variant", { tag: "@js-on" }, async ({ page }) => {
     await page.goto("/test-table-selection?domain=champion&sport=tennis");
     await expect(page.getByTestId("table-genius")).toHaveText("leads");
     await expect(page.getByTestId("table-champion-icehockey")).toHaveText("leads_icehockey");
@@ -112,7 +114,7 @@ test.describe("QA pages", () => {
     await expect(page.locator('tr[aria-current="true"]')).toContainText("champion-tennis");
   });
 
-  test("no configuration value or secret is shown", async ({ request }) => {
+  test("no configuration value or secret is shown", { tag: "@http" }, async ({ request }) => {
     for (const path of QA_PAGES) {
       const html = await (await request.get(path)).text();
       for (const secret of ["e2e-email-token", E2E_SESSION_SECRET, "GENIUS_HOSTS", "CHAMPION_HOSTS", "SESSION_SECRET", "PIXEL_ID"]) {
@@ -122,7 +124,8 @@ test.describe("QA pages", () => {
   });
 });
 
-test.describe("QA pages switched off (production-like server) @live", () => {
+// @js-on: an unknown path renders the landing page, which ships no JavaScript.
+test.describe("QA pages switched off (production-like server) @live", { tag: "@js-on" }, () => {
   for (const path of QA_PAGES) {
     test(`${path} behaves like an unknown path`, async ({ page }) => {
       const response = await page.goto(`${LIVE_URL}${path}?domain=champion&sport=tennis`);

@@ -191,8 +191,8 @@ for (const v of cases) {
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
 
-    test("busy labels disable the button while the request runs", async ({ page, jsEnabled }) => {
-      test.skip(!jsEnabled, "busy labels need JavaScript");
+    // @js-on: busy labels need JavaScript.
+    test("busy labels disable the button while the request runs", { tag: "@js-on" }, async ({ page }) => {
       await page.route(/\/signup\.data/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
@@ -318,43 +318,47 @@ test("sign-up with an address that has an account answers like a new sign-up; th
   expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(1);
 });
 
-test("failed sign-ins from other IPs cannot lock the owner out; one IP is limited per e-mail (429)", async ({ page, jsEnabled }) => {
-  test.skip(jsEnabled, "the same HTTP exchange with JavaScript on and off");
-  const email = uniqueEmail("lockout");
-  await createConfirmedAccount(email, PASSWORD);
-  const signInUrl = `${MAIN_URL}${pathIn(cases[0], "signup", { mode: "signin" })}`;
-  const attempt = (password: string, ip: string) =>
-    page.request.post(signInUrl, {
-      form: { mode: "signin", email, password },
-      headers: { "CF-Connecting-IP": ip },
-      maxRedirects: 0,
-    });
-  const someIp = () =>
-    `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+// @js-off: the limits are the server's, and the exchange is the same with JavaScript on and off.
+test(
+  "failed sign-ins from other IPs cannot lock the owner out; one IP is limited per e-mail (429)",
+  { tag: "@js-off" },
+  async ({ page }) => {
+    const email = uniqueEmail("lockout");
+    await createConfirmedAccount(email, PASSWORD);
+    const signInUrl = `${MAIN_URL}${pathIn(cases[0], "signup", { mode: "signin" })}`;
+    const attempt = (password: string, ip: string) =>
+      page.request.post(signInUrl, {
+        form: { mode: "signin", email, password },
+        headers: { "CF-Connecting-IP": ip },
+        maxRedirects: 0,
+      });
+    const someIp = () =>
+      `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 
-  // 21 wrong passwords for the owner's e-mail from as many addresses: each gets its answer, nobody is locked out.
-  const fromMany: number[] = [];
-  for (let i = 0; i < 21; i++)
-    fromMany.push((await attempt("wrong-password", `10.201.${i}.${Math.floor(Math.random() * 250) + 1}`)).status());
-  expect(fromMany).toEqual(Array(21).fill(400));
-  const owner = await attempt(PASSWORD, someIp());
-  expect(owner.status()).toBe(302);
-  expect(new URL(owner.headers()["location"], MAIN_URL).pathname).toBe("/signup-confirm");
+    // 21 wrong passwords for the owner's e-mail from as many addresses: each gets its answer, nobody is locked out.
+    const fromMany: number[] = [];
+    for (let i = 0; i < 21; i++)
+      fromMany.push((await attempt("wrong-password", `10.201.${i}.${Math.floor(Math.random() * 250) + 1}`)).status());
+    expect(fromMany).toEqual(Array(21).fill(400));
+    const owner = await attempt(PASSWORD, someIp());
+    expect(owner.status()).toBe(302);
+    expect(new URL(owner.headers()["location"], MAIN_URL).pathname).toBe("/signup-confirm");
 
-  // One address trying one account is limited (5 a minute); 11 tries within a minute span at most two windows.
-  const ip = someIp();
-  const answers: { status: number; body: string }[] = [];
-  for (let i = 0; i < 11; i++) {
-    const response = await attempt("wrong-password", ip);
-    answers.push({ status: response.status(), body: await response.text() });
-  }
-  const refused = answers.find((answer) => answer.status === 429);
-  expect(refused, answers.map((answer) => answer.status).join(",")).toBeDefined();
-  expect(refused!.body).toContain(TOO_MANY_SIGN_IN_ATTEMPTS);
-});
+    // One address trying one account is limited (5 a minute); 11 tries within a minute span at most two windows.
+    const ip = someIp();
+    const answers: { status: number; body: string }[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await attempt("wrong-password", ip);
+      answers.push({ status: response.status(), body: await response.text() });
+    }
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(refused, answers.map((answer) => answer.status).join(",")).toBeDefined();
+    expect(refused!.body).toContain(TOO_MANY_SIGN_IN_ATTEMPTS);
+  },
+);
 
-test("sign-up attempts per e-mail are limited: a 429 with the page's message", async ({ page, jsEnabled }) => {
-  test.skip(jsEnabled, "the same HTTP exchange with JavaScript on and off");
+// @js-off: the limit is the server's, and the exchange is the same with JavaScript on and off.
+test("sign-up attempts per e-mail are limited: a 429 with the page's message", { tag: "@js-off" }, async ({ page }) => {
   const copy = getPage(cases[0].key, "signup");
   const email = uniqueEmail("signup-limited");
   const answers: { status: number; body: string }[] = [];

@@ -1,7 +1,4 @@
-import { mkdirSync, rmdirSync, statSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
@@ -12,6 +9,7 @@ import {
   E2E_SESSION_SECRET,
   LIVE_URL,
   expect,
+  withLineLock,
   mailLink,
   newParent,
   outbox,
@@ -51,36 +49,6 @@ const PARENT_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, li
 const [genius, , tennis] = variants;
 
 test.beforeEach(() => test.slow());
-
-/**
- * The front of a variant's line is shared by this spec's tests in both projects (they run in
- * parallel on one server): seeding the five and admitting them happen under a lock per table, so
- * no other test's parents come between them.
- */
-async function withLineLock<T>(v: VariantCase, work: () => Promise<T>): Promise<T> {
-  const dir = join(tmpdir(), `waves-e2e-${new URL(SERVER).port}-${v.table}.lock`);
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    try {
-      mkdirSync(dir);
-      break;
-    } catch {
-      // A lock left by a killed run is older than any test holds it.
-      try {
-        if (Date.now() - statSync(dir).mtimeMs > 120_000) rmdirSync(dir);
-      } catch {
-        // gone meanwhile
-      }
-      if (Date.now() > deadline) throw new Error(`waves e2e: ${dir} stayed locked`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmdirSync(dir);
-  }
-}
 
 type Parent = { id: string; email: string };
 
@@ -183,7 +151,7 @@ for (const v of [genius, tennis]) {
     await signInAdmin(page, v, adminEmail);
     const signup = getPage(v.key, "signup");
 
-    const { parents, seq } = await withLineLock(v, async () => {
+    const { parents, seq } = await withLineLock("live", v, async () => {
       const parents = await seedFrontOfLine(v, tag);
       const [before] = await queryD1<{ n: number }>(
         `SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ${sqlString(v.table)}`,

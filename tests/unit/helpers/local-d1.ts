@@ -1,42 +1,28 @@
 /**
  * A real local D1 (miniflare, through wrangler's getPlatformProxy) in a temporary directory,
- * with every migrations/*.sql applied in file-name order, as `wrangler d1 migrations apply` would.
+ * with every migrations/*.sql applied, as `wrangler d1 migrations apply` would.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { getPlatformProxy } from "wrangler";
+import { inject } from "vitest";
+import { applyMigrations, open } from "./migrated-d1";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
+export { splitSql } from "./migrated-d1";
 
-/** Splits a migration into statements: `;` ends one, except inside a trigger's BEGIN ... END. */
-export function splitSql(sql: string): string[] {
-  const statements: string[] = [];
-  let current = "";
-  for (const rawLine of sql.split("\n")) {
-    const line = rawLine.replace(/--.*$/, "");
-    if (!line.trim()) continue;
-    current += `${line}\n`;
-    const inTrigger = /\bCREATE\s+TRIGGER\b/i.test(current);
-    const ended = inTrigger ? /\bEND\s*;\s*$/i.test(line) : /;\s*$/.test(line);
-    if (ended) {
-      statements.push(current.trim());
-      current = "";
-    }
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The `v3` state folder of a local D1 with every migration applied (tests/unit/global-setup.ts). */
+    migratedD1: string;
   }
-  if (current.trim()) statements.push(current.trim());
-  return statements;
 }
 
-type Bindings = { DB: D1Database } & Record<string, unknown>;
-
-async function open(dir: string) {
-  return getPlatformProxy<Bindings>({
-    configPath: join(root, "wrangler.toml"),
-    // `wrangler ... --persist-to DIR` keeps its state in DIR/v3: the same files, for CLI commands.
-    persist: { path: join(dir, "v3") },
-  });
+function migratedTemplate(): string | undefined {
+  try {
+    return inject("migratedD1");
+  } catch {
+    return undefined; // outside a Vitest run with the global setup
+  }
 }
 
 /** A local D1 a wrangler command made in `persistTo` (e.g. `--persist-to DIR`), opened in place. */
@@ -45,17 +31,16 @@ export async function openLocalD1(persistTo: string) {
   return { db: proxy.env.DB, dispose: () => proxy.dispose() };
 }
 
+/**
+ * A fresh, migrated local D1 of its own (and fresh rate limiters: a proxy of its own). The migrations
+ * ran once for the whole run (tests/unit/global-setup.ts): this copies that database's files.
+ */
 export async function startLocalD1() {
   const dir = mkdtempSync(join(tmpdir(), "auth-d1-"));
+  const template = migratedTemplate();
+  if (template) cpSync(template, join(dir, "v3"), { recursive: true });
   let proxy = await open(dir);
-  const files = readdirSync(join(root, "migrations"))
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    for (const statement of splitSql(readFileSync(join(root, "migrations", file), "utf8"))) {
-      await proxy.env.DB.prepare(statement).run();
-    }
-  }
+  if (!template) await applyMigrations(proxy.env.DB);
   return {
     get db() {
       return proxy.env.DB;
