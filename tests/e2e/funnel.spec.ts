@@ -16,6 +16,7 @@ import {
   uniqueEmail,
   variants,
   type VariantCase,
+  holdPosts,
 } from "./fixtures";
 
 type LeadRow = Record<string, unknown>;
@@ -236,27 +237,27 @@ test.describe("funnel rules (server)", () => {
   // @js-on: busy labels are a JavaScript enhancement.
   test("each step shows its busy label while it is saved (JavaScript on)", { tag: "@js-on" }, async ({ page }) => {
     const form = getPage(v.key, "form");
-    // Hold every form post for a moment so the busy state can be seen.
-    await page.route("**/form*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    // Each form post is held while its busy state is checked.
+    const posts = await holdPosts(page, "**/form*");
     await page.goto(pathIn(v, "form"));
     const next = page.getByRole("button", { name: form.step1.continue, exact: true });
     await expect(next).toBeDisabled(); // hydrated
     await chooseStep1(page, v);
     await next.click();
     await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await posts.release();
 
     await expect(page.getByText("Step 2 of 3")).toBeVisible();
     await chooseStep2(page, v);
     await page.getByRole("button", { name: form.step2.continue }).click();
     await expect(page.getByRole("button", { name: "Creating Your Plan..." })).toBeDisabled();
+    await posts.release();
 
     await expect(page.getByText("Step 3 of 3")).toBeVisible();
     await page.getByLabel(form.step3.emailLabel).fill(uniqueEmail("busy"));
     await page.getByRole("button", { name: form.step3.submit }).click();
     await expect(page.getByRole("button", { name: "Getting Started..." })).toBeDisabled();
+    await posts.release();
     await expect(page).toHaveURL(/\/roadmap/);
   });
 

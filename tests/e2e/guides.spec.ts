@@ -12,6 +12,7 @@ import {
   variants,
   waitForHydration,
   type VariantCase,
+  holdPosts,
 } from "./fixtures";
 
 /** SPEC 2.12, 4.3, 5, 7.2: the free guide and free tips funnels in every variant, JS on and off. */
@@ -112,13 +113,11 @@ for (const v of variants) {
         const submit = page.getByRole("button", { name: copy.form.submit });
         if (jsEnabled) {
           await waitForHydration(page);
-          // Hold the post a moment so the sending label can be seen.
-          await page.route(/-form(\.data)?(\?|$)/, async (route) => {
-            if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
-            await route.continue();
-          });
+          // The post is held while the sending label is checked.
+          const posts = await holdPosts(page, /-form(\.data)?(\?|$)/);
           await submit.click();
           await expect(page.getByRole("button", { name: copy.form.busy })).toBeDisabled();
+          await posts.release();
         } else {
           await submit.click();
         }

@@ -12,6 +12,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  waitPastStamp,
   withLineLock,
   type VariantCase,
 } from "./fixtures";
@@ -78,7 +79,7 @@ async function signInLive(page: Page, v: VariantCase, email: string) {
   await page.goto(live(pathIn(v, "signup", { mode: "signin" })));
   await page.getByLabel(signup.fields.email, { exact: true }).fill(email);
   await page.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
-  await page.waitForTimeout(3_200);
+  await waitPastStamp(page, 3_000);
   await page.getByRole("button", { name: signup.signin.submit, exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
 }
@@ -223,7 +224,13 @@ for (const v of CASES) {
       await expect(page.getByRole("status").filter({ hasText: text.toasts.already })).toBeVisible();
       await expect(page).toHaveURL((url) => url.searchParams.get("campaign") === campaignId);
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toHaveLength(1);
-      await page.waitForTimeout(2_000);
+      // The campaign has written its rows and stays written: nothing more is on its way.
+      await expect
+        .poll(
+          async () =>
+            (await queryD1<{ status: string }>(`SELECT status FROM campaigns WHERE id = ${sqlString(campaignId)}`, SERVER))[0]?.status,
+        )
+        .toBe("written");
       expect(await campaignRows(campaignId)).toHaveLength(3);
       for (const parent of list.confirmed) expect(await announcementsTo(page, parent)).toHaveLength(1);
 

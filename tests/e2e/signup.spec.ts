@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   variants,
   waitForHydration,
+  holdPosts,
 } from "./fixtures";
 
 // One variant per domain: accounts are one code path and one table; the sign-up copy and the mails
@@ -193,10 +194,7 @@ for (const v of cases) {
 
     // @js-on: busy labels need JavaScript.
     test("busy labels disable the button while the request runs", { tag: "@js-on" }, async ({ page }) => {
-      await page.route(/\/signup\.data/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      const posts = await holdPosts(page, /\/signup\.data/);
       await page.goto(pathIn(v, "signup", { mode: "signin" }));
       await waitForHydration(page);
       await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("busy"));
@@ -205,6 +203,7 @@ for (const v of cases) {
       const busy = page.getByRole("button", { name: copy.signin.busy });
       await expect(busy).toBeVisible();
       await expect(busy).toBeDisabled();
+      await posts.release();
       await expect(page.getByRole("alert")).toBeVisible();
 
       await page.getByRole("link", { name: copy.signin.toggle }).click();
@@ -216,6 +215,7 @@ for (const v of cases) {
       await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
       await expect(page.getByRole("button", { name: copy.signup.busy })).toBeDisabled();
+      await posts.release();
       await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
       expect(await confirmationLink(page, email)).toContain("token=");
     });

@@ -151,6 +151,25 @@ export async function waitPastStamp(page: Page, ms: number) {
   await expect.poll(() => Date.now() - issuedAt, { intervals: [100] }).toBeGreaterThanOrEqual(ms);
 }
 
+/**
+ * Holds each of the page's POSTs to URLs that `matches` until `release()`: the busy state a slow network
+ * shows stays on screen for exactly as long as the test looks at it, with no fixed delay.
+ */
+export async function holdPosts(page: Page, matches: RegExp | string) {
+  const held: (() => void)[] = [];
+  await page.route(matches, async (route) => {
+    if (route.request().method() === "POST") await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  return {
+    /** Lets the oldest held post through, once it has been sent. */
+    async release() {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      held.shift()!();
+    },
+  };
+}
+
 /** Waits until a page that ships JavaScript has hydrated (root sets <html data-hydrated>). */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -9,6 +9,7 @@ import {
   E2E_SESSION_SECRET,
   LIVE_URL,
   expect,
+  waitPastStamp,
   withLineLock,
   mailLink,
   newParent,
@@ -233,7 +234,7 @@ for (const v of [genius, tennis]) {
       await parentPage.getByLabel(signup.fields.name, { exact: true }).fill("Wave Parent");
       await parentPage.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
       await parentPage.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
-      await parentPage.waitForTimeout(MIN_FILL_MS);
+      await waitPastStamp(parentPage, MIN_FILL_MS);
       await parentPage.getByRole("button", { name: signup.signup.submit, exact: true }).click();
       await expect(parentPage).toHaveURL((url) => url.pathname === "/signup-confirm");
 
