@@ -156,8 +156,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let count = 0;
   try {
     // A resubmitted form finds its campaign before anything else is read.
-    const earlier = await getBackend(ctx).campaigns.list(50);
-    const same = earlier.find((c) => c.form_key === key);
+    const same = await getBackend(ctx).campaigns.byFormKey(key);
     if (same) created = { created: false, campaign: same };
     else {
       count = (await audienceOf(ctx, scope)).count;
