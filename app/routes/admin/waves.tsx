@@ -14,8 +14,9 @@ import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { parseWaveSeq, parseWaveSize, wavesPageData } from "~/waves/wave-admin.server";
 import { wavesOf } from "~/waves/waves.server";
-import { Review, SizeForm } from "~/components/admin/WaveAdmit";
-import { VariantWaveList } from "~/components/admin/WaveList";
+import { Review } from "~/components/admin/waves/Review";
+import { SizeForm } from "~/components/admin/waves/SizeForm";
+import { VariantWaveList } from "~/components/admin/waves/VariantWaveList";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next
