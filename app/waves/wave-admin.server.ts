@@ -1,7 +1,8 @@
-import { variantScope } from "~/admin/scope";
+import { scopeVariants, variantScope, type AdminScope } from "~/admin/scope";
 import type { WaveSummary } from "~/data/ports/wave-store";
 import type { RequestContext } from "~/utils/context.server";
-import type { Variant } from "~/utils/variant";
+import { linkTo } from "~/utils/links";
+import { variantKey, type ContentKey, type Variant } from "~/utils/variant";
 import { MAX_WAVE_SIZE, wavesOf } from "./waves.server";
 
 /**
@@ -18,6 +19,12 @@ export function parseWaveSize(raw: unknown): number | null {
   if (typeof raw !== "string" || !/^\s*\d{1,4}\s*$/.test(raw)) return null;
   const size = Number(raw);
   return size >= 1 && size <= MAX_WAVE_SIZE ? size : null;
+}
+
+/** The wave number the admit form carries (1 or more, at most six digits), or null. */
+export function parseWaveSeq(raw: unknown): number | null {
+  const seq = typeof raw === "string" && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
+  return seq >= 1 ? seq : null;
 }
 
 /** An address shortened for the review: its first letters and its domain ("an***@example.com"). */
@@ -80,28 +87,61 @@ export async function admitForm(ctx: Ctx, asked: number | null, editing = false)
 
 export type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };
 
-/** A variant's waves (newest first) and the invites that expired unaccepted, for the admin page. */
-/** One variant's waves as /admin/waves lists them, with its name and page. */
+/** One variant's waves as /admin/waves lists them (newest first), its expired unaccepted invites, its name and page. */
 export type VariantWaves = { key: string; label: string; href: string; waves: WaveSummary[]; expired: ExpiredInvite[] };
 
-export async function variantWaves(ctx: RequestContext, variant: Variant): Promise<{ waves: WaveSummary[]; expired: ExpiredInvite[] }> {
+/**
+ * `wavesOf` bound to `variant` whatever the request's own variant ("All variants" reads all three).
+ * For reads: the request's origin stays, so it sends no mail.
+ */
+export function wavesOfVariant(ctx: RequestContext, variant: Variant) {
   const scope = variantScope(variant);
-  const waves = wavesOf({ ...ctx, variant, contentKey: scope.key, leadTable: scope.table });
+  return wavesOf({ ...ctx, variant, contentKey: scope.key, leadTable: scope.table });
+}
+
+/** A variant's waves (newest first) and the invites that expired unaccepted; the members of those waves read in parallel. */
+export async function variantWaves(ctx: RequestContext, variant: Variant): Promise<{ waves: WaveSummary[]; expired: ExpiredInvite[] }> {
+  const waves = wavesOfVariant(ctx, variant);
   const list = await waves.list();
-  const expired: ExpiredInvite[] = [];
+  const withExpired = list.filter((w) => w.expired > 0);
+  const found = await Promise.all(withExpired.map((wave) => waves.membersOf(wave.id)));
   const now = Date.now();
-  for (const wave of list.filter((w) => w.expired > 0)) {
-    const found = await waves.membersOf(wave.id);
-    for (const member of found?.members ?? []) {
-      if (member.accepted_at || new Date(member.invite_expires_at).getTime() > now) continue;
-      expired.push({
+  const expired: ExpiredInvite[] = withExpired.flatMap((wave, i) =>
+    (found[i]?.members ?? [])
+      .filter((member) => !member.accepted_at && new Date(member.invite_expires_at).getTime() <= now)
+      .map((member) => ({
         leadId: member.lead_id,
         email: member.email,
         seq: wave.seq,
         place: member.place,
         expiresAt: member.invite_expires_at,
-      });
-    }
-  }
+      })),
+  );
   return { waves: list, expired };
+}
+
+/**
+ * What /admin/waves reads: each variant's waves in the scope (one variant, or all three) and, for
+ * one variant, the admit form for the size asked for (`asked`; `editing` while the admin changes
+ * it). Throws when the database fails.
+ */
+export async function wavesPageData(
+  ctx: RequestContext,
+  scope: AdminScope,
+  labels: Record<ContentKey, string>,
+  asked: number | null,
+  editing: boolean,
+): Promise<{ variants: VariantWaves[]; admit: AdmitForm | null }> {
+  const [variants, admit] = await Promise.all([
+    Promise.all(
+      scopeVariants(scope).map(async (v) => ({
+        key: variantKey(v.variant),
+        label: labels[v.key],
+        href: linkTo(v.variant, "admin/waves"),
+        ...(await variantWaves(ctx, v.variant)),
+      })),
+    ),
+    scope.kind === "variant" ? admitForm(ctx, asked, editing) : null,
+  ]);
+  return { variants, admit };
 }

@@ -3,6 +3,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import { EDITABLE_FLAGS, type LeadEditErrors } from "~/admin/edit-schema";
 import { BILLING_CYCLES, LEAD_SOURCES } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
+import { FormField } from "~/components/FormField";
 import { FormError } from "./AdminShell";
 
 /** Remix <Form> or a fetcher's <fetcher.Form>. */
@@ -10,14 +11,6 @@ type FormLike = (props: { method: "post"; action: string; className?: string; ch
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand focus:outline-2 focus:outline-brand aria-[invalid=true]:border-red-600";
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
 
 /**
  * The edit form of one lead: the no-JS edit page renders it with <Form>, the list page's
@@ -50,92 +43,67 @@ export function LeadEditForm({
 }) {
   const f = copy.edit.fields;
   const id = (name: string) => `${idPrefix}-${name}`;
-  const invalid = (name: keyof LeadEditErrors) =>
-    fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": id(`${name}-error`) } : {};
+  // The control's id is short (`{prefix}-step`), its error's id names the column (`{prefix}-step_completed-error`).
+  const field = (control: string, name: keyof LeadEditErrors) => ({
+    id: id(control),
+    labelClassName: "font-medium",
+    error: fieldErrors[name],
+    errorId: id(`${name}-error`),
+  });
   return (
     <FormComponent method="post" action={action} className="space-y-4">
       <FormError message={formError} />
       <input type="hidden" name="back" value={back} />
-      <div>
-        <label htmlFor={id("email")} className="font-medium">
-          {f.email}
-        </label>
-        <input id={id("email")} name="email" type="email" required defaultValue={lead.email} className={inputClass} {...invalid("email")} />
-        <FieldError id={id("email-error")} message={fieldErrors.email} />
-      </div>
+      <FormField label={f.email} {...field("email", "email")}>
+        {(control) => <input {...control} name="email" type="email" required defaultValue={lead.email} className={inputClass} />}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={id("step")} className="font-medium">
-            {f.step_completed}
-          </label>
-          <select
-            id={id("step")}
-            name="step_completed"
-            defaultValue={String(lead.step_completed)}
-            className={inputClass}
-            {...invalid("step_completed")}
-          >
-            {[1, 2, 3].map((step) => (
-              <option key={step} value={step}>
-                {copy.filters.stepOption.replace("{step}", String(step))}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("step_completed-error")} message={fieldErrors.step_completed} />
-        </div>
-        <div>
-          <label htmlFor={id("source")} className="font-medium">
-            {f.lead_source}
-          </label>
-          <select id={id("source")} name="lead_source" defaultValue={lead.lead_source} className={inputClass} {...invalid("lead_source")}>
-            {LEAD_SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {copy.leadSources[source]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("lead_source-error")} message={fieldErrors.lead_source} />
-        </div>
-        <div>
-          <label htmlFor={id("plan")} className="font-medium">
-            {f.plan_chosen}
-          </label>
-          <select
-            id={id("plan")}
-            name="plan_chosen"
-            defaultValue={lead.plan_chosen ?? ""}
-            className={inputClass}
-            {...invalid("plan_chosen")}
-          >
-            <option value="">{copy.edit.noPlan}</option>
-            {plans.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("plan_chosen-error")} message={fieldErrors.plan_chosen} />
-        </div>
-        <div>
-          <label htmlFor={id("billing")} className="font-medium">
-            {f.billing_cycle}
-          </label>
-          <select
-            id={id("billing")}
-            name="billing_cycle"
-            defaultValue={lead.billing_cycle ?? ""}
-            className={inputClass}
-            {...invalid("billing_cycle")}
-          >
-            <option value="">{copy.edit.noBilling}</option>
-            {BILLING_CYCLES.map((cycle) => (
-              <option key={cycle} value={cycle}>
-                {copy.billingCycles[cycle]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("billing_cycle-error")} message={fieldErrors.billing_cycle} />
-        </div>
+        <FormField label={f.step_completed} {...field("step", "step_completed")}>
+          {(control) => (
+            <select {...control} name="step_completed" defaultValue={String(lead.step_completed)} className={inputClass}>
+              {[1, 2, 3].map((step) => (
+                <option key={step} value={step}>
+                  {copy.filters.stepOption.replace("{step}", String(step))}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={f.lead_source} {...field("source", "lead_source")}>
+          {(control) => (
+            <select {...control} name="lead_source" defaultValue={lead.lead_source} className={inputClass}>
+              {LEAD_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {copy.leadSources[source]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={f.plan_chosen} {...field("plan", "plan_chosen")}>
+          {(control) => (
+            <select {...control} name="plan_chosen" defaultValue={lead.plan_chosen ?? ""} className={inputClass}>
+              <option value="">{copy.edit.noPlan}</option>
+              {plans.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={f.billing_cycle} {...field("billing", "billing_cycle")}>
+          {(control) => (
+            <select {...control} name="billing_cycle" defaultValue={lead.billing_cycle ?? ""} className={inputClass}>
+              <option value="">{copy.edit.noBilling}</option>
+              {BILLING_CYCLES.map((cycle) => (
+                <option key={cycle} value={cycle}>
+                  {copy.billingCycles[cycle]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
       <fieldset>
         <legend className="font-medium">{copy.edit.flagsLegend}</legend>

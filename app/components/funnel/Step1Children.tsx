@@ -6,7 +6,8 @@ import type { FormContent } from "#content/schemas/form";
 import type { Option } from "#content/schemas/options";
 import { MAX_CHILDREN, type ChildEntry } from "~/funnel/steps";
 import { useIsSubmittingStep } from "./busy";
-import { FieldError } from "./FieldError";
+import { FormField } from "~/components/FormField";
+import { FIELD_ERROR_CLASS } from "./FieldError";
 import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
@@ -58,48 +59,42 @@ export function Step1Children({
             <fieldset key={child.key} className="rounded-xl border border-slate-200 p-4" data-testid="child-entry">
               <legend className="px-1 font-semibold text-slate-900">{text.entryLabel.replace("{number}", number)}</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <label htmlFor={`age-${index}`} className="text-sm font-medium text-slate-800">
-                    {text.ageBandLabel}
-                  </label>
-                  <select
-                    id={`age-${index}`}
-                    name={ageName}
-                    defaultValue={child.ageBand}
-                    className={selectClass}
-                    aria-invalid={fieldErrors[ageName] ? true : undefined}
-                    aria-describedby={fieldErrors[ageName] ? `age-${index}-error` : undefined}
-                  >
-                    <option value="">{text.ageBandPlaceholder}</option>
-                    {options.ageBands.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError id={`age-${index}-error`} message={fieldErrors[ageName]} />
-                </div>
-                <div>
-                  <label htmlFor={`time-${index}`} className="text-sm font-medium text-slate-800">
-                    {text.timeLabel}
-                  </label>
-                  <select
-                    id={`time-${index}`}
-                    name={timeName}
-                    defaultValue={child.time}
-                    className={selectClass}
-                    aria-invalid={fieldErrors[timeName] ? true : undefined}
-                    aria-describedby={fieldErrors[timeName] ? `time-${index}-error` : undefined}
-                  >
-                    <option value="">{text.timePlaceholder}</option>
-                    {options.time.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError id={`time-${index}-error`} message={fieldErrors[timeName]} />
-                </div>
+                <FormField
+                  id={`age-${index}`}
+                  label={text.ageBandLabel}
+                  labelClassName="text-sm font-medium text-slate-800"
+                  error={fieldErrors[ageName]}
+                  errorClassName={FIELD_ERROR_CLASS}
+                >
+                  {(control) => (
+                    <select {...control} name={ageName} defaultValue={child.ageBand} className={selectClass}>
+                      <option value="">{text.ageBandPlaceholder}</option>
+                      {options.ageBands.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+                <FormField
+                  id={`time-${index}`}
+                  label={text.timeLabel}
+                  labelClassName="text-sm font-medium text-slate-800"
+                  error={fieldErrors[timeName]}
+                  errorClassName={FIELD_ERROR_CLASS}
+                >
+                  {(control) => (
+                    <select {...control} name={timeName} defaultValue={child.time} className={selectClass}>
+                      <option value="">{text.timePlaceholder}</option>
+                      {options.time.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
               </div>
               {children.length > 1 ? (
                 <button

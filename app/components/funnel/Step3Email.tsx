@@ -4,7 +4,8 @@ import { Lock } from "lucide-react";
 import type { FormContent } from "#content/schemas/form";
 import { useLinkTo } from "~/utils/root-data";
 import { useIsSubmittingStep } from "./busy";
-import { FieldError } from "./FieldError";
+import { FormField } from "~/components/FormField";
+import { FIELD_ERROR_CLASS } from "./FieldError";
 import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
@@ -20,24 +21,29 @@ export function Step3Email({ copy, initial, fieldErrors }: { copy: FormContent; 
       <input type="hidden" name="step" value="3" />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
       <p className="mt-2 text-slate-700">{text.subtitle}</p>
-      <label htmlFor="email" className="mt-6 block text-sm font-medium text-slate-800">
-        {text.emailLabel}
-      </label>
-      <input
+      <FormField
+        bare
         id="email"
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        placeholder={text.emailPlaceholder}
-        defaultValue={initial}
-        onInput={check}
-        aria-invalid={fieldErrors.email ? true : undefined}
-        aria-describedby={fieldErrors.email ? "email-error" : undefined}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600"
-      />
-      <FieldError id="email-error" message={fieldErrors.email} />
+        label={text.emailLabel}
+        labelClassName="mt-6 block text-sm font-medium text-slate-800"
+        error={fieldErrors.email}
+        errorClassName={FIELD_ERROR_CLASS}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder={text.emailPlaceholder}
+            defaultValue={initial}
+            onInput={check}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600"
+          />
+        )}
+      </FormField>
       <BotFields />
       <StepActions
         backHref={linkTo("form", { step: 2 })}

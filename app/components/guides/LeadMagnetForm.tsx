@@ -3,6 +3,7 @@ import { Lock } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { Option } from "#content/schemas/options";
 import { BotFields } from "~/components/BotFields";
+import { FormField } from "~/components/FormField";
 import type { LeadMagnetValues } from "~/guides/kinds";
 
 /**
@@ -33,22 +34,21 @@ export function LeadMagnetForm({
         </div>
       ) : null}
 
-      <div>
-        <label htmlFor="email" className="block font-semibold text-slate-900">
-          {copy.emailLabel}
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder={copy.emailPlaceholder}
-          defaultValue={values.email}
-          className="mt-2 block w-full rounded-lg border border-slate-400 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none"
-        />
-      </div>
+      <FormField id="email" label={copy.emailLabel}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder={copy.emailPlaceholder}
+            defaultValue={values.email}
+            className="mt-2 block w-full rounded-lg border border-slate-400 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none"
+          />
+        )}
+      </FormField>
 
       <fieldset>
         <legend className="font-semibold text-slate-900">{copy.ageBandLabel}</legend>

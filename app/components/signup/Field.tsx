@@ -1,3 +1,5 @@
+import { FormField } from "~/components/FormField";
+
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-600";
 
@@ -13,34 +15,30 @@ type FieldProps = {
   addon?: React.ReactNode;
 };
 
-/** A labelled input with its validation message under it (SPEC 5). */
+/** A labelled input with its validation message under it (SPEC 5), in the sign-up form's style. */
 export function Field({ name, label, type, autoComplete, placeholder, error, defaultValue, addon }: FieldProps) {
-  const id = `field-${name}`;
-  const errorId = `${id}-error`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={addon ? `${inputClass} pr-11` : inputClass}
-        />
-        {addon}
-      </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700" data-testid={`error-${name}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField
+      id={`field-${name}`}
+      label={label}
+      labelClassName="block text-sm font-medium text-slate-800"
+      error={error}
+      errorTestId={`error-${name}`}
+    >
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            name={name}
+            type={type}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            defaultValue={defaultValue}
+            className={addon ? `${inputClass} pr-11` : inputClass}
+          />
+          {addon}
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -23,7 +23,30 @@ const EMPTY_PROGRESS = (): Record<OutboxStatus, number> => ({ pending: 0, sent: 
 
 /** Campaigns and their audience in Cloudflare D1 (migrations/0017_campaigns.sql). */
 export function createD1CampaignStore(db: D1Database): CampaignStore {
-  const get = async (id: string) => (await db.prepare("SELECT * FROM campaigns WHERE id = ?").bind(id).first<Campaign>()) ?? null;
+  /** The campaign whose unique column holds `value`. */
+  const oneWhere = async (column: "id" | "form_key", value: string) =>
+    (await db.prepare(`SELECT * FROM campaigns WHERE ${column} = ?`).bind(value).first<Campaign>()) ?? null;
+
+  /** Every campaign's rows by status in one read: each campaign is one range of the outbox's dedupe key index. */
+  async function progressOf(ids: readonly string[]): Promise<Record<string, Record<OutboxStatus, number>>> {
+    const counts: Record<string, Record<OutboxStatus, number>> = Object.fromEntries(ids.map((id) => [id, EMPTY_PROGRESS()]));
+    if (ids.length === 0) return counts;
+    // One bound JSON array of [id, from, to] (D1 binds at most 100 values a statement; the ledger asks for up to 50 campaigns).
+    const ranges = [...new Set(ids)].map((id) => [id, ...campaignKeyRange(id)]);
+    const { results } = await db
+      .prepare(
+        // A row erased before it was sent (the trust store made it dead under an `erased:` recipient) was skipped, not failed.
+        `SELECT json_extract(c.value, '$[0]') AS id,
+           CASE WHEN o.status = 'dead' AND o.recipient LIKE 'erased:%' THEN 'skipped' ELSE o.status END AS status, COUNT(*) AS n
+         FROM json_each(?) c
+         JOIN outbox o ON o.dedupe_key >= json_extract(c.value, '$[1]') AND o.dedupe_key < json_extract(c.value, '$[2]')
+         GROUP BY 1, 2`,
+      )
+      .bind(JSON.stringify(ranges))
+      .all<{ id: string; status: OutboxStatus; n: number }>();
+    for (const row of results) if (row.status in counts[row.id]) counts[row.id][row.status] = Number(row.n);
+    return counts;
+  }
 
   return {
     async createOnce(campaign) {
@@ -42,7 +65,9 @@ export function createD1CampaignStore(db: D1Database): CampaignStore {
       return { created: result.meta.changes === 1 && stored.id === campaign.id, campaign: stored };
     },
 
-    get,
+    get: (id) => oneWhere("id", id),
+
+    byFormKey: (formKey) => oneWhere("form_key", formKey),
 
     async list(limit) {
       const { results } = await db.prepare("SELECT * FROM campaigns ORDER BY created_at DESC, id LIMIT ?").bind(limit).all<Campaign>();
@@ -114,19 +139,10 @@ export function createD1CampaignStore(db: D1Database): CampaignStore {
     },
 
     async progress(id) {
-      const [from, to] = campaignKeyRange(id);
-      const { results } = await db
-        .prepare(
-          // A row erased before it was sent (the trust store made it dead under an `erased:` recipient) was skipped, not failed.
-          `SELECT CASE WHEN status = 'dead' AND recipient LIKE 'erased:%' THEN 'skipped' ELSE status END AS status, COUNT(*) AS n
-           FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? GROUP BY 1`,
-        )
-        .bind(from, to)
-        .all<{ status: OutboxStatus; n: number }>();
-      const counts = EMPTY_PROGRESS();
-      for (const row of results) if (row.status in counts) counts[row.status] = Number(row.n);
-      return counts;
+      return (await progressOf([id]))[id];
     },
+
+    progressOf,
 
     async restampStale(id, now, leaseBefore, limit) {
       const [from, to] = campaignKeyRange(id);

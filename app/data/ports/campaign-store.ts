@@ -86,6 +86,8 @@ export interface CampaignStore {
    */
   createOnce(campaign: NewCampaign): Promise<{ created: boolean; campaign: Campaign }>;
   get(id: string): Promise<Campaign | null>;
+  /** The campaign a compose form made (its idempotency key), wherever it stands in the ledger. */
+  byFormKey(formKey: string): Promise<Campaign | null>;
   /** The ledger: newest first. */
   list(limit: number): Promise<Campaign[]>;
   /** Campaigns a cron run moves on: scheduled with send_at at or before `now`, or sending with a free lease (lease_until null or at/before `now`). Oldest first. */
@@ -104,6 +106,8 @@ export interface CampaignStore {
   unconfirmedCount(table: LeadTable): Promise<number>;
   /** The campaign's outbox rows (dedupe keys `campaign:{id}:…`) by status; a row erased before it was sent counts as skipped. */
   progress(id: string): Promise<Record<OutboxStatus, number>>;
+  /** `progress` of several campaigns in one read (the ledger): every id asked for is a key, all zeros when it has no rows. */
+  progressOf(ids: readonly string[]): Promise<Record<string, Record<OutboxStatus, number>>>;
   /**
    * The campaign's rows whose queue message was lost (e.g. with a killed Worker): pending under a
    * message lease taken at or before `leaseBefore`, or failed, due since `leaseBefore` and still

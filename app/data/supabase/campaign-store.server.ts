@@ -35,6 +35,31 @@ export function createSupabaseCampaignStore(options: SupabaseOptions): CampaignS
   const client = createSupabaseAdminClient(options);
   const rows = (data: unknown) => ((data ?? []) as Record<string, unknown>[]).map(campaignFrom);
 
+  /** The campaign whose unique column holds `value`. */
+  async function oneWhere(column: "id" | "form_key", value: string): Promise<Campaign | null> {
+    const { data, error } = await client.from("campaigns").select("*").eq(column, value).maybeSingle().retry(false);
+    fail("Campaign read", error);
+    return data ? campaignFrom(data) : null;
+  }
+
+  /** Every campaign's outbox rows by status in one call (campaign_progress_of, 20250901000020_campaign_progress_of.sql). */
+  async function progressOf(ids: readonly string[]): Promise<Record<string, Record<OutboxStatus, number>>> {
+    const counts: Record<string, Record<OutboxStatus, number>> = Object.fromEntries(
+      ids.map((id) => [id, { pending: 0, sent: 0, failed: 0, dead: 0, skipped: 0 }]),
+    );
+    if (ids.length === 0) return counts;
+    const unique = [...new Set(ids)];
+    const ranges = unique.map(campaignKeyRange);
+    const { data, error } = await client
+      .rpc("campaign_progress_of", { p_ids: unique, p_from: ranges.map(([from]) => from), p_to: ranges.map(([, to]) => to) })
+      .retry(false);
+    fail("Campaign progress", error);
+    for (const row of (data ?? []) as { campaign_id: string; status: OutboxStatus; n: number }[]) {
+      if (row.status in counts[row.campaign_id]) counts[row.campaign_id][row.status] = Number(row.n);
+    }
+    return counts;
+  }
+
   return {
     async createOnce(campaign) {
       const { data, error } = await client.rpc("campaign_create", { p: campaign }).retry(false);
@@ -43,11 +68,9 @@ export function createSupabaseCampaignStore(options: SupabaseOptions): CampaignS
       return { created: answer.created === true, campaign: campaignFrom(answer.campaign) };
     },
 
-    async get(id) {
-      const { data, error } = await client.from("campaigns").select("*").eq("id", id).maybeSingle().retry(false);
-      fail("Campaign read", error);
-      return data ? campaignFrom(data) : null;
-    },
+    get: (id) => oneWhere("id", id),
+
+    byFormKey: (formKey) => oneWhere("form_key", formKey),
 
     async list(limit) {
       const { data, error } = await client
@@ -107,13 +130,10 @@ export function createSupabaseCampaignStore(options: SupabaseOptions): CampaignS
     },
 
     async progress(id) {
-      const [from, to] = campaignKeyRange(id);
-      const { data, error } = await client.rpc("campaign_progress", { p_from: from, p_to: to }).retry(false);
-      fail("Campaign progress", error);
-      const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, dead: 0, skipped: 0 };
-      for (const row of (data ?? []) as { status: OutboxStatus; n: number }[]) if (row.status in counts) counts[row.status] = Number(row.n);
-      return counts;
+      return (await progressOf([id]))[id];
     },
+
+    progressOf,
 
     async restampStale(id, now, leaseBefore, limit) {
       const [from, to] = campaignKeyRange(id);

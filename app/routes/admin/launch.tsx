@@ -15,8 +15,11 @@ import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
-import { Compose, Preview, SendConfirm } from "~/components/admin/LaunchCompose";
-import { Ledger, Progress } from "~/components/admin/LaunchProgress";
+import { Compose } from "~/components/admin/launch/Compose";
+import { Ledger } from "~/components/admin/launch/Ledger";
+import { Preview } from "~/components/admin/launch/Preview";
+import { Progress } from "~/components/admin/launch/Progress";
+import { SendConfirm } from "~/components/admin/launch/SendConfirm";
 import { formatCount, type SendReview } from "~/campaigns/views";
 import { launchPageData } from "~/campaigns/launch-page.server";
 
@@ -156,8 +159,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let count = 0;
   try {
     // A resubmitted form finds its campaign before anything else is read.
-    const earlier = await getBackend(ctx).campaigns.list(50);
-    const same = earlier.find((c) => c.form_key === key);
+    const same = await getBackend(ctx).campaigns.byFormKey(key);
     if (same) created = { created: false, campaign: same };
     else {
       count = (await audienceOf(ctx, scope)).count;

@@ -5,18 +5,18 @@ import { referralRules } from "#content/referrals";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
-import { contentKeyOf, variantKey } from "~/utils/variant";
-import { admitForm, parseWaveSize, variantWaves, type AdmitForm } from "~/waves/wave-admin.server";
+import { parseWaveSeq, parseWaveSize, wavesPageData } from "~/waves/wave-admin.server";
 import { wavesOf } from "~/waves/waves.server";
-import { Review, SizeForm } from "~/components/admin/WaveAdmit";
-import { VariantWaveList } from "~/components/admin/WaveList";
+import { Review } from "~/components/admin/waves/Review";
+import { SizeForm } from "~/components/admin/waves/SizeForm";
+import { VariantWaveList } from "~/components/admin/waves/VariantWaveList";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next
@@ -51,23 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sizeParam = ctx.url.searchParams.get("n");
   const asked = sizeParam === null ? null : parseWaveSize(sizeParam);
   const badSize = sizeParam !== null && asked === null;
-  let variants;
-  let admit: AdmitForm | null = null;
+  let page;
   try {
-    const shown = scope.kind === "all" ? ADMIN_VARIANTS : [scope.variant];
-    variants = await Promise.all(
-      shown.map(async (v) => ({
-        key: variantKey(v),
-        label: copy.console.variants[contentKeyOf(v)],
-        href: linkTo(v, "admin/waves"),
-        ...(await variantWaves(ctx, v)),
-      })),
-    );
-    if (scope.kind === "variant") admit = await admitForm(ctx, asked, ctx.url.searchParams.has("edit"));
+    page = await wavesPageData(ctx, scope, copy.console.variants, asked, ctx.url.searchParams.has("edit"));
   } catch (error) {
     console.error("admin waves: reading the waves failed", error);
     throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
   }
+  const { variants, admit } = page;
   const toasts = takeToasts(access.session);
   // The size field's GET form keeps ?domain=&sport= (a local or preview host) and ?variants=all.
   const keep = Object.fromEntries(new URL(pageHref(ctx), ctx.url.origin).searchParams);
@@ -125,9 +116,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const size = parseWaveSize(form.get("n"));
-  const seqRaw = String(form.get("seq") ?? "");
-  const seq = /^\d{1,6}$/.test(seqRaw) ? Number(seqRaw) : 0;
-  if (size === null || seq < 1) return refuse(400, text.badSize);
+  const seq = parseWaveSeq(form.get("seq"));
+  if (size === null || seq === null) return refuse(400, text.badSize);
   try {
     const outcome = await waves.admit(seq, size, access.user.email ?? "admin");
     if (outcome.kind === "stale") return refuse(409, text.stale);

@@ -64,6 +64,15 @@ export function campaignStoreContract(name: string, start: () => Promise<Contrac
       expect(await store().get(crypto.randomUUID())).toBeNull();
     });
 
+    it("finds a campaign by its form key, however far back in the ledger", async () => {
+      const first = newCampaign();
+      await store().createOnce(first);
+      for (const minute of [1, 2, 3]) await store().createOnce(newCampaign({ created_at: at(minute) }));
+      expect((await store().list(3)).map((c) => c.id)).not.toContain(first.id);
+      expect(await store().byFormKey(first.form_key)).toMatchObject({ id: first.id, form_key: first.form_key, created_at: at(0) });
+      expect(await store().byFormKey(`form-${crypto.randomUUID()}`)).toBeNull();
+    });
+
     it("is due at its time; one step holds its lease until it lets go or it runs out", async () => {
       const c = newCampaign();
       await store().createOnce(c);
@@ -128,7 +137,7 @@ export function campaignStoreContract(name: string, start: () => Promise<Contrac
       expect(await store().unconfirmedCount("leads_icehockey")).toBe(0);
     });
 
-    it("counts progress from its own outbox rows, an erased row as skipped, and re-stamps only stale pending rows", async () => {
+    it("counts progress from its own outbox rows (one campaign or many at once), an erased row as skipped, and re-stamps only stale pending rows", async () => {
       const c = newCampaign();
       await store().createOnce(c);
       const other = newCampaign();
@@ -149,6 +158,13 @@ export function campaignStoreContract(name: string, start: () => Promise<Contrac
       await row(`campaign:${other.id}:a`, { status: "pending", enqueued_at: at(0) });
       await row(`campaign-test:${c.id}:a`, { status: "sent" });
       expect(await store().progress(c.id)).toEqual({ pending: 3, sent: 1, failed: 3, dead: 1, skipped: 2 });
+      const quiet = newCampaign().id;
+      expect(await store().progressOf([c.id, other.id, quiet, c.id])).toEqual({
+        [c.id]: { pending: 3, sent: 1, failed: 3, dead: 1, skipped: 2 },
+        [other.id]: { pending: 1, sent: 0, failed: 0, dead: 0, skipped: 0 },
+        [quiet]: { pending: 0, sent: 0, failed: 0, dead: 0, skipped: 0 },
+      });
+      expect(await store().progressOf([])).toEqual({});
       const stamped = await store().restampStale(c.id, at(10), at(5), 10);
       const keys = await Promise.all(stamped.map(async (id) => (await outbox.get(id))?.dedupe_key));
       expect(keys.sort()).toEqual([`campaign:${c.id}:b`, `campaign:${c.id}:i`]);

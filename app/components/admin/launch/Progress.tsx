@@ -2,14 +2,13 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { AdminContent } from "#content/schemas/admin";
 import { formatUtc } from "~/admin/columns";
-import { formatCount, type CampaignView, type LedgerRow } from "~/campaigns/views";
+import { formatCount, type CampaignView } from "~/campaigns/views";
 import { useHydrated } from "~/utils/use-hydrated";
-import { Address } from "./Address";
-import { ACTION_CELL, AdminTable } from "./AdminTable";
 
 /** How often a sending campaign's progress refreshes itself with JavaScript. */
 const REFRESH_MS = 2_000;
 
+/** The followed campaign's figures (audience, queued, sent, failed, skipped), refreshed while it sends, and its report when done. */
 export function Progress({ copy, campaign }: { copy: AdminContent; campaign: CampaignView }) {
   const text = copy.launch.progress;
   const hydrated = useHydrated();
@@ -60,48 +59,6 @@ export function Progress({ copy, campaign }: { copy: AdminContent; campaign: Cam
         </p>
       ) : (
         <p className="mt-3 text-sm text-slate-600">{hydrated ? text.live : text.reloadHint}</p>
-      )}
-    </section>
-  );
-}
-
-export function Ledger({ copy, rows, here }: { copy: AdminContent; rows: LedgerRow[]; here: string }) {
-  const text = copy.launch.ledger;
-  const statuses = copy.launch.progress.statuses;
-  const withCampaign = (id: string) => `${here}${here.includes("?") ? "&" : "?"}campaign=${encodeURIComponent(id)}`;
-  return (
-    <section aria-labelledby="ledger-heading">
-      <h2 id="ledger-heading" className="text-lg font-semibold text-slate-900">
-        {text.heading}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="text-slate-600" data-testid="ledger-none">
-          {text.none}
-        </p>
-      ) : (
-        <AdminTable columns={text.columns} caption={text.caption} testId="campaign-ledger" className="mt-2" actions>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-slate-200" data-campaign-id={row.id}>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={row.createdAt}>{formatUtc(row.createdAt)}</time>
-              </td>
-              <td className="px-3 py-2">
-                <Address value={row.by} />
-              </td>
-              <td className="px-3 py-2">{row.scope}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
-              <td className="px-3 py-2">{row.message}</td>
-              <td className="px-3 py-2">{statuses[row.done ? "done" : row.status]}</td>
-              <td className="px-3 py-2 tabular-nums">{formatCount(row.audience)}</td>
-              <td className="px-3 py-2 tabular-nums">{formatCount(row.sent)}</td>
-              <td className={`px-3 py-2 ${ACTION_CELL}`}>
-                <a href={withCampaign(row.id)} className="font-semibold text-brand-strong underline">
-                  {text.open}
-                </a>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
       )}
     </section>
   );

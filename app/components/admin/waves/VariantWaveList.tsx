@@ -2,9 +2,9 @@ import { Form } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
 import { formatUtc } from "~/admin/columns";
 import type { VariantWaves } from "~/waves/wave-admin.server";
-import { Address } from "./Address";
-import { ACTION_CELL, AdminTable } from "./AdminTable";
-import { SMALL_BUTTON } from "./WaveAdmit";
+import { Address } from "../Address";
+import { ACTION_CELL, AdminTable } from "../AdminTable";
+import { SMALL_BUTTON } from "./buttons";
 
 /** One variant's waves on /admin/waves with their figures, and its expired invites with "Send a new invite". */
 export function VariantWaveList({
