@@ -23,12 +23,12 @@ export const QUEUE_RETRY_DELAYS_MINUTES: readonly number[] = [0.25, 5, 25, 125];
  * A pending row untouched this long has no live sender, so the cron sends it. The after-response
  * send of a page is bounded by its calls' timeouts (database 5 s, mail API 10 s, database again:
  * about 20 s) and the platform ends `waitUntil` work 30 s after the response anyway; a cron run
- * claims only a few rows ahead of sending them (RETRY_DEFAULTS.claimBatch), and a queue consumer
- * holds a batch for its render, a slot (5 s at most) and one request. A minute is past all of
- * these, so a live send is never duplicated, yet a mail whose Worker was evicted or killed goes
- * out with the next cron run instead of waiting for a long timeout. Should it ever race a live
- * send anyway, the provider's idempotency key still delivers it once, and a queue consumer sends
- * only rows it still holds (markBatch).
+ * claims only a few rows ahead of sending them (RETRY_DEFAULTS.claimBatch in sweep.server.ts),
+ * and a queue consumer holds a batch for its render, a slot (5 s at most) and one request. A
+ * minute is past all of these, so a live send is never duplicated, yet a mail whose Worker was
+ * evicted or killed goes out with the next cron run instead of waiting for a long timeout. Should
+ * it ever race a live send anyway, the provider's idempotency key still delivers it once, and a
+ * queue consumer sends only rows it still holds (markBatch).
  */
 export const STALE_PENDING_MINUTES = 1;
 
