@@ -10,12 +10,12 @@ export type ResendOptions = { apiUrl: string; apiKey: string };
  * A request Resend did not take. `permanent`: the request itself is wrong (bad address...); sending
  * it again cannot help. `retryAfterMs`: Resend is rate limiting us (429) and did not look at it.
  */
-export type ResendFailure = { ok: false; error: string; permanent: boolean; retryAfterMs?: number };
+type ResendFailure = { ok: false; error: string; permanent: boolean; retryAfterMs?: number };
 
 /** Resend's answer: its JSON body (null when it sent none), or the failure with Resend's own message when it gave one. */
-export type ResendReply<Body> = { ok: true; body: Body | null } | { ok: false; failure: ResendFailure; resendMessage?: string };
+type ResendReply<Body> = { ok: true; body: Body | null } | { ok: false; failure: ResendFailure; resendMessage?: string };
 
-export type ResendRequest = {
+type ResendRequest = {
   payload: unknown;
   idempotencyKey: string;
   /** Headers beyond authorization, content type and Idempotency-Key (the batch's validation mode). */
@@ -31,7 +31,7 @@ const PERMANENT_STATUSES = new Set([400, 422]);
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 
 /** Retry-After in seconds (what Resend sends) or as an HTTP date. */
-export function retryAfterMs(value: string | null): number {
+function retryAfterMs(value: string | null): number {
   if (!value) return DEFAULT_RETRY_AFTER_MS;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.max(1000, seconds * 1000);
