@@ -9,7 +9,7 @@ import type { Campaign, NewCampaign } from "~/data/ports/campaign-store";
 import type { OutboxStatus } from "~/data/ports/outbox-store";
 import type { Suppression } from "~/data/ports/suppression-store";
 import { enqueueRows, mailQueueOf, type MailBindings } from "~/mail/mail-queue.server";
-import { queueTemplateMail, writeTemplateMails, type QueuedMail, type TemplateMailInput } from "~/mail/mailer.server";
+import { queueTemplateMail, writeTemplateMails, type QueuedMail, type TemplateMailInput } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
 import { sha256Hex } from "~/platform/crypto.server";
 import { signLeadLink } from "~/referrals/lead-links.server";

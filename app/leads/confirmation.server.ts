@@ -2,7 +2,7 @@ import { getPage } from "#content/index";
 import type { EmailTemplateName } from "#content/schemas/emails";
 import type { EmailData } from "#emails/render.server";
 import type { Lead } from "~/data/ports/lead-store";
-import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/mailer.server";
+import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";

@@ -1,6 +1,7 @@
 import { sha256Hex } from "~/platform/crypto.server";
 import type { AppEnv } from "~/utils/env.server";
-import { getTransport, retryAfterMs, type MailTransport, type OutgoingMail, type TransportResult } from "./transport.server";
+import { createResendClient, type ResendOptions } from "./resend-client.server";
+import { getTransport, resendPayload, type MailTransport, type OutgoingMail, type TransportResult } from "./transport.server";
 
 /** Resend's POST /emails/batch takes at most this many mails (and the queue's max_batch_size matches it). */
 export const MAX_BATCH_MAILS = 100;
@@ -36,15 +37,11 @@ export async function batchIdempotencyKey(ids: readonly string[]): Promise<strin
 }
 
 const RESEND_BATCH_TIMEOUT_MS = 30_000;
-const PERMANENT_STATUSES = new Set([400, 422]);
 
 type ResendBatchBody = {
   data?: { id?: string }[];
   /** Permissive validation: the entries that were not sent, by their index in the request. */
   errors?: { index?: number; message?: string }[];
-  statusCode?: number;
-  name?: string;
-  message?: string;
 };
 
 /** `emails[3].to`, `[3]`, `index 3`: the entry a strict-mode refusal names, if it names one. */
@@ -54,65 +51,28 @@ export function invalidIndexOf(message: string, size: number): number | undefine
   return Number.isInteger(index) && index >= 0 && index < size ? index : undefined;
 }
 
-/** One mail as POST /emails takes it; the batch endpoint takes an array of the same objects. */
-export function resendPayload(mail: OutgoingMail) {
-  return {
-    from: mail.from,
-    to: [mail.to],
-    ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
-  };
-}
-
 /**
  * Resend's POST /emails/batch with `x-batch-validation: permissive`: valid entries are sent and
  * the invalid ones come back in `errors` by index, so one bad address never holds the other 99.
  * Should Resend answer in strict mode anyway (a 422 for the whole batch), the index its message
  * names is returned for the caller to set that entry aside.
  */
-export function resendBatch(
-  options: { apiUrl: string; apiKey: string; timeoutMs?: number },
-  fetchImpl: typeof fetch = fetch,
-): BatchingTransport["sendBatch"] {
-  const endpoint = `${options.apiUrl.replace(/\/+$/, "")}/emails/batch`;
+export function resendBatch(options: ResendOptions & { timeoutMs?: number }, fetchImpl?: typeof fetch): BatchingTransport["sendBatch"] {
+  const resend = createResendClient(options, fetchImpl);
   const timeoutMs = options.timeoutMs ?? RESEND_BATCH_TIMEOUT_MS;
   return async (mails, idempotencyKey) => {
-    let response: Response;
-    try {
-      response = await fetchImpl(endpoint, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${options.apiKey}`,
-          "Content-Type": "application/json",
-          "Idempotency-Key": idempotencyKey,
-          "x-batch-validation": "permissive",
-        },
-        body: JSON.stringify(mails.map(resendPayload)),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      return {
-        ok: false,
-        permanent: false,
-        error: timedOut
-          ? `Mail API did not answer within ${timeoutMs / 1000} s`
-          : `Mail API unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      };
+    const reply = await resend.post<ResendBatchBody>("/emails/batch", {
+      payload: mails.map(resendPayload),
+      idempotencyKey,
+      headers: { "x-batch-validation": "permissive" },
+      timeoutMs,
+      refused: "batch",
+    });
+    if (!reply.ok) {
+      const { failure } = reply;
+      return failure.permanent ? { ...failure, invalidIndex: invalidIndexOf(reply.resendMessage ?? "", mails.length) } : failure;
     }
-    const body = (await response.json().catch(() => null)) as ResendBatchBody | null;
-    if (!response.ok) {
-      const status = body?.statusCode ?? response.status;
-      const detail = [body?.name, body?.message].filter(Boolean).join(": ") || response.statusText || "no details";
-      const error = `Mail API refused the batch (HTTP ${status}): ${detail}`;
-      if (response.status === 429)
-        return { ok: false, permanent: false, error, retryAfterMs: retryAfterMs(response.headers.get("retry-after")) };
-      const permanent = PERMANENT_STATUSES.has(response.status);
-      return { ok: false, permanent, error, ...(permanent ? { invalidIndex: invalidIndexOf(body?.message ?? "", mails.length) } : {}) };
-    }
+    const body = reply.body;
     const refused = new Map<number, string>();
     for (const entry of body?.errors ?? []) {
       if (typeof entry.index === "number") refused.set(entry.index, entry.message ?? "invalid entry");

@@ -2,7 +2,7 @@ import { toPlainText } from "@react-email/render";
 import { qa } from "#content/qa";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { getBackend } from "~/data/backend.server";
-import { previewOf } from "~/mail/mailer.server";
+import { previewOf } from "~/mail/render-row.server";
 import type { RequestContext } from "~/utils/context.server";
 import type { OutboxRow } from "~/data/ports/outbox-store";
 

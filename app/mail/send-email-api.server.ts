@@ -4,7 +4,8 @@ import { sha256 } from "~/platform/crypto.server";
 import { readLimited } from "~/platform/request-guard.server";
 import type { Variant } from "~/utils/variant";
 import { addressOf } from "./envelope.server";
-import { sendMail, type MailContext } from "./mailer.server";
+import type { MailContext } from "./mailer.server";
+import { sendMail } from "./outbox.server";
 
 /** POST /api/send-email (SPEC 7.2): server-to-server only, behind a bearer token; never an open relay. */
 const MAX_BODY_BYTES = 256 * 1024;

@@ -1,4 +1,5 @@
 import type { AppEnv } from "~/utils/env.server";
+import { createResendClient, type ResendOptions } from "./resend-client.server";
 
 export type OutgoingMail = {
   /** The outbox row id. */
@@ -47,78 +48,39 @@ const outboxTransport: MailTransport = {
 const RESEND_TIMEOUT_MS = 10_000;
 /** Resend's default rate limit per team; RESEND_MAX_PER_SECOND raises it once Resend has. */
 const RESEND_DEFAULT_MAX_PER_SECOND = 2;
-/** Resend answers these when the mail itself is wrong; the rest (401, 429, 5xx) may pass later. */
-const PERMANENT_STATUSES = new Set([400, 422]);
-/** When a 429 carries no usable Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 60_000;
 
-/** Retry-After in seconds (what Resend sends) or as an HTTP date. */
-export function retryAfterMs(value: string | null): number {
-  if (!value) return DEFAULT_RETRY_AFTER_MS;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.max(1000, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(1000, at - Date.now()) : DEFAULT_RETRY_AFTER_MS;
+/**
+ * One mail as Resend's POST /emails takes it, `reply_to` and custom `headers` included
+ * (https://resend.com/docs/dashboard/emails/custom-headers); the batch endpoint takes an array of them.
+ */
+export function resendPayload(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: [mail.to],
+    ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
+  };
 }
 
-type ResendError = { statusCode?: number; name?: string; message?: string };
-
 /** Resend's POST /emails (https://resend.com/docs/api-reference/emails/send-email). */
-function resendTransport(
-  options: { apiUrl: string; apiKey: string; timeoutMs?: number; maxPerSecond?: number },
-  fetchImpl: typeof fetch = fetch,
-): MailTransport {
-  const endpoint = `${options.apiUrl.replace(/\/+$/, "")}/emails`;
-  const timeoutMs = options.timeoutMs ?? RESEND_TIMEOUT_MS;
+function resendTransport(options: ResendOptions & { maxPerSecond?: number }, fetchImpl?: typeof fetch): MailTransport {
+  const resend = createResendClient(options, fetchImpl);
   return {
     name: "resend",
     maxPerSecond: options.maxPerSecond ?? RESEND_DEFAULT_MAX_PER_SECOND,
     async send(mail) {
-      let response: Response;
-      try {
-        response = await fetchImpl(endpoint, {
-          method: "POST",
-          headers: {
-            Authorization: `Bearer ${options.apiKey}`,
-            "Content-Type": "application/json",
-            "Idempotency-Key": mail.idempotencyKey,
-          },
-          // Resend's POST /emails takes `reply_to` and custom `headers`
-          // (https://resend.com/docs/dashboard/emails/custom-headers).
-          body: JSON.stringify({
-            from: mail.from,
-            to: [mail.to],
-            ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
-            subject: mail.subject,
-            html: mail.html,
-            text: mail.text,
-            ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-        return {
-          ok: false,
-          permanent: false,
-          error: timedOut
-            ? `Mail API did not answer within ${timeoutMs / 1000} s`
-            : `Mail API unreachable: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
-
-      const body = (await response.json().catch(() => null)) as (ResendError & { id?: string }) | null;
-      if (response.ok && body?.id) return { ok: true, providerMessageId: body.id };
-      if (response.ok) {
-        return { ok: false, permanent: false, error: "Mail API accepted the request but returned no message id" };
-      }
-      const status = body?.statusCode ?? response.status;
-      const detail = [body?.name, body?.message].filter(Boolean).join(": ") || response.statusText || "no details";
-      const error = `Mail API refused the e-mail (HTTP ${status}): ${detail}`;
-      if (response.status === 429) {
-        return { ok: false, permanent: false, error, retryAfterMs: retryAfterMs(response.headers.get("retry-after")) };
-      }
-      return { ok: false, permanent: PERMANENT_STATUSES.has(response.status), error };
+      const reply = await resend.post<{ id?: string }>("/emails", {
+        payload: resendPayload(mail),
+        idempotencyKey: mail.idempotencyKey,
+        timeoutMs: RESEND_TIMEOUT_MS,
+        refused: "e-mail",
+      });
+      if (!reply.ok) return reply.failure;
+      if (reply.body?.id) return { ok: true, providerMessageId: reply.body.id };
+      return { ok: false, permanent: false, error: "Mail API accepted the request but returned no message id" };
     },
   };
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
 import type { Lead } from "~/data/ports/lead-store";
-import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
+import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
 import { checkLeadLink, type LinkPurpose } from "./lead-links.server";

@@ -4,7 +4,7 @@ import { confirmationEvents } from "~/analytics/events";
 import { getBackend } from "~/data/backend.server";
 import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
-import { queueTemplateMail } from "~/mail/mailer.server";
+import { queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";

@@ -10,7 +10,7 @@ import { refCode } from "~/data/lead-codes.server";
 import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
 import type { MailState } from "~/leads/mail-state";
-import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
+import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import { sha256, toHex } from "~/platform/crypto.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";

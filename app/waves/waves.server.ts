@@ -2,7 +2,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead, LeadTable } from "~/data/ports/lead-store";
 import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
-import { queueTemplateMail } from "~/mail/mailer.server";
+import { queueTemplateMail } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
 import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
 import { manageLink } from "~/trust/my-data.server";

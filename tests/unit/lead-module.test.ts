@@ -9,7 +9,7 @@ import { loader as guideConfirmLoader } from "~/routes/guide-confirm";
 import { loader as tipsFormLoader, action as tipsFormAction } from "~/routes/tips-form";
 import { loader as tipsConfirmLoader } from "~/routes/tips-confirm";
 import { leadMagnetMailKey, RECIPIENT_LIMIT } from "~/leads/recipient-limit.server";
-import { queueTemplateMail } from "~/mail/mailer.server";
+import { queueTemplateMail } from "~/mail/outbox.server";
 import { suppress } from "~/mail/suppression.server";
 import { parseEnv } from "~/utils/env.server";
 import { variantOfContentKey } from "#emails/variant-of-key";

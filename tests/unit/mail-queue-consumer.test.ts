@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueTemplateMail, sendMail, type MailContext } from "~/mail/mailer.server";
-import { consumeDeadLetters, consumeMailBatch, sweepOutbox } from "~/mail/queue-consumer.server";
+import type { MailContext } from "~/mail/mailer.server";
+import { queueTemplateMail, sendMail } from "~/mail/outbox.server";
+import { consumeDeadLetters } from "~/mail/dead-mail.server";
+import { consumeMailBatch } from "~/mail/queue-consumer.server";
+import { sweepOutbox } from "~/mail/sweep.server";
 import type { MailMessage } from "~/mail/mail-queue.server";
 import { getBatchTransport } from "~/mail/batch-transport.server";
 import type { OutboxRow } from "~/data/ports/outbox-store";

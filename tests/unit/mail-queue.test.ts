@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailStatus, queueTemplateMail, retryFailedMail, type MailContext } from "~/mail/mailer.server";
+import type { MailContext } from "~/mail/mailer.server";
+import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
+import { retryFailedMail } from "~/mail/sweep.server";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import type { OutboxRow } from "~/data/ports/outbox-store";
 import type { MailTransport, OutgoingMail, TransportResult } from "~/mail/transport.server";

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, queueTemplateMail, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
+import { MAX_ATTEMPTS } from "~/mail/deliver.server";
+import type { MailContext } from "~/mail/mailer.server";
+import { queueTemplateMail, sendMail } from "~/mail/outbox.server";
+import { retryFailedMail } from "~/mail/sweep.server";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { parseEnv } from "~/utils/env.server";
 import { startLocalD1 } from "./helpers/local-d1";

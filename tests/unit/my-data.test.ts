@@ -338,7 +338,7 @@ describe("the status page", () => {
 
 describe("an erasure while a mail to the parent is being sent", () => {
   it("keeps the row erased: the send's outcome and body are not written back", async () => {
-    const { sendMail } = await import("~/mail/mailer.server");
+    const { sendMail } = await import("~/mail/outbox.server");
     await lead("leads", PARENT, "PARENT01");
     const base = ctx();
     const erasing = {

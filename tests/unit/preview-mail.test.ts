@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueTemplateMail, retryFailedMail, sendMail, type MailContext } from "~/mail/mailer.server";
+import type { MailContext } from "~/mail/mailer.server";
+import { queueTemplateMail, sendMail } from "~/mail/outbox.server";
+import { retryFailedMail } from "~/mail/sweep.server";
 import { getTransport } from "~/mail/transport.server";
 import type { OutboxRow } from "~/data/ports/outbox-store";
 import { parseEnv } from "~/utils/env.server";

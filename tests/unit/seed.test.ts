@@ -14,7 +14,7 @@ import { createD1ReferralStore } from "~/data/d1/referral-store.server";
 import { PENDING_EMAIL } from "~/data/lead-model";
 import { REJECTION_REASONS } from "~/data/referral-model";
 import type { OutboxRow } from "~/data/ports/outbox-store";
-import { previewOf } from "~/mail/mailer.server";
+import { previewOf } from "~/mail/render-row.server";
 import { parseEnv } from "~/utils/env.server";
 import { contentKeyOf, variantOfKey } from "~/utils/variant";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, seedStatements } from "../../scripts/lib/seed-data.mjs";

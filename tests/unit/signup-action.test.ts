@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { hashPassword } from "~/auth/password.server";
-import { queueTemplateMail } from "~/mail/mailer.server";
+import { queueTemplateMail } from "~/mail/outbox.server";
 import { action } from "~/routes/signup";
 import { getSession, getVariantValues } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
@@ -14,8 +14,8 @@ import { personStamp } from "./helpers/bot-fields";
  * e-mail instead), and it is rate limited per IP and per e-mail.
  */
 
-vi.mock("~/mail/mailer.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/mail/mailer.server")>();
+vi.mock("~/mail/outbox.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/mail/outbox.server")>();
   return { ...real, queueTemplateMail: vi.fn(real.queueTemplateMail) };
 });
 

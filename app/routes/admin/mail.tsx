@@ -10,7 +10,7 @@ import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { getBackend } from "~/data/backend.server";
-import { giveUpMail, retryDeadMail } from "~/mail/queue-consumer.server";
+import { giveUpMail, retryDeadMail } from "~/mail/dead-mail.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast, takeToasts } from "~/utils/session.server";
