@@ -12,7 +12,7 @@ import { enqueueRows, mailQueueOf, type MailBindings } from "~/mail/mail-queue.s
 import { queueTemplateMail, writeTemplateMails, type QueuedMail, type TemplateMailInput } from "~/mail/mailer.server";
 import { emailHash } from "~/mail/suppression.server";
 import { sha256Hex } from "~/platform/crypto.server";
-import { signLeadLink } from "~/referrals/lead-links.server";
+import { signLeadLink } from "~/platform/lead-links.server";
 import { manageLink } from "~/trust/my-data.server";
 import type { AppEnv } from "~/utils/env.server";
 import { absoluteLinkTo } from "~/utils/links";

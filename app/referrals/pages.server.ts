@@ -5,7 +5,7 @@ import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
-import { checkLeadLink, type LinkPurpose } from "./lead-links.server";
+import { checkLeadLink, type LinkPurpose } from "~/platform/lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
 import { manageLink } from "~/trust/my-data.server";

@@ -10,7 +10,7 @@ import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
 import { leadsOf } from "~/leads/leads.server";
 import { isDisposableEmail } from "./disposable.server";
-import { signLeadLink } from "./lead-links.server";
+import { signLeadLink } from "~/platform/lead-links.server";
 import type { ReferralCounts, RejectionReason } from "~/data/ports/referral-store";
 import { manageLink } from "~/trust/my-data.server";
 import { standingOfLead } from "~/standing/standing.server";

@@ -3,7 +3,7 @@ import { getPage } from "#content/index";
 import { normalizeEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, suppress } from "~/mail/suppression.server";
-import { signLeadLink } from "~/referrals/lead-links.server";
+import { signLeadLink } from "~/platform/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { consentRecordsOf } from "./consent-records.server";

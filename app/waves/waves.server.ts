@@ -4,7 +4,7 @@ import type { Lead, LeadTable } from "~/data/ports/lead-store";
 import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import { emailHash } from "~/mail/suppression.server";
-import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { manageLink } from "~/trust/my-data.server";
 import { spotsOf } from "~/standing/standing";
 import type { RequestContext } from "~/utils/context.server";

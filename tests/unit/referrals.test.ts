@@ -4,7 +4,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { canonicalEmail } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
-import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { isDisposableEmail } from "~/referrals/disposable.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";

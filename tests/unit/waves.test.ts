@@ -7,7 +7,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { suppress } from "~/mail/suppression.server";
-import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { inviteResendAction, statusPage } from "~/referrals/pages.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";

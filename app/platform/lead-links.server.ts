@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "~/platform/crypto.server";
+import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "./crypto.server";
 import type { LeadTable } from "~/data/ports/lead-store";
 import { LEAD_TABLES } from "~/data/lead-model";
 
