@@ -6,13 +6,11 @@ import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
 import { queueTemplateMail } from "~/mail/mailer.server";
 import type { RequestContext } from "~/utils/context.server";
-import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
+import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import { leadsOf } from "~/leads/leads.server";
 import { isDisposableEmail } from "./disposable.server";
-import { signLeadLink } from "~/platform/lead-links.server";
 import type { ReferralCounts, RejectionReason } from "~/data/ports/referral-store";
-import { manageLink } from "~/trust/my-data.server";
 import { standingOfLead } from "~/standing/standing.server";
 
 /**
@@ -21,8 +19,6 @@ import { standingOfLead } from "~/standing/standing.server";
  * the referrer up `placesPerCredit` places. One instance per request, bound to its variant's table.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** An e-mail's "Manage my data" link (/my-data?t=…) works for a year: mails are kept and reopened long after. */
 const { placesPerCredit } = referralRules;
 
 type Ctx = Pick<
@@ -45,25 +41,6 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     return null;
   }
 
-  /**
-   * Signed links: the confirmation button page, the status page, and "Manage my data" (export and
-   * erasure), which every e-mail to the lead carries in its footer.
-   */
-  async function linksFor(lead: Pick<Lead, "id">) {
-    const sign = (purpose: "confirm" | "status", days: number) =>
-      signLeadLink(ctx.env, ctx.isLocal, { purpose, table, leadId: lead.id, ttlMs: days * DAY_MS }, now());
-    const [confirmToken, statusToken, manage] = await Promise.all([
-      sign("confirm", referralRules.confirmLinkDays),
-      sign("status", referralRules.statusLinkDays),
-      manageLink(ctx, table, lead.id),
-    ]);
-    return {
-      verifyLink: absoluteLinkTo(ctx.origin, ctx.variant, "verify-email", { t: confirmToken }),
-      statusLink: absoluteLinkTo(ctx.origin, ctx.variant, "status", { t: statusToken }),
-      manageLink: manage,
-    };
-  }
-
   /** The parent's referrals: credited and waiting for their friend's confirmation. */
   const countsOf = (lead: Pick<Lead, "id">): Promise<ReferralCounts> => store.countsFor(table, lead.id);
 
@@ -75,7 +52,10 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     const { standing } = await standingOfLead(ctx, referrer, now());
     if (standing.kind !== "waiting") return;
     const place = standing.place;
-    const { statusLink, manageLink } = await linksFor(referrer);
+    const [statusLink, manageLink] = await Promise.all([
+      statusLinkFor(ctx, table, referrer.id, now()),
+      manageLinkFor(ctx, table, referrer.id, now()),
+    ]);
     const day = now().toISOString().slice(0, 10);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: `moved-up:${table}:${referrer.id}:${day}`,
@@ -88,7 +68,6 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   }
 
   return {
-    linksFor,
     countsOf,
 
     /**
