@@ -1,8 +1,7 @@
 import { referralRules } from "#content/referrals";
-import { LEAD_TABLES } from "~/data/lead-model";
-import type { LeadTable } from "~/data/ports/lead-store";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
+import { LEAD_TABLES, type LeadTable } from "~/utils/variant";
 import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "./crypto.server";
 
 /**
