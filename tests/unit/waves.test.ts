@@ -9,6 +9,7 @@ import type { Lead } from "~/data/ports/lead-store";
 import { suppress } from "~/mail/suppression.server";
 import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { inviteResendAction, statusPage } from "~/referrals/pages.server";
+import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
 import { launchFunnel } from "~/waves/launch-funnel.server";
@@ -43,7 +44,7 @@ async function parent(email: string, options: { referredBy?: string | null; conf
   const lead = await leads.create("leads", { email, referred_by: options.referredBy ?? null, step_completed: 3, ref_code: null });
   await leads.update("leads", lead.id, { ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` });
   const stored = (await leads.getById("leads", lead.id))!;
-  await referralsOf(ctx).recordFor(stored);
+  await recordReferral(ctx, stored);
   if (options.confirm !== false) await referralsOf(ctx).confirm(lead.id);
   await settle();
   return (await leads.getById("leads", lead.id))!;
