@@ -1,7 +1,7 @@
 import type { ContentKey } from "#content/index";
 import { renderEmail, type EmailData, type RenderedEmail } from "#emails/render.server";
 import { sampleEmailData, sampleUnsubscribeLink } from "#emails/sample-data";
-import { ADMIN_VARIANTS, scopeVariants, variantScope, type AdminScope, type VariantScope } from "~/admin/scope";
+import { ADMIN_VARIANTS, scopeVariants, variantScope, type AdminScope, type VariantScope } from "~/utils/admin-scope";
 import { getBackend, type DataBindings } from "~/data/backend.server";
 import { campaignDedupeKey } from "~/data/campaign-model";
 import type { Campaign, NewCampaign } from "~/data/ports/campaign-store";

@@ -1,4 +1,4 @@
-import { variantScope } from "~/admin/scope";
+import { variantScope } from "~/utils/admin-scope";
 import type { WaveSummary } from "~/data/ports/wave-store";
 import type { RequestContext } from "~/utils/context.server";
 import type { Variant } from "~/utils/variant";

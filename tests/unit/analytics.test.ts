@@ -4,7 +4,7 @@ import { track, visitIdOf } from "~/analytics/analytics.server";
 import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
 import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.server";
-import { adminScope } from "~/admin/scope";
+import { adminScope } from "~/utils/admin-scope";
 import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { loader as rootLoader } from "~/root";

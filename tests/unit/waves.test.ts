@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { standingOfLead } from "~/standing/standing.server";
 import type { Spots, Standing } from "~/standing/standing";
 import { consoleCards } from "~/admin/console.server";
-import { variantScope } from "~/admin/scope";
+import { variantScope } from "~/utils/admin-scope";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";

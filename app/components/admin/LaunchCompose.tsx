@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AdminContent } from "#content/schemas/admin";
-import { ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { DRAFT_LIMITS, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { formatCount, type SendReview } from "~/campaigns/views";
 import { VariantInputs } from "./VariantInputs";
