@@ -40,7 +40,7 @@ function targetOf(root, file, specifier) {
  * The imports between checked folders: Map "from" -> Map "to" -> the importing files. Type-only
  * imports count too: they tie the folders together just the same.
  */
-export function folderImports(root) {
+function folderImports(root) {
   const imports = new Map();
   for (const file of sourceFiles(root)) {
     const from = folderOf(root, file);
@@ -90,7 +90,7 @@ export function folderCycles(root) {
 }
 
 /** The report: each cycle, then under it each import of the cycle with the files that make it. */
-export function describeCycles(cycles, cwd = process.cwd()) {
+function describeCycles(cycles, cwd = process.cwd()) {
   return cycles.flatMap(({ folders, edges }) => [
     `Import cycle between app folders: ${folders.join(" -> ")}`,
     ...edges.map(({ from, to, files }) => `  ${from} -> ${to}: ${files.map((file) => relative(cwd, file)).join(", ")}`),
