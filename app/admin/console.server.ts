@@ -11,7 +11,7 @@ import { adminHeaders, type AdminAccess } from "./admin.server";
 import { bulkRefusal, parseBulk, type BulkActionData } from "./bulk";
 import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
-import { scopeVariants, type AdminScope } from "./scope";
+import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
 
 /** What every admin page's frame needs from the server: who is signed in. */
 export type ConsoleFrame = { email: string };

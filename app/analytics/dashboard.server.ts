@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scopeVariants, type AdminScope } from "~/admin/scope";
+import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
 import type { RequestContext } from "~/utils/context.server";
 import type { ContentKey } from "~/utils/variant";
 import type { ReferrerRow } from "~/data/ports/analytics-store";

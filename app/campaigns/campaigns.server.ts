@@ -1,8 +1,7 @@
 import type { ContentKey } from "#content/index";
-import { referralRules } from "#content/referrals";
 import { renderEmail, type EmailData, type RenderedEmail } from "#emails/render.server";
 import { sampleEmailData, sampleUnsubscribeLink } from "#emails/sample-data";
-import { ADMIN_VARIANTS, scopeVariants, variantScope, type AdminScope, type VariantScope } from "~/admin/scope";
+import { ADMIN_VARIANTS, scopeVariants, variantScope, type AdminScope, type VariantScope } from "~/utils/admin-scope";
 import { getBackend, type DataBindings } from "~/data/backend.server";
 import { campaignDedupeKey } from "~/data/campaign-model";
 import type { Campaign, NewCampaign } from "~/data/ports/campaign-store";
@@ -12,10 +11,8 @@ import { enqueueRows, mailQueueOf, type MailBindings } from "~/mail/mail-queue.s
 import { queueTemplateMail, writeTemplateMails, type QueuedMail, type TemplateMailInput } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
 import { sha256Hex } from "~/platform/crypto.server";
-import { signLeadLink } from "~/referrals/lead-links.server";
-import { manageLink } from "~/trust/my-data.server";
+import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import type { AppEnv } from "~/utils/env.server";
-import { absoluteLinkTo } from "~/utils/links";
 import { isLocalHost, publicOrigin } from "~/utils/variant.server";
 import { variantKey, variantOfKey, type Variant } from "~/utils/variant";
 import type { Draft } from "./draft";
@@ -154,20 +151,15 @@ async function recipientData(
 ): Promise<EmailData> {
   const links = linkContext(ctx, origin, scope.variant);
   const now = nowOf(ctx);
-  const [statusToken, manage] = await Promise.all([
-    signLeadLink(
-      ctx.env,
-      links.isLocal,
-      { purpose: "status", table: scope.table, leadId: lead.id, ttlMs: referralRules.statusLinkDays * DAY_MS },
-      now,
-    ),
-    manageLink(links, scope.table, lead.id),
+  const [statusLink, manageLink] = await Promise.all([
+    statusLinkFor(links, scope.table, lead.id, now),
+    manageLinkFor(links, scope.table, lead.id),
   ]);
   return {
     origin: links.origin,
     variant: scope.variant,
-    statusLink: absoluteLinkTo(links.origin, scope.variant, "status", { t: statusToken }),
-    manageLink: manage,
+    statusLink,
+    manageLink,
     place,
     announcement: { date: draft.date, message: draft.message, ctaLabel: draft.ctaLabel, ctaUrl: draft.ctaUrl },
   };

@@ -1,5 +1,5 @@
 import type { AdminContent } from "#content/schemas/admin";
-import type { AdminScope } from "~/admin/scope";
+import type { AdminScope } from "~/utils/admin-scope";
 import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
 import { contentKeyOf } from "~/utils/variant";

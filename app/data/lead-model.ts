@@ -1,4 +1,5 @@
 import type { LeadColumn, LeadPatch, LeadTable, ListOptions, NewLead, Lead } from "~/data/ports/lead-store";
+import { LEAD_TABLES } from "~/utils/variant";
 
 /**
  * The lead's columns, defaults and rules that both lead store adapters share: the table
@@ -6,7 +7,7 @@ import type { LeadColumn, LeadPatch, LeadTable, ListOptions, NewLead, Lead } fro
  */
 
 /** Every lead table, in one allow-list; adapters refuse any other name. */
-export const LEAD_TABLES = ["leads", "leads_icehockey", "leads_tennis"] as const satisfies readonly LeadTable[];
+export { LEAD_TABLES };
 
 export const LEAD_SOURCES = ["main_funnel", "guide_download", "tips_download"] as const;
 export const BILLING_CYCLES = ["monthly", "yearly"] as const;

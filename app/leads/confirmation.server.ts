@@ -3,6 +3,7 @@ import type { EmailTemplateName } from "#content/schemas/emails";
 import type { EmailData } from "#emails/render.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail, type QueuedMail } from "~/mail/outbox.server";
+import { leadLinksFor } from "~/platform/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
@@ -14,7 +15,6 @@ import {
   type AppSession,
   type VariantValueKey,
 } from "~/utils/session.server";
-import { referralsOf } from "~/referrals/referrals.server";
 import { leadsOf } from "./leads.server";
 import { leadMagnetMailKey } from "./recipient-limit.server";
 import type { MailState } from "./mail-state";
@@ -107,7 +107,7 @@ async function confirmFlow(
       throw new ConfirmUnavailable("lead read failed", { cause: error });
     }),
     pending ? null : mailStatus(ctx, key).catch(() => null),
-    referralsOf(ctx).linksFor({ id: leadId }),
+    leadLinksFor(ctx, ctx.leadTable, leadId),
   ]);
   if (!lead) return null;
 

@@ -9,9 +9,9 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
 import { attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
-import { referralsOf } from "~/referrals/referrals.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
+import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
 
 /** The main funnel's three steps: what each shows and what each submit does to the visitor's lead. */
@@ -242,7 +242,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
   try {
     const saved = await leads.saveEmail(lead!, result.data.email);
-    await referralsOf(ctx).recordFor(saved);
+    await recordReferral(ctx, saved);
   } catch (error) {
     return failed(error);
   }

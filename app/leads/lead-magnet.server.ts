@@ -17,9 +17,9 @@ import {
   setVariantValues,
 } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
-import { referralsOf } from "~/referrals/referrals.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
+import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
 
 /**
@@ -109,7 +109,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       goals: chosenGoals,
       lead_source: config.leadSource,
     });
-    await referralsOf(ctx).recordFor(lead);
+    await recordReferral(ctx, lead);
     if (admitted.flag) await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {

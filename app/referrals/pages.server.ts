@@ -5,10 +5,9 @@ import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
-import { checkLeadLink, type LinkPurpose } from "./lead-links.server";
+import { checkLeadLink, leadLinksFor, manageLinkFor, statusLinkFor, type LinkPurpose } from "~/platform/lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
-import { manageLink } from "~/trust/my-data.server";
 import { formPostLimited } from "~/utils/rate-limit.server";
 import { wavesOf } from "~/waves/waves.server";
 import { canMoveUp } from "~/standing/standing";
@@ -45,7 +44,7 @@ export async function verifyPage(ctx: RequestContext, url: URL) {
   if (found.state === "invalid") return data({ copy, view: { state: "invalid" as const } }, { status: 400 });
   const { lead } = found;
   if (lead.confirm_seq !== null) {
-    const { statusLink } = await referralsOf(ctx).linksFor(lead);
+    const statusLink = await statusLinkFor(ctx, ctx.leadTable, lead.id);
     return data({ copy, view: { state: "done" as const, statusLink } });
   }
   if (found.state === "expired") {
@@ -81,7 +80,7 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
       return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
     if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
-    const { verifyLink, manageLink } = await referrals.linksFor(lead);
+    const { verifyLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead.id);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: freshLinkKey(ctx, lead, day, slot),
       template: "confirm-email",
@@ -101,7 +100,7 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
     console.error("opt-in: confirmation failed", error);
     return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
   }
-  const { statusLink } = await referrals.linksFor(lead);
+  const statusLink = await statusLinkFor(ctx, ctx.leadTable, lead.id);
   const target = new URL(statusLink);
   // The status page says once that this press confirmed the address.
   if (confirmedNow) target.searchParams.set("confirmed", "1");
@@ -142,7 +141,7 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // The parent's own data: the same signed link as in every e-mail's footer.
-      manage: { href: await manageLink(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
+      manage: { href: await manageLinkFor(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
     },
   });
 }

@@ -2,27 +2,20 @@ import { referralRules } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { confirmationEvents } from "~/analytics/events";
 import { getBackend } from "~/data/backend.server";
-import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
-import { absoluteLinkTo } from "~/utils/links";
-import { variantKey } from "~/utils/variant";
-import { leadsOf } from "~/leads/leads.server";
-import { isDisposableEmail } from "./disposable.server";
-import { signLeadLink } from "./lead-links.server";
-import type { ReferralCounts, RejectionReason } from "~/data/ports/referral-store";
-import { manageLink } from "~/trust/my-data.server";
+import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
+import type { ReferralCounts } from "~/data/ports/referral-store";
 import { standingOfLead } from "~/standing/standing.server";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
- * when the referred parent gives their e-mail, credited when they confirm it, and each credit moves
- * the referrer up `placesPerCredit` places. One instance per request, bound to its variant's table.
+ * when the referred parent gives their e-mail (with the lead, app/leads/referral-record.server.ts),
+ * credited when they confirm it, and each credit moves the referrer up `placesPerCredit` places. One
+ * instance per request, bound to its variant's table.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** An e-mail's "Manage my data" link (/my-data?t=…) works for a year: mails are kept and reopened long after. */
 const { placesPerCredit } = referralRules;
 
 type Ctx = Pick<
@@ -35,35 +28,6 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   const leads = getBackend(ctx).leads;
   const table = ctx.leadTable;
 
-  /** Why this referral does not count, or null when it may be credited once the parent confirms. */
-  async function verdictFor(lead: Lead, referrer: Lead | null): Promise<RejectionReason | null> {
-    if (!referrer) return "unknown-code";
-    const inbox = canonicalEmail(lead.email);
-    if (referrer.id === lead.id || canonicalEmail(referrer.email) === inbox) return "self-referral";
-    if (isDisposableEmail(lead.email)) return "disposable-domain";
-    if ((await leads.countSameInbox(table, inbox, lead.id)) > 0) return "duplicate-email";
-    return null;
-  }
-
-  /**
-   * Signed links: the confirmation button page, the status page, and "Manage my data" (export and
-   * erasure), which every e-mail to the lead carries in its footer.
-   */
-  async function linksFor(lead: Pick<Lead, "id">) {
-    const sign = (purpose: "confirm" | "status", days: number) =>
-      signLeadLink(ctx.env, ctx.isLocal, { purpose, table, leadId: lead.id, ttlMs: days * DAY_MS }, now());
-    const [confirmToken, statusToken, manage] = await Promise.all([
-      sign("confirm", referralRules.confirmLinkDays),
-      sign("status", referralRules.statusLinkDays),
-      manageLink(ctx, table, lead.id),
-    ]);
-    return {
-      verifyLink: absoluteLinkTo(ctx.origin, ctx.variant, "verify-email", { t: confirmToken }),
-      statusLink: absoluteLinkTo(ctx.origin, ctx.variant, "status", { t: statusToken }),
-      manageLink: manage,
-    };
-  }
-
   /** The parent's referrals: credited and waiting for their friend's confirmation. */
   const countsOf = (lead: Pick<Lead, "id">): Promise<ReferralCounts> => store.countsFor(table, lead.id);
 
@@ -75,7 +39,10 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     const { standing } = await standingOfLead(ctx, referrer, now());
     if (standing.kind !== "waiting") return;
     const place = standing.place;
-    const { statusLink, manageLink } = await linksFor(referrer);
+    const [statusLink, manageLink] = await Promise.all([
+      statusLinkFor(ctx, table, referrer.id, now()),
+      manageLinkFor(ctx, table, referrer.id, now()),
+    ]);
     const day = now().toISOString().slice(0, 10);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: `moved-up:${table}:${referrer.id}:${day}`,
@@ -88,43 +55,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   }
 
   return {
-    linksFor,
     countsOf,
-
-    /**
-     * Records the referral of a lead whose e-mail is now known (funnel step 3, guide, tips), with
-     * its verdict, and flags a disposable address. Once per lead; a failure is logged, never shown.
-     */
-    async recordFor(lead: Lead): Promise<void> {
-      try {
-        if (lead.email === PENDING_EMAIL) return;
-        if (isDisposableEmail(lead.email)) await leadsOf(ctx).addRiskFlag(lead.id, "disposable-domain");
-        const code = lead.referred_by?.trim();
-        if (!code) return;
-        const referrer = await leads.getByRefCode(table, code);
-        const reason = await verdictFor(lead, referrer);
-        const at = now().toISOString();
-        const recorded = await store.record(
-          table,
-          {
-            referred_id: lead.id,
-            referrer_id: referrer?.id ?? null,
-            ref_code: code,
-            variant: variantKey(ctx.variant),
-            status: reason ? "rejected" : "pending",
-            reason,
-          },
-          at,
-        );
-        if (referrer && recorded.status === "pending") {
-          const { count, withinMinutes } = referralRules.fastReferrals;
-          const since = new Date(now().getTime() - withinMinutes * 60_000).toISOString();
-          if ((await store.recentCount(table, referrer.id, since)) >= count) await leadsOf(ctx).addRiskFlag(referrer.id, "fast-referrals");
-        }
-      } catch (error) {
-        console.error(`referral: referral of ${lead.id} not recorded`, error);
-      }
-    },
 
     /**
      * The double opt-in: confirms the address once, credits the referral that brought the parent

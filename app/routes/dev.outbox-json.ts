@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { outboxAccess, outboxJson, outboxPage, outboxQuery } from "~/mail/dev-pages.server";
+import { outboxAccess } from "~/admin/outbox-access.server";
+import { outboxJson, outboxPage, outboxQuery } from "~/mail/dev-pages.server";
 import { getRequestContext } from "~/utils/context.server";
 
 /**

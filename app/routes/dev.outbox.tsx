@@ -2,7 +2,8 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Form, useLoaderData } from "@remix-run/react";
 import { qa } from "#content/qa";
 import { EmailPreview } from "~/components/mail/EmailPreview";
-import { mailLinks, mailText, outboxAccess, outboxJson, outboxPage, outboxQuery } from "~/mail/dev-pages.server";
+import { outboxAccess } from "~/admin/outbox-access.server";
+import { mailLinks, mailText, outboxJson, outboxPage, outboxQuery } from "~/mail/dev-pages.server";
 import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { GENIUS } from "~/utils/variant";

@@ -12,6 +12,7 @@ import { leadsOf } from "~/leads/leads.server";
 import type { MailState } from "~/leads/mail-state";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import { sha256, toHex } from "~/platform/crypto.server";
+import { leadLinksFor } from "~/platform/lead-links.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
@@ -99,9 +100,8 @@ async function confirmLeadOfAccount(
   try {
     const lead = await leadsOf(ctx).get(leadId);
     if (!lead || lead.email !== email.trim().toLowerCase()) return none;
-    const referrals = referralsOf(ctx);
-    await referrals.confirm(lead.id);
-    const { statusLink, manageLink } = await referrals.linksFor(lead);
+    await referralsOf(ctx).confirm(lead.id);
+    const { statusLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead.id);
     return { statusLink, manageLink };
   } catch (error) {
     console.error("sign-up: the lead could not be confirmed", error);

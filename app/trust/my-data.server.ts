@@ -3,9 +3,7 @@ import { getPage } from "#content/index";
 import { normalizeEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, suppress } from "~/mail/suppression.server";
-import { signLeadLink } from "~/referrals/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
-import { absoluteLinkTo } from "~/utils/links";
 import { consentRecordsOf } from "./consent-records.server";
 import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
 import { getBackend } from "~/data/backend.server";
@@ -18,21 +16,7 @@ import { getBackend } from "~/data/backend.server";
 
 type Ctx = Pick<RequestContext, "env" | "bindings">;
 
-/** How long a "Manage my data" link lasts (the e-mail footers sign theirs for as long). */
-export const MANAGE_LINK_DAYS = 365;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads_icehockey: "icehockey", leads_tennis: "tennis" };
-
-/** The signed "Manage my data" link of a lead, on the variant's public origin. */
-export async function manageLink(
-  ctx: Pick<RequestContext, "env" | "isLocal" | "origin" | "variant">,
-  table: LeadTable,
-  leadId: string,
-): Promise<string> {
-  const token = await signLeadLink(ctx.env, ctx.isLocal, { purpose: "manage", table, leadId, ttlMs: MANAGE_LINK_DAYS * DAY_MS });
-  return absoluteLinkTo(ctx.origin, ctx.variant, "my-data", { t: token });
-}
 
 /** An address an export or erasure may be keyed by: not empty, not the placeholder of a lead without one. */
 export function erasableAddress(email: string): string | null {

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import type { Lead } from "~/data/ports/lead-store";
 import { leadsOf } from "~/leads/leads.server";
-import { checkLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink } from "~/platform/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { erasableAddress, eraseParentData, exportParentData, exportResponse, summaryOf, type HeldSummary } from "./my-data.server";

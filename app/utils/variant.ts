@@ -6,6 +6,9 @@ export type Variant = { domain: "genius" } | { domain: "champion"; sport: string
 
 export type LeadTable = "leads" | "leads_icehockey" | "leads_tennis";
 
+/** Every lead table: the data layer's allow-list (data/lead-model) and the tables a signed link may name. */
+export const LEAD_TABLES = ["leads", "leads_icehockey", "leads_tennis"] as const satisfies readonly LeadTable[];
+
 import type { ContentKey } from "#content/index";
 export type { ContentKey };
 

@@ -1,4 +1,4 @@
-import { scopeVariants, type AdminScope } from "~/admin/scope";
+import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
 import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";

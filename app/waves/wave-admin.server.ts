@@ -1,4 +1,4 @@
-import { scopeVariants, variantScope, type AdminScope } from "~/admin/scope";
+import { scopeVariants, variantScope, type AdminScope } from "~/utils/admin-scope";
 import type { WaveSummary } from "~/data/ports/wave-store";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";

@@ -4,11 +4,9 @@ import type { Lead, LeadTable } from "~/data/ports/lead-store";
 import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
-import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
-import { manageLink } from "~/trust/my-data.server";
+import { checkLeadLink, inviteLinkFor, manageLinkFor } from "~/platform/lead-links.server";
 import { spotsOf } from "~/standing/standing";
 import type { RequestContext } from "~/utils/context.server";
-import { absoluteLinkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
 
 /**
@@ -84,12 +82,6 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
     return picked;
   }
 
-  async function inviteLink(leadId: string, expiresAt: string): Promise<string> {
-    const ttlMs = new Date(expiresAt).getTime() - now().getTime();
-    const token = await signLeadLink(ctx.env, ctx.isLocal, { purpose: "invite", table, leadId, ttlMs }, now());
-    return absoluteLinkTo(ctx.origin, ctx.variant, "invite", { t: token });
-  }
-
   /** Queues one invite mail; `sendKey` is the outbox dedupe key, so a repeat queues nothing. */
   async function mailInvite(member: WaveMember, email: string, sendKey: string): Promise<boolean> {
     const expires = new Date(member.invite_expires_at);
@@ -102,9 +94,9 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
       to: email,
       data: {
         origin: ctx.origin,
-        inviteLink: await inviteLink(member.lead_id, member.invite_expires_at),
+        inviteLink: await inviteLinkFor(ctx, table, member.lead_id, member.invite_expires_at, now()),
         inviteExpires: expires.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
-        manageLink: await manageLink(ctx, table, member.lead_id),
+        manageLink: await manageLinkFor(ctx, table, member.lead_id),
         hasAccount,
       },
     });

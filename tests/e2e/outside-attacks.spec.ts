@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { emailHash } from "../../app/mail/suppression.server";
-import { signLeadLink } from "../../app/referrals/lead-links.server";
+import { signLeadLink } from "../../app/platform/lead-links.server";
 import { variantKey } from "../../app/utils/variant";
 import { confirmationLink, useDistinctClientIp } from "./auth-helpers";
 import {

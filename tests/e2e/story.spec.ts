@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { getModePage, getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
-import { signLeadLink } from "../../app/referrals/lead-links.server";
+import { signLeadLink } from "../../app/platform/lead-links.server";
 import {
   E2E_SESSION_SECRET,
   confirmThroughButton,

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
-import { signLeadLink } from "../../app/referrals/lead-links.server";
+import { signLeadLink } from "../../app/platform/lead-links.server";
 import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
 import {
   E2E_SESSION_SECRET,

@@ -4,7 +4,8 @@ import { track, visitIdOf } from "~/analytics/analytics.server";
 import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
 import { loadDashboard, median, parseFilters } from "~/analytics/dashboard.server";
-import { adminScope } from "~/admin/scope";
+import { adminScope } from "~/utils/admin-scope";
+import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { loader as rootLoader } from "~/root";
 import { loader as guideLoader } from "~/routes/guide";
@@ -220,7 +221,7 @@ describe("recording from a page", () => {
       utm_source: "mail",
     });
     const referrals = referralsOf(ctx);
-    await referrals.recordFor(friend);
+    await recordReferral(ctx, friend);
     await referrals.confirm(friend.id);
     await referrals.confirm(friend.id);
     await settle();
@@ -362,7 +363,7 @@ describe("the dashboard", () => {
           lead_source: source,
           referred_by: referredBy ?? null,
         });
-        await referrals.recordFor(lead);
+        await recordReferral(ctx, lead);
         await referrals.confirm(lead.id);
       }
       await settle();

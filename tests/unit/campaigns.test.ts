@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { renderEmail } from "#emails/render.server";
-import { variantScope } from "~/admin/scope";
+import { variantScope } from "~/utils/admin-scope";
 import {
   audienceOf,
   campaignProgress,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { LeadTable } from "~/data/ports/lead-store";
 import { emailHash, isSuppressed } from "~/mail/suppression.server";
-import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
+import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { statusPage } from "~/referrals/pages.server";
 import { eraseParentData, exportParentData, summaryOf } from "~/trust/my-data.server";
 import { myDataAction, myDataDownload, myDataPage } from "~/trust/pages.server";

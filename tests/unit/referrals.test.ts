@@ -4,8 +4,9 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { canonicalEmail } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
-import { checkLeadLink, signLeadLink } from "~/referrals/lead-links.server";
-import { isDisposableEmail } from "~/referrals/disposable.server";
+import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
+import { isDisposableEmail } from "~/leads/disposable.server";
+import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";
 import { testContext } from "./helpers/context";
@@ -32,7 +33,7 @@ async function join(email: string, referredBy: string | null = null): Promise<Le
   const withCode = await getBackend(ctx).leads.update("leads", lead.id, {
     ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}`,
   });
-  await referralsOf(ctx).recordFor(withCode!);
+  await recordReferral(ctx, withCode!);
   return (await getBackend(ctx).leads.getById("leads", lead.id))!;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import { PENDING_EMAIL } from "~/data/lead-model";
 import type { LeadTable } from "~/data/ports/lead-store";
+import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";
@@ -44,7 +45,7 @@ async function lead(table: LeadTable, email: string, ageDays: number, referredBy
     ref_code: null,
   });
   const withCode = (await store.update(table, created.id, { ref_code: `R${created.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` }))!;
-  if (email !== PENDING_EMAIL) await referralsOf(ctx()).recordFor(withCode);
+  if (email !== PENDING_EMAIL) await recordReferral(ctx(), withCode);
   await d1.db.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`).bind(daysAgo(ageDays), created.id).run();
   return withCode;
 }

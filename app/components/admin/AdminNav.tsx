@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
-import { ADMIN_VARIANTS, ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { ADMIN_VARIANTS, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { linkTo } from "~/utils/links";
 import { useRootData } from "~/utils/root-data";
 import { contentKeyOf, variantKey } from "~/utils/variant";

@@ -1,5 +1,5 @@
 import type { AdminContent } from "#content/schemas/admin";
-import { ADMIN_VARIANTS } from "~/admin/scope";
+import { ADMIN_VARIANTS } from "~/utils/admin-scope";
 import { linkTo } from "~/utils/links";
 import { contentKeyOf, variantKey } from "~/utils/variant";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
-import { adminScope } from "~/admin/scope";
+import { adminScope } from "~/utils/admin-scope";
 import { loadDashboard, parseFilters, type Dashboard } from "~/analytics/dashboard.server";
 import { EVENT_NAMES } from "~/analytics/events";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -5,7 +5,7 @@ import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { formatUtc } from "~/admin/columns";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminScope, ALL_VARIANTS_PARAM, type AdminScope } from "~/admin/scope";
+import { adminScope, ALL_VARIANTS_PARAM, type AdminScope } from "~/utils/admin-scope";
 import { audienceOf, createCampaign, kickCampaign, sendTestAnnouncement } from "~/campaigns/campaigns.server";
 import { draftValues, longDate, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";

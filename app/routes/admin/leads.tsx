@@ -10,7 +10,7 @@ import type { AdminActionData } from "~/admin/edit-schema";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { leadRows } from "~/admin/lead-rows.server";
 import { clampPage, listOptions, listQueryParams, parseListQuery } from "~/admin/list-query";
-import { adminScope } from "~/admin/scope";
+import { adminScope } from "~/utils/admin-scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, FormError } from "~/components/admin/AdminShell";
 import { PickVariant } from "~/components/admin/PickVariant";

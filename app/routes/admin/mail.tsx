@@ -6,7 +6,7 @@ import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { formatUtc } from "~/admin/columns";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { getBackend } from "~/data/backend.server";

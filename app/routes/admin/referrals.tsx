@@ -6,7 +6,7 @@ import { adminDocumentHeaders } from "~/admin/headers";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { formatUtc } from "~/admin/columns";
 import { consoleFrame } from "~/admin/console.server";
-import { adminScope, scopeVariants } from "~/admin/scope";
+import { adminScope, scopeVariants } from "~/utils/admin-scope";
 import type { AdminContent } from "#content/schemas/admin";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";

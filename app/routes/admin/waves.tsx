@@ -5,7 +5,7 @@ import { referralRules } from "#content/referrals";
 import { adminHeaders, requireAdmin } from "~/admin/admin.server";
 import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminScope, ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";

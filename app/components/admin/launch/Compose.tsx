@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
-import { ALL_VARIANTS_PARAM } from "~/admin/scope";
+import { ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { DRAFT_LIMITS, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { FormField } from "~/components/FormField";
 import { VariantInputs } from "../VariantInputs";

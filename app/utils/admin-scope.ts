@@ -1,9 +1,11 @@
-import { contentKeyOf, leadTableOf, type ContentKey, type LeadTable, type Variant } from "~/utils/variant";
+import { contentKeyOf, leadTableOf, type ContentKey, type LeadTable, type Variant } from "./variant";
 
 /**
  * What an admin page shows: one variant (chosen like every page, by host or ?domain=&sport=) or all
  * three at once (?variants=all). Shared by server and browser code: the switcher builds its links
- * from it, and loaders read it with `adminScope`.
+ * from it, and loaders read it with `adminScope`. In utils/ rather than admin/: the analytics, waves
+ * and campaigns modules scope their figures with it, and app/admin depends on them (through leads
+ * and referrals).
  */
 export type VariantScope = { kind: "variant"; variant: Variant; key: ContentKey; table: LeadTable };
 export type AdminScope = VariantScope | { kind: "all" };
