@@ -14,15 +14,18 @@ export type ReadFailure = { message?: string; refusal?: Pick<AdminRefusal, "titl
 
 /**
  * The preamble of every admin loader and action in one call: the request context, the guard
- * (requireAdmin: a visitor it refuses gets the thrown refusal, a resource route's as plain text),
- * the admin copy, and the answers that carry the admin headers (never indexed or cached, the
- * session committed so the idle clock moves on and taken or added toasts stick). A route then
- * parses, calls and responds.
+ * (requireAdmin: a visitor it refuses gets the thrown refusal; with refusalAs "text", a resource
+ * route's, as its plain-text message), the admin copy, and the answers that carry the admin headers
+ * (never indexed or cached, the session committed so the idle clock moves on and taken or added
+ * toasts stick). A route then parses, calls and responds.
  */
-export async function adminRoute({ request, context }: { request: Request; context: AppLoadContext }, options: { refusal?: "text" } = {}) {
+export async function adminRoute(
+  { request, context }: { request: Request; context: AppLoadContext },
+  options: { refusalAs?: "text" } = {},
+) {
   const ctx = getRequestContext(request, context);
   const guarded = requireAdmin(request, ctx);
-  const access = await (options.refusal === "text" ? guarded.catch(refusalAsText) : guarded);
+  const access = await (options.refusalAs === "text" ? guarded.catch(refusalAsText) : guarded);
   const copy = getPage(ctx.contentKey, "admin");
   const headers = () => adminHeaders(access, ctx);
 

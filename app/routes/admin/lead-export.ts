@@ -9,7 +9,7 @@ import { erasableAddress, exportParentData, exportResponse } from "~/trust/my-da
  * download, for a parent who wrote in. Guarded like the CSV: a refusal is its plain-text message.
  */
 export async function action(args: ActionFunctionArgs) {
-  const admin = await adminRoute(args, { refusal: "text" });
+  const admin = await adminRoute(args, { refusalAs: "text" });
   const { ctx } = admin;
   const copy = getPage(ctx.contentKey, "myData").admin;
   try {

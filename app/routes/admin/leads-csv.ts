@@ -15,12 +15,12 @@ import { variantKey } from "~/utils/variant";
  * Guarded like the pages (adminRoute); the refusal is the plain-text message with its 401/403.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const admin = await adminRoute(args, { refusal: "text" });
+  const admin = await adminRoute(args, { refusalAs: "text" });
   return exportCsv(admin, parseListQuery(admin.ctx.url.searchParams));
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const admin = await adminRoute(args, { refusal: "text" });
+  const admin = await adminRoute(args, { refusalAs: "text" });
   const bulk = parseBulk(await args.request.formData());
   if ("error" in bulk || bulk.intent !== "bulk-export") {
     return admin.text(bulkRefusal(admin.copy, "error" in bulk ? bulk.error : "unknown"), 400);
