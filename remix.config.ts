@@ -71,17 +71,21 @@ export const remixConfig = {
       route("signup-confirm", "routes/signup-confirm.tsx", { id: "routes/signup-confirm" });
       route("signout", "routes/signout.ts", { id: "routes/signout" });
       // Admin lead management (SPEC 2.14): not in the public route table, not linked from any page.
-      route("admin/leads", "routes/admin/leads.tsx", { id: "routes/admin/leads" });
+      // The pages share one pathless layout (the console frame): pathless, so /admin itself stays
+      // the site's 404 and every page keeps its URL. The two downloads are resource routes, outside it.
+      route("", "routes/admin/layout.tsx", { id: "routes/admin/layout" }, () => {
+        route("admin/leads", "routes/admin/leads.tsx", { id: "routes/admin/leads" });
+        route("admin/leads/:id/edit", "routes/admin/lead-edit.tsx", { id: "routes/admin/lead-edit" });
+        route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx", { id: "routes/admin/lead-delete" });
+        route("admin/leads/:id/data", "routes/admin/lead-data.tsx", { id: "routes/admin/lead-data" });
+        route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
+        route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
+        route("admin/mail", "routes/admin/mail.tsx", { id: "routes/admin/mail" });
+        route("admin/launch", "routes/admin/launch.tsx", { id: "routes/admin/launch" });
+        route("admin/waves", "routes/admin/waves.tsx", { id: "routes/admin/waves" });
+      });
       route("admin/leads.csv", "routes/admin/leads-csv.ts", { id: "routes/admin/leads-csv" });
-      route("admin/leads/:id/edit", "routes/admin/lead-edit.tsx", { id: "routes/admin/lead-edit" });
-      route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx", { id: "routes/admin/lead-delete" });
-      route("admin/leads/:id/data", "routes/admin/lead-data.tsx", { id: "routes/admin/lead-data" });
       route("admin/leads/:id/export", "routes/admin/lead-export.ts", { id: "routes/admin/lead-export" });
-      route("admin/referrals", "routes/admin/referrals.tsx", { id: "routes/admin/referrals" });
-      route("admin/analytics", "routes/admin/analytics.tsx", { id: "routes/admin/analytics" });
-      route("admin/mail", "routes/admin/mail.tsx", { id: "routes/admin/mail" });
-      route("admin/launch", "routes/admin/launch.tsx", { id: "routes/admin/launch" });
-      route("admin/waves", "routes/admin/waves.tsx", { id: "routes/admin/waves" });
       // Unknown paths render the landing page with a 404 status.
       route("*", "routes/not-found.tsx", { id: "routes/not-found" });
     });

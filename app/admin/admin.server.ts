@@ -12,8 +12,9 @@ import type { AdminRefusal } from "./refusal";
 
 /**
  * The admin guard and the shared handlers of the admin pages. requireAdmin runs
- * first in every loader and every action and throws what it refuses, so nothing after it runs
- * for a visitor it let through by mistake; the routes' one error boundary renders the refusal.
+ * first in every loader and every action (through adminRoute, ./admin-route.server.ts) and throws
+ * what it refuses, so nothing after it runs for a visitor it let through by mistake; the routes'
+ * one error boundary renders the refusal.
  */
 
 /**
@@ -27,6 +28,9 @@ import type { AdminRefusal } from "./refusal";
 export const ADMIN_IDLE_MINUTES = 30;
 
 export type AdminAccess = { user: AuthUser; session: AppSession; auth: AuthService };
+
+/** A request the guard let through: what the shared handlers below act for (adminRoute gives it). */
+export type AdminRequest = { ctx: RequestContext; access: AdminAccess };
 
 /** Admin answers are never indexed and never stored by a shared cache. */
 const PRIVATE = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
@@ -113,12 +117,11 @@ function adminListHref(ctx: RequestContext, back: FormDataEntryValue | null) {
 }
 
 /**
- * The shared loader of the single-lead pages (edit, delete): the guard, then the lead through the
- * lead module. A lead that is gone (404) or cannot be read (503) is thrown as a refusal with the
+ * The shared loader of the single-lead pages (edit, delete, data), after the guard: the lead through
+ * the lead module. A lead that is gone (404) or cannot be read (503) is thrown as a refusal with the
  * page's title and the way back to the list.
  */
-export async function loadAdminLead(request: Request, ctx: RequestContext, id: string, page: "edit" | "remove") {
-  const access = await requireAdmin(request, ctx);
+export async function loadAdminLead({ ctx, access }: AdminRequest, id: string, page: "edit" | "remove") {
   const copy = getPage(ctx.contentKey, "admin");
   const back = backValue(parseBack(ctx.url.searchParams.get("back")));
   const listHref = adminListHref(ctx, back);
@@ -135,55 +138,57 @@ export async function loadAdminLead(request: Request, ctx: RequestContext, id: s
     throw await missing(503, copy.messages.fetchFailed);
   }
   if (!lead) throw await missing(404, copy.messages.notFound);
-  return { copy, access, lead, back, listHref };
+  return { lead, back, listHref };
 }
 
 function planIdsOf(ctx: RequestContext): string[] {
   return getPage(ctx.contentKey, "plans").plans.map((plan) => plan.id);
 }
 
-async function failure(access: AdminAccess, ctx: RequestContext, formError: string, status: number, fieldErrors: LeadEditErrors = {}) {
+async function failure({ ctx, access }: AdminRequest, formError: string, status: number, fieldErrors: LeadEditErrors = {}) {
   const body: AdminActionData = { formError, fieldErrors };
   return data(body, { status, headers: await adminHeaders(access, ctx) });
 }
 
-export async function backToList(access: AdminAccess, ctx: RequestContext, back: FormDataEntryValue | null, toast: string) {
+export async function backToList({ ctx, access }: AdminRequest, back: FormDataEntryValue | null, toast: string) {
   addToast(access.session, { type: "success", message: toast });
   return redirect(adminListHref(ctx, back), { headers: await adminHeaders(access, ctx) });
 }
 
 /** Validates and saves the edit form of lead `id` through the lead module; success goes back to the list with a toast. */
-export async function updateLead(access: AdminAccess, ctx: RequestContext, id: string, form: FormData) {
+export async function updateLead(admin: AdminRequest, id: string, form: FormData) {
+  const { ctx } = admin;
   const copy = getPage(ctx.contentKey, "admin");
   const result = await leadEditValidator(planIdsOf(ctx), copy.edit.errors).validate(form);
-  if (result.error) return failure(access, ctx, copy.messages.invalid, 400, result.error.fieldErrors as LeadEditErrors);
+  if (result.error) return failure(admin, copy.messages.invalid, 400, result.error.fieldErrors as LeadEditErrors);
   let saved = false;
   try {
     saved = (await leadsOf(ctx).adminUpdate(id, result.data)) !== null;
   } catch (error) {
     console.error("admin: lead update failed", error);
-    return failure(access, ctx, copy.messages.updateFailed, 503);
+    return failure(admin, copy.messages.updateFailed, 503);
   }
-  if (!saved) return failure(access, ctx, copy.messages.updateFailed, 404);
-  return backToList(access, ctx, form.get("back"), copy.messages.updated);
+  if (!saved) return failure(admin, copy.messages.updateFailed, 404);
+  return backToList(admin, form.get("back"), copy.messages.updated);
 }
 
 /** Deletes lead `id` through the lead module; success goes back to the list with a toast. */
-export async function deleteLead(access: AdminAccess, ctx: RequestContext, id: string, form: FormData) {
+export async function deleteLead(admin: AdminRequest, id: string, form: FormData) {
+  const { ctx } = admin;
   const copy = getPage(ctx.contentKey, "admin");
   let removed = false;
   try {
     removed = await leadsOf(ctx).adminDelete(id);
   } catch (error) {
     console.error("admin: lead delete failed", error);
-    return failure(access, ctx, copy.messages.deleteFailed, 503);
+    return failure(admin, copy.messages.deleteFailed, 503);
   }
-  if (!removed) return failure(access, ctx, copy.messages.deleteFailed, 404);
-  return backToList(access, ctx, form.get("back"), copy.messages.deleted);
+  if (!removed) return failure(admin, copy.messages.deleteFailed, 404);
+  return backToList(admin, form.get("back"), copy.messages.deleted);
 }
 
 /** An action request the page never sends (no intent, no id). */
-export function unknownAction(access: AdminAccess, ctx: RequestContext, intent: FormDataEntryValue | null) {
-  const copy = getPage(ctx.contentKey, "admin").messages;
-  return failure(access, ctx, intent === "delete" ? copy.deleteFailed : copy.updateFailed, 400);
+export function unknownAction(admin: AdminRequest, intent: FormDataEntryValue | null) {
+  const copy = getPage(admin.ctx.contentKey, "admin").messages;
+  return failure(admin, intent === "delete" ? copy.deleteFailed : copy.updateFailed, 400);
 }

@@ -7,13 +7,13 @@ import { spotsOfTable } from "~/standing/standing.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast } from "~/utils/session.server";
-import { adminHeaders, type AdminAccess } from "./admin.server";
+import { adminHeaders, type AdminAccess, type AdminRequest } from "./admin.server";
 import { bulkRefusal, parseBulk, type BulkActionData } from "./bulk";
 import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
 import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
 
-/** What every admin page's frame needs from the server: who is signed in. */
+/** What the console frame (the admin layout) needs from the server: who is signed in. */
 export type ConsoleFrame = { email: string };
 
 export function consoleFrame(access: AdminAccess): ConsoleFrame {
@@ -40,7 +40,7 @@ export async function consoleCards(
  * with confirmed=yes, acts and goes back to the list. Deleting and revoking are idempotent: a
  * repeat finds nothing left to delete or revoke and changes nothing.
  */
-export async function bulkAction(access: AdminAccess, ctx: RequestContext, form: FormData) {
+export async function bulkAction({ ctx, access }: AdminRequest, form: FormData) {
   const copy = getPage(ctx.contentKey, "admin");
   const headers = await adminHeaders(access, ctx);
   const parsed = parseBulk(form);

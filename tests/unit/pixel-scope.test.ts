@@ -3,11 +3,14 @@ import { remixConfig } from "../../remix.config";
 import { pixelAllowed } from "~/consent/consent";
 import { QA_PAGE_PATHS } from "~/qa/qa.server";
 
-/** The route table as [path, id] pairs, read from remix.config.ts without the Remix plugin. */
+/** The route table's pages as [path, id] pairs, read from remix.config.ts without the Remix plugin (a layout's children in its place). */
 function routeTable(): { path: string; id: string }[] {
   const routes: { path: string; id: string }[] = [];
-  const defineRoutes = (callback: (route: (path: string, file: string, options: { id: string }) => void) => void) => {
-    callback((path, _file, options) => routes.push({ path: `/${path.replace(/^\//, "")}`, id: options.id }));
+  type Route = (path: string, file: string, options: { id: string }, children?: () => void) => void;
+  const defineRoutes = (callback: (route: Route) => void) => {
+    callback((path, _file, options, children) =>
+      children ? children() : routes.push({ path: `/${path.replace(/^\//, "")}`, id: options.id }),
+    );
     return {};
   };
   remixConfig.routes(defineRoutes as never);

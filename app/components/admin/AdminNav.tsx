@@ -1,6 +1,8 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
+import { filterParams, parseBack } from "~/admin/list-query";
 import { ADMIN_VARIANTS, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
+import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
 import { useRootData } from "~/utils/root-data";
 import { contentKeyOf, variantKey } from "~/utils/variant";
@@ -12,9 +14,14 @@ export type AdminNavProps = {
   copy: AdminContent["console"];
   /** The signed-in admin's e-mail. */
   email: string;
-  /** Where the switcher goes (default: this page with its filters), e.g. the list from a lead's own page. */
-  switchTo?: { page: string; params: Record<string, string> };
 };
+
+/**
+ * The route handle of an admin page. A lead's own pages (edit, delete, data) set switchToList: the
+ * lead lives in one table, so the switcher goes to the other variant's list with the filters of
+ * the page's ?back= instead of to this page.
+ */
+export type AdminPageHandle = RouteHandle & { switchToList?: boolean };
 
 const PAGES = [
   ["admin/leads", "leads"],
@@ -30,15 +37,16 @@ const PAGES = [
  * three, keeping the page's filters) and the signed-in admin with a sign-out button. Links come
  * from the link builder, so on a localhost or preview host the variant travels in ?domain=&sport=.
  */
-export function AdminNav({ copy, email, switchTo }: AdminNavProps) {
+export function AdminNav({ copy, email }: AdminNavProps) {
   const { variant } = useRootData();
   const location = useLocation();
+  const toList = useMatches().some((match) => (match.handle as AdminPageHandle | undefined)?.switchToList);
   const search = new URLSearchParams(location.search);
   const all = search.get("variants") === ALL_VARIANTS_PARAM.variants;
   const current = location.pathname.replace(/^\/+/, "");
   const kept: Record<string, string> = {};
   for (const [name, value] of search) if (!SCOPE_PARAMS.has(name)) kept[name] = value;
-  const target = switchTo ?? { page: current, params: kept };
+  const target = toList ? { page: "admin/leads", params: filterParams(parseBack(search.get("back"))) } : { page: current, params: kept };
   const scopeParams = all ? { ...ALL_VARIANTS_PARAM } : {};
   const pill =
     "inline-block rounded-full border border-slate-300 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-slate-900 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white";
@@ -96,11 +104,4 @@ export function AdminNav({ copy, email, switchTo }: AdminNavProps) {
       </nav>
     </header>
   );
-}
-
-/** The frame of a lead's own page: the switcher goes to the other variant's list with the same filters. */
-export function listNav(copy: AdminContent["console"], email: string, back: string): AdminNavProps {
-  const params: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(back)) if (!SCOPE_PARAMS.has(name)) params[name] = value;
-  return { copy, email, switchTo: { page: "admin/leads", params } };
 }

@@ -1,41 +1,19 @@
 import type { ReactNode } from "react";
 import type { AdminRefusal } from "~/admin/refusal";
 import { AdminNav, type AdminNavProps } from "./AdminNav";
-import { Toasts, type ToastItem } from "./Toasts";
 import { PAGE_CONTAINER } from "~/components/layout/container";
 
 /**
- * The admin layout: the console frame (pages, variant switcher, signed-in admin), page heading,
- * content, and (on pages that have them) the toasts of the cookie session.
+ * The console frame, rendered once by the admin layout route around the page (AdminPage): the
+ * pages, the variant switcher and the signed-in admin above it.
  */
-export function AdminShell({
-  nav,
-  title,
-  intro,
-  toasts,
-  toastCopy,
-  dismissHref,
-  children,
-}: {
-  nav?: AdminNavProps;
-  title: string;
-  intro?: string;
-  toasts?: ToastItem[];
-  toastCopy?: { label: string; dismiss: string };
-  dismissHref?: string;
-  children: ReactNode;
-}) {
+export function AdminShell({ nav, children }: { nav: AdminNavProps; children: ReactNode }) {
   // break-word (inherited): a long address in an intro or a sentence wraps instead of widening the
   // page on a phone; it never narrows a table column, so tables keep their own sideways frame.
   return (
     <div className={`${PAGE_CONTAINER} py-8 wrap-break-word`}>
-      {nav ? <AdminNav {...nav} /> : null}
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      {intro ? <p className="mt-1 text-slate-600">{intro}</p> : null}
-      <div className="mt-6">{children}</div>
-      {toasts && toastCopy && dismissHref ? (
-        <Toasts toasts={toasts} label={toastCopy.label} dismissLabel={toastCopy.dismiss} dismissHref={dismissHref} />
-      ) : null}
+      <AdminNav {...nav} />
+      {children}
     </div>
   );
 }

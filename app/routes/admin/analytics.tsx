@@ -1,20 +1,18 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import { adminScope } from "~/utils/admin-scope";
 import { loadDashboard, parseFilters, type Dashboard } from "~/analytics/dashboard.server";
 import { EVENT_NAMES } from "~/analytics/events";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { consoleFrame } from "~/admin/console.server";
-import { AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { FormError } from "~/components/admin/AdminShell";
 import { AnalyticsFilters } from "~/components/admin/AnalyticsFilters";
 import { TooFastTable } from "~/components/admin/TooFastTable";
 import { TopReferrers } from "~/components/admin/TopReferrers";
 import { BarChart } from "~/components/admin/BarChart";
 import { FunnelTable, percent } from "~/components/admin/FunnelTable";
-import { getRequestContext } from "~/utils/context.server";
 import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
 import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
 
@@ -28,40 +26,37 @@ export const headers: HeadersFunction = (args) => {
 };
 export const ErrorBoundary = AdminErrorBoundary;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const adminCopy = getPage(ctx.contentKey, "admin");
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, copy: adminCopy } = admin;
   const copy = adminCopy.analytics;
   const scope = adminScope(ctx.url, ctx.variant);
   const { filters, error } = parseFilters(ctx.url);
-  const headers = await adminHeaders(access, ctx);
   const page = {
     copy,
-    nav: { copy: adminCopy.console, email: consoleFrame(access).email },
     filters,
     all: scope.kind === "all",
     variant: ctx.variant,
     minFillSeconds: ctx.env.FORM_MIN_FILL_MS / 1000,
   };
-  if (error) return data({ ...page, error: copy.filters.errors[error], dashboard: null }, { status: 400, headers });
+  if (error) return admin.respond({ ...page, error: copy.filters.errors[error], dashboard: null }, { status: 400 });
   const started = performance.now();
   let dashboard: Dashboard;
   try {
     dashboard = await loadDashboard(ctx, scope, filters);
   } catch (failure) {
     console.error("admin analytics: read failed", failure);
-    return data({ ...page, error: copy.fetchFailed, dashboard: null }, { status: 503, headers });
+    return admin.respond({ ...page, error: copy.fetchFailed, dashboard: null }, { status: 503 });
   }
-  headers.set("Server-Timing", `db;dur=${(performance.now() - started).toFixed(1)}`);
+  const timing = { "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}` };
   // The launch funnel per variant and wave (ADR 025); its failure leaves the rest of the page.
   const launch = await launchFunnel(ctx, scope).catch((failure: unknown): LaunchFunnelRow[] | null => {
     console.error("admin analytics: launch funnel read failed", failure);
     return null;
   });
-  return data(
+  return admin.respond(
     { ...page, error: null, dashboard, launch: { copy: adminCopy.launchFunnel, variants: adminCopy.console.variants, rows: launch } },
-    { headers },
+    { headers: timing },
   );
 }
 
@@ -72,12 +67,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function AdminAnalytics() {
   const loaded = useLoaderData<typeof loader>();
-  const { copy, nav, filters, all, variant, error, dashboard, minFillSeconds } = loaded;
+  const { copy, filters, all, variant, error, dashboard, minFillSeconds } = loaded;
   const range = { from: filters.from, to: filters.to };
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
   return (
-    <AdminShell nav={nav} title={copy.title} intro={copy.intro}>
+    <AdminPage title={copy.title} intro={copy.intro}>
       <AnalyticsFilters copy={copy.filters} filters={filters} all={all} variant={variant} />
       <div className="mt-4">
         <FormError message={error} />
@@ -223,7 +218,7 @@ export default function AdminAnalytics() {
         </>
       ) : null}
       {"launch" in loaded && loaded.launch.rows ? <LaunchFunnel {...loaded.launch} rows={loaded.launch.rows} /> : null}
-    </AdminShell>
+    </AdminPage>
   );
 }
 

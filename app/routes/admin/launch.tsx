@@ -1,20 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { getPage } from "#content/index";
-import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import { formatUtc } from "~/admin/columns";
-import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminScope, ALL_VARIANTS_PARAM, type AdminScope } from "~/utils/admin-scope";
 import { audienceOf, createCampaign, kickCampaign, sendTestAnnouncement } from "~/campaigns/campaigns.server";
 import { draftValues, longDate, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { getBackend } from "~/data/backend.server";
-import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import type { RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
-import { addToast, takeToasts } from "~/utils/session.server";
 import { Compose } from "~/components/admin/launch/Compose";
 import { Ledger } from "~/components/admin/launch/Ledger";
 import { Preview } from "~/components/admin/launch/Preview";
@@ -50,63 +47,55 @@ function pageHref(ctx: RequestContext, params: Record<string, string> = {}): str
   return linkTo(ctx.variant, "admin/launch", { ...scopeParams(adminScope(ctx.url, ctx.variant)), ...params });
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const copy = getPage(ctx.contentKey, "admin");
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, copy } = admin;
   const scope = adminScope(ctx.url, ctx.variant);
   const params = ctx.url.searchParams;
   const key = validKey(params.get("key")) ?? crypto.randomUUID();
   const values = draftValues(params);
-  let page;
-  try {
-    page = await launchPageData(ctx, scope, params, copy);
-  } catch (error) {
-    console.error("admin launch: reading the audience or the campaigns failed", error);
-    throw data({ message: copy.launch.errors.failed }, { status: 503, headers: await adminHeaders(access, ctx) });
-  }
-  const { audience, ledger, campaign, preview, errors } = page;
-  const toasts = takeToasts(access.session);
-  return data(
-    {
-      copy,
-      all: scope.kind === "all",
-      scopeName: scope.kind === "all" ? null : copy.console.variants[scope.key],
-      audience: audience
-        ? { count: audience.count, unsubscribed: audience.unsubscribed, bounced: audience.bounced, unconfirmed: audience.unconfirmed }
-        : null,
-      key,
-      values,
-      errors,
-      preview,
-      campaign,
-      ledger,
-      toasts,
-      here: pageHref(ctx),
-      frame: consoleFrame(access),
-    },
-    { headers: await adminHeaders(access, ctx) },
+  const { audience, ledger, campaign, preview, errors } = await admin.read(
+    "admin launch: reading the audience or the campaigns failed",
+    () => launchPageData(ctx, scope, params, copy),
+    { message: copy.launch.errors.failed },
   );
+  const toasts = admin.takeToasts();
+  return admin.respond({
+    copy,
+    all: scope.kind === "all",
+    scopeName: scope.kind === "all" ? null : copy.console.variants[scope.key],
+    audience: audience
+      ? { count: audience.count, unsubscribed: audience.unsubscribed, bounced: audience.bounced, unconfirmed: audience.unconfirmed }
+      : null,
+    key,
+    values,
+    errors,
+    preview,
+    campaign,
+    ledger,
+    toasts,
+    here: pageHref(ctx),
+  });
 }
 
 type ActionData = { formError: string; errors: DraftErrors; values: DraftValues; review?: SendReview };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const text = getPage(ctx.contentKey, "admin").launch;
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, access, copy } = admin;
+  const text = copy.launch;
   const scope = adminScope(ctx.url, ctx.variant);
-  const form = await request.formData();
+  const form = await args.request.formData();
   const values = draftValues(form);
-  const refuse = async (status: number, formError: string, errors: DraftErrors = {}) =>
-    data<ActionData>({ formError, errors, values }, { status, headers: await adminHeaders(access, ctx) });
+  const refuse = (status: number, formError: string, errors: DraftErrors = {}) =>
+    admin.respond<ActionData>({ formError, errors, values }, { status });
   const intent = form.get("intent");
   const key = validKey(form.get("key"));
   if (!key || !(INTENTS as readonly unknown[]).includes(intent)) return refuse(400, text.errors.unknownAction);
   const parsed = parseDraft(form, text.errors);
   if ("errors" in parsed) return refuse(400, text.errors.summary, parsed.errors);
   const draft = parsed.draft;
-  const admin = access.user.email ?? "";
+  const adminEmail = access.user.email ?? "";
 
   if (intent === "test") {
     let queued;
@@ -117,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         scope,
         recipient: audience.first,
         draft,
-        to: admin,
+        to: adminEmail,
         formKey: key,
       });
     } catch (error) {
@@ -125,9 +114,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return refuse(503, text.toasts.testFailed);
     }
     if (!queued.queued) return refuse(503, text.toasts.testFailed);
-    addToast(access.session, { type: "success", message: text.toasts.testSent.replace("{email}", admin) });
+    admin.toast(text.toasts.testSent.replace("{email}", adminEmail));
     const back = { intent: "preview", key, date: draft.date, message: draft.message, ctaLabel: draft.ctaLabel, ctaUrl: draft.ctaUrl };
-    return redirect(pageHref(ctx, back), { status: 303, headers: await adminHeaders(access, ctx) });
+    return admin.redirect(pageHref(ctx, back), 303);
   }
 
   const when = parseWhen(form, text.errors, new Date());
@@ -143,7 +132,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return refuse(503, text.errors.failed);
     }
     if (count === 0) return refuse(400, text.errors.noAudience);
-    const copy = getPage(ctx.contentKey, "admin");
     const review: SendReview = {
       count,
       scope: scope.kind === "all" ? copy.console.allVariants : copy.console.variants[scope.key],
@@ -152,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       at: when.at ? formatUtc(when.at.toISOString()) : null,
       fields: { key, ...draft, when: values.when, sendAt: values.sendAt },
     };
-    return data<ActionData>({ formError: "", errors: {}, values, review }, { headers: await adminHeaders(access, ctx) });
+    return admin.respond<ActionData>({ formError: "", errors: {}, values, review });
   }
 
   let created;
@@ -169,7 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         draft,
         formKey: key,
         origin: ctx.url.origin,
-        by: admin,
+        by: adminEmail,
         sendAt: when.at,
         audience: count,
       });
@@ -185,8 +173,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : when.at
       ? text.toasts.scheduled.replace("{at}", formatUtc(campaign.send_at))
       : text.toasts.started.replace("{count}", count.toLocaleString("en-GB"));
-  addToast(access.session, { type: "success", message });
-  return redirect(pageHref(ctx, { campaign: campaign.id }), { status: 303, headers: await adminHeaders(access, ctx) });
+  admin.toast(message);
+  return admin.redirect(pageHref(ctx, { campaign: campaign.id }), 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -197,19 +185,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function AdminLaunch() {
   const loaded = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const { copy, toasts, here, frame, campaign } = loaded;
+  const { copy, toasts, here, campaign } = loaded;
   const text = copy.launch;
   const values = failed?.values ?? loaded.values;
   const errors: DraftErrors = failed?.errors ?? loaded.errors;
   return (
-    <AdminShell
-      nav={{ copy: copy.console, email: frame.email }}
-      title={text.title}
-      intro={text.intro}
-      toasts={toasts}
-      toastCopy={copy.toasts}
-      dismissHref={here}
-    >
+    <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
       {failed?.review ? <SendConfirm copy={copy} review={failed.review} action={here} /> : null}
       {campaign ? <Progress copy={copy} campaign={campaign} /> : null}
 
@@ -244,6 +225,6 @@ export default function AdminLaunch() {
       <Preview copy={copy} preview={loaded.preview} />
 
       <Ledger copy={copy} rows={loaded.ledger} here={here} />
-    </AdminShell>
+    </AdminPage>
   );
 }

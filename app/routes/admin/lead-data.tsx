@@ -1,15 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, backToList, loadAdminLead, requireAdmin } from "~/admin/admin.server";
-import { consoleFrame } from "~/admin/console.server";
-import { listNav } from "~/components/admin/AdminNav";
+import { backToList, loadAdminLead } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
+import type { AdminPageHandle } from "~/components/admin/AdminNav";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell, FormError } from "~/components/admin/AdminShell";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { FormError } from "~/components/admin/AdminShell";
 import { leadsOf } from "~/leads/leads.server";
 import { erasableAddress, eraseParentData } from "~/trust/my-data.server";
-import { getRequestContext } from "~/utils/context.server";
 import { useLinkTo } from "~/utils/root-data";
 
 /**
@@ -17,43 +17,39 @@ import { useLinkTo } from "~/utils/root-data";
  * for a parent who wrote in. The same code as the parent's /my-data, with
  * source "admin". The page is the one confirmation of the erasure. Plain forms, no JavaScript.
  */
+export const handle: AdminPageHandle = { switchToList: true };
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "remove");
-  return data(
-    {
-      copy: getPage(ctx.contentKey, "myData").admin,
-      console: copy.console,
-      id: lead.id,
-      email: lead.email,
-      erasable: erasableAddress(lead.email) !== null,
-      back,
-      listHref,
-      frame: consoleFrame(access),
-    },
-    { headers: await adminHeaders(access, ctx) },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { lead, back, listHref } = await loadAdminLead(admin, args.params.id ?? "", "remove");
+  return admin.respond({
+    copy: getPage(admin.ctx.contentKey, "myData").admin,
+    id: lead.id,
+    email: lead.email,
+    erasable: erasableAddress(lead.email) !== null,
+    back,
+    listHref,
+  });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
   const copy = getPage(ctx.contentKey, "myData").admin;
-  const form = await request.formData();
+  const form = await args.request.formData();
   const intent = form.get("intent");
-  const fail = async (formError: string, status: number) => data({ formError }, { status, headers: await adminHeaders(access, ctx) });
+  const fail = (formError: string, status: number) => admin.respond({ formError }, { status });
   if (intent !== "erase") return fail(copy.failed, 400);
   let email: string | null;
   try {
-    const lead = await leadsOf(ctx).get(params.id ?? "");
+    const lead = await leadsOf(ctx).get(args.params.id ?? "");
     email = lead ? erasableAddress(lead.email) : null;
-    if (!lead) return backToList(access, ctx, form.get("back"), copy.nothingHeld);
+    if (!lead) return backToList(admin, form.get("back"), copy.nothingHeld);
     if (!email) return fail(copy.noAddress, 400);
     const counts = await eraseParentData(ctx, email, "admin");
-    return backToList(access, ctx, form.get("back"), counts ? copy.erased : copy.nothingHeld);
+    return backToList(admin, form.get("back"), counts ? copy.erased : copy.nothingHeld);
   } catch (error) {
     console.error("admin: erasure of a parent's data failed", error);
     return fail(copy.failed, 503);
@@ -73,7 +69,7 @@ export default function LeadDataPage() {
   const { copy } = loaded;
   const linkTo = useLinkTo();
   return (
-    <AdminShell nav={listNav(loaded.console, loaded.frame.email, loaded.back)} title={copy.title} intro={loaded.email}>
+    <AdminPage title={copy.title} intro={loaded.email}>
       <FormError message={acted?.formError} />
       <p className="max-w-2xl text-slate-700">{copy.intro}</p>
       {loaded.erasable ? (
@@ -108,6 +104,6 @@ export default function LeadDataPage() {
       ) : (
         <p className="mt-6 text-slate-900">{copy.noAddress}</p>
       )}
-    </AdminShell>
+    </AdminPage>
   );
 }

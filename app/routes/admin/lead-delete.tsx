@@ -1,34 +1,29 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, deleteLead, loadAdminLead, requireAdmin } from "~/admin/admin.server";
+import { deleteLead, loadAdminLead } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import type { AdminActionData } from "~/admin/edit-schema";
-import { consoleFrame } from "~/admin/console.server";
-import { listNav } from "~/components/admin/AdminNav";
+import type { AdminPageHandle } from "~/components/admin/AdminNav";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell, FormError } from "~/components/admin/AdminShell";
-import { getRequestContext } from "~/utils/context.server";
-import type { RouteHandle } from "~/utils/hydrate";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { FormError } from "~/components/admin/AdminShell";
 import { useLinkTo } from "~/utils/root-data";
 
 /** /admin/leads/:id/delete: the delete confirmation as a page (without JavaScript). */
-export const handle: RouteHandle = { hydrate: true };
+export const handle: AdminPageHandle = { hydrate: true, switchToList: true };
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "remove");
-  return data(
-    { copy, id: lead.id, email: lead.email, back, listHref, frame: consoleFrame(access) },
-    { headers: await adminHeaders(access, ctx) },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { lead, back, listHref } = await loadAdminLead(admin, args.params.id ?? "", "remove");
+  return admin.respond({ copy: admin.copy, id: lead.id, email: lead.email, back, listHref });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  return deleteLead(access, ctx, params.id ?? "", await request.formData());
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  return deleteLead(admin, args.params.id ?? "", await args.request.formData());
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -44,7 +39,7 @@ export default function DeleteLeadPage() {
   const { copy } = loaderData;
   const busy = navigation.state === "submitting";
   return (
-    <AdminShell nav={listNav(copy.console, loaderData.frame.email, loaderData.back)} title={copy.remove.title} intro={loaderData.email}>
+    <AdminPage title={copy.remove.title} intro={loaderData.email}>
       <Form method="post" action={linkTo(`admin/leads/${loaderData.id}/delete`, { back: loaderData.back })} className="max-w-xl space-y-4">
         <FormError message={actionData?.formError} />
         <p className="text-lg text-slate-900">{copy.messages.confirmDelete}</p>
@@ -62,6 +57,6 @@ export default function DeleteLeadPage() {
           </a>
         </div>
       </Form>
-    </AdminShell>
+    </AdminPage>
   );
 }

@@ -1,40 +1,38 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, loadAdminLead, requireAdmin, updateLead } from "~/admin/admin.server";
+import { loadAdminLead, updateLead } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import type { AdminActionData } from "~/admin/edit-schema";
-import { consoleFrame } from "~/admin/console.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell } from "~/components/admin/AdminShell";
-import { listNav } from "~/components/admin/AdminNav";
+import type { AdminPageHandle } from "~/components/admin/AdminNav";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { formatUtc } from "~/admin/columns";
 import { LeadEditForm } from "~/components/admin/LeadEditForm";
 import { referralsOf } from "~/referrals/referrals.server";
-import { getRequestContext } from "~/utils/context.server";
-import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
 
 /** /admin/leads/:id/edit: the edit form as a page (without JavaScript) and the dialog's form target. */
-export const handle: RouteHandle = { hydrate: true };
+export const handle: AdminPageHandle = { hydrate: true, switchToList: true };
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const { copy, access, lead, back, listHref } = await loadAdminLead(request, ctx, params.id ?? "", "edit");
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
+  const { lead, back, listHref } = await loadAdminLead(admin, args.params.id ?? "", "edit");
   const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
   // The panel is extra: without the ledger the edit form still works.
   const referral = await referralsOf(ctx)
     .referralOf(lead.id)
     .catch(() => null);
-  return data({ copy, lead, plans, back, listHref, referral, frame: consoleFrame(access) }, { headers: await adminHeaders(access, ctx) });
+  return admin.respond({ copy: admin.copy, lead, plans, back, listHref, referral });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  return updateLead(access, ctx, params.id ?? "", await request.formData());
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  return updateLead(admin, args.params.id ?? "", await args.request.formData());
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -47,10 +45,10 @@ export default function EditLeadPage() {
   const actionData = useActionData<AdminActionData>();
   const navigation = useNavigation();
   const linkTo = useLinkTo();
-  const { copy, lead, plans, back, listHref, referral, frame } = loaderData;
+  const { copy, lead, plans, back, listHref, referral } = loaderData;
   const text = copy.referrals;
   return (
-    <AdminShell nav={listNav(copy.console, frame.email, back)} title={copy.edit.title} intro={lead.email}>
+    <AdminPage title={copy.edit.title} intro={lead.email}>
       <section aria-labelledby="checks" className="mb-6 max-w-xl rounded-lg border border-slate-200 p-4" data-testid="referral-panel">
         <h2 id="checks" className="font-semibold text-slate-900">
           {text.lead.title}
@@ -96,6 +94,6 @@ export default function EditLeadPage() {
           }
         />
       </div>
-    </AdminShell>
+    </AdminPage>
   );
 }

@@ -1,46 +1,35 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getPage } from "#content/index";
-import { adminHeaders, refusalAsText, requireAdmin, type AdminAccess } from "~/admin/admin.server";
+import { adminRoute, type AdminRoute } from "~/admin/admin-route.server";
 import { CSV_COLUMNS, columnLabel, consoleCellText, type ConsoleLead } from "~/admin/columns";
 import { bulkRefusal, parseBulk } from "~/admin/bulk";
 import { csvRow } from "~/admin/csv";
 import { listOptions, parseListQuery, type ListQuery } from "~/admin/list-query";
 import { leadRows } from "~/admin/lead-rows.server";
 import { MAX_PAGE_SIZE } from "~/data/lead-model";
-import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
 
 /**
  * /admin/leads.csv: every field of every lead matching the list's current filter
  * (?q=&source=&step=&order=), streamed page by page through the store so 100,000 rows never sit
  * in memory at once; a POST (the bulk "export selected", confirmed) exports just those rows.
- * Guarded like the pages (requireAdmin); the refusal is the plain-text message with its 401/403.
+ * Guarded like the pages (adminRoute); the refusal is the plain-text message with its 401/403.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx).catch(refusalAsText);
-  return exportCsv(access, ctx, parseListQuery(ctx.url.searchParams));
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args, { refusalAs: "text" });
+  return exportCsv(admin, parseListQuery(admin.ctx.url.searchParams));
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx).catch(refusalAsText);
-  const copy = getPage(ctx.contentKey, "admin");
-  const bulk = parseBulk(await request.formData());
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args, { refusalAs: "text" });
+  const bulk = parseBulk(await args.request.formData());
   if ("error" in bulk || bulk.intent !== "bulk-export") {
-    return text(access, ctx, bulkRefusal(copy, "error" in bulk ? bulk.error : "unknown"), 400);
+    return admin.text(bulkRefusal(admin.copy, "error" in bulk ? bulk.error : "unknown"), 400);
   }
-  return exportCsv(access, ctx, parseListQuery(new URLSearchParams()), bulk.ids);
+  return exportCsv(admin, parseListQuery(new URLSearchParams()), bulk.ids);
 }
 
-async function text(access: AdminAccess, ctx: RequestContext, message: string, status: number) {
-  const headers = await adminHeaders(access, ctx);
-  headers.set("Content-Type", "text/plain; charset=utf-8");
-  return new Response(message, { status, headers });
-}
-
-async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQuery, ids?: string[]) {
-  const copy = getPage(ctx.contentKey, "admin");
+async function exportCsv(admin: AdminRoute, query: ListQuery, ids?: string[]) {
+  const { ctx, copy } = admin;
   const reader = leadRows(ctx, { wholeLine: !ids });
   const variantName = copy.console.variants[ctx.contentKey];
   const options = (page: number) => {
@@ -57,7 +46,7 @@ async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQu
     firstText = rowsText(first.rows);
   } catch (error) {
     console.error("admin: CSV export failed", error);
-    return text(access, ctx, copy.messages.fetchFailed, 503);
+    return admin.text(copy.messages.fetchFailed, 503);
   }
   const pages = Math.ceil(first.total / MAX_PAGE_SIZE);
   const encoder = new TextEncoder();
@@ -82,7 +71,7 @@ async function exportCsv(access: AdminAccess, ctx: RequestContext, query: ListQu
     },
   });
 
-  const headers = await adminHeaders(access, ctx);
+  const headers = await admin.headers();
   const date = new Date().toISOString().slice(0, 10);
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="${ctx.leadTable}-${variantKey(ctx.variant)}-${date}.csv"`);

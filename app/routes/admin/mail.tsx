@@ -1,19 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { getPage } from "#content/index";
 import type { AdminContent } from "#content/schemas/admin";
-import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import { formatUtc } from "~/admin/columns";
-import { consoleFrame } from "~/admin/console.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { getBackend } from "~/data/backend.server";
 import { giveUpMail, retryDeadMail } from "~/mail/dead-mail.server";
-import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
-import { addToast, takeToasts } from "~/utils/session.server";
 import { contentKeyOf, variantKey } from "~/utils/variant";
 import { Address } from "~/components/admin/Address";
 import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
@@ -46,18 +43,11 @@ function pageHref(ctx: RequestContext): string {
   return linkTo(ctx.variant, "admin/mail", adminScope(ctx.url, ctx.variant).kind === "all" ? { ...ALL_VARIANTS_PARAM } : {});
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const copy = getPage(ctx.contentKey, "admin");
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
   const scope = adminScope(ctx.url, ctx.variant);
-  let rows;
-  try {
-    rows = await getBackend(ctx).outbox.listDead({ limit: LIMIT });
-  } catch (error) {
-    console.error("admin mail: reading the dead mails failed", error);
-    throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
-  }
+  const rows = await admin.read("admin mail: reading the dead mails failed", () => getBackend(ctx).outbox.listDead({ limit: LIMIT }));
   const own = scope.kind === "all" ? null : variantKey(scope.variant);
   const mails: DeadMail[] = rows
     .filter((row) => own === null || row.variant === own)
@@ -71,19 +61,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       failedAt: row.updated_at,
     }));
   // Taken only once the list is there: a failed read keeps them for the next visit.
-  const toasts = takeToasts(access.session);
-  return data(
-    { copy, mails, all: scope.kind === "all", toasts, here: pageHref(ctx), frame: consoleFrame(access) },
-    { headers: await adminHeaders(access, ctx) },
-  );
+  const toasts = admin.takeToasts();
+  return admin.respond({ copy: admin.copy, mails, all: scope.kind === "all", toasts, here: pageHref(ctx) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const text = getPage(ctx.contentKey, "admin").mail;
-  const refuse = async (status: number, error: string) => data({ error }, { status, headers: await adminHeaders(access, ctx) });
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
+  const text = admin.copy.mail;
+  const refuse = (status: number, error: string) => admin.respond({ error }, { status });
+  const form = await args.request.formData();
   const id = String(form.get("id") ?? "").trim();
   const intent = form.get("intent");
   if (!id || id.length > 100 || !(INTENTS as readonly unknown[]).includes(intent)) return refuse(400, text.unknownAction);
@@ -103,8 +90,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Another request changed the row between the read and the conditional write.
   if (!done) return refuse(409, text.alreadyHandled);
   const message = (intent === "retry" ? text.retried : text.givenUp).replace("{recipient}", recipient);
-  addToast(access.session, { type: "success", message });
-  return redirect(pageHref(ctx), { status: 303, headers: await adminHeaders(access, ctx) });
+  admin.toast(message);
+  return admin.redirect(pageHref(ctx), 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -113,18 +100,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminMail() {
-  const { copy, mails, toasts, here, frame } = useLoaderData<typeof loader>();
+  const { copy, mails, toasts, here } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const text = copy.mail;
   return (
-    <AdminShell
-      nav={{ copy: copy.console, email: frame.email }}
-      title={text.title}
-      intro={text.intro}
-      toasts={toasts}
-      toastCopy={copy.toasts}
-      dismissHref={here}
-    >
+    <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
       {failed && "error" in failed ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
           {failed.error}
@@ -139,7 +119,7 @@ export default function AdminMail() {
           ))}
         </AdminTable>
       )}
-    </AdminShell>
+    </AdminPage>
   );
 }
 

@@ -1,19 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { adminHeaders, requireAdmin } from "~/admin/admin.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import { formatUtc } from "~/admin/columns";
-import { consoleFrame } from "~/admin/console.server";
 import { adminScope, scopeVariants } from "~/utils/admin-scope";
 import type { AdminContent } from "#content/schemas/admin";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { REFERRAL_STATUSES } from "~/data/referral-model";
 import type { ReferralListRow, ReferralStatus } from "~/data/ports/referral-store";
 import { referralsOf } from "~/referrals/referrals.server";
-import { getRequestContext } from "~/utils/context.server";
 import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
 import { Address } from "~/components/admin/Address";
@@ -25,65 +22,53 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 const PAGE_SIZE = 100;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const copy = getPage(ctx.contentKey, "admin");
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
   const statusParam = ctx.url.searchParams.get("status");
   const status = (REFERRAL_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as ReferralStatus) : undefined;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.url.searchParams.get("page") ?? "1", 10) || 1));
   const scope = adminScope(ctx.url, ctx.variant);
-  let ledgers;
-  try {
-    // Each variant's ledger through its own referral engine (the all-variants view shows the three).
-    ledgers = await Promise.all(
+  // Each variant's ledger through its own referral engine (the all-variants view shows the three).
+  const ledgers = await admin.read("admin referrals: read failed", () =>
+    Promise.all(
       scopeVariants(scope).map(async (v) => ({
         key: v.key,
         variant: v.variant,
         ...(await referralsOf({ ...ctx, variant: v.variant, leadTable: v.table }).list({ page, pageSize: PAGE_SIZE, status })),
       })),
-    );
-  } catch (error) {
-    console.error("admin referrals: read failed", error);
-    throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
-  }
-  const done = ctx.url.searchParams.get("done");
-  return data(
-    {
-      copy,
-      ledgers,
-      all: scope.kind === "all",
-      page,
-      status: status ?? null,
-      done: done === "revoked" || done === "restored" ? done : null,
-      frame: consoleFrame(access),
-    },
-    { headers: await adminHeaders(access, ctx) },
+    ),
   );
+  const done = ctx.url.searchParams.get("done");
+  return admin.respond({
+    copy: admin.copy,
+    ledgers,
+    all: scope.kind === "all",
+    page,
+    status: status ?? null,
+    done: done === "revoked" || done === "restored" ? done : null,
+  });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const copy = getPage(ctx.contentKey, "admin");
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, copy } = admin;
+  const form = await args.request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
-  if (!id || (intent !== "revoke" && intent !== "restore")) {
-    return data({ error: copy.referrals.unknownAction }, { status: 400, headers: await adminHeaders(access, ctx) });
-  }
+  if (!id || (intent !== "revoke" && intent !== "restore")) return admin.respond({ error: copy.referrals.unknownAction }, { status: 400 });
   let changed;
   try {
     changed = await referralsOf(ctx).setCredit(id, intent === "restore");
   } catch (error) {
     console.error("admin referrals: change failed", error);
-    return data({ error: copy.messages.updateFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
+    return admin.respond({ error: copy.messages.updateFailed }, { status: 503 });
   }
-  if (!changed) return data({ error: copy.referrals.missing }, { status: 404, headers: await adminHeaders(access, ctx) });
+  if (!changed) return admin.respond({ error: copy.referrals.missing }, { status: 404 });
   const done = intent === "restore" ? "restored" : "revoked";
   const back = new URL(ctx.url);
   back.searchParams.set("done", done);
-  return redirect(`${back.pathname}${back.search}`, { status: 303, headers: await adminHeaders(access, ctx) });
+  return admin.redirect(`${back.pathname}${back.search}`, 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -92,13 +77,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminReferrals() {
-  const { copy, ledgers, all, page, status, done, frame } = useLoaderData<typeof loader>();
+  const { copy, ledgers, all, page, status, done } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const linkTo = useLinkTo();
   const text = copy.referrals;
   const scope = all ? { variants: "all" } : {};
   return (
-    <AdminShell nav={{ copy: copy.console, email: frame.email }} title={text.title} intro={text.intro}>
+    <AdminPage title={text.title} intro={text.intro}>
       {failed && "error" in failed ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
           {failed.error}
@@ -142,7 +127,7 @@ export default function AdminReferrals() {
           </p>
         </section>
       ))}
-    </AdminShell>
+    </AdminPage>
   );
 }
 

@@ -1,17 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
-import { adminHeaders, requireAdmin } from "~/admin/admin.server";
-import { consoleFrame } from "~/admin/console.server";
+import { adminRoute } from "~/admin/admin-route.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminShell } from "~/components/admin/AdminShell";
-import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import { AdminPage } from "~/components/admin/AdminPage";
+import type { RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
-import { addToast, takeToasts } from "~/utils/session.server";
 import { parseWaveSeq, parseWaveSize, wavesPageData } from "~/waves/wave-admin.server";
 import { wavesOf } from "~/waves/waves.server";
 import { Review } from "~/components/admin/waves/Review";
@@ -43,27 +40,20 @@ function pageHref(ctx: RequestContext, params: Record<string, string> = {}): str
   );
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const copy = getPage(ctx.contentKey, "admin");
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, copy } = admin;
   const scope = adminScope(ctx.url, ctx.variant);
   const sizeParam = ctx.url.searchParams.get("n");
   const asked = sizeParam === null ? null : parseWaveSize(sizeParam);
   const badSize = sizeParam !== null && asked === null;
-  let page;
-  try {
-    page = await wavesPageData(ctx, scope, copy.console.variants, asked, ctx.url.searchParams.has("edit"));
-  } catch (error) {
-    console.error("admin waves: reading the waves failed", error);
-    throw data({ message: copy.messages.fetchFailed }, { status: 503, headers: await adminHeaders(access, ctx) });
-  }
-  const { variants, admit } = page;
-  const toasts = takeToasts(access.session);
+  const { variants, admit } = await admin.read("admin waves: reading the waves failed", () =>
+    wavesPageData(ctx, scope, copy.console.variants, asked, ctx.url.searchParams.has("edit")),
+  );
+  const toasts = admin.takeToasts();
   // The size field's GET form keeps ?domain=&sport= (a local or preview host) and ?variants=all.
   const keep = Object.fromEntries(new URL(pageHref(ctx), ctx.url.origin).searchParams);
-  const headers = await adminHeaders(access, ctx);
-  return data(
+  return admin.respond(
     {
       copy,
       variants,
@@ -76,23 +66,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reviewHref: asked === null ? null : pageHref(ctx, { n: String(asked) }),
       changeHref: asked === null ? null : pageHref(ctx, { n: String(asked), edit: "1" }),
       keep,
-      frame: consoleFrame(access),
     },
     // A size that is no whole number from 1 to 1000: the page with the message, as a 400.
-    { status: badSize ? 400 : 200, headers },
+    { status: badSize ? 400 : 200 },
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  const access = await requireAdmin(request, ctx);
-  const text = getPage(ctx.contentKey, "admin").waves;
-  const refuse = async (status: number, error: string) => data({ error }, { status, headers: await adminHeaders(access, ctx) });
-  const done = async (message: string) => {
-    addToast(access.session, { type: "success", message });
-    return redirect(pageHref(ctx), { status: 303, headers: await adminHeaders(access, ctx) });
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, access } = admin;
+  const text = admin.copy.waves;
+  const refuse = (status: number, error: string) => admin.respond({ error }, { status });
+  const done = (message: string) => {
+    admin.toast(message);
+    return admin.redirect(pageHref(ctx), 303);
   };
-  const form = await request.formData();
+  const form = await args.request.formData();
   const intent = form.get("intent");
   if (!(INTENTS as readonly unknown[]).includes(intent)) return refuse(400, text.unknownAction);
   // Admitting is per variant: "All variants" shows the figures only.
@@ -136,20 +125,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminWaves() {
-  const { copy, variants, admit, badSize, all, spots, toasts, here, reviewHref, changeHref, keep, frame } = useLoaderData<typeof loader>();
+  const { copy, variants, admit, badSize, all, spots, toasts, here, reviewHref, changeHref, keep } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const text = copy.waves;
   return (
-    <AdminShell
-      nav={{ copy: copy.console, email: frame.email }}
-      title={text.title}
-      intro={text.intro}
-      toasts={toasts}
-      toastCopy={copy.toasts}
-      dismissHref={here}
-    >
+    <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
       {failed && "error" in failed ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900" data-testid="waves-error">
           {failed.error}
@@ -182,6 +164,6 @@ export default function AdminWaves() {
       {variants.map((v) => (
         <VariantWaveList key={v.key} text={text} list={v} all={all} here={here} busy={busy} />
       ))}
-    </AdminShell>
+    </AdminPage>
   );
 }
