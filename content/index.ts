@@ -80,7 +80,7 @@ function overlayExisting(base: unknown, over: unknown): unknown {
 }
 
 /** Each variant's pages as LAUNCH_MODE=waitlist shows them (content/waitlist-mode.ts): genius's lines, then the variant's own. */
-export const waitlistContentByVariant: { genius: PageContent } & Record<ContentKey, VariantContent> = {
+const waitlistContentByVariant: { genius: PageContent } & Record<ContentKey, VariantContent> = {
   genius: overlayExisting(contentByVariant.genius, waitlistMode.genius) as PageContent,
   icehockey: overlayExisting(overlayExisting(contentByVariant.icehockey, waitlistMode.genius), waitlistMode.icehockey) as VariantContent,
   tennis: overlayExisting(overlayExisting(contentByVariant.tennis, waitlistMode.genius), waitlistMode.tennis) as VariantContent,

@@ -83,7 +83,7 @@ function earlyAccessDateText(date: string): string {
 }
 
 /** The data controller named in every footer (CONTROLLER_* in env.server.ts). */
-export type Controller = { name: string; address: string; email: string };
+type Controller = { name: string; address: string; email: string };
 
 /** Added at send time by the mailer, not stored with a queued mail: configuration and the signed unsubscribe link. */
 export type RenderExtras = {

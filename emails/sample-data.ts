@@ -40,7 +40,7 @@ const SAMPLE_ANNOUNCEMENT = {
  * As long as a real signed link's token (base64url payload and HMAC), so the previews show how
  * real links wrap on a narrow screen; it opens nothing.
  */
-export const SAMPLE_TOKEN =
+const SAMPLE_TOKEN =
   "c2FtcGxlOmxlYWRzOjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMDoxNzg4MjU2MDAwMDAw.c2FtcGxlLXNpZ25hdHVyZS1ub3QtdmFsaWQtYW55d2hlcmU";
 
 /** A marketing mail's footer unsubscribe link for the previews (the real one is signed at send time). */

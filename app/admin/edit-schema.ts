@@ -22,7 +22,7 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" || value === undefined ? null : value), schema.nullable());
 
 /** Edit form schema for one variant: the plan must be one of that variant's plan ids. */
-export function leadEditSchema(planIds: readonly string[], errors: AdminContent["edit"]["errors"]) {
+function leadEditSchema(planIds: readonly string[], errors: AdminContent["edit"]["errors"]) {
   const plans = new Set(planIds);
   return z.object({
     email: z
@@ -53,7 +53,7 @@ export function leadEditValidator(planIds: readonly string[], errors: AdminConte
   return withZod(leadEditSchema(planIds, errors));
 }
 
-export type LeadEditValues = z.infer<ReturnType<typeof leadEditSchema>>;
+type LeadEditValues = z.infer<ReturnType<typeof leadEditSchema>>;
 export type LeadEditErrors = Partial<Record<keyof LeadEditValues, string>>;
 
 /** What a failed admin action answers: the form-level message and the field messages. */

@@ -50,7 +50,7 @@ function fromFields(fields: {
 }
 
 /** The session's first-touch attribution (captured from the landing URL). */
-export function sourceOfSession(session: AppSession | null): EventSource {
+function sourceOfSession(session: AppSession | null): EventSource {
   return session ? fromFields(attributionFields(session)) : NO_SOURCE;
 }
 

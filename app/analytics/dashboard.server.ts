@@ -26,20 +26,20 @@ type VariantScope = Extract<AdminScope, { kind: "variant" }>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Default range: the last 30 days, today included. */
-export const DEFAULT_DAYS = 30;
+const DEFAULT_DAYS = 30;
 /** The longest range: the 13 months events are meant to be kept. */
-export const MAX_RANGE_DAYS = 400;
-export const TOP_REFERRERS = 10;
+const MAX_RANGE_DAYS = 400;
+const TOP_REFERRERS = 10;
 
 /** Days from joining to the first credited referral, as the distribution groups them. */
-export const CREDIT_BUCKETS = [
+const CREDIT_BUCKETS = [
   { key: "under1", maxDays: 1 },
   { key: "under3", maxDays: 3 },
   { key: "under7", maxDays: 7 },
   { key: "under14", maxDays: 14 },
   { key: "over14", maxDays: Number.POSITIVE_INFINITY },
 ] as const;
-export type CreditBucket = (typeof CREDIT_BUCKETS)[number]["key"];
+type CreditBucket = (typeof CREDIT_BUCKETS)[number]["key"];
 
 export type DashboardFilters = { from: string; to: string; source: string; campaign: string };
 export type FilterError = "date" | "order" | "range" | "text";
@@ -103,7 +103,7 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export type FunnelRow = { step: EventName; count: number; conversion: number | null };
+type FunnelRow = { step: EventName; count: number; conversion: number | null };
 export type Dashboard = {
   funnel: FunnelRow[];
   /** The free guide's and tips' own funnels, apart from the main one. */

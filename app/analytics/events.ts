@@ -52,7 +52,6 @@ export const FUNNEL_STEPS = [
   "email_confirmed",
   "referral_credited",
 ] as const satisfies readonly EventName[];
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** The free guide's and tips' own funnels: landing page, form sent (e-mail given), e-mail confirmed. */
 export const LEAD_MAGNET_FUNNELS = {

@@ -11,7 +11,7 @@ import type { ExistingAccount } from "./auth";
  * One account-exists e-mail per account and day (UTC): the mailer sends one mail per dedupe key,
  * so repeated sign-ups cannot fill the owner's inbox.
  */
-export function accountExistsDedupeKey(accountKey: string, at: Date): string {
+function accountExistsDedupeKey(accountKey: string, at: Date): string {
   return `account-exists:${accountKey}:${at.toISOString().slice(0, 10)}`;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** What a field's control gets: the id its label names, and the hint and error that describe it. */
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;

@@ -3,14 +3,11 @@ import type { AppEnv } from "~/utils/env.server";
 import { createResendClient, type ResendOptions } from "./resend-client.server";
 import { getTransport, resendPayload, type MailTransport, type OutgoingMail, type TransportResult } from "./transport.server";
 
-/** Resend's POST /emails/batch takes at most this many mails (and the queue's max_batch_size matches it). */
-export const MAX_BATCH_MAILS = 100;
-
 /**
  * A whole batch's answer: one result per mail, in the order sent, or the request's own failure.
  * `invalidIndex`: the provider refused the whole batch because of this one entry (strict validation).
  */
-export type BatchResult =
+type BatchResult =
   { ok: true; results: TransportResult[] } | { ok: false; error: string; permanent: boolean; retryAfterMs?: number; invalidIndex?: number };
 
 /**
@@ -45,7 +42,7 @@ type ResendBatchBody = {
 };
 
 /** `emails[3].to`, `[3]`, `index 3`: the entry a strict-mode refusal names, if it names one. */
-export function invalidIndexOf(message: string, size: number): number | undefined {
+function invalidIndexOf(message: string, size: number): number | undefined {
   const match = /\[(\d+)\]/.exec(message) ?? /\bindex:?\s*(\d+)/i.exec(message);
   const index = match ? Number(match[1]) : NaN;
   return Number.isInteger(index) && index >= 0 && index < size ? index : undefined;
@@ -57,7 +54,7 @@ export function invalidIndexOf(message: string, size: number): number | undefine
  * Should Resend answer in strict mode anyway (a 422 for the whole batch), the index its message
  * names is returned for the caller to set that entry aside.
  */
-export function resendBatch(options: ResendOptions & { timeoutMs?: number }, fetchImpl?: typeof fetch): BatchingTransport["sendBatch"] {
+function resendBatch(options: ResendOptions & { timeoutMs?: number }, fetchImpl?: typeof fetch): BatchingTransport["sendBatch"] {
   const resend = createResendClient(options, fetchImpl);
   const timeoutMs = options.timeoutMs ?? RESEND_BATCH_TIMEOUT_MS;
   return async (mails, idempotencyKey) => {

@@ -18,7 +18,7 @@ export function outboxPagesEnabled(ctx: Pick<RequestContext, "env" | "isLocal">)
 export const NOINDEX = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 
 /** How many mails the dev pages show at a time. */
-export const OUTBOX_PAGE_SIZE = 100;
+const OUTBOX_PAGE_SIZE = 100;
 
 /** What the outbox pages were asked for: `to`, part of a recipient ("" for all), and the page from 1. */
 export type OutboxQuery = { to: string; page: number };

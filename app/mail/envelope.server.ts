@@ -38,13 +38,13 @@ function displayName(name: string): string {
 }
 
 /** The content key whose brand a mail carries: the copy's own edition (welcome falls back to genius). */
-export function brandKeyOf(template: string, variant: Variant): ContentKey {
+function brandKeyOf(template: string, variant: Variant): ContentKey {
   const key = contentKeyOf(variant);
   if (!(EMAIL_TEMPLATES as readonly string[]).includes(template)) return key;
   return findEmailContent(template as EmailTemplateName, key).from;
 }
 
-export function senderOf(env: Pick<AppEnv, "MAIL_FROM">, template: string, variant: Variant): { from: string; replyTo: string } {
+function senderOf(env: Pick<AppEnv, "MAIL_FROM">, template: string, variant: Variant): { from: string; replyTo: string } {
   const site = contentByVariant[brandKeyOf(template, variant)].site;
   return { from: `${displayName(site.wordmark)} <${addressOf(env.MAIL_FROM)}>`, replyTo: site.contactEmail };
 }

@@ -23,7 +23,7 @@ import { suppress } from "./suppression.server";
  */
 
 /** Resend's events are a few KB; anything larger is not one of them. */
-export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
 const TOLERANCE_SECONDS = 5 * 60;
 
 type Ctx = { env: AppEnv; bindings: { DB?: D1Database }; now?: () => Date };
@@ -36,7 +36,7 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> | null {
 }
 
 /** True when one of the listed `v1` signatures is the body's, from within the last (or next) 5 minutes. */
-export async function verifySvix(secret: string, headers: Headers, body: string, now: Date = new Date()): Promise<boolean> {
+async function verifySvix(secret: string, headers: Headers, body: string, now: Date = new Date()): Promise<boolean> {
   const id = headers.get("svix-id");
   const timestamp = headers.get("svix-timestamp");
   const signatures = headers.get("svix-signature");

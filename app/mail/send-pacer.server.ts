@@ -9,7 +9,7 @@ import type { MailTransport } from "./transport.server";
  */
 
 /** A sender waits this long for its slot at most; a later slot (a pause, a long queue of senders) means back off. */
-export const MAX_SLOT_WAIT_MS = 5_000;
+const MAX_SLOT_WAIT_MS = 5_000;
 
 /**
  * Slots are this much further apart than the provider's rate: it counts requests as they arrive,

@@ -97,10 +97,10 @@ export function getTransport(env: AppEnv, fetchImpl?: typeof fetch): MailTranspo
 }
 
 /** What a kept mail's row says (its last_error): the outbox viewer and the admin read it. */
-export const PREVIEW_KEPT_NOTE = "Kept in the outbox by the preview mail allow-list (PREVIEW_MAIL_ALLOW): not handed to the provider";
+const PREVIEW_KEPT_NOTE = "Kept in the outbox by the preview mail allow-list (PREVIEW_MAIL_ALLOW): not handed to the provider";
 
 /** Whether `recipient` is on the allow-list: a listed address, or an address at a listed @domain (that domain exactly). */
-export function previewMailAllowed(recipient: string, allow: readonly string[]): boolean {
+function previewMailAllowed(recipient: string, allow: readonly string[]): boolean {
   const address = recipient.trim().toLowerCase();
   const domain = address.slice(address.lastIndexOf("@"));
   return allow.some((entry) => (entry.startsWith("@") ? domain === entry : address === entry));

@@ -33,7 +33,7 @@ export async function signUnsubscribeToken(env: Secrets, isLocal: boolean, email
 }
 
 /** The address and kind a token was signed for, or null for anything forged, altered or malformed. */
-export async function checkUnsubscribeToken(
+async function checkUnsubscribeToken(
   env: Secrets,
   isLocal: boolean,
   token: string | null,

@@ -67,7 +67,7 @@ export function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 
 /** An HMAC-SHA256 key; a string secret's key is kept, raw key bytes (a webhook's) are imported each time. */
-export function hmacKey(secret: string | Uint8Array<ArrayBuffer>, usage: "sign" | "verify"): Promise<CryptoKey> {
+function hmacKey(secret: string | Uint8Array<ArrayBuffer>, usage: "sign" | "verify"): Promise<CryptoKey> {
   const importKey = () =>
     crypto.subtle.importKey("raw", typeof secret === "string" ? encoder.encode(secret) : secret, { name: "HMAC", hash: "SHA-256" }, false, [
       usage,

@@ -17,7 +17,7 @@ import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from
 
 export type LinkPurpose = "confirm" | "status" | "manage" | "invite";
 
-export type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
+type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
 
 export type CheckedLink =
   | ({ ok: true } & LeadLink)
@@ -83,7 +83,7 @@ async function signedPageLink(
 }
 
 /** The double opt-in button page (/verify-email?t=…), good for `confirmLinkDays`. */
-export function verifyLinkFor(ctx: LinkContext, table: LeadTable, leadId: string, now: Date = new Date()): Promise<string> {
+function verifyLinkFor(ctx: LinkContext, table: LeadTable, leadId: string, now: Date = new Date()): Promise<string> {
   const ttlMs = referralRules.confirmLinkDays * DAY_MS;
   return signedPageLink(ctx, "verify-email", { purpose: "confirm", table, leadId, ttlMs }, now);
 }

@@ -220,7 +220,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
  * The path segments remix-validated-form makes of a field name (`children[0].ageBand` ->
  * children, 0, ageBand), so the guard judges names exactly as the parser will read them.
  */
-export function nameSegments(name: string): string[] {
+function nameSegments(name: string): string[] {
   const segments: string[] = [];
   let rest = name;
   while (rest.length > 0) {

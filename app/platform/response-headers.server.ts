@@ -33,7 +33,7 @@ function showsVisitorData(pathname: string): boolean {
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** A preview's answer to every crawler (the preview build's assets/_headers says the same). */
-export const PREVIEW_ROBOTS_TAG = "noindex, nofollow";
+const PREVIEW_ROBOTS_TAG = "noindex, nofollow";
 
 /** The response with headers we may change: a redirect made by Response.redirect() has immutable ones. */
 function withWritableHeaders(response: Response): Response {

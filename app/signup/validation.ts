@@ -9,11 +9,11 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, SIGNIN_PASSWORD
  */
 export type SignupMode = "signup" | "signin";
 export type SignupMessages = SignupContent["messages"];
-export type SignupField = "email" | "name" | "password" | "confirmPassword";
+type SignupField = "email" | "name" | "password" | "confirmPassword";
 export type SignupErrors = Partial<Record<SignupField, string>>;
 
 /** A simple something@something.tld pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseMode(value: unknown): SignupMode {
   return value === "signin" ? "signin" : "signup";

@@ -10,7 +10,7 @@ import { referralRules } from "#content/referrals";
  * - admitted: a wave admitted them; their invite is open, accepted or expired;
  * - account: they have an account on the site (made from an invite, or in the live funnel).
  */
-export type InviteState = "open" | "accepted" | "expired";
+type InviteState = "open" | "accepted" | "expired";
 
 export type Invite = {
   state: InviteState;
@@ -37,7 +37,7 @@ export function spotsOf(admitted: number, capacity: number = referralRules.first
   return { capacity, admitted, left: Math.max(0, capacity - admitted) };
 }
 
-export type InviteFacts = { invitedAt: string; expiresAt: string; acceptedAt: string | null; place: number };
+type InviteFacts = { invitedAt: string; expiresAt: string; acceptedAt: string | null; place: number };
 
 export type StandingFacts = {
   confirmed: boolean;
@@ -50,7 +50,7 @@ export type StandingFacts = {
   hasAccount: boolean;
 };
 
-export function inviteOf(facts: InviteFacts, now: Date): Invite {
+function inviteOf(facts: InviteFacts, now: Date): Invite {
   const state: InviteState = facts.acceptedAt ? "accepted" : new Date(facts.expiresAt) <= now ? "expired" : "open";
   return { ...facts, state };
 }

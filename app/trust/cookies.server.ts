@@ -9,7 +9,7 @@ const DAY_S = 24 * 60 * 60;
  * cookie table is rendered from this list, and an end-to-end test checks the cookies the site
  * actually sets against it (name and lifetime), so the two cannot drift apart.
  */
-export type SiteCookie = {
+type SiteCookie = {
   /** The key of its copy in the policy (content privacy.cookieTable.rows). */
   id: "session" | "consent" | "supabaseAuth" | "metaPixel";
   /** The name as the browser shows it. */
@@ -22,7 +22,7 @@ export type SiteCookie = {
   beforeConsent: boolean;
 };
 
-export const SITE_COOKIES: readonly SiteCookie[] = [
+const SITE_COOKIES: readonly SiteCookie[] = [
   { id: "session", name: SESSION_COOKIE, pattern: new RegExp(`^${SESSION_COOKIE}$`), maxAgeSeconds: SESSION_MAX_AGE, beforeConsent: true },
   { id: "consent", name: CONSENT_COOKIE, pattern: new RegExp(`^${CONSENT_COOKIE}$`), maxAgeSeconds: CONSENT_MAX_AGE, beforeConsent: true },
   // Only when accounts use Supabase Auth: @supabase/ssr's default lifetime.

@@ -19,7 +19,7 @@ export type RetentionSummary = {
 };
 
 /** The cut-off instants of each rule, from the configured periods. */
-export function retentionCutoffs(env: Ctx["env"], now: Date) {
+function retentionCutoffs(env: Ctx["env"], now: Date) {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   const monthsAgo = (months: number) => {
     const date = new Date(now);

@@ -11,7 +11,7 @@ function ipv4(text: string): bigint | null {
 }
 
 /** An address as a 128-bit number, or null when it is not one. */
-export function ipToBigInt(text: string): bigint | null {
+function ipToBigInt(text: string): bigint | null {
   const address = text.trim().toLowerCase();
   const v4 = ipv4(address);
   if (v4 !== null) return (0xffffn << 32n) | v4;

@@ -89,7 +89,7 @@ export function registrableDomain(host) {
  * True for a free-mail provider's domain or a subdomain of one.
  * @param {string} domain
  */
-export function isFreeMailDomain(domain) {
+function isFreeMailDomain(domain) {
   const registrable = registrableDomain(domain);
   return registrable !== null && (FREE_MAIL_DOMAINS.has(registrable) || FREE_MAIL_NAMES.has(registrable.split(".")[0]));
 }

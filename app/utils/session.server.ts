@@ -35,11 +35,11 @@ export type VariantValues = {
 };
 export type VariantValueKey = keyof VariantValues;
 
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-export type UtmKey = (typeof UTM_KEYS)[number];
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+type UtmKey = (typeof UTM_KEYS)[number];
 
 /** First-touch referral code and UTM parameters of this visitor. */
-export type Attribution = { r?: string } & Partial<Record<UtmKey, string>>;
+type Attribution = { r?: string } & Partial<Record<UtmKey, string>>;
 
 export type Toast = { id: string; type: "success" | "error"; message: string };
 
@@ -64,7 +64,7 @@ type SessionData = {
  * What the plan choice already knew when it queued the waitlist e-mail: the /confirm view it
  * redirects to renders from this once, without reading the lead or the outbox row again.
  */
-export type ConfirmView = {
+type ConfirmView = {
   variant: string;
   leadId: string;
   email: string;
@@ -92,7 +92,7 @@ const storages = new Map<string, SessionStorage<SessionData, FlashData>>();
  * The session storage for this configuration. SESSION_SECRET is a comma-separated rotation list:
  * the first secret signs, every secret verifies (so old cookies survive a rotation).
  */
-export function getSessionStorage(ctx: SessionContext): SessionStorage<SessionData, FlashData> {
+function getSessionStorage(ctx: SessionContext): SessionStorage<SessionData, FlashData> {
   const secrets = (ctx.env.SESSION_SECRET ?? "")
     .split(",")
     .map((secret) => secret.trim())
@@ -138,10 +138,6 @@ export async function getSession(request: Request, ctx: SessionContext): Promise
 /** The Set-Cookie value that saves the session. */
 export function commitSession(session: AppSession, ctx: SessionContext): Promise<string> {
   return getSessionStorage(ctx).commitSession(session);
-}
-
-export function destroySession(session: AppSession, ctx: SessionContext): Promise<string> {
-  return getSessionStorage(ctx).destroySession(session);
 }
 
 /** Headers that save the session, for `redirect(url, { headers })` and `data(payload, { headers })`. */

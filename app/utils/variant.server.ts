@@ -17,7 +17,7 @@ type HostLists = Pick<AppEnv, "GENIUS_HOSTS" | "CHAMPION_HOSTS"> & Partial<Pick<
  * workers.dev host serves all three variants). Unlike isLocalHost it grants nothing else: no
  * development secret, no plain-http cookies.
  */
-export function choosesVariantByQuery(url: URL, env: HostLists): boolean {
+function choosesVariantByQuery(url: URL, env: HostLists): boolean {
   const host = url.hostname.toLowerCase();
   if (isLocalHost(host)) return true;
   return env.PREVIEW_MODE === "on" && !env.GENIUS_HOSTS.includes(host) && !env.CHAMPION_HOSTS.includes(host);

@@ -60,7 +60,7 @@ type Ctx = Parameters<typeof wavesOf>[0];
  * holds `asked` or the suggestion, the first-wave spots left (none when all are taken); with it, the
  * review of exactly `asked` parents.
  */
-export async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promise<AdmitForm> {
+async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promise<AdmitForm> {
   const waves = wavesOf(ctx);
   if (asked === null || editing) {
     const { seq, spotsLeft } = await waves.upcoming();
@@ -85,7 +85,7 @@ export async function admitForm(ctx: Ctx, asked: number | null, editing = false)
   };
 }
 
-export type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };
+type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };
 
 /** One variant's waves as /admin/waves lists them (newest first), its expired unaccepted invites, its name and page. */
 export type VariantWaves = { key: string; label: string; href: string; waves: WaveSummary[]; expired: ExpiredInvite[] };
@@ -94,13 +94,13 @@ export type VariantWaves = { key: string; label: string; href: string; waves: Wa
  * `wavesOf` bound to `variant` whatever the request's own variant ("All variants" reads all three).
  * For reads: the request's origin stays, so it sends no mail.
  */
-export function wavesOfVariant(ctx: RequestContext, variant: Variant) {
+function wavesOfVariant(ctx: RequestContext, variant: Variant) {
   const scope = variantScope(variant);
   return wavesOf({ ...ctx, variant, contentKey: scope.key, leadTable: scope.table });
 }
 
 /** A variant's waves (newest first) and the invites that expired unaccepted; the members of those waves read in parallel. */
-export async function variantWaves(ctx: RequestContext, variant: Variant): Promise<{ waves: WaveSummary[]; expired: ExpiredInvite[] }> {
+async function variantWaves(ctx: RequestContext, variant: Variant): Promise<{ waves: WaveSummary[]; expired: ExpiredInvite[] }> {
   const waves = wavesOfVariant(ctx, variant);
   const list = await waves.list();
   const withExpired = list.filter((w) => w.expired > 0);

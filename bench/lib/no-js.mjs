@@ -3,7 +3,7 @@
 // small statistics helpers. Extracted from bench/reliability.mjs; used by it and bench/spike.mjs.
 
 /** Per request; the site's own mail clients give up sooner. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 // ---------------------------------------------------------------- small helpers
 

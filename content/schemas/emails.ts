@@ -27,7 +27,7 @@ export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
  * Marketing mails are skipped for an address that unsubscribed; transactional ones are skipped only
  * for an address suppressed entirely (bounce, complaint, erasure). "api" is /api/send-email.
  */
-export const MAIL_KINDS = {
+const MAIL_KINDS = {
   prelaunch: "transactional",
   guide: "transactional",
   tips: "transactional",

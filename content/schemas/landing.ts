@@ -3,7 +3,7 @@ import { z } from "zod";
 const text = z.string().min(1);
 
 /** Icon keys a landing card may use; app/components/landing/icons.ts maps them to lucide-react icons. */
-export const landingIconKeys = [
+const landingIconKeys = [
   "activity",
   "award",
   "badge-check",

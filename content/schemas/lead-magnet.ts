@@ -9,8 +9,8 @@ const meta = z.object({
 });
 
 /** The SPEC 5 / SPEC 8 messages of the guide and tips forms, word for word. */
-export const MISSING_FIELDS_MESSAGE = "Please fill out all fields.";
-export const SAVE_FAILED_MESSAGE = "There was an error submitting your request. Please try again.";
+const MISSING_FIELDS_MESSAGE = "Please fill out all fields.";
+const SAVE_FAILED_MESSAGE = "There was an error submitting your request. Please try again.";
 
 /**
  * One lead-magnet funnel (SPEC 2.12): the free guide or the free tips, from landing page to

@@ -37,14 +37,3 @@ export const legalDocumentSchema = z.object({
 });
 
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
-
-type Section = LegalDocument["sections"][number];
-
-/** A variant's document: the base document with some sections (matched by id) replaced. */
-export function withSections(base: LegalDocument, replacements: Section[]): LegalDocument {
-  const byId = new Map(replacements.map((section) => [section.id, section]));
-  for (const id of byId.keys()) {
-    if (!base.sections.some((section) => section.id === id)) throw new Error(`Unknown legal section: ${id}`);
-  }
-  return { ...base, sections: base.sections.map((section) => byId.get(section.id) ?? section) };
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** One choice of a form field: `value` is stored and validated, `label` is shown. */
-export const optionSchema = z.object({ value: z.string().min(1), label: z.string().min(1) });
+const optionSchema = z.object({ value: z.string().min(1), label: z.string().min(1) });
 
 /** A list of choices with unique values. */
 const optionList = z
@@ -30,11 +30,3 @@ export const optionsSchema = z.object({
 
 export type Option = z.infer<typeof optionSchema>;
 export type OptionsContent = z.infer<typeof optionsSchema>;
-export type OptionListName = keyof OptionsContent;
-
-/** The stored values of a list, e.g. for `z.enum(optionValues(list))` in a form schema. */
-export function optionValues(list: readonly Option[]): [string, ...string[]] {
-  const values = list.map((option) => option.value);
-  if (values.length === 0) throw new Error("An option list needs at least one option");
-  return values as [string, ...string[]];
-}

@@ -4,7 +4,7 @@ import { z } from "zod";
 const classes = z.string().regex(/^[\w:/\-[\]#.]+( [\w:/\-[\]#.]+)*$/, "Tailwind class names");
 
 /** One plan (SPEC 3.4); prices in US dollars (SPEC 9). */
-export const planSchema = z
+const planSchema = z
   .object({
     id: z.string().regex(/^[a-z][a-z-]*$/),
     name: z.string().min(1),

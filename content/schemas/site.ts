@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
-
 /** Brand, header and footer copy shared by every page of a variant (SPEC 2.3). */
 export const siteSchema = z.object({
   brand: z.enum(["genius", "champion"]),
@@ -41,4 +39,3 @@ export const siteSchema = z.object({
 });
 
 export type SiteContent = z.infer<typeof siteSchema>;
-export { link };

@@ -36,9 +36,9 @@ export function wrangler(argv, { interactive = false } = {}) {
 export const sqlString = (value) => (value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
 
 /** The app's password hashing (app/auth/password.server.ts): PBKDF2-SHA256, 16-byte salt, 32-byte key, base64. */
-export const PBKDF2_ITERATIONS = 100_000; // the most production Workers allow
+const PBKDF2_ITERATIONS = 100_000; // the most production Workers allow
 
-export function hashPassword(password, salt = randomBytes(16)) {
+function hashPassword(password, salt = randomBytes(16)) {
   const hash = pbkdf2Sync(password, salt, PBKDF2_ITERATIONS, 32, "sha256").toString("base64");
   return { hash, salt: salt.toString("base64"), iterations: PBKDF2_ITERATIONS };
 }

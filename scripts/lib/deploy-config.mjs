@@ -80,7 +80,7 @@ export function parseSecretsFile(text) {
  * warning before it).
  * @param {string} stdout
  */
-export function jsonFromWrangler(stdout) {
+function jsonFromWrangler(stdout) {
   const start = stdout.search(/^\s*[[{]/m);
   if (start < 0) throw new Error(`no JSON in wrangler's output: ${stdout.slice(0, 200)}`);
   return JSON.parse(stdout.slice(start));

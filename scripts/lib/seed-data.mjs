@@ -167,7 +167,7 @@ function generator(seedText) {
 const sha256 = (text) => createHash("sha256").update(text).digest();
 
 /** A UUID (version 4 layout) derived from `name`: the same row gets the same id on every run. */
-export function stableUuid(name) {
+function stableUuid(name) {
   const hex = sha256(`seed:${name}`).toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

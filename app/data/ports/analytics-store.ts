@@ -45,7 +45,7 @@ export type ReferrerRow = {
   rejected: number;
 };
 
-export type ReferralFigures = { referrers: ReferrerRow[]; hoursToFirstCredit: number[] };
+type ReferralFigures = { referrers: ReferrerRow[]; hoursToFirstCredit: number[] };
 
 export interface AnalyticsStore {
   /** Records an event once per session, variant and name; true when it was counted now. */

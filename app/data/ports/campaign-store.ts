@@ -9,7 +9,7 @@ import type { OutboxStatus } from "./outbox-store";
  */
 
 /** `scheduled`: waits for send_at; `sending`: its rows are being written in chunks; `written`: every row is written, the queue delivers them. */
-export type CampaignStatus = "scheduled" | "sending" | "written";
+type CampaignStatus = "scheduled" | "sending" | "written";
 
 export type Campaign = {
   id: string;
@@ -66,7 +66,7 @@ export type NewCampaign = Pick<
 export type AudienceLead = { id: string; email: string; confirm_seq: number };
 
 /** One written chunk, recorded under the step's lease. */
-export type CampaignAdvance = {
+type CampaignAdvance = {
   cursor: string;
   /** Rows written by this chunk (added to `written`). */
   written: number;

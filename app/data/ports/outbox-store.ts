@@ -68,7 +68,7 @@ export type OutboxChange = Partial<
 > & { updated_at: string };
 
 /** Which rows OutboxStore.list answers: skip `offset` rows; only recipients containing `recipient`. */
-export type OutboxListFilter = { offset?: number; recipient?: string };
+type OutboxListFilter = { offset?: number; recipient?: string };
 
 /** What insertOnce found: the stored row, and whether this call wrote it. */
 type InsertOnceResult = { created: boolean; row: OutboxRow };

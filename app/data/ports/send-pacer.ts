@@ -4,7 +4,7 @@
  * `granted`: this caller owns the slot starting at `at`. Not granted: no slot starts by the caller's
  * `latest`; `at` is when the next one is free (the end of a 429's pause, or a long booking).
  */
-export type SlotGrant = { granted: boolean; at: number };
+type SlotGrant = { granted: boolean; at: number };
 
 export interface SendPacer {
   /**

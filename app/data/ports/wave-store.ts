@@ -46,7 +46,7 @@ export type WaveSummary = Wave & {
 };
 
 export type NewWave = Omit<Wave, "lead_table">;
-export type NewWaveMember = Pick<WaveMember, "lead_id" | "place" | "invite_expires_at">;
+type NewWaveMember = Pick<WaveMember, "lead_id" | "place" | "invite_expires_at">;
 
 export interface WaveStore {
   /**

@@ -459,8 +459,8 @@ export type PgliteRest = {
   close: () => Promise<void>;
 };
 
-export const PGLITE_REST_URL = "https://pglite.supabase.test";
-export const PGLITE_REST_KEY = "service-role-key-for-pglite";
+const PGLITE_REST_URL = "https://pglite.supabase.test";
+const PGLITE_REST_KEY = "service-role-key-for-pglite";
 
 /** PGlite with every supabase/migrations file applied in file-name order, behind a PostgREST fetch. */
 export async function startPgliteRest(): Promise<PgliteRest> {
