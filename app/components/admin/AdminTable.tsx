@@ -52,3 +52,12 @@ export function AdminTable({
     </div>
   );
 }
+
+/** A table cell holding a count, its digits aligned; `testId` names it for the tests. */
+export function CountCell({ value, testId, dense = false }: { value: ReactNode; testId: string; dense?: boolean }) {
+  return (
+    <td className={`px-3 ${dense ? "py-1" : "py-2"} tabular-nums`} data-testid={testId}>
+      {value}
+    </td>
+  );
+}

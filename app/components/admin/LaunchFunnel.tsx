@@ -1,4 +1,4 @@
-import { AdminTable } from "./AdminTable";
+import { AdminTable, CountCell } from "./AdminTable";
 import type { AdminContent } from "#content/schemas/admin";
 
 type Row = { variant: string; content: string; seq: number; admitted: number; opened: number; accepted: number; accounts: number };
@@ -31,18 +31,10 @@ export function LaunchFunnel({
               <th scope="row" className="px-3 py-1 font-normal">
                 {copy.waveName.replace("{seq}", String(row.seq))}
               </th>
-              <td className="px-3 py-1 tabular-nums" data-testid="launch-admitted">
-                {row.admitted}
-              </td>
-              <td className="px-3 py-1 tabular-nums" data-testid="launch-opened">
-                {row.opened}
-              </td>
-              <td className="px-3 py-1 tabular-nums" data-testid="launch-accepted">
-                {row.accepted}
-              </td>
-              <td className="px-3 py-1 tabular-nums" data-testid="launch-accounts">
-                {row.accounts}
-              </td>
+              <CountCell value={row.admitted} testId="launch-admitted" dense />
+              <CountCell value={row.opened} testId="launch-opened" dense />
+              <CountCell value={row.accepted} testId="launch-accepted" dense />
+              <CountCell value={row.accounts} testId="launch-accounts" dense />
             </tr>
           ))}
         </AdminTable>

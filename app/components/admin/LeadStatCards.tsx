@@ -25,31 +25,13 @@ export function LeadStatCards({ copy, stats, plans }: { copy: AdminContent; stat
         <div className={card} data-testid="stat-sources">
           <dt className="text-sm text-slate-600">{copy.stats.bySource}</dt>
           <dd className="mt-1 text-sm">
-            <ul>
-              {sources.map(([label, n]) => (
-                <li key={label} className="flex justify-between gap-2">
-                  <span>{label}</span>
-                  <span className="font-semibold">{n}</span>
-                </li>
-              ))}
-            </ul>
+            <CountList counts={sources} />
           </dd>
         </div>
         <div className={card} data-testid="stat-plans">
           <dt className="text-sm text-slate-600">{copy.stats.byPlan}</dt>
           <dd className="mt-1 text-sm">
-            {byPlan.length === 0 ? (
-              <span className="text-slate-600">{copy.stats.none}</span>
-            ) : (
-              <ul>
-                {byPlan.map(([label, n]) => (
-                  <li key={label} className="flex justify-between gap-2">
-                    <span>{label}</span>
-                    <span className="font-semibold">{n}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            {byPlan.length === 0 ? <span className="text-slate-600">{copy.stats.none}</span> : <CountList counts={byPlan} />}
           </dd>
         </div>
         <div className={card} data-testid="stat-referrals">
@@ -58,5 +40,19 @@ export function LeadStatCards({ copy, stats, plans }: { copy: AdminContent; stat
         </div>
       </dl>
     </section>
+  );
+}
+
+/** Labels with their counts, one per line. */
+function CountList({ counts }: { counts: readonly (readonly [string, number])[] }) {
+  return (
+    <ul>
+      {counts.map(([label, n]) => (
+        <li key={label} className="flex justify-between gap-2">
+          <span>{label}</span>
+          <span className="font-semibold">{n}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import { formatUtc } from "~/admin/columns";
 import type { VariantWaves } from "~/waves/wave-admin.server";
 import { Address } from "../Address";
-import { ACTION_CELL, AdminTable } from "../AdminTable";
+import { ACTION_CELL, AdminTable, CountCell } from "../AdminTable";
 import { SMALL_BUTTON } from "./buttons";
 
 /** One variant's waves on /admin/waves with their figures, and its expired invites with "Send a new invite". */
@@ -42,27 +42,13 @@ export function VariantWaveList({
               <td className="px-3 py-2">
                 <Address value={wave.created_by} testId="wave-by" />
               </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-asked">
-                {wave.size_asked}
-              </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-admitted">
-                {wave.admitted}
-              </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-last-place">
-                {wave.last_place ?? "—"}
-              </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-invited">
-                {wave.invited}
-              </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-accepted">
-                {wave.accepted}
-              </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-waiting">
-                {wave.admitted - wave.accepted}
-              </td>
-              <td className="px-3 py-2 tabular-nums" data-testid="wave-expired">
-                {wave.expired}
-              </td>
+              <CountCell value={wave.size_asked} testId="wave-asked" />
+              <CountCell value={wave.admitted} testId="wave-admitted" />
+              <CountCell value={wave.last_place ?? "—"} testId="wave-last-place" />
+              <CountCell value={wave.invited} testId="wave-invited" />
+              <CountCell value={wave.accepted} testId="wave-accepted" />
+              <CountCell value={wave.admitted - wave.accepted} testId="wave-waiting" />
+              <CountCell value={wave.expired} testId="wave-expired" />
             </tr>
           ))}
         </AdminTable>
