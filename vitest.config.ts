@@ -16,10 +16,11 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/unit/global-setup.ts"],
     // Vitest's default on a 2-core machine is one fork, one file at a time; most of a file's time is
-    // spent waiting on its workerd (local D1) or PGlite, so three files at a time keep both cores busy.
-    maxWorkers: 3,
+    // spent waiting on its workerd (local D1) or PGlite, so two files at a time keep both cores busy.
+    maxWorkers: 2,
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a D1-heavy test shares the cores with another file and the build lane.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
