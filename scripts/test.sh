@@ -14,7 +14,7 @@ bash scripts/ensure-deps.sh
 install_s=$((SECONDS - started))
 logs="$(mktemp -d)"
 # A failed step ends the run: the lanes still running end with it.
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$logs"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$logs"' EXIT
 
 # step NAME COMMAND...: a header, the command, then its time (or FAILED); its status is the command's.
 step() {
