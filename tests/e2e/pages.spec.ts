@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { expect, pathIn, test, variants } from "./fixtures";
+import { alternatingModes, expect, pathIn, test, variants } from "./fixtures";
 
 /**
  * FAQ, privacy, terms (SPEC 2.13, 9) and the consent-gated advertising pixel (SPEC 1, 7.4).
@@ -35,6 +35,7 @@ const queuedCalls = (page: Page) =>
 
 for (const v of variants) {
   test.describe(`pages: ${v.key}`, () => {
+    const mode = alternatingModes(v);
     // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
     test("FAQ: the first question is open and a second opens beside it", { tag: "@js-on" }, async ({ page }) => {
       const response = await page.goto(pathIn(v, "faq"));
@@ -106,7 +107,7 @@ for (const v of variants) {
       }
     });
 
-    test("no pixel before consent, nor after Reject; the choice survives a reload", async ({ page, context }) => {
+    test("no pixel before consent, nor after Reject; the choice survives a reload", mode(), async ({ page, context }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "faq"));
       await expect(banner(page)).toBeVisible();
@@ -124,7 +125,7 @@ for (const v of variants) {
       expect(cookies.filter((c) => c.name.startsWith("_fb"))).toEqual([]);
     });
 
-    test("after Accept the pixel loads once per page with the variant's id", async ({ page, jsEnabled }) => {
+    test("after Accept the pixel loads once per page with the variant's id", mode(), async ({ page, jsEnabled }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "privacy"));
       await page.waitForLoadState("networkidle");
@@ -189,7 +190,7 @@ for (const v of variants) {
       expect(hits.filter((url) => url.endsWith("/en_US/fbevents.js"))).toHaveLength(1);
     });
 
-    test("Cookie settings re-opens the choice and Reject switches the pixel off", async ({ page }) => {
+    test("Cookie settings re-opens the choice and Reject switches the pixel off", mode(), async ({ page }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "terms"));
       await banner(page).getByRole("button", { name: "Accept" }).click();

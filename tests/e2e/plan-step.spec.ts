@@ -3,6 +3,7 @@ import { getPage } from "../../content/index";
 import { absoluteLinkTo } from "../../app/utils/links";
 import { confirmationLink, useDistinctClientIp } from "./auth-helpers";
 import {
+  alternatingModes,
   LIVE_URL,
   MAIN_URL,
   bookablePlan,
@@ -58,53 +59,55 @@ for (const v of variants) {
   const inPreparation = plans.find((plan) => plan.status === "in-preparation");
 
   test.describe(`plan step: ${v.key}`, () => {
-    test("by default a plan leads to /signup; /signup-confirm and the welcome e-mail give the referral link", async ({
-      page,
-      jsEnabled,
-    }) => {
-      await useDistinctClientIp(page);
-      const email = uniqueEmail(`plan-${v.key}`);
-      await reachPlans(page, LIVE_URL, v, email);
-      await expect(page.getByText(copy.subtitle)).toBeVisible();
-      await choose(page, bookable.id, copy.choose, jsEnabled);
-      await expect(page).toHaveURL((url) => url.pathname === "/signup");
-      expect((await leadOf(v, email, "live")).plan_chosen).toBe(bookable.id);
+    const mode = alternatingModes(v);
+    test(
+      "by default a plan leads to /signup; /signup-confirm and the welcome e-mail give the referral link",
+      mode(),
+      async ({ page, jsEnabled }) => {
+        await useDistinctClientIp(page);
+        const email = uniqueEmail(`plan-${v.key}`);
+        await reachPlans(page, LIVE_URL, v, email);
+        await expect(page.getByText(copy.subtitle)).toBeVisible();
+        await choose(page, bookable.id, copy.choose, jsEnabled);
+        await expect(page).toHaveURL((url) => url.pathname === "/signup");
+        expect((await leadOf(v, email, "live")).plan_chosen).toBe(bookable.id);
 
-      const signup = getPage(v.key, "signup");
-      // Ann takes her time over the form, as the live server's minimum fill time expects of a person.
-      await restampPosts(page, `${LIVE_URL}${pathIn(v, "signup")}`, { sentAfterMs: 60_000 });
-      await expect(page.getByTestId("chosen-plan")).toContainText(bookable.name);
-      await expect(page.getByLabel(signup.fields.email, { exact: true })).toHaveValue(email);
-      await page.getByLabel(signup.fields.name, { exact: true }).fill("Ann Lee");
-      await page.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
-      await page.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: signup.signup.submit, exact: true }).click();
-      await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+        const signup = getPage(v.key, "signup");
+        // Ann takes her time over the form, as the live server's minimum fill time expects of a person.
+        await restampPosts(page, `${LIVE_URL}${pathIn(v, "signup")}`, { sentAfterMs: 60_000 });
+        await expect(page.getByTestId("chosen-plan")).toContainText(bookable.name);
+        await expect(page.getByLabel(signup.fields.email, { exact: true })).toHaveValue(email);
+        await page.getByLabel(signup.fields.name, { exact: true }).fill("Ann Lee");
+        await page.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
+        await page.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
+        await page.getByRole("button", { name: signup.signup.submit, exact: true }).click();
+        await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
 
-      await page.goto(await confirmationLink(page, email, LIVE_URL));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(signup.confirm.success);
+        await page.goto(await confirmationLink(page, email, LIVE_URL));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(signup.confirm.success);
 
-      const { ref_code } = await leadOf(v, email, "live");
-      expect(ref_code).toMatch(/^[A-Z2-7]{8}$/);
-      const refLink = absoluteLinkTo(LIVE_URL, v.variant, "home", { r: ref_code! });
-      const share = getPage(v.key, "confirm");
-      await expect(page.getByLabel(share.private.linkLabel)).toHaveValue(refLink);
-      await expect(page.getByTestId("share-message")).toHaveText(share.vip.shareMessage.replace("{link}", refLink));
-      const copyLink = page.getByRole("button", { name: share.private.copyButton });
-      if (jsEnabled) {
-        await waitForHydration(page);
-        await expect(copyLink).toBeVisible();
-      } else {
-        await expect(copyLink).toHaveCount(0);
-      }
+        const { ref_code } = await leadOf(v, email, "live");
+        expect(ref_code).toMatch(/^[A-Z2-7]{8}$/);
+        const refLink = absoluteLinkTo(LIVE_URL, v.variant, "home", { r: ref_code! });
+        const share = getPage(v.key, "confirm");
+        await expect(page.getByLabel(share.private.linkLabel)).toHaveValue(refLink);
+        await expect(page.getByTestId("share-message")).toHaveText(share.vip.shareMessage.replace("{link}", refLink));
+        const copyLink = page.getByRole("button", { name: share.private.copyButton });
+        if (jsEnabled) {
+          await waitForHydration(page);
+          await expect(copyLink).toBeVisible();
+        } else {
+          await expect(copyLink).toHaveCount(0);
+        }
 
-      await expect
-        .poll(async () => (await outbox(page, email, LIVE_URL)).find((mail) => mail.template === "welcome")?.text ?? "")
-        .toContain(refLink);
-    });
+        await expect
+          .poll(async () => (await outbox(page, email, LIVE_URL)).find((mail) => mail.template === "welcome")?.text ?? "")
+          .toContain(refLink);
+      },
+    );
 
     if (inPreparation) {
-      test("the in-preparation top tier reads 'Join Waitlist' and puts the parent on the waitlist", async ({ page, jsEnabled }) => {
+      test("the in-preparation top tier reads 'Join Waitlist' and puts the parent on the waitlist", mode(), async ({ page, jsEnabled }) => {
         const email = uniqueEmail(`prep-${v.key}`);
         await reachPlans(page, LIVE_URL, v, email);
         await expect(page.locator(`article[data-plan="${bookable.id}"]`).getByRole("button")).toHaveText(copy.choose);
@@ -117,28 +120,29 @@ for (const v of variants) {
           .toBe(`Welcome to ${inPreparation.name} - Your Referral Link is Ready!`);
       });
     } else {
-      test("no plan reads 'Join Waitlist' by default", async ({ page }) => {
+      test("no plan reads 'Join Waitlist' by default", mode(), async ({ page }) => {
         await reachPlans(page, LIVE_URL, v, uniqueEmail(`noprep-${v.key}`));
         await expect(page.getByRole("button", { name: "Join Waitlist" })).toHaveCount(0);
       });
     }
 
-    test("in waitlist mode every plan reads 'Join Waitlist', no trial is promised, and the choice leads to /confirm", async ({
-      page,
-      jsEnabled,
-    }) => {
-      const email = uniqueEmail(`waitlist-${v.key}`);
-      await reachPlans(page, MAIN_URL, v, email);
-      const main = page.locator("main");
-      await expect(main.getByText(copy.waitlistSubtitle)).toBeVisible();
-      await expect(main).not.toContainText(/try free|free trial|7-day/i);
-      for (const plan of plans) {
-        const button = page.locator(`article[data-plan="${plan.id}"]`).getByRole("button");
-        await expect(button).toHaveText(plan.id === "pro" ? copy.comingSoon : "Join Waitlist");
-      }
-      await choose(page, bookable.id, "Join Waitlist", jsEnabled);
-      await expect(page).toHaveURL((url) => url.pathname === "/confirm");
-      expect((await leadOf(v, email, "main")).plan_chosen).toBe(bookable.id);
-    });
+    test(
+      "in waitlist mode every plan reads 'Join Waitlist', no trial is promised, and the choice leads to /confirm",
+      mode(),
+      async ({ page, jsEnabled }) => {
+        const email = uniqueEmail(`waitlist-${v.key}`);
+        await reachPlans(page, MAIN_URL, v, email);
+        const main = page.locator("main");
+        await expect(main.getByText(copy.waitlistSubtitle)).toBeVisible();
+        await expect(main).not.toContainText(/try free|free trial|7-day/i);
+        for (const plan of plans) {
+          const button = page.locator(`article[data-plan="${plan.id}"]`).getByRole("button");
+          await expect(button).toHaveText(plan.id === "pro" ? copy.comingSoon : "Join Waitlist");
+        }
+        await choose(page, bookable.id, "Join Waitlist", jsEnabled);
+        await expect(page).toHaveURL((url) => url.pathname === "/confirm");
+        expect((await leadOf(v, email, "main")).plan_chosen).toBe(bookable.id);
+      },
+    );
   });
 }

@@ -3,6 +3,7 @@ import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../app/auth/rate-limit.server";
 import { seedStatements } from "../../scripts/lib/seed-data.mjs";
 import { confirmationLink, createConfirmedAccount, signIn, signUpAndConfirm, useDistinctClientIp } from "./auth-helpers";
 import {
+  alternatingModes,
   LIVE_URL,
   MAIN_URL,
   bookablePlan,
@@ -34,11 +35,12 @@ for (const v of cases) {
     (await outbox(page, email)).filter((mail) => mail.template === "welcome");
 
   test.describe(`signup: ${v.key}`, () => {
+    const mode = alternatingModes(v, cases);
     test.beforeEach(async ({ page }) => {
       await useDistinctClientIp(page);
     });
 
-    test("sign up, confirm by e-mail, one users row and one welcome e-mail, sign out, sign in", async ({ page, jsEnabled }) => {
+    test("sign up, confirm by e-mail, one users row and one welcome e-mail, sign out, sign in", mode(), async ({ page, jsEnabled }) => {
       const email = uniqueEmail(`signup-${v.key}`);
       await signUpAndConfirm(page, v, { email, password: PASSWORD, name: "Ann Lee" });
 
@@ -104,7 +106,7 @@ for (const v of cases) {
       expect(await outbox(page, email)).toHaveLength(mailsBeforeSignIn);
     });
 
-    test("every sign-up rule shows its message under the field", async ({ page, jsEnabled }) => {
+    test("every sign-up rule shows its message under the field", mode(), async ({ page, jsEnabled }) => {
       await page.goto(pathIn(v, "signup"));
       const submit = page.getByRole("button", { name: copy.signup.submit, exact: true });
       const error = (field: string) => page.getByTestId(`error-${field}`);
@@ -145,7 +147,7 @@ for (const v of cases) {
       expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(0);
     });
 
-    test("mode toggle, copy, links, prefill and the password toggle", async ({ page, jsEnabled }) => {
+    test("mode toggle, copy, links, prefill and the password toggle", mode(), async ({ page, jsEnabled }) => {
       const prefill = uniqueEmail("prefill");
       await page.goto(pathIn(v, "signup", { email: prefill }));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
@@ -220,7 +222,7 @@ for (const v of cases) {
       expect(await confirmationLink(page, email)).toContain("token=");
     });
 
-    test("without a session /signup-confirm only asks to check the e-mail", async ({ page }) => {
+    test("without a session /signup-confirm only asks to check the e-mail", mode(), async ({ page }) => {
       await page.goto(pathIn(v, "signup-confirm"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
       const login = page.getByRole("link", { name: copy.confirm.loginLabel });

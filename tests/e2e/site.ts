@@ -61,6 +61,18 @@ export const variants: VariantCase[] = [
   },
 ];
 
+/**
+ * The JavaScript mode of each test in a variant's describe, for tests whose code path is the same
+ * in every variant: the mode alternates by variant and by test, so each such test runs with
+ * JavaScript on in one variant and off in the next, and each variant still meets both modes in its
+ * spec (scripts/check-e2e-coverage.mjs), at half the runs. `cases` is the spec's variant list.
+ *   const mode = alternatingModes(v, cases);  test("…", mode(), async …)
+ */
+export function alternatingModes(v: VariantCase, cases: VariantCase[] = variants) {
+  let turn = cases.indexOf(v);
+  return (): { tag: "@js-on" | "@js-off" } => ({ tag: turn++ % 2 === 0 ? "@js-on" : "@js-off" });
+}
+
 /** A path in the variant, built by the app's own link builder. */
 export function pathIn(v: VariantCase, page: string, params?: Record<string, string>) {
   return linkTo(v.variant, page, params);

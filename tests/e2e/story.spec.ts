@@ -4,6 +4,7 @@ import { getModePage, getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
 import { signLeadLink } from "../../app/platform/lead-links.server";
 import {
+  alternatingModes,
   E2E_SESSION_SECRET,
   confirmThroughButton,
   expect,
@@ -80,66 +81,71 @@ async function readStanding(page: Page, v: VariantCase) {
 }
 
 for (const v of variants) {
-  test(`${v.key}: joins, confirms, waits while others get in, is admitted and accepts, one standing on every page`, async ({ page }) => {
-    test.slow();
-    const copy = getPage(v.key, "waitlist");
-    const email = uniqueEmail(`story-${v.key}`);
-    await page.setExtraHTTPHeaders({ "user-agent": PARENT_UA });
-    await joinWaitlist(page, v, email);
-    const links = await waitlistLinks(page, email);
+  const mode = alternatingModes(v);
+  test(
+    `${v.key}: joins, confirms, waits while others get in, is admitted and accepts, one standing on every page`,
+    mode(),
+    async ({ page }) => {
+      test.slow();
+      const copy = getPage(v.key, "waitlist");
+      const email = uniqueEmail(`story-${v.key}`);
+      await page.setExtraHTTPHeaders({ "user-agent": PARENT_UA });
+      await joinWaitlist(page, v, email);
+      const links = await waitlistLinks(page, email);
 
-    // Before the button: unconfirmed, no place, never "in".
-    await page.goto(links.status);
-    expect((await readStanding(page, v)).standing).toBe("unconfirmed");
-    await expect(page.getByTestId("place")).toHaveText(copy.status.unconfirmed);
+      // Before the button: unconfirmed, no place, never "in".
+      await page.goto(links.status);
+      expect((await readStanding(page, v)).standing).toBe("unconfirmed");
+      await expect(page.getByTestId("place")).toHaveText(copy.status.unconfirmed);
 
-    // The button confirms and says so, once: waiting with a place.
-    await confirmThroughButton(page, v, links.verify);
-    await expect(page.getByTestId("confirmed-notice")).toHaveText(copy.status.confirmedNotice);
-    const waiting = await readStanding(page, v);
-    expect(waiting.standing).toBe("waiting");
-    const place = Number(await page.getByTestId("place").getAttribute("data-place"));
-    expect(place).toBeGreaterThan(0);
-    await page.goto(links.status);
-    await expect(page.getByTestId("confirmed-notice")).toHaveCount(0);
+      // The button confirms and says so, once: waiting with a place.
+      await confirmThroughButton(page, v, links.verify);
+      await expect(page.getByTestId("confirmed-notice")).toHaveText(copy.status.confirmedNotice);
+      const waiting = await readStanding(page, v);
+      expect(waiting.standing).toBe("waiting");
+      const place = Number(await page.getByTestId("place").getAttribute("data-place"));
+      expect(place).toBeGreaterThan(0);
+      await page.goto(links.status);
+      await expect(page.getByTestId("confirmed-notice")).toHaveCount(0);
 
-    // A wave admits two others: still waiting, at the same place, with more admitted and fewer spots.
-    const others = await seedConfirmedLeads(v, 2);
-    await admit(
-      v,
-      others.map((o) => o.id),
-    );
-    await page.reload();
-    const after = await readStanding(page, v);
-    expect(after.standing).toBe("waiting");
-    expect(after.ahead).toBeGreaterThanOrEqual((waiting.ahead ?? 0) + 2);
-    await expect(page.getByTestId("place")).toHaveAttribute("data-place", String(place));
+      // A wave admits two others: still waiting, at the same place, with more admitted and fewer spots.
+      const others = await seedConfirmedLeads(v, 2);
+      await admit(
+        v,
+        others.map((o) => o.id),
+      );
+      await page.reload();
+      const after = await readStanding(page, v);
+      expect(after.standing).toBe("waiting");
+      expect(after.ahead).toBeGreaterThanOrEqual((waiting.ahead ?? 0) + 2);
+      await expect(page.getByTestId("place")).toHaveAttribute("data-place", String(place));
 
-    // Admitted: "You're in" with the invite, and nothing about moving up.
-    const [lead] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(email)}`);
-    await admit(v, [lead.id]);
-    await page.reload();
-    const admitted = await readStanding(page, v);
-    expect(admitted.standing).toBe("admitted-open");
-    await expect(page.getByRole("heading", { name: copy.status.youreIn })).toBeVisible();
-    await expect(page.getByTestId("invite-date")).toContainText(copy.status.invitedOn.split("{date}")[0].trim());
+      // Admitted: "You're in" with the invite, and nothing about moving up.
+      const [lead] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(email)}`);
+      await admit(v, [lead.id]);
+      await page.reload();
+      const admitted = await readStanding(page, v);
+      expect(admitted.standing).toBe("admitted-open");
+      await expect(page.getByRole("heading", { name: copy.status.youreIn })).toBeVisible();
+      await expect(page.getByTestId("invite-date")).toContainText(copy.status.invitedOn.split("{date}")[0].trim());
 
-    // The invite, accepted: on to the sign-up, and the status page says it was accepted.
-    const token = await signLeadLink({ SESSION_SECRET: E2E_SESSION_SECRET }, false, {
-      purpose: "invite",
-      table: v.table,
-      leadId: lead.id,
-      ttlMs: referralRules.inviteLinkDays * DAY_MS,
-    });
-    await page.goto(pathIn(v, "invite", { t: token }));
-    await page.getByRole("button", { name: copy.invite.button }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/signup");
-    await page.goto(links.status);
-    expect((await readStanding(page, v)).standing).toBe("admitted-accepted");
-    await expect(page.getByTestId("invite-date")).toContainText(copy.status.acceptedOn.split("{date}")[0].trim());
-  });
+      // The invite, accepted: on to the sign-up, and the status page says it was accepted.
+      const token = await signLeadLink({ SESSION_SECRET: E2E_SESSION_SECRET }, false, {
+        purpose: "invite",
+        table: v.table,
+        leadId: lead.id,
+        ttlMs: referralRules.inviteLinkDays * DAY_MS,
+      });
+      await page.goto(pathIn(v, "invite", { t: token }));
+      await page.getByRole("button", { name: copy.invite.button }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/signup");
+      await page.goto(links.status);
+      expect((await readStanding(page, v)).standing).toBe("admitted-accepted");
+      await expect(page.getByTestId("invite-date")).toContainText(copy.status.acceptedOn.split("{date}")[0].trim());
+    },
+  );
 
-  test(`${v.key}: a guide parent is told confirming puts them on the waitlist, and then waits with a place`, async ({ page }) => {
+  test(`${v.key}: a guide parent is told confirming puts them on the waitlist, and then waits with a place`, mode(), async ({ page }) => {
     const guide = getModePage(v.key, "waitlist", "guide");
     const waitlist = getPage(v.key, "waitlist");
     const email = uniqueEmail(`story-guide-${v.key}`);
