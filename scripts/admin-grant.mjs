@@ -55,8 +55,13 @@ function d1(sql) {
     process.exit(1);
   }
   // --json prints an array with one result per statement.
-  const json = run.stdout.slice(run.stdout.indexOf("["));
-  return JSON.parse(json)[0]?.results ?? [];
+  const start = run.stdout.indexOf("[");
+  try {
+    return JSON.parse(run.stdout.slice(start < 0 ? run.stdout.length : start))[0]?.results ?? [];
+  } catch {
+    console.error(`wrangler d1 execute answered without a result:\n${run.stdout}${run.stderr}`);
+    process.exit(1);
+  }
 }
 
 // The e-mail is checked above to hold no quotes or backslashes, so it is safe inside '...'.

@@ -2,13 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
-import { hashPassword } from "~/auth/password.server";
-import { requestAuth } from "~/auth/session-auth.server";
 import { getBackend } from "~/data/backend.server";
 import { suppress } from "~/mail/suppression.server";
 import { action, loader } from "~/routes/admin/launch";
-import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
+import { signedIn } from "./helpers/signed-in";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
@@ -19,7 +17,6 @@ import { startLocalD1 } from "./helpers/local-d1";
 
 const ORIGIN = "http://127.0.0.1:8844";
 const PAGE = `${ORIGIN}/admin/launch?domain=champion&sport=tennis`;
-const PASSWORD = "right password";
 const text = getPage("tennis", "admin").launch;
 
 let d1: Awaited<ReturnType<typeof startLocalD1>>;
@@ -39,22 +36,7 @@ beforeEach(async () => {
 const context = (url = PAGE) => testContext(url, bindings);
 const backend = () => getBackend(context().ctx);
 
-async function cookieFor(role: "user" | "admin"): Promise<{ cookie: string; email: string }> {
-  const email = `launch-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = await hashPassword(PASSWORD);
-  await d1.db
-    .prepare(
-      `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-       VALUES (?, ?, 'Launch admin', ?, ?, ?, ?, ?)`,
-    )
-    .bind(crypto.randomUUID(), email, password.hash, password.salt, password.iterations, role, new Date().toISOString())
-    .run();
-  const { ctx } = context();
-  const request = new Request(PAGE);
-  const session = await getSession(request, ctx);
-  expect((await requestAuth(request, ctx, session).signIn({ email, password: PASSWORD })).ok).toBe(true);
-  return { cookie: (await commitSession(session, ctx)).split(";")[0], email };
-}
+const cookieFor = (role: "user" | "admin") => signedIn(d1, PAGE, role);
 
 async function parent(email: string, confirmed = true) {
   const lead = await backend().leads.create("leads_tennis", { email, step_completed: 3 });

@@ -2,12 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import type { AdminRefusal } from "~/admin/refusal";
-import { hashPassword } from "~/auth/password.server";
-import { requestAuth } from "~/auth/session-auth.server";
 import { getBackend } from "~/data/backend.server";
 import { action, loader } from "~/routes/admin/mail";
-import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
+import { signedIn } from "./helpers/signed-in";
 import { startLocalD1 } from "./helpers/local-d1";
 import { outboxRow } from "./helpers/outbox-row";
 
@@ -18,7 +16,6 @@ import { outboxRow } from "./helpers/outbox-row";
 
 const ORIGIN = "http://127.0.0.1:8843";
 const PAGE = `${ORIGIN}/admin/mail`;
-const PASSWORD = "right password";
 const copy = getPage("genius", "admin");
 
 let d1: Awaited<ReturnType<typeof startLocalD1>>;
@@ -32,22 +29,7 @@ afterAll(async () => {
 const context = (url = PAGE) => testContext(url, d1.bindings);
 const store = () => getBackend(context().ctx).outbox;
 
-async function cookieFor(role: "user" | "admin"): Promise<string> {
-  const email = `mail-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = await hashPassword(PASSWORD);
-  await d1.db
-    .prepare(
-      `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-       VALUES (?, ?, 'Mail admin', ?, ?, ?, ?, ?)`,
-    )
-    .bind(crypto.randomUUID(), email, password.hash, password.salt, password.iterations, role, new Date().toISOString())
-    .run();
-  const { ctx } = context();
-  const request = new Request(PAGE);
-  const session = await getSession(request, ctx);
-  expect((await requestAuth(request, ctx, session).signIn({ email, password: PASSWORD })).ok).toBe(true);
-  return (await commitSession(session, ctx)).split(";")[0];
-}
+const cookieFor = async (role: "user" | "admin") => (await signedIn(d1, PAGE, role)).cookie;
 
 async function deadRow(recipient: string, variant = "genius", error = "Invalid `to` field.") {
   const row = outboxRow(`dead:${crypto.randomUUID()}`, {

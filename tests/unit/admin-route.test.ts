@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { adminRoute } from "~/admin/admin-route.server";
 import type { AdminRefusal } from "~/admin/refusal";
-import { hashPassword } from "~/auth/password.server";
-import { requestAuth } from "~/auth/session-auth.server";
 import { loader as layoutLoader } from "~/routes/admin/layout";
-import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
+import { signedIn } from "./helpers/signed-in";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
@@ -17,7 +15,6 @@ import { startLocalD1 } from "./helpers/local-d1";
  */
 
 const PAGE = "http://127.0.0.1:8845/admin/mail";
-const PASSWORD = "right password";
 const copy = getPage("genius", "admin");
 
 let d1: Awaited<ReturnType<typeof startLocalD1>>;
@@ -28,22 +25,7 @@ afterAll(async () => {
   await d1?.dispose();
 });
 
-async function cookieFor(role: "user" | "admin"): Promise<{ cookie: string; email: string }> {
-  const email = `route-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = await hashPassword(PASSWORD);
-  await d1.db
-    .prepare(
-      `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-       VALUES (?, ?, 'Route admin', ?, ?, ?, ?, ?)`,
-    )
-    .bind(crypto.randomUUID(), email, password.hash, password.salt, password.iterations, role, new Date().toISOString())
-    .run();
-  const { ctx } = testContext(PAGE, d1.bindings);
-  const request = new Request(PAGE);
-  const session = await getSession(request, ctx);
-  expect((await requestAuth(request, ctx, session).signIn({ email, password: PASSWORD })).ok).toBe(true);
-  return { cookie: (await commitSession(session, ctx)).split(";")[0], email };
-}
+const cookieFor = (role: "user" | "admin") => signedIn(d1, PAGE, role);
 
 const args = (cookie: string) =>
   ({

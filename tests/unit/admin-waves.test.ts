@@ -2,14 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
-import { hashPassword } from "~/auth/password.server";
-import { requestAuth } from "~/auth/session-auth.server";
 import { getBackend } from "~/data/backend.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { action, loader } from "~/routes/admin/waves";
 import { maskEmail, parseWaveSize } from "~/waves/wave-admin.server";
-import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
+import { signedIn } from "./helpers/signed-in";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /**
@@ -19,7 +17,6 @@ import { startLocalD1 } from "./helpers/local-d1";
 
 const ORIGIN = "http://127.0.0.1:8844";
 const PAGE = `${ORIGIN}/admin/waves`;
-const PASSWORD = "right password";
 const text = getPage("genius", "admin").waves;
 
 let d1: Awaited<ReturnType<typeof startLocalD1>>;
@@ -35,22 +32,7 @@ beforeEach(async () => {
 
 const context = (url = PAGE) => testContext(url, d1.bindings);
 
-async function cookieFor(role: "user" | "admin"): Promise<string> {
-  const email = `waves-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = await hashPassword(PASSWORD);
-  await d1.db
-    .prepare(
-      `INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, role, email_confirmed_at)
-       VALUES (?, ?, 'Waves admin', ?, ?, ?, ?, ?)`,
-    )
-    .bind(crypto.randomUUID(), email, password.hash, password.salt, password.iterations, role, new Date().toISOString())
-    .run();
-  const { ctx } = context();
-  const request = new Request(PAGE);
-  const session = await getSession(request, ctx);
-  expect((await requestAuth(request, ctx, session).signIn({ email, password: PASSWORD })).ok).toBe(true);
-  return (await commitSession(session, ctx)).split(";")[0];
-}
+const cookieFor = async (role: "user" | "admin") => (await signedIn(d1, PAGE, role)).cookie;
 
 async function confirmedParents(n: number) {
   const { ctx, settle } = context();

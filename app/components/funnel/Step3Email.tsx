@@ -4,6 +4,7 @@ import { Lock } from "lucide-react";
 import type { FormContent } from "#content/schemas/form";
 import { useLinkTo } from "~/utils/root-data";
 import { useIsSubmittingStep } from "./busy";
+import { EmailInput } from "~/components/EmailInput";
 import { FormField } from "~/components/FormField";
 import { FIELD_ERROR_CLASS } from "./FieldError";
 import { StepActions } from "./StepActions";
@@ -29,20 +30,7 @@ export function Step3Email({ copy, initial, fieldErrors }: { copy: FormContent; 
         error={fieldErrors.email}
         errorClassName={FIELD_ERROR_CLASS}
       >
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            placeholder={text.emailPlaceholder}
-            defaultValue={initial}
-            onInput={check}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-600"
-          />
-        )}
+        {(control) => <EmailInput control={control} placeholder={text.emailPlaceholder} defaultValue={initial} onInput={check} />}
       </FormField>
       <BotFields />
       <StepActions

@@ -3,6 +3,7 @@ import { Lock } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { Option } from "#content/schemas/options";
 import { BotFields } from "~/components/BotFields";
+import { EmailInput } from "~/components/EmailInput";
 import { FormField } from "~/components/FormField";
 import type { LeadMagnetValues } from "~/guides/kinds";
 
@@ -35,19 +36,7 @@ export function LeadMagnetForm({
       ) : null}
 
       <FormField id="email" label={copy.emailLabel}>
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            placeholder={copy.emailPlaceholder}
-            defaultValue={values.email}
-            className="mt-2 block w-full rounded-lg border border-slate-400 px-3 py-3 text-lg text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none"
-          />
-        )}
+        {(control) => <EmailInput control={control} placeholder={copy.emailPlaceholder} defaultValue={values.email} className="mt-2" />}
       </FormField>
 
       <fieldset>
