@@ -4,10 +4,9 @@
 #   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip,
 #           e2e coverage (each variant with JavaScript on and off)
 #   build   build, deploy dry run (size), preview build check; then Chromium for the browser tests
-#   unit    Vitest
-# and the end-to-end tests (Playwright) as soon as the build lane is done, beside the other two.
-# Playwright's output streams here; each lane prints its own when the browser tests end. Every
-# step prints its time, and the last line sums up. Arguments go to Playwright (e.g. a spec file).
+#   unit    Vitest (its output streams here; the other lanes print theirs when they end)
+# and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
+# and the last lines sum the lanes up. Arguments go to Playwright (e.g. a spec file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -82,21 +81,17 @@ finish() {
   }
 }
 
-unit() { step "unit and integration tests (Vitest)" npx vitest run; }
-
 lane checks checks
 lane build build
-lane unit unit
+unit_start=$SECONDS
+step "unit and integration tests (Vitest)" npx vitest run
+unit_s=$((SECONDS - unit_start))
+finish checks
 finish build
 
-# The browser tests need only the build: they start when it is done, beside Vitest and the checks.
 export PLAYWRIGHT_CHROMIUM_PATH="$(cat "$logs/chromium")"
 e2e_start=$SECONDS
-e2e_status=0
-step "end-to-end tests (Playwright)" npx playwright test "$@" || e2e_status=$?
+step "end-to-end tests (Playwright)" npx playwright test "$@"
 e2e_s=$((SECONDS - e2e_start))
-finish unit
-finish checks
-[ "$e2e_status" = 0 ] || exit "$e2e_status"
 
-echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s (the three at once), end-to-end ${e2e_s} s (from the build's end); total $((SECONDS - started)) s"
+echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s (the three at once), end-to-end ${e2e_s} s; total $((SECONDS - started)) s"
