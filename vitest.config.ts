@@ -14,10 +14,6 @@ export default defineConfig({
   },
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}"],
-    // The files of a worker share one module registry instead of each importing the app anew (a
-    // third of the run's time). A file that replaces a module (vi.mock) starts with
-    // `vi.hoisted(() => vi.resetModules())`, so its imports load afresh with the mock in place.
-    isolate: false,
     globalSetup: ["tests/unit/global-setup.ts"],
     // Vitest's default on a 2-core machine is one fork, one file at a time; most of a file's time is
     // spent waiting on its workerd (local D1) or PGlite, so two files at a time keep both cores busy.

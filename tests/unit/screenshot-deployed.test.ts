@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deployedScreenshots, screenshotFor, SCREENSHOT_FILES } from "~/landing/screenshot.server";
 
 /**
@@ -37,12 +37,9 @@ describe("deployedScreenshots", () => {
   });
 
   it("asks the deployment once per isolate", async () => {
-    // A fresh isolate: the files of a Vitest worker share modules, and another may have asked first.
-    vi.resetModules();
-    const fresh = await import("~/landing/screenshot.server");
     const assets = assetsServing(Object.values(SCREENSHOT_FILES).map((file) => file!.src));
-    await fresh.deployedScreenshots(assets);
-    await fresh.deployedScreenshots(assets);
+    await deployedScreenshots(assets);
+    await deployedScreenshots(assets);
     expect(assets.asked).toHaveLength(Object.keys(SCREENSHOT_FILES).length);
   });
 });

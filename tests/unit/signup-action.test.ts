@@ -14,13 +14,6 @@ import { personStamp } from "./helpers/bot-fields";
  * e-mail instead), and it is rate limited per IP and per e-mail.
  */
 
-// Files share a module registry (vitest.config.ts): this one loads the app afresh with its mock,
-// and leaves the next file the real module.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => {
-  vi.doUnmock("~/mail/outbox.server");
-  vi.resetModules();
-});
 vi.mock("~/mail/outbox.server", async (importOriginal) => {
   const real = await importOriginal<typeof import("~/mail/outbox.server")>();
   return { ...real, queueTemplateMail: vi.fn(real.queueTemplateMail) };

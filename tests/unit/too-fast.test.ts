@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { formAction } from "~/leads/lead-magnet.server";
 import { STAMP_NAME, issueStamp, readStamp } from "~/platform/bot-guard.server";
@@ -15,13 +15,6 @@ import { testContext } from "./helpers/context";
  * a real one).
  */
 
-// Files share a module registry (vitest.config.ts): this one loads the app afresh with its mock,
-// and leaves the next file the real module.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => {
-  vi.doUnmock("~/data/backend.server");
-  vi.resetModules();
-});
 // A backend with only the analytics store: any other read or write fails the test.
 const record = vi.hoisted(() => vi.fn(async (_event: { name: string }) => true));
 vi.mock("~/data/backend.server", () => ({ getBackend: () => ({ analytics: { record } }) }));
