@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import type { AdminRefusal } from "~/admin/refusal";
 import { getBackend } from "~/data/backend.server";
 import { action, loader } from "~/routes/admin/mail";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { outboxRow } from "./helpers/outbox-row";
 
 /**
@@ -18,13 +18,7 @@ const ORIGIN = "http://127.0.0.1:8843";
 const PAGE = `${ORIGIN}/admin/mail`;
 const copy = getPage("genius", "admin");
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 const context = (url = PAGE) => testContext(url, d1.bindings);
 const store = () => getBackend(context().ctx).outbox;

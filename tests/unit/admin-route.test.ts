@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { adminRoute } from "~/admin/admin-route.server";
 import type { AdminRefusal } from "~/admin/refusal";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * adminRoute, the preamble of every admin loader and action, and the admin layout's loader: the
@@ -17,13 +17,7 @@ import { startLocalD1 } from "./helpers/local-d1";
 const PAGE = "http://127.0.0.1:8845/admin/mail";
 const copy = getPage("genius", "admin");
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 const cookieFor = (role: "user" | "admin") => signedIn(d1, PAGE, role);
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
@@ -8,7 +8,7 @@ import { action, loader } from "~/routes/admin/waves";
 import { maskEmail, parseWaveSize } from "~/waves/wave-admin.server";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * /admin/waves: the suggested size, the review of exactly the N asked for before admitting, one wave per form (double clicks, resubmits, two
@@ -19,13 +19,7 @@ const ORIGIN = "http://127.0.0.1:8844";
 const PAGE = `${ORIGIN}/admin/waves`;
 const text = getPage("genius", "admin").waves;
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["wave_members", "waves", "leads", "outbox", "referrals"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });

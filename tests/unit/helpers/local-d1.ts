@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { applyMigrations, open } from "./migrated-d1";
 
 export { splitSql } from "./migrated-d1";
@@ -68,5 +68,38 @@ export async function startLocalD1() {
       await proxy.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export type LocalD1 = Awaited<ReturnType<typeof startLocalD1>>;
+
+/**
+ * A test file's own local D1: started before its tests and removed after them. What it returns
+ * reads through to that database once `beforeAll` has run.
+ */
+export function useLocalD1(): LocalD1 {
+  let started: LocalD1 | undefined;
+  beforeAll(async () => {
+    started = await startLocalD1();
+  }, 60_000);
+  afterAll(async () => {
+    await started?.dispose();
+  });
+  const local = () => {
+    if (!started) throw new Error("The local D1 starts in beforeAll: use it inside a test or a hook.");
+    return started;
+  };
+  return {
+    get db() {
+      return local().db;
+    },
+    get bindings() {
+      return local().bindings;
+    },
+    get persistTo() {
+      return local().persistTo;
+    },
+    whileClosed: (work) => local().whileClosed(work),
+    dispose: () => local().dispose(),
   };
 }

@@ -3,7 +3,7 @@ import { hashPassword } from "~/auth/password.server";
 import { requestAuth } from "~/auth/session-auth.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./context";
-import type { startLocalD1 } from "./local-d1";
+import type { LocalD1 } from "./local-d1";
 
 const PASSWORD = "right password";
 
@@ -11,11 +11,7 @@ const PASSWORD = "right password";
  * A confirmed local account with the role, signed in through the real auth service the way the
  * sign-in page does: the session cookie (name=value) a browser would send to `url`, and the address.
  */
-export async function signedIn(
-  d1: Awaited<ReturnType<typeof startLocalD1>>,
-  url: string,
-  role: "user" | "admin",
-): Promise<{ cookie: string; email: string }> {
+export async function signedIn(d1: LocalD1, url: string, role: "user" | "admin"): Promise<{ cookie: string; email: string }> {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = await hashPassword(PASSWORD);
   await d1.db
