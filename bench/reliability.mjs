@@ -18,7 +18,7 @@
 //   three variants; then, with the provider healthy again, the cron is triggered until the outbox has
 //   no due rows, moving failed rows' next_attempt_at into the past between runs (time travel);
 // - a parallel-loads race on /confirm, /guide-confirm and /tips-confirm (30 GETs, one cookie);
-// - a bad-input sweep over every route with an action in remix.config.ts.
+// - a bad-input sweep over every route with an action in app/routes.ts.
 // Ports: PORT (site), PORT+1 (fake mail API), PORT+2 (wrangler's inspector; its default 9229 is shared).
 // Found with wrangler 3.114: a client-sent CF-Connecting-IP reaches the Worker unchanged (miniflare
 // sets it from the socket, 127.0.0.1, only when absent), so each funnel claims its own 127.x.y.z and
@@ -529,10 +529,11 @@ async function race(server, mail) {
 // ---------------------------------------------------------------- bad input on every POST route
 
 function postRoutes() {
-  const config = readFileSync(join(root, "remix.config.ts"), "utf8");
+  const config = readFileSync(join(root, "app/routes.ts"), "utf8");
   const routes = [];
-  for (const match of config.matchAll(/route\(\s*"([^"]*)"\s*,\s*"([^"]+)"/g)) {
-    const [, path, file] = match;
+  // route("path", "file") and index("file"), the site's "/".
+  for (const match of config.matchAll(/\b(?:route\(\s*"([^"]*)"\s*,|index\()\s*"([^"]+)"/g)) {
+    const [, path = "", file] = match;
     if (path === "*") continue;
     const source = readFileSync(join(root, "app", file), "utf8");
     if (!/export\s+(async\s+)?(function|const)\s+action\b/.test(source)) continue;
@@ -850,7 +851,7 @@ async function main() {
     await server.ensure("before the sweep");
     const { routes, results: sweepResults, errors, bodies } = await sweep();
     console.log(
-      `\nBad-input sweep over the ${routes.length} routes with an action in remix.config.ts (a mid-funnel session cookie, a made-up address each, the bearer token on /api/send-email):`,
+      `\nBad-input sweep over the ${routes.length} routes with an action in app/routes.ts (a mid-funnel session cookie, a made-up address each, the bearer token on /api/send-email):`,
     );
     console.log(`  ${routes.map((r) => r.path).join(" ")}`);
     for (const [name, statuses] of sweepResults) console.log(`  ${name.padEnd(30)} ${histogram(statuses)}`);

@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { remixConfig } from "../../remix.config";
 import { pixelAllowed } from "~/consent/consent";
 import { QA_PAGE_PATHS } from "~/qa/qa.server";
-
-/** The route table's pages as [path, id] pairs, read from remix.config.ts without the Remix plugin (a layout's children in its place). */
-function routeTable(): { path: string; id: string }[] {
-  const routes: { path: string; id: string }[] = [];
-  type Route = (path: string, file: string, options: { id: string }, children?: () => void) => void;
-  const defineRoutes = (callback: (route: Route) => void) => {
-    callback((path, _file, options, children) =>
-      children ? children() : routes.push({ path: `/${path.replace(/^\//, "")}`, id: options.id }),
-    );
-    return {};
-  };
-  remixConfig.routes(defineRoutes as never);
-  return routes;
-}
+import { routeTable } from "./helpers/route-table";
 
 const routes = routeTable();
 /** Leads, its CSV, edit, delete, a parent's data and its export, referrals, analytics, the mail that needs a human, the launch announcement, waves. */

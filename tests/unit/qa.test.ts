@@ -5,8 +5,8 @@ import { getRequestContext } from "~/utils/context.server";
 import { ContentLoadError, loadContentPage, qaLoader, qaPanel, QA_PAGE_PATHS } from "~/qa/qa.server";
 import { qa } from "#content/qa";
 import { qaSchema } from "#content/schemas/qa";
-import { remixConfig } from "../../remix.config";
 import { DEFAULT_ADMIN_EMAIL } from "../../scripts/lib/seed-data.mjs";
+import { routeTable } from "./helpers/route-table";
 
 type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Record<string, string> } | null };
 
@@ -106,16 +106,7 @@ describe("/debug-domain on a preview", () => {
 });
 
 describe("/qa, the QA index", () => {
-  const routePaths = (() => {
-    const paths: string[] = [];
-    // A layout's children in its place (the admin pages share a pathless one).
-    const defineRoutes = (callback: (route: (path: string, file: string, options: object, children?: () => void) => void) => void) => {
-      callback((path, _file, _options, children) => (children ? children() : paths.push(`/${path.replace(/^\//, "")}`)));
-      return {};
-    };
-    remixConfig.routes(defineRoutes as never);
-    return paths;
-  })();
+  const routePaths = routeTable().map((route) => route.path);
   const listed = qa.index.sections.flatMap((section) => section.pages.map((page) => page.path));
 
   it("has copy that passes its schema, and the seed's default admin", () => {

@@ -1,0 +1,82 @@
+import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
+
+/**
+ * The route table: every path of SPEC 2.2 maps to one module here. Nothing else is a route: with a
+ * routes.ts, Remix reads no file conventions, so a file in app/routes/ becomes a page only when named
+ * here. A route's id is its file without the extension (e.g. "routes/admin/layout"), which
+ * useRouteLoaderData and the pixel's route rule rely on.
+ */
+export default [
+  index("routes/home.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("consent", "routes/consent.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  // The running build (branch, commit, build time), in every mode.
+  route("__version", "routes/version.ts"),
+  // The Playwright suite's SQL onto the local D1 (E2E_D1_TOKEN, loopback only; else 404).
+  route("__e2e/d1", "routes/e2e.d1.ts"),
+  // Internal QA pages (SPEC 2.15); hidden when QA_PAGES=off (app/qa/qa.server.ts). /qa lists them all.
+  route("qa", "routes/qa/index.tsx"),
+  route("test-content", "routes/qa/test-content.tsx"),
+  route("debug-content", "routes/qa/debug-content.tsx"),
+  route("test-plans", "routes/qa/test-plans.tsx"),
+  route("test-confirm-pages", "routes/qa/test-confirm-pages.tsx"),
+  route("test-urls", "routes/qa/test-urls.tsx"),
+  route("debug-domain", "routes/qa/debug-domain.tsx"),
+  route("simple-test", "routes/qa/simple-test.tsx"),
+  route("test-content-loading", "routes/qa/test-content-loading.tsx"),
+  route("test-table-selection", "routes/qa/test-table-selection.tsx"),
+  // Free guide and free tips funnels (SPEC 2.12).
+  route("guide", "routes/guide.tsx"),
+  route("guide-form", "routes/guide-form.tsx"),
+  route("guide-confirm", "routes/guide-confirm.tsx"),
+  route("tips", "routes/tips.tsx"),
+  route("tips-form", "routes/tips-form.tsx"),
+  route("tips-confirm", "routes/tips-confirm.tsx"),
+  route("form", "routes/form.tsx"),
+  route("roadmap", "routes/roadmap.tsx"),
+  route("plans", "routes/plans.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("confirm", "routes/confirm.tsx"),
+  route("follow", "routes/follow.ts"),
+  // The referral engine: double opt-in button page and the parent's status page (signed links).
+  route("verify-email", "routes/verify-email.tsx"),
+  route("status", "routes/status.tsx"),
+  // A wave's invite (docs/decisions/025-waves-and-invites.md): signed, single-use link.
+  route("invite", "routes/invite.tsx"),
+  // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).
+  route("my-data", "routes/my-data.tsx"),
+  route("my-data/download", "routes/my-data-download.ts"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("webhooks/resend", "routes/webhooks.resend.ts"),
+  // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
+  route("test-email-templates", "routes/test-email-templates.tsx"),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("dev/outbox.json", "routes/dev.outbox-json.ts"),
+  route("api/send-email", "routes/api.send-email.ts"),
+  // Account creation and sign-in (issue 5).
+  route("signup", "routes/signup.tsx"),
+  route("signup-confirm", "routes/signup-confirm.tsx"),
+  route("signout", "routes/signout.ts"),
+  // Admin lead management (SPEC 2.14): not in the public route table, not linked from any page.
+  // The pages share one pathless layout (the console frame): pathless, so /admin itself stays
+  // the site's 404 and every page keeps its URL. The two downloads are resource routes, outside it.
+  layout("routes/admin/layout.tsx", [
+    route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/:id/edit", "routes/admin/lead-edit.tsx"),
+    route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx"),
+    route("admin/leads/:id/data", "routes/admin/lead-data.tsx"),
+    route("admin/referrals", "routes/admin/referrals.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
+    route("admin/mail", "routes/admin/mail.tsx"),
+    route("admin/launch", "routes/admin/launch.tsx"),
+    route("admin/waves", "routes/admin/waves.tsx"),
+  ]),
+  route("admin/leads.csv", "routes/admin/leads-csv.ts"),
+  route("admin/leads/:id/export", "routes/admin/lead-export.ts"),
+  // Unknown paths render the landing page with a 404 status.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
