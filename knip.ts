@@ -10,7 +10,8 @@ if (routeModules.length === 0) throw new Error("knip.ts: no route() call found i
 
 export default {
   // Run by hand or by package.json scripts (the Worker entry comes from wrangler.toml's main).
-  entry: ["scripts/*.mjs", "bench/*.mjs"],
+  // stubs/ stand in for packages in the Worker bundle (wrangler.toml [alias]).
+  entry: ["scripts/*.mjs", "bench/*.mjs", "stubs/*.mjs"],
   project: ["**/*.{ts,tsx,mts,js,mjs}", "app/**/*.css"],
   remix: {
     entry: ["app/routes.ts", "app/root.tsx", "app/entry.client.tsx", "app/entry.server.tsx", ...routeModules],

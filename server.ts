@@ -1,100 +1,12 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The build exists only after `npm run build`.
 import * as build from "./build/server";
-import { getLoadContext } from "./load-context";
-import { parseEnv, ConfigError } from "./app/utils/env.server";
-import { isCrossOriginWrite } from "./app/utils/security.server";
-import type { MailMessage } from "./app/mail/mail-queue.server";
-import { consumeDeadLetters } from "./app/mail/dead-mail.server";
-import { consumeMailBatch } from "./app/mail/queue-consumer.server";
-import { describeRetry, describeSweep, retryFailedMail, sweepOutbox } from "./app/mail/sweep.server";
-import { consumeCampaignMessages, describeCampaignSweep, sweepCampaigns } from "./app/campaigns/campaigns.server";
-import { acceptsCrossOriginPost, guardRequest } from "./app/platform/request-guard.server";
-import { describeRetention, enforceRetention } from "./app/trust/retention.server";
-import { secureResponse } from "./app/platform/response-headers.server";
+// A type only: importing the app's modules here would bundle a second copy of them beside the build's.
+import type { WorkerEntry } from "./app/entry.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+// fetch, queue and scheduled come from the build's entry module (app/worker.server.ts), so the
+// Worker holds one copy of the app.
+const serverBuild = build as unknown as ServerBuild;
+const { createWorker } = serverBuild.entry.module as unknown as WorkerEntry;
 
-async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  try {
-    // Fail fast and say why when the configuration is wrong.
-    parseEnv(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return new Response(error.message, { status: 500 });
-    }
-    throw error;
-  }
-  if (isCrossOriginWrite(request) && !acceptsCrossOriginPost(new URL(request.url))) {
-    return new Response("Cross-origin form posts are not accepted.", { status: 403 });
-  }
-  const guarded = await guardRequest(request);
-  if (!guarded.ok) return guarded.response;
-  // The guard has read the body to check it: Remix gets the request that carries the checked bytes.
-  request = guarded.request;
-  if (acceptsCrossOriginPost(new URL(request.url)) && request.headers.has("Origin")) {
-    // Remix aborts a document POST whose Origin is not its host (a 500). These routes are
-    // authenticated by their signed token or signature, not by cookies, so Origin means nothing
-    // to them: a mail client's one-click unsubscribe from its own origin must still work.
-    const headers = new Headers(request.headers);
-    headers.delete("Origin");
-    request = new Request(request, { headers });
-  }
-  const loadContext = getLoadContext({
-    request,
-    context: {
-      cloudflare: {
-        cf: request.cf as never,
-        ctx,
-        caches: caches as never,
-        env,
-      },
-    },
-  });
-  return handleRemixRequest(request, loadContext);
-}
-
-/** A preview (PREVIEW_MODE=on) answers noindex, read raw so it holds when the configuration fails to parse. */
-function isPreview(env: Env): boolean {
-  return String(env.PREVIEW_MODE ?? "").trim() === "on";
-}
-
-export default {
-  async fetch(request, env, ctx) {
-    return secureResponse(await handleFetch(request, env, ctx), request, { noindex: isPreview(env) });
-  },
-
-  // The mail queue's consumers (wrangler.toml [[queues.consumers]]): a batch of outbox ids becomes one
-  // provider request; the dead-letter queue's messages leave their rows dead for a human (ADR 024).
-  async queue(batch, env) {
-    const ctx = { env: parseEnv(env), bindings: env };
-    const mail = batch as MessageBatch<MailMessage>;
-    if (batch.queue.endsWith("-dlq")) return consumeDeadLetters(ctx, mail);
-    // A campaign's step messages (ADR 026) ride the same queue: each writes and enqueues a chunk of its rows.
-    const isStep = (message: Message<unknown>) => typeof (message.body as { campaign?: unknown } | null)?.campaign === "string";
-    const steps = batch.messages.filter(isStep);
-    if (steps.length) await consumeCampaignMessages(ctx, steps);
-    const mails = mail.messages.filter((message) => !isStep(message));
-    if (mails.length) await consumeMailBatch(ctx, { ...mail, messages: mails } as MessageBatch<MailMessage>);
-  },
-
-  // Cron Trigger (wrangler.toml [triggers]): with the mail queue, enqueues due rows that have no live
-  // message (a failed enqueue, a lost message, a retry handed back); without one, sends them itself.
-  // Then deletes what is past its retention period.
-  // Awaited rather than left to waitUntil, so the run has the whole invocation (15 minutes) and
-  // retryFailedMail's own budget decides when it ends.
-  async scheduled(_controller, env) {
-    const config = parseEnv(env);
-    const queue = (env as { MAIL_QUEUE?: Queue<MailMessage> }).MAIL_QUEUE;
-    // Launch-day announcements first: a scheduled one whose time has come starts (ADR 026).
-    // A failure here (the database unreachable) must not keep the mail sweep and retention from running.
-    await sweepCampaigns({ env: config, bindings: env }).then(
-      (sweep) => console.log(describeCampaignSweep(sweep)),
-      (error) => console.error("campaigns: the cron's sweep failed", error),
-    );
-    if (queue) console.log(describeSweep(await sweepOutbox({ env: config, bindings: env }, queue)));
-    else console.log(describeRetry(await retryFailedMail({ env: config, bindings: env })));
-    console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
-  },
-} satisfies ExportedHandler<Env>;
+export default createWorker(createRequestHandler(serverBuild));

@@ -50,3 +50,8 @@ export default async function handleRequest(
   );
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+// The Worker's entry points (server.ts reads them from the build, so the Worker bundles the app once).
+export { createWorker } from "./worker.server";
+/** What server.ts reads from the server build's entry module. */
+export type WorkerEntry = { createWorker: typeof import("./worker.server").createWorker };

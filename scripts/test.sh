@@ -3,7 +3,7 @@
 # another's output and each leaves a core idle part of the time:
 #   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip,
 #           e2e coverage (each variant with JavaScript on and off)
-#   build   build, deploy dry run (size), preview build check; then Chromium for the browser tests
+#   build   build, deploy dry run (size budget, one copy of the app, no prettier), preview build check; then Chromium for the browser tests
 #   unit    Vitest (its output streams here; the other lanes print theirs when they end)
 # and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
 # and the last lines sum the lanes up. Arguments go to Playwright (e.g. a spec file).
@@ -40,21 +40,25 @@ checks() {
     step "end-to-end coverage (each variant with JavaScript on and off)" node scripts/check-e2e-coverage.mjs
 }
 
-# Bundles the Worker as a production deploy would, without uploading, and prints its size.
+# Bundles the Worker as a production deploy would, without uploading, and checks the bundle: its
+# gzip size against the budget, one copy of the app, no prettier (scripts/bundle-check.mjs).
 deploy_dry_run() {
   local dir
   dir="$(mktemp -d)"
-  if ! npx wrangler deploy --dry-run --env production --outdir "$dir/worker" >"$dir/log" 2>&1; then
+  if ! npx wrangler deploy --dry-run --env production --outdir "$dir/worker" --metafile "$dir/meta.json" >"$dir/log" 2>&1; then
     cat "$dir/log"
     return 1
   fi
-  grep "Total Upload" "$dir/log"
+  node scripts/bundle-check.mjs "$dir/log" "$dir/meta.json" || {
+    rm -rf "$dir"
+    return 1
+  }
   rm -rf "$dir"
 }
 
 build() {
   step "build" npm run build &&
-    step "deploy dry run (production)" deploy_dry_run &&
+    step "deploy dry run (production; bundle size, one app, no prettier)" deploy_dry_run &&
     step "preview build (wrangler reads the previews block; assets = build + noindex _headers)" node scripts/preview-build-check.mjs &&
     step "Chromium for the browser tests" bash -c 'bash scripts/find-chromium.sh >"$0"' "$logs/chromium"
 }

@@ -1,0 +1,99 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getLoadContext } from "../load-context";
+import { consumeCampaignMessages, describeCampaignSweep, sweepCampaigns } from "./campaigns/campaigns.server";
+import { consumeDeadLetters } from "./mail/dead-mail.server";
+import type { MailMessage } from "./mail/mail-queue.server";
+import { consumeMailBatch } from "./mail/queue-consumer.server";
+import { describeRetry, describeSweep, retryFailedMail, sweepOutbox } from "./mail/sweep.server";
+import { acceptsCrossOriginPost, guardRequest } from "./platform/request-guard.server";
+import { secureResponse } from "./platform/response-headers.server";
+import { describeRetention, enforceRetention } from "./trust/retention.server";
+import { ConfigError, parseEnv } from "./utils/env.server";
+import { isCrossOriginWrite } from "./utils/security.server";
+
+/** Remix's handler for the build (`createRequestHandler(build)`), made in server.ts where the build is imported. */
+export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+/**
+ * The Worker's three entry points. They live in the app, reached through the server build's entry
+ * module (entry.server.tsx re-exports this), so fetch, queue and scheduled share one copy of every
+ * module: one parseEnv cache, one backend, one bundle.
+ */
+export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<Env> {
+  async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    try {
+      // Fail fast and say why when the configuration is wrong.
+      parseEnv(env);
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        console.error(error.message);
+        return new Response(error.message, { status: 500 });
+      }
+      throw error;
+    }
+    if (isCrossOriginWrite(request) && !acceptsCrossOriginPost(new URL(request.url))) {
+      return new Response("Cross-origin form posts are not accepted.", { status: 403 });
+    }
+    const guarded = await guardRequest(request);
+    if (!guarded.ok) return guarded.response;
+    // The guard has read the body to check it: Remix gets the request that carries the checked bytes.
+    request = guarded.request;
+    if (acceptsCrossOriginPost(new URL(request.url)) && request.headers.has("Origin")) {
+      // Remix aborts a document POST whose Origin is not its host (a 500). These routes are
+      // authenticated by their signed token or signature, not by cookies, so Origin means nothing
+      // to them: a mail client's one-click unsubscribe from its own origin must still work.
+      const headers = new Headers(request.headers);
+      headers.delete("Origin");
+      request = new Request(request, { headers });
+    }
+    const loadContext = getLoadContext({
+      request,
+      context: { cloudflare: { cf: request.cf as never, ctx, caches: caches as never, env } },
+    });
+    return handleRemixRequest(request, loadContext);
+  }
+
+  return {
+    async fetch(request, env, ctx) {
+      return secureResponse(await handleFetch(request, env, ctx), request, { noindex: isPreview(env) });
+    },
+
+    // The mail queue's consumers (wrangler.toml [[queues.consumers]]): a batch of outbox ids becomes one
+    // provider request; the dead-letter queue's messages leave their rows dead for a human (ADR 024).
+    async queue(batch, env) {
+      const ctx = { env: parseEnv(env), bindings: env };
+      const mail = batch as MessageBatch<MailMessage>;
+      if (batch.queue.endsWith("-dlq")) return consumeDeadLetters(ctx, mail);
+      // A campaign's step messages (ADR 026) ride the same queue: each writes and enqueues a chunk of its rows.
+      const isStep = (message: Message<unknown>) => typeof (message.body as { campaign?: unknown } | null)?.campaign === "string";
+      const steps = batch.messages.filter(isStep);
+      if (steps.length) await consumeCampaignMessages(ctx, steps);
+      const mails = mail.messages.filter((message) => !isStep(message));
+      if (mails.length) await consumeMailBatch(ctx, { ...mail, messages: mails } as MessageBatch<MailMessage>);
+    },
+
+    // Cron Trigger (wrangler.toml [triggers]): with the mail queue, enqueues due rows that have no live
+    // message (a failed enqueue, a lost message, a retry handed back); without one, sends them itself.
+    // Then deletes what is past its retention period.
+    // Awaited rather than left to waitUntil, so the run has the whole invocation (15 minutes) and
+    // retryFailedMail's own budget decides when it ends.
+    async scheduled(_controller, env) {
+      const config = parseEnv(env);
+      const queue = (env as { MAIL_QUEUE?: Queue<MailMessage> }).MAIL_QUEUE;
+      // Launch-day announcements first: a scheduled one whose time has come starts (ADR 026).
+      // A failure here (the database unreachable) must not keep the mail sweep and retention from running.
+      await sweepCampaigns({ env: config, bindings: env }).then(
+        (sweep) => console.log(describeCampaignSweep(sweep)),
+        (error) => console.error("campaigns: the cron's sweep failed", error),
+      );
+      if (queue) console.log(describeSweep(await sweepOutbox({ env: config, bindings: env }, queue)));
+      else console.log(describeRetry(await retryFailedMail({ env: config, bindings: env })));
+      console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
+    },
+  };
+}
+
+/** A preview (PREVIEW_MODE=on) answers noindex, read raw so it holds when the configuration fails to parse. */
+function isPreview(env: Env): boolean {
+  return String(env.PREVIEW_MODE ?? "").trim() === "on";
+}
