@@ -32,9 +32,12 @@ export function checkBundle({ log, inputs, code }) {
   }
   const appOutsideBuild = inputs.filter((path) => /^(\.\/)?(app|content|emails)\//.test(path));
   if (appOutsideBuild.length)
-    problems.push(`the app is bundled beside the server build (import it through the build's entry module): ${appOutsideBuild.slice(0, 5).join(", ")}`);
+    problems.push(
+      `the app is bundled beside the server build (import it through the build's entry module): ${appOutsideBuild.slice(0, 5).join(", ")}`,
+    );
   const markers = code.split(MARKER).length - 1;
-  if (markers !== 1) problems.push(`"${MARKER}" is bundled ${markers} times, not once: a module of the app is in the Worker twice, or not at all.`);
+  if (markers !== 1)
+    problems.push(`"${MARKER}" is bundled ${markers} times, not once: a module of the app is in the Worker twice, or not at all.`);
   if (!appOutsideBuild.length && markers === 1) lines.push("one copy of the app: only through the server build, its marker once");
   const prettier = inputs.filter((path) => /(^|\/)node_modules\/prettier\//.test(path));
   if (prettier.length) problems.push(`prettier is bundled (${prettier.length} modules): wrangler.toml [alias] should stub it.`);

@@ -4,7 +4,12 @@ import { checkBundle, GZIP_BUDGET_KIB, MARKER } from "../../scripts/bundle-check
 /** What wrangler's dry run and metafile say of a Worker built the way server.ts builds it now. */
 const lean = {
   log: "Total Upload: 1731.24 KiB / gzip: 517.01 KiB\n",
-  inputs: ["server.ts", "build/server/index.js", "stubs/prettier.mjs", "node_modules/react-dom/cjs/react-dom-server.browser.production.min.js"],
+  inputs: [
+    "server.ts",
+    "build/server/index.js",
+    "stubs/prettier.mjs",
+    "node_modules/react-dom/cjs/react-dom-server.browser.production.min.js",
+  ],
   code: `throw new Error("${MARKER}.")`,
 };
 
@@ -26,12 +31,17 @@ describe("the Worker bundle check", () => {
   });
 
   it("fails prettier in the bundle", () => {
-    const { problems } = checkBundle({ ...lean, inputs: [...lean.inputs, "node_modules/prettier/standalone.mjs", "node_modules/prettier/plugins/html.mjs"] });
+    const { problems } = checkBundle({
+      ...lean,
+      inputs: [...lean.inputs, "node_modules/prettier/standalone.mjs", "node_modules/prettier/plugins/html.mjs"],
+    });
     expect(problems).toEqual(["prettier is bundled (2 modules): wrangler.toml [alias] should stub it."]);
   });
 
   it("fails a bundle over the gzip budget, and a log without the size", () => {
-    expect(checkBundle({ ...lean, log: "Total Upload: 4063.60 KiB / gzip: 901.44 KiB" }).problems[0]).toMatch(/^gzip 901.44 KiB is over the budget/);
+    expect(checkBundle({ ...lean, log: "Total Upload: 4063.60 KiB / gzip: 901.44 KiB" }).problems[0]).toMatch(
+      /^gzip 901.44 KiB is over the budget/,
+    );
     expect(checkBundle({ ...lean, log: "" }).problems[0]).toMatch(/no "Total Upload" line/);
   });
 });
