@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	SIGNUP_IP_LIMITER: RateLimit;
 	SIGNUP_EMAIL_LIMITER: RateLimit;
 	FORM_LIMITER: RateLimit;
+	CF_VERSION_METADATA: WorkerVersionMetadata;
 	ASSETS: Fetcher;
 	GENIUS_HOSTS: string;
 	CHAMPION_HOSTS: string;

@@ -3,7 +3,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatche
 import { useEffect, type ReactNode } from "react";
 import { brandByVariant, brandCss } from "#content/brand";
 import { getPage } from "#content/index";
-import { track } from "~/analytics/analytics.server";
 import { ConsentBanner } from "~/components/consent/ConsentBanner";
 import { HydratedPixel, Pixel } from "~/components/consent/Pixel";
 import { Footer } from "~/components/layout/Footer";
@@ -13,7 +12,6 @@ import { SiteErrorBoundary } from "~/components/layout/SiteErrorBoundary";
 import stylesheet from "~/styles/app.css?url";
 import { pixelAllowed } from "~/consent/consent";
 import { activePixelId, readConsent } from "~/consent/consent.server";
-import { isSportLanding } from "~/utils/variant.server";
 import { legalVars } from "~/trust/legal.server";
 import { buildInfo, shortCommit } from "~/platform/build-info";
 import { getRequestContext } from "~/utils/context.server";
@@ -56,17 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Public id of the advertising pixel, present only after consent (SPEC 7.4). */
     pixelId: activePixelId(request.headers.get("Cookie"), variant, env) ?? null,
   };
-  // A landing page: the home page, or a sport edition's own path on the champion site (/tennis).
-  const home = ctx.url.pathname === "/" || isSportLanding(ctx.url, ctx.variant);
-  if (!home && !hasAttributionParams(ctx.url)) return payload;
-  // A landing URL with ?r= or utm_* : remember the attribution in the session (SPEC 4.1).
+  if (!hasAttributionParams(ctx.url)) return payload;
+  // A page URL with ?r= or utm_*: remember the attribution in the session (SPEC 4.1). The landing
+  // pages' own visit (and its attribution) is their `landed` image's (app/analytics/landed.server.ts).
   const session = await getSession(request, ctx);
-  const captured = hasAttributionParams(ctx.url) && captureAttribution(ctx.url, session);
-  // The landing view is counted here, where the attribution cookie of a landing URL is written:
-  // the visit id rides that cookie, and a landing that sets no cookie is counted without one.
-  if (home) track(ctx, "landing_view", { session, saves: captured });
-  if (captured) return data(payload, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
-  return payload;
+  if (!captureAttribution(ctx.url, session)) return payload;
+  return data(payload, { headers: { "Set-Cookie": await commitSession(session, ctx) } });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

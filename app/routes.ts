@@ -14,6 +14,8 @@ export default [
   route("consent", "routes/consent.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The landing pages' visit image: their view and attribution, as they may come from the edge cache.
+  route("landed", "routes/landed.ts"),
   // The running build (branch, commit, build time), in every mode.
   route("__version", "routes/version.ts"),
   // The Playwright suite's SQL onto the local D1 (E2E_D1_TOKEN, loopback only; else 404).

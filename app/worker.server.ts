@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getLoadContext } from "../load-context";
 import { consumeCampaignMessages, describeCampaignSweep, sweepCampaigns } from "./campaigns/campaigns.server";
+import { planEdgeCache, serveFromEdge } from "./edge/edge-cache.server";
 import { consumeDeadLetters } from "./mail/dead-mail.server";
 import type { MailMessage } from "./mail/mail-queue.server";
 import { consumeMailBatch } from "./mail/queue-consumer.server";
@@ -21,9 +22,10 @@ export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Pr
  */
 export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<Env> {
   async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    let config: ReturnType<typeof parseEnv>;
     try {
       // Fail fast and say why when the configuration is wrong.
-      parseEnv(env);
+      config = parseEnv(env);
     } catch (error) {
       if (error instanceof ConfigError) {
         console.error(error.message);
@@ -46,11 +48,15 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
       headers.delete("Origin");
       request = new Request(request, { headers });
     }
-    const loadContext = getLoadContext({
-      request,
-      context: { cloudflare: { cf: request.cf as never, ctx, caches: caches as never, env } },
-    });
-    return handleRemixRequest(request, loadContext);
+    const render = (page: Request) =>
+      handleRemixRequest(
+        page,
+        getLoadContext({ request: page, context: { cloudflare: { cf: request.cf as never, ctx, caches: caches as never, env } } }),
+      );
+    // A public page that is the same for every visitor: from the edge cache (app/edge/edge-cache.server.ts).
+    const edge = planEdgeCache(request, config, env.CF_VERSION_METADATA?.id);
+    if (edge.cache) return serveFromEdge(edge, (promise) => ctx.waitUntil(promise), render);
+    return render(request);
   }
 
   return {

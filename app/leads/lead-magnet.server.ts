@@ -8,14 +8,7 @@ import { turnstileRefusal } from "~/platform/turnstile.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { formPostLimited } from "~/utils/rate-limit.server";
-import {
-  attributionFields,
-  captureAttribution,
-  getSession,
-  hasAttributionParams,
-  sessionHeaders,
-  setVariantValues,
-} from "~/utils/session.server";
+import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
@@ -23,16 +16,11 @@ import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
 
 /**
- * /guide and /tips: copy only; the page is static. The view is the first step of the lead magnet's
- * own funnel; it only reads the visit id, so this loader sets no cookie.
+ * /guide and /tips: copy only; the page is the same for every visitor (it may come from the edge
+ * cache), so its view is counted by its `landed` image (app/analytics/landed.server.ts).
  */
 export async function landingLoader({ request, context }: LoaderFunctionArgs, kind: LeadMagnetKind) {
   const ctx = getRequestContext(request, context);
-  const session = await getSession(request, ctx);
-  // The root loader stores a landing URL's ?r=/utm_* in the cookie of this same response: counted
-  // with them, as the steps after it will be (this copy of the session is never committed).
-  if (hasAttributionParams(ctx.url)) captureAttribution(ctx.url, session);
-  track(ctx, `${kind}_landing_view`, { session });
   return { kind, copy: getPage(ctx.contentKey, kind).landing };
 }
 

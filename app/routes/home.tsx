@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { LogIn } from "lucide-react";
 import { Hero } from "~/components/landing/Hero";
 import { PAGE_CONTAINER } from "~/components/layout/container";
+import { LandedImage } from "~/components/LandedImage";
 import { NewTabNote } from "~/components/NewTabNote";
 import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
 import { getRequestContext } from "~/utils/context.server";
@@ -45,6 +46,7 @@ export default function Home() {
       <Solution content={landing.solution} />
       <Credibility content={landing.credibility} />
       <FinalCta content={landing.finalCta} />
+      <LandedImage page="home" />
     </>
   );
 }

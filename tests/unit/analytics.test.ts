@@ -9,6 +9,7 @@ import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { loader as rootLoader } from "~/root";
 import { loader as guideLoader } from "~/routes/guide";
+import { loader as landedLoader } from "~/routes/landed";
 import { action as guideFormAction } from "~/routes/guide-form";
 import { STAMP_NAME, issueStamp } from "~/platform/bot-guard.server";
 import { signingSecret } from "~/platform/crypto.server";
@@ -122,42 +123,64 @@ describe("recording from a page", () => {
     expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.9|ABC123/);
   });
 
-  it("counts a view of the home page and of a sport edition's own landing path, and of no other page", async () => {
-    for (const path of [
-      "/?domain=champion&sport=tennis",
-      "/tennis?domain=champion&sport=tennis",
-      "/icehockey?domain=champion&sport=icehockey",
-      "/faq?domain=champion&sport=tennis",
-      "/nowhere",
-    ]) {
+  it("counts no view in a page's loader: the landing pages may come from the edge cache", async () => {
+    for (const path of ["/?domain=champion&sport=tennis", "/tennis?domain=champion&sport=tennis", "/faq", "/?utm_campaign=spring"]) {
       const visit = request(`${ORIGIN}${path}`);
       await rootLoader({ request: visit.req, context: visit.load, params: {} });
       await visit.settle();
     }
-    const rows = await rawRows();
-    expect(rows.map((row) => [row.name, row.variant])).toEqual([
-      ["landing_view", "tennis"],
-      ["landing_view", "tennis"],
-      ["landing_view", "icehockey"],
-    ]);
-  });
-
-  it("counts a view of the free guide's and the tips' landing pages, the first step of their own funnels", async () => {
     for (const [path, loader] of [
-      ["/guide", guideLoader],
+      ["/guide?utm_campaign=spring", guideLoader],
       ["/tips?domain=champion&sport=tennis", tipsLoader],
-      // A first visit from a campaign: counted under the campaign the same response starts to remember.
-      ["/guide?utm_source=fb&utm_campaign=spring", guideLoader],
     ] as const) {
       const visit = request(`${ORIGIN}${path}`);
       await loader({ request: visit.req, context: visit.load, params: {} });
       await visit.settle();
     }
+    expect(await rawRows()).toEqual([]);
+  });
+
+  it("counts each landing page's view from its landed image, under the campaign of the page's address", async () => {
+    // The addresses the edge gives the image: the page's variant and kind, and the visitor's utm_*.
+    for (const path of [
+      "/landed?domain=champion&sport=tennis&page=home",
+      "/landed?domain=champion&sport=icehockey&page=home",
+      "/landed?page=guide",
+      "/landed?domain=champion&sport=tennis&page=tips",
+      "/landed?page=guide&utm_source=fb&utm_campaign=spring",
+    ]) {
+      const visit = request(`${ORIGIN}${path}`);
+      const response = await landedLoader({ request: visit.req, context: visit.load, params: {} });
+      expect(response.headers.get("Content-Type")).toBe("image/gif");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      await visit.settle();
+    }
     expect((await rawRows()).map((row) => [row.name, row.variant, row.utm_campaign])).toEqual([
+      ["landing_view", "tennis", ""],
+      ["landing_view", "icehockey", ""],
       ["guide_landing_view", "genius", ""],
       ["tips_landing_view", "tennis", ""],
       ["guide_landing_view", "genius", "spring"],
     ]);
+  });
+
+  it("keeps a landing's ?r= and utm_* in the landed image's cookie, with the visit id its view was counted under", async () => {
+    const visit = request(`${ORIGIN}/landed?page=home&r=ABC123&utm_source=fb&utm_campaign=spring`);
+    const response = await landedLoader({ request: visit.req, context: visit.load, params: {} });
+    await visit.settle();
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__session=/);
+    const session = await getSession(new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0] } }), visit.ctx);
+    expect(session.get("attribution")).toEqual({ r: "ABC123", utm_source: "fb", utm_campaign: "spring" });
+    const [row] = await rawRows();
+    expect(row).toMatchObject({ name: "landing_view", session_id: visitIdOf(session), utm_campaign: "spring", has_referrer: 1 });
+    // Without ?r= or utm_* the image adds no cookie; an unknown page is a 400 that counts nothing.
+    const plain = request(`${ORIGIN}/landed?page=tips`);
+    expect((await landedLoader({ request: plain.req, context: plain.load, params: {} })).headers.has("Set-Cookie")).toBe(false);
+    const unknown = request(`${ORIGIN}/landed?page=admin`);
+    expect((await landedLoader({ request: unknown.req, context: unknown.load, params: {} })).status).toBe(400);
+    await Promise.all([plain.settle(), unknown.settle()]);
+    expect(await rawRows()).toHaveLength(2);
   });
 
   it("flags a single-fetch request as JS on and a document GET as unknown", async () => {

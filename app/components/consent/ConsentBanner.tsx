@@ -55,7 +55,8 @@ export function ConsentBanner() {
             <form key={value} method="post" action={linkTo("consent")}>
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <input type="hidden" name="choice" value={value} />
-              <input type="hidden" name="submission" value={consent.submissions[value]} />
+              {/* data-fresh-id: the edge gives each response of a cached page its own ids. */}
+              <input type="hidden" name="submission" value={consent.submissions[value]} data-fresh-id="" />
               <button type="submit" className={button}>
                 {value === "granted" ? copy.acceptLabel : copy.rejectLabel}
               </button>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowRight, BarChart, Calendar, CheckCircle2, Heart, Lightbulb, Target, type LucideIcon } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { LeadMagnetKind } from "~/guides/kinds";
+import { LandedImage } from "~/components/LandedImage";
 import { useLinkTo } from "~/utils/root-data";
 
 /** The what's-inside icons of SPEC 2.12, in feature order. */
@@ -98,6 +99,7 @@ export function LeadMagnetLanding({ kind, copy }: { kind: LeadMagnetKind; copy: 
           </div>
         </div>
       </section>
+      <LandedImage page={kind} />
     </>
   );
 }
