@@ -1,5 +1,17 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createD1Outbox } from "~/data/d1/outbox-store.server";
+import { getBatchTransport } from "~/mail/batch-transport.server";
+import { consumeDeadLetters } from "~/mail/dead-mail.server";
+import type { MailMessage } from "~/mail/mail-queue.server";
+import type { MailContext } from "~/mail/mailer.server";
+import { sendMail } from "~/mail/outbox.server";
+import { consumeMailBatch } from "~/mail/queue-consumer.server";
+import { emailHash, suppress } from "~/mail/suppression.server";
+import { handleResendWebhook } from "~/mail/resend-webhook.server";
 import { log } from "~/platform/log.server";
+import { parseEnv } from "~/utils/env.server";
+import { useLocalD1 } from "./helpers/local-d1";
+import { outboxRow } from "./helpers/outbox-row";
 
 /** Every line written to each console method while `work` ran, parsed. */
 function captured() {
@@ -80,5 +92,175 @@ describe("log (app/platform/log.server.ts)", () => {
     };
     log.info("mail.suppressed", fields);
     expect(out.events("log")).toEqual([{ level: "info", event: "mail.suppressed", ...fields }]);
+  });
+});
+
+/**
+ * The mail paths on a real local D1, with Resend a fake fetch: a failed send is one named event,
+ * carrying the address only as its hash.
+ */
+describe("mail failures, as logged", { timeout: 120_000 }, () => {
+  const d1 = useLocalD1();
+  const PARENT = "Parent.Name+waitlist@example.com";
+  const T0 = new Date("2025-09-01T10:00:00.000Z");
+  const env = parseEnv({
+    MAIL_TRANSPORT: "resend",
+    RESEND_API_KEY: "re_test",
+    RESEND_API_URL: "https://resend.test",
+    RESEND_MAX_PER_SECOND: "1000",
+    SESSION_SECRET: "test-secret-for-unsubscribe-links-0123456789",
+  });
+
+  beforeEach(async () => {
+    await d1.db.batch([
+      d1.db.prepare("DELETE FROM outbox"),
+      d1.db.prepare("DELETE FROM send_pacer"),
+      d1.db.prepare("DELETE FROM suppressions"),
+    ]);
+  });
+
+  /** Resend answering every request with `reply` (both /emails and /emails/batch). */
+  const resendAnswering = (reply: () => Response) => (async () => reply()) as unknown as typeof fetch;
+  const context = (fetch: typeof globalThis.fetch, now = T0): MailContext => ({
+    env,
+    bindings: { DB: d1.db },
+    now: () => now,
+    transport: getBatchTransport(env, fetch),
+  });
+
+  /** A row as the producer leaves it (pending, its message live), and the message batch that carries it. */
+  async function queuedRow() {
+    const row = outboxRow("guide:leads:lead-1", {
+      recipient: PARENT,
+      enqueued_at: T0.toISOString(),
+      origin: "https://aiparenting.example",
+    });
+    await createD1Outbox(d1.db).insert(row);
+    const messages = [{ id: "msg-0", timestamp: T0, body: { id: row.id }, attempts: 1, ack() {}, retry() {} }];
+    return { row, batch: { queue: "mail", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<MailMessage> };
+  }
+
+  it("the queue consumer's failed send (the mail API answers 500): mail.send_failed with the row's id and the address's hash, never the address", async () => {
+    const out = captured();
+    const { row, batch } = await queuedRow();
+    const down = resendAnswering(() =>
+      Response.json({ statusCode: 500, name: "internal_server_error", message: `Could not send to ${PARENT}` }, { status: 500 }),
+    );
+    await consumeMailBatch(context(down, new Date(T0.getTime() + 6_000)), batch);
+
+    const failed = [...out.events("warn"), ...out.events("error")].filter((event) => event.event === "mail.send_failed");
+    expect(failed).toEqual([
+      {
+        level: "warn",
+        event: "mail.send_failed",
+        outboxId: row.id,
+        template: "guide",
+        variant: "genius",
+        emailHash: await emailHash(PARENT),
+        status: "failed",
+        attempts: 1,
+        nextAttemptAt: expect.any(String),
+        error: {
+          name: "TransportError",
+          message: "Mail API refused the batch (HTTP 500): internal_server_error: Could not send to [email]",
+        },
+      },
+    ]);
+    expect(out.all()).not.toContain(PARENT);
+    expect(out.all().toLowerCase()).not.toContain("parent.name");
+  });
+
+  it("a mail the API refuses for good (a bad address, quoted back): mail.send_failed at error level, status dead, the address scrubbed", async () => {
+    const out = captured();
+    const { row, batch } = await queuedRow();
+    const refusing = resendAnswering(() => Response.json({ data: [], errors: [{ index: 0, message: `Invalid \`to\` field: ${PARENT}` }] }));
+    await consumeMailBatch(context(refusing, new Date(T0.getTime() + 6_000)), batch);
+
+    const [failed] = out.events("error").filter((event) => event.event === "mail.send_failed");
+    expect(failed).toMatchObject({ outboxId: row.id, status: "dead", attempts: 1, emailHash: await emailHash(PARENT) });
+    expect(failed.error).toEqual({
+      name: "TransportError",
+      message: "Mail API refused the e-mail (HTTP 422): Invalid `to` field: [email]",
+    });
+    expect(out.all()).not.toContain(PARENT);
+  });
+
+  it("sendMail (/api/send-email's path) whose send fails logs that one event, not a second free-text line", async () => {
+    const out = captured();
+    const down = resendAnswering(() => Response.json({ statusCode: 500, name: "internal_server_error", message: "Down" }, { status: 500 }));
+    const result = await sendMail(context(down), {
+      template: "api",
+      variant: "genius",
+      to: PARENT,
+      subject: "Hi",
+      html: "<p>Hi</p>",
+      text: "Hi",
+    });
+    expect(result.ok).toBe(false);
+    const written = [...out.lines("log"), ...out.lines("warn"), ...out.lines("error")];
+    expect(written.map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(["mail.send_failed"]);
+    expect(out.all()).not.toContain(PARENT);
+  });
+
+  it("the dead-letter consumer: mail.dead_letter for each row it leaves dead", async () => {
+    const out = captured();
+    const { row, batch } = await queuedRow();
+    await consumeDeadLetters(context(resendAnswering(() => Response.json({}))), batch);
+    expect(out.events("error")).toEqual([
+      {
+        level: "error",
+        event: "mail.dead_letter",
+        outboxId: row.id,
+        template: "guide",
+        variant: "genius",
+        emailHash: await emailHash(PARENT),
+        deliveries: 1,
+      },
+    ]);
+    expect(out.all()).not.toContain(PARENT);
+  });
+
+  it("a mail to a suppressed address: mail.suppressed with its hash", async () => {
+    const out = captured();
+    await suppress({ env, bindings: { DB: d1.db } }, PARENT, "all", "bounce");
+    const { row, batch } = await queuedRow();
+    await consumeMailBatch(context(resendAnswering(() => Response.json({}))), batch);
+    const hash = await emailHash(PARENT);
+    expect(out.events("log")).toEqual([
+      { level: "info", event: "mail.suppression_added", emailHash: hash, scope: "all", reason: "bounce" },
+      {
+        level: "info",
+        event: "mail.suppressed",
+        outboxId: row.id,
+        template: "guide",
+        variant: "genius",
+        emailHash: hash,
+        kind: "transactional",
+      },
+    ]);
+    expect(out.all()).not.toContain(PARENT);
+  });
+});
+
+describe("webhook refusals, as logged", () => {
+  const post = (headers: Record<string, string> = {}) =>
+    new Request("https://aiparenting.example/webhooks/resend", {
+      method: "POST",
+      body: '{"type":"email.bounced","data":{"to":["parent@example.com"]}}',
+      headers,
+    });
+
+  it("webhook.refused with the status, a stable reason and the Svix message id; nothing of the body", async () => {
+    const out = captured();
+    const open = { env: parseEnv({}), bindings: {} };
+    expect((await handleResendWebhook(post(), open)).status).toBe(401);
+    const secured = { env: parseEnv({ RESEND_WEBHOOK_SECRET: `whsec_${btoa("a-webhook-secret-of-32-bytes-!!!")}` }), bindings: {} };
+    const forged = post({ "svix-id": "msg_1", "svix-timestamp": String(Math.floor(Date.now() / 1000)), "svix-signature": "v1,bm90LWl0" });
+    expect((await handleResendWebhook(forged, secured)).status).toBe(401);
+    expect(out.events("warn")).toEqual([
+      { level: "warn", event: "webhook.refused", provider: "resend", status: 401, reason: "no-secret", messageId: null },
+      { level: "warn", event: "webhook.refused", provider: "resend", status: 401, reason: "bad-signature", messageId: "msg_1" },
+    ]);
+    expect(out.all()).not.toContain("parent@");
   });
 });
