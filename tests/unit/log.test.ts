@@ -6,9 +6,11 @@ import type { MailMessage } from "~/mail/mail-queue.server";
 import type { MailContext } from "~/mail/mailer.server";
 import { sendMail } from "~/mail/outbox.server";
 import { consumeMailBatch } from "~/mail/queue-consumer.server";
+import { sweepOutbox } from "~/mail/sweep.server";
 import { emailHash, suppress } from "~/mail/suppression.server";
 import { handleResendWebhook } from "~/mail/resend-webhook.server";
 import { log } from "~/platform/log.server";
+import { enforceRetention } from "~/trust/retention.server";
 import { parseEnv } from "~/utils/env.server";
 import { useLocalD1 } from "./helpers/local-d1";
 import { outboxRow } from "./helpers/outbox-row";
@@ -99,7 +101,7 @@ describe("log (app/platform/log.server.ts)", () => {
  * The mail paths on a real local D1, with Resend a fake fetch: a failed send is one named event,
  * carrying the address only as its hash.
  */
-describe("mail failures, as logged", { timeout: 120_000 }, () => {
+describe("mail failures and the cron, as logged", { timeout: 120_000 }, () => {
   const d1 = useLocalD1();
   const PARENT = "Parent.Name+waitlist@example.com";
   const T0 = new Date("2025-09-01T10:00:00.000Z");
@@ -239,6 +241,30 @@ describe("mail failures, as logged", { timeout: 120_000 }, () => {
       },
     ]);
     expect(out.all()).not.toContain(PARENT);
+  });
+
+  it("the cron's jobs: cron.run with each job's counts as fields", async () => {
+    const out = captured();
+    const { row } = await queuedRow();
+    // A lost message: the row is due again once its lease is past.
+    const sent: MailMessage[] = [];
+    const queue = {
+      sendBatch: async (messages: { body: MailMessage }[]) => void sent.push(...messages.map((m) => m.body)),
+    } as unknown as Queue<MailMessage>;
+    await sweepOutbox(
+      context(
+        resendAnswering(() => Response.json({})),
+        new Date(T0.getTime() + 60 * 60_000),
+      ),
+      queue,
+    );
+    expect(sent).toEqual([{ id: row.id }]);
+    await enforceRetention({ env, bindings: { DB: d1.db } as never }, T0);
+    const runs = out.events("log").filter((event) => event.event === "cron.run");
+    expect(runs).toEqual([
+      { level: "info", event: "cron.run", job: "mail.sweep", enqueued: 1, failed: 0 },
+      expect.objectContaining({ job: "retention", mailBodies: expect.any(Number), failed: [] }),
+    ]);
   });
 });
 
