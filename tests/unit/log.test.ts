@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { getBatchTransport } from "~/mail/batch-transport.server";
@@ -265,6 +266,13 @@ describe("mail failures and the cron, as logged", { timeout: 120_000 }, () => {
       { level: "info", event: "cron.run", job: "mail.sweep", enqueued: 1, failed: 0 },
       expect.objectContaining({ job: "retention", mailBodies: expect.any(Number), failed: [] }),
     ]);
+  });
+});
+
+describe("the hash an operator searches for (README, Operating)", () => {
+  it("node:crypto's SHA-256 of `suppression:` and the trimmed, lower-cased address is emailHash", async () => {
+    const readme = (address: string) => createHash("sha256").update(`suppression:${address.trim().toLowerCase()}`).digest("hex");
+    for (const address of ["parent@example.com", " Parent.Name+tag@Example.COM "]) expect(readme(address)).toBe(await emailHash(address));
   });
 });
 
