@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
+import { log } from "~/platform/log.server";
 import { getRequestContext } from "~/utils/context.server";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { adminHeaders, adminRefusal, refusalAsText, requireAdmin } from "./admin.server";
@@ -34,12 +35,12 @@ export async function adminRoute(
     access,
     copy,
     headers,
-    /** `load`, or on its failure the logged 503 (`label` is the log line) with the admin headers. */
-    async read<T>(label: string, load: () => Promise<T>, failure: ReadFailure = {}): Promise<T> {
+    /** `load`, or on its failure the 503 with the admin headers, logged as admin.read_failed with `what` (e.g. "leads"). */
+    async read<T>(what: string, load: () => Promise<T>, failure: ReadFailure = {}): Promise<T> {
       try {
         return await load();
       } catch (error) {
-        console.error(label, error);
+        log.error("admin.read_failed", { what }, error);
         const message = failure.message ?? copy.messages.fetchFailed;
         if (failure.refusal) throw adminRefusal({ status: 503, message, ...failure.refusal }, await headers());
         throw data({ message }, { status: 503, headers: await headers() });

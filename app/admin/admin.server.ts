@@ -9,6 +9,7 @@ import { addToast, commitSession, getSession, setAuthenticated, type AppSession 
 import { leadEditValidator, type AdminActionData, type LeadEditErrors } from "./edit-schema";
 import { backValue, listQueryParams, parseBack } from "./list-query";
 import type { AdminRefusal } from "./refusal";
+import { log } from "~/platform/log.server";
 
 /**
  * The admin guard and the shared handlers of the admin pages. requireAdmin runs
@@ -134,7 +135,7 @@ export async function loadAdminLead({ ctx, access }: AdminRequest, id: string, p
   try {
     lead = await leadsOf(ctx).get(id);
   } catch (error) {
-    console.error("admin: loading a lead failed", error);
+    log.error("admin.read_failed", { what: "lead" }, error);
     throw await missing(503, copy.messages.fetchFailed);
   }
   if (!lead) throw await missing(404, copy.messages.notFound);
@@ -165,7 +166,7 @@ export async function updateLead(admin: AdminRequest, id: string, form: FormData
   try {
     saved = (await leadsOf(ctx).adminUpdate(id, result.data)) !== null;
   } catch (error) {
-    console.error("admin: lead update failed", error);
+    log.error("admin.action_failed", { action: "lead-update" }, error);
     return failure(admin, copy.messages.updateFailed, 503);
   }
   if (!saved) return failure(admin, copy.messages.updateFailed, 404);
@@ -180,7 +181,7 @@ export async function deleteLead(admin: AdminRequest, id: string, form: FormData
   try {
     removed = await leadsOf(ctx).adminDelete(id);
   } catch (error) {
-    console.error("admin: lead delete failed", error);
+    log.error("admin.action_failed", { action: "lead-delete" }, error);
     return failure(admin, copy.messages.deleteFailed, 503);
   }
   if (!removed) return failure(admin, copy.messages.deleteFailed, 404);

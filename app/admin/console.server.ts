@@ -12,6 +12,7 @@ import { bulkRefusal, parseBulk, type BulkActionData } from "./bulk";
 import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
 import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
+import { log } from "~/platform/log.server";
 
 /** What the console frame (the admin layout) needs from the server: who is signed in. */
 export type ConsoleFrame = { email: string };
@@ -61,7 +62,7 @@ export async function bulkAction({ ctx, access }: AdminRequest, form: FormData) 
       return data<BulkActionData>({ formError: copy.bulk.unknown }, { status: 400, headers });
     }
   } catch (error) {
-    console.error("admin: bulk action failed", error);
+    log.error("admin.action_failed", { action: parsed.intent }, error);
     return data<BulkActionData>({ formError: copy.bulk.failed }, { status: 503, headers });
   }
   addToast(access.session, { type: "success", message: toast });

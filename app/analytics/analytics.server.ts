@@ -5,6 +5,7 @@ import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
 import type { BotVerdict } from "~/platform/bot-guard.server";
 import { TOO_FAST_EVENTS, jsFlag, type EventName, type TooFastForm } from "./events";
+import { log } from "~/platform/log.server";
 
 /**
  * Recording funnel events (docs/decisions/012-funnel-analytics.md). A page calls `track` and goes
@@ -87,7 +88,7 @@ export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
   };
   // Started on a later task, after the page's own work: an error, even a synchronous one, is only logged.
   const write = new Promise<boolean>((resolve) => setTimeout(resolve, 0)).then(() => getBackend(ctx).analytics.record(event));
-  ctx.waitUntil(write.catch((error: unknown) => console.error(`analytics: ${name} not recorded`, error)));
+  ctx.waitUntil(write.catch((error: unknown) => log.error("analytics.record_failed", { kind: name }, error)));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 /**
  * A sign-up for an address that already has an account. The form answers exactly as for a new
  * account (so it cannot be used to find out who has one); the one who learns about the attempt is
@@ -18,7 +19,8 @@ function accountExistsDedupeKey(accountKey: string, at: Date): string {
 /** Queues the owner's e-mail; a failure is logged only, the visitor's answer stays the same. */
 export async function mailAccountOwner(ctx: RequestContext, account: ExistingAccount, at: Date = new Date()): Promise<void> {
   try {
-    const queued = await queueTemplateMail(ctx, {
+    // Not queued (the outbox write failed) is logged by queueTemplateMail (mail.outbox_write_failed).
+    await queueTemplateMail(ctx, {
       dedupeKey: accountExistsDedupeKey(account.key, at),
       template: "account-exists",
       variant: ctx.variant,
@@ -26,8 +28,7 @@ export async function mailAccountOwner(ctx: RequestContext, account: ExistingAcc
       // Only our own values: nothing the visitor typed (name, password) goes to the owner.
       data: { origin: ctx.origin, appUrl: ctx.env.APP_SIGNIN_URL },
     });
-    if (!queued.queued) console.error(`account-exists e-mail not queued: ${queued.error}`);
   } catch (error) {
-    console.error("account-exists e-mail not queued", error);
+    log.error("auth.mail_failed", { mail: "account-exists" }, error);
   }
 }

@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 /**
  * Local accounts in D1: the embedded auth adapter (no outside service needed).
  * Accounts live in `accounts`, confirmation tokens in `account_tokens` (migrations/0003_accounts.sql).
@@ -131,7 +132,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
           const raced = await findByEmail(email);
           if (raced) return { ok: true, existingAccount: { key: raced.id, email: raced.email } };
         }
-        console.error("local sign-up failed", error);
+        log.error("auth.sign_up_failed", { provider: "local" }, error);
         return { ok: false, message: GENERIC_AUTH_ERROR };
       }
 
@@ -141,7 +142,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthService {
         await sendConfirmation({ to: email, name: input.name.trim(), link: link.toString() });
       } catch (error) {
         // The mailer keeps failed sends in its outbox and retries them; the account stands.
-        console.error("confirmation e-mail not sent", error);
+        log.error("auth.mail_failed", { mail: "confirm-account" }, error);
       }
       return { ok: true, userId: id, needsConfirmation: true };
     },

@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 /**
  * Sign-in and sign-up attempt limits, through Cloudflare's Rate Limiting bindings
  * (wrangler.toml [[ratelimits]]). Under Vite dev the bindings may be
@@ -35,7 +36,8 @@ async function limitAttempt(bindings: object, checks: Array<[binding: string, ke
     if (!limiter) {
       if (!warnedMissing) {
         warnedMissing = true;
-        console.warn(`Sign-in/sign-up rate limiting is off: no ${binding} binding (Vite dev?).`);
+        // Vite dev has no rate limiter bindings; a deployed Worker without one is misconfigured.
+        log.warn("auth.rate_limit_off", { binding });
       }
       continue;
     }

@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 /**
  * Supabase Auth: the production auth adapter, used when Supabase is configured with an anon key.
  * `@supabase/ssr` keeps the session in cookies: read from the request's Cookie header, written as
@@ -168,7 +169,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthService {
       const { error } = await supabase().auth.signOut({ scope: scope === "everywhere" ? "global" : "local" });
       if (!error) return;
       // Supabase could not be reached: still end the session here by expiring its cookies.
-      console.error("supabase sign-out failed", error.message);
+      log.error("auth.sign_out_failed", { provider: "supabase" }, error);
       for (const { name } of parseCookieHeader(options.request.headers.get("Cookie") ?? "")) {
         if (name.startsWith("sb-")) {
           responseHeaders.append(

@@ -11,6 +11,7 @@ import { enqueueRows, mailQueueOf, type MailBindings } from "~/mail/mail-queue.s
 import { queueTemplateMail, writeTemplateMails, type QueuedMail, type TemplateMailInput } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
 import { sha256Hex } from "~/platform/crypto.server";
+import { log } from "~/platform/log.server";
 import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import type { AppEnv } from "~/utils/env.server";
 import { isLocalHost, publicOrigin } from "~/utils/variant.server";
@@ -255,7 +256,11 @@ export async function createCampaign(
     send_at: (input.sendAt ?? now).toISOString(),
     audience: input.audience ?? 0,
   };
-  return getBackend(ctx).campaigns.createOnce(campaign);
+  const result = await getBackend(ctx).campaigns.createOnce(campaign);
+  // Who pressed send stays in the row (created_by), not in the log: it is an address.
+  if (result.created)
+    log.info("campaign.created", { campaign: campaign.id, scope: campaign.scope, audience: campaign.audience, sendAt: campaign.send_at });
+  return result;
 }
 
 /**
@@ -301,6 +306,20 @@ type StepOutcome =
  * the rows already there, and none is sent twice.
  */
 export async function stepCampaign(ctx: CampaignContext, id: string, options: { maxRecipients?: number } = {}): Promise<StepOutcome> {
+  const tally = { started: false, written: 0, excluded: 0 };
+  const outcome = await writeStep(ctx, id, options, tally);
+  // One line per step, whoever ran it (a queue message, the cron, an admin's start without a queue).
+  log.info("campaign.step", { campaign: id, outcome, ...tally });
+  return outcome;
+}
+
+/** stepCampaign's work; `tally` counts what it wrote, for the step's log line. */
+async function writeStep(
+  ctx: CampaignContext,
+  id: string,
+  options: { maxRecipients?: number },
+  tally: { started: boolean; written: number; excluded: number },
+): Promise<StepOutcome> {
   const store = getBackend(ctx).campaigns;
   const found = await store.get(id);
   if (!found || found.status === "written") return "idle";
@@ -311,6 +330,7 @@ export async function stepCampaign(ctx: CampaignContext, id: string, options: { 
   let lease = new Date(nowOf(ctx).getTime() + STEP_LEASE_MS).toISOString();
   const campaign = await store.acquire(id, nowOf(ctx).toISOString(), lease, audience);
   if (!campaign) return "busy";
+  tally.started = found.status === "scheduled";
   const variants = scopeVariants(scope);
   const draft = draftOf(campaign);
   let cursor = parseCursor(campaign.cursor);
@@ -340,20 +360,22 @@ export async function stepCampaign(ctx: CampaignContext, id: string, options: { 
     );
     await writeTemplateMails(ctx, mails);
     written += page.length;
+    tally.written += mails.length;
+    tally.excluded += page.length - recipients.length;
     cursor = next;
     const nextLease = new Date(nowOf(ctx).getTime() + STEP_LEASE_MS).toISOString();
-    const done = cursor.t >= variants.length;
+    const finished = cursor.t >= variants.length;
     const kept = await store.advance(campaign.id, lease, {
       cursor: JSON.stringify(cursor),
       // A chunk is recorded once: a step killed before this record never counted it.
       written: mails.length,
       excluded: page.length - recipients.length,
-      done,
-      leaseUntil: done ? null : nextLease,
+      done: finished,
+      leaseUntil: finished ? null : nextLease,
       now: nowOf(ctx).toISOString(),
     });
     if (!kept) return "lost";
-    if (done) return "written";
+    if (finished) return "written";
     lease = nextLease;
   }
   // The step's share is done: let the lease go so the next message (or the cron) goes on at once.
@@ -385,7 +407,8 @@ export async function consumeCampaignMessages(ctx: CampaignContext, messages: re
       const outcome = await stepCampaign(ctx, id);
       if (outcome === "more") await kickCampaign(ctx, id);
     } catch (error) {
-      console.error(`campaign ${id}: a step failed; the cron resumes it once its lease is free`, error);
+      // The cron resumes it once its lease is free.
+      log.error("campaign.step_failed", { campaign: id, via: "queue" }, error);
     }
   }
 }
@@ -416,7 +439,7 @@ export async function sweepCampaigns(ctx: CampaignContext, options: { budgetReci
       }
       if (queue && outcome === "more") await kickCampaign(ctx, campaign.id);
     } catch (error) {
-      console.error(`campaign ${campaign.id}: the cron's step failed`, error);
+      log.error("campaign.step_failed", { campaign: campaign.id, via: "cron" }, error);
     }
   }
   if (queue) {
@@ -437,6 +460,7 @@ export async function sweepCampaigns(ctx: CampaignContext, options: { budgetReci
       }
     }
   }
+  log.info("cron.run", { job: "campaigns", ...sweep });
   return sweep;
 }
 

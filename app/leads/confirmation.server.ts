@@ -19,6 +19,7 @@ import { leadsOf } from "./leads.server";
 import { leadMagnetMailKey } from "./recipient-limit.server";
 import type { MailState } from "./mail-state";
 import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The confirm pages of the three flows: the flow's e-mail is queued once per lead (the outbox's
@@ -114,7 +115,7 @@ async function confirmFlow(
   let refCode: string | null = lead.ref_code;
   if (!refCode) {
     refCode = await leads.ensureRefCode(lead).catch((error) => {
-      console.error(`${flow} confirm: referral code not saved`, error);
+      log.error("lead.ref_code_failed", { flow, leadId }, error);
       return null;
     });
   }
@@ -128,7 +129,7 @@ async function confirmFlow(
       dedupeKey = await addressKeyed.claim(lead);
     } catch (error) {
       // The outbox could not be read: as when it cannot be written, nothing is cleared and a reload tries again.
-      console.error(`${flow} confirm: the address's mail key could not be read`, error);
+      log.error("lead.mail_key_failed", { flow, leadId }, error);
       return { lead, link, mail: "not-queued" as const, repeat: false, sessionChanged: false, ...optIn };
     }
   }
@@ -137,6 +138,7 @@ async function confirmFlow(
     { dedupeKey, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
     { sendAfterMs: pending.sendAfterMs },
   );
+  // Not queued (the outbox write failed): queueTemplateMail has logged it (mail.outbox_write_failed).
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
     endSubmission(session, ctx.variant, flow, lead.id);
@@ -155,8 +157,6 @@ async function confirmFlow(
         until: Date.now() + pending.sendAfterMs,
       });
     }
-  } else {
-    console.error(`${flow} confirm: e-mail not queued: ${queued.error}`);
   }
   // An address-keyed mail may be one queued earlier for the address (a request inside its window):
   // the first view reads "on its way" all the same, as a new mail's does, and the reloads show

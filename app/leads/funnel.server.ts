@@ -13,6 +13,7 @@ import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
+import { log } from "~/platform/log.server";
 
 /** The main funnel's three steps: what each shows and what each submit does to the visitor's lead. */
 
@@ -53,10 +54,7 @@ async function visitorLead(ctx: RequestContext, session: AppSession): Promise<Le
   }
 }
 
-function failureMessage(error: unknown): string {
-  console.error("funnel: lead write failed", error);
-  return "we could not save your answers right now. Please try again in a moment.";
-}
+const FAILURE_MESSAGE = "we could not save your answers right now. Please try again in a moment.";
 
 /**
  * What a step page shows: the step, its copy and options, and the visitor's earlier answers.
@@ -69,7 +67,8 @@ export async function stepPage(ctx: RequestContext, session: AppSession, step: S
   let unavailable = false;
   try {
     lead = await visitorLead(ctx, session);
-  } catch {
+  } catch (error) {
+    log.error("lead.read_failed", { page: "form", step }, error);
     unavailable = true;
   }
   if (step > 1 && !lead && !unavailable) return null;
@@ -88,7 +87,7 @@ export async function stepPage(ctx: RequestContext, session: AppSession, step: S
       copy,
       // Turnstile on step 1 only, where the lead is created: one check per visitor, not three.
       bot: await botFields(ctx, { turnstile: step === 1 }),
-      formError: unavailable ? copy.submitError.replace("{message}", failureMessage("lead read failed")) : null,
+      formError: unavailable ? copy.submitError.replace("{message}", FAILURE_MESSAGE) : null,
       options: {
         ageBands: options.ageBands,
         time: options.time,
@@ -158,7 +157,10 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     status,
     result: { step, values, bot, ...result },
   });
-  const failed = (error: unknown) => show(503, { formError: copy.submitError.replace("{message}", failureMessage(error)) });
+  const failed = (error: unknown) => {
+    log.error("lead.save_failed", { form: "funnel", step }, error);
+    return show(503, { formError: copy.submitError.replace("{message}", FAILURE_MESSAGE) });
+  };
 
   // Without JavaScript, add and remove are submit buttons: show the step again with the entries kept.
   if (step === 1 && intent === "add") {

@@ -5,6 +5,7 @@ import type { CounterWindow } from "~/data/ports/lead-ip-counter";
 import type { RequestContext } from "~/utils/context.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
 import { clientIp } from "~/utils/rate-limit.server";
+import { log } from "~/platform/log.server";
 
 /**
  * New leads per client IP (docs/decisions/011-bot-guard.md). Clubs, schools and offices send many
@@ -46,11 +47,12 @@ export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new D
     const ipHash = await sha256Hex(`lead-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${ip}`);
     [burst, daily] = await getBackend(ctx).leadIpCounter.count(ipHash, windowsAt(now), now);
   } catch (error) {
-    console.error("lead-ip-limit: the counter failed; the lead is let in", error);
+    // The lead is let in.
+    log.error("lead.ip_counter_failed", {}, error);
     return { ok: true, flag: false };
   }
   if ((burstLimit > 0 && burst > burstLimit) || (dailyLimit > 0 && daily > dailyLimit)) {
-    console.warn(`lead-ip-limit: refused a new lead (${burst} in ten minutes, ${daily} today)`);
+    log.warn("lead.ip_limited", { burst, daily });
     return { ok: false, status: 429, message: getPage(ctx.contentKey, "botGuard").tooManyLeads };
   }
   return { ok: true, flag: flagAfter > 0 && burst > flagAfter };

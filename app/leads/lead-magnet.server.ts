@@ -14,6 +14,7 @@ import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
+import { log } from "~/platform/log.server";
 
 /**
  * /guide and /tips: copy only; the page is the same for every visitor (it may come from the edge
@@ -101,7 +102,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
     if (admitted.flag) await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {
-    console.error(`${kind}-form: the lead could not be saved`, error);
+    log.error("lead.save_failed", { form: kind }, error);
     return data({ alert: copy.errors.saveFailed, values, bot }, { status: 503 });
   }
   track(ctx, `${kind}_submitted`, { session, saves: true });

@@ -2,6 +2,7 @@ import { getBackend } from "~/data/backend.server";
 import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/ports/lead-store";
 import { hashedEmail, withUniqueRefCode } from "~/data/lead-codes.server";
 import type { RequestContext } from "~/utils/context.server";
+import { log } from "~/platform/log.server";
 
 /** Flags a page records on the visitor's lead; a failure to record one is logged and ignored. */
 export type LeadFlag = "clicked_roadmap_button" | "copied_share_message" | "copied_ref_link" | "followed_on_facebook";
@@ -123,6 +124,6 @@ async function quietly(write: Promise<unknown>, what: string): Promise<void> {
   try {
     await write;
   } catch (error) {
-    console.error(`lead: ${what} not saved`, error);
+    log.error("lead.write_failed", { what }, error);
   }
 }

@@ -7,6 +7,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
 import { isDisposableEmail } from "./disposable.server";
 import { leadsOf } from "./leads.server";
+import { log } from "~/platform/log.server";
 
 /**
  * A lead's referral is written into the ledger when the lead is captured with its e-mail (funnel
@@ -60,6 +61,6 @@ export async function recordReferral(ctx: Ctx, lead: Lead, now: () => Date = () 
       if ((await store.recentCount(table, referrer.id, since)) >= count) await leadsOf(ctx).addRiskFlag(referrer.id, "fast-referrals");
     }
   } catch (error) {
-    console.error(`referral: referral of ${lead.id} not recorded`, error);
+    log.error("referral.record_failed", { leadId: lead.id }, error);
   }
 }

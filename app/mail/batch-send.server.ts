@@ -1,7 +1,9 @@
 import { getBackend } from "~/data/backend.server";
 import type { OutboxRow } from "~/data/ports/outbox-store";
+import { log } from "~/platform/log.server";
 import { batchIdempotencyKey, canBatch, type BatchingTransport } from "./batch-transport.server";
 import {
+  mailLogFields,
   mailOf,
   notSentYet,
   pacerClockOf,
@@ -69,7 +71,7 @@ async function prepareAll(m: Mailer, rows: OutboxRow[]): Promise<PreparedMail[]>
       if (kept) await recordDelivery(m, prepared.row, prepared.body, { ok: true, providerMessageId: `preview-kept-${row.id}`, note: kept });
       else ready.push(prepared);
     } catch (error) {
-      console.error(`mail queue: ${row.id} could not be prepared`, error);
+      log.error("mail.send_error", { ...(await mailLogFields(row)), via: "queue" }, error);
     }
   });
   return ready.sort(byId);
@@ -201,6 +203,7 @@ async function sendIsolating(
   if (result.retryAfterMs !== undefined) {
     // A 429: the provider did not look at this request. A fresh batch may be put together afresh
     // later; a batch in doubt stays in doubt (another consumer may be sending it again right now).
+    log.warn("mail.rate_limited", { retryAfterMs: result.retryAfterMs, mails: list.length });
     await pauseSends(pacer, transport, m.now().getTime() + result.retryAfterMs);
     return recordAll(
       m,

@@ -1,3 +1,5 @@
+import { log } from "~/platform/log.server";
+import { mailLogFields } from "./deliver.server";
 import { enqueueRows, mailQueueOf, type MailMessage } from "./mail-queue.server";
 import { mailer, type MailContext } from "./mailer.server";
 
@@ -24,10 +26,12 @@ export async function consumeDeadLetters(ctx: MailContext, batch: MessageBatch<M
           updated_at: m.now().toISOString(),
           last_error: row.last_error ?? `The mail queue moved its message to the dead-letter queue after ${message.attempts} deliveries`,
         });
+        // Left for a human: the admin's mail page lists it with its retry and give-up buttons.
+        log.error("mail.dead_letter", { ...(await mailLogFields(row)), deliveries: message.attempts });
       }
       message.ack();
     } catch (error) {
-      console.error(`mail dead letters: ${id} could not be marked`, error);
+      log.error("mail.dead_letter_failed", { outboxId: id }, error);
       message.retry();
     }
   }

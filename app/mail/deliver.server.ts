@@ -1,6 +1,7 @@
 import { mailKindOf } from "#content/schemas/emails";
 import { getBackend } from "~/data/backend.server";
 import type { OutboxChange, OutboxRow } from "~/data/ports/outbox-store";
+import { log } from "~/platform/log.server";
 import { envelopeOf } from "./envelope.server";
 import type { Mailer } from "./mailer.server";
 import { withBody } from "./render-row.server";
@@ -31,6 +32,20 @@ export const QUEUE_RETRY_DELAYS_MINUTES: readonly number[] = [0.25, 5, 25, 125];
  * queue consumer sends only rows it still holds (markBatch).
  */
 export const STALE_PENDING_MINUTES = 1;
+
+/**
+ * What a mail's log events say about it: its row, template and variant, and its address only as the
+ * suppression list's hash, so an operator can find a parent's mails without the log holding the address.
+ * A row whose address was replaced (`erased:`, `suppressed:`) has no hash to give.
+ */
+export async function mailLogFields(row: Pick<OutboxRow, "id" | "template" | "variant" | "recipient">) {
+  return {
+    outboxId: row.id,
+    template: row.template,
+    variant: row.variant,
+    emailHash: row.recipient.includes("@") ? await emailHash(row.recipient) : undefined,
+  };
+}
 
 const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000).toISOString();
 
@@ -63,7 +78,10 @@ export async function sendPaced(m: Mailer, mail: OutgoingMail): Promise<Transpor
   const pace = await takeSendSlot(pacer, m.transport, pacerClockOf(m));
   if (!pace.go) return notSentYet(m, pace.until);
   const result = await m.transport.send(mail);
-  if (!result.ok && result.retryAfterMs !== undefined) await pauseSends(pacer, m.transport, m.now().getTime() + result.retryAfterMs);
+  if (!result.ok && result.retryAfterMs !== undefined) {
+    log.warn("mail.rate_limited", { retryAfterMs: result.retryAfterMs, mails: 1 });
+    await pauseSends(pacer, m.transport, m.now().getTime() + result.retryAfterMs);
+  }
   return result;
 }
 
@@ -100,6 +118,8 @@ export async function prepareDelivery(m: Mailer, queued: OutboxRow): Promise<Pre
       text: "",
       render_input: null,
     });
+    // The list doing its job, not a problem: info, so "why did this parent get no mail?" finds it.
+    log.info("mail.suppressed", { ...(await mailLogFields(queued)), kind });
     return { skipped: { status: "skipped", error } };
   }
   return mailOf(m, queued);
@@ -195,5 +215,11 @@ export async function recordDelivery(
     },
     stillUnsent,
   );
+  // Every path's failed attempt is recorded here, so this is where it is logged, once. A rate limit
+  // above is not an attempt (the provider never looked) and is logged where it is met (mail.rate_limited).
+  const failure = { name: "TransportError", message: result.error };
+  const fields = { ...(await mailLogFields(row)), status, attempts, nextAttemptAt: nextAttemptAt ?? undefined };
+  if (dead) log.error("mail.send_failed", fields, failure);
+  else log.warn("mail.send_failed", fields, failure);
   return { status, error: result.error, ...(nextAttemptAt ? { nextAttemptAt } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { DataBindings } from "~/data/backend.server";
 import type { OutboxRow, OutboxStore } from "~/data/ports/outbox-store";
+import { log } from "~/platform/log.server";
 
 /**
  * The mail queue's producer side (docs/decisions/024-mail-queue.md): a message is the outbox row's
@@ -46,8 +47,9 @@ export async function enqueueRows(
       enqueued += ids.length;
     } catch (error) {
       failed += ids.length;
-      console.error(`mail queue: enqueue of ${ids.length} rows failed; the sweeper retries them`, error);
-      await store.releaseEnqueued(ids).catch((release) => console.error("mail queue: lease release failed", release));
+      // The sweeper retries them.
+      log.error("mail.enqueue_failed", { rows: ids.length }, error);
+      await store.releaseEnqueued(ids).catch((release) => log.error("mail.lease_release_failed", { rows: ids.length }, release));
     }
   }
   return { enqueued, failed };

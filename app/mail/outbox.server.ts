@@ -2,10 +2,12 @@ import type { EmailTemplateName } from "#content/schemas/emails";
 import { findEmailContent, type EmailData } from "#emails/render.server";
 import { contentKeyOf, variantKey, type Variant } from "~/utils/variant";
 import type { OutboxRow } from "~/data/ports/outbox-store";
-import { deliver } from "./deliver.server";
+import { log } from "~/platform/log.server";
+import { deliver, mailLogFields } from "./deliver.server";
 import { enqueueRows, mailQueueOf } from "./mail-queue.server";
 import { mailer, type MailContext, type Mailer } from "./mailer.server";
 import type { RenderInput } from "./render-row.server";
+import { emailHash } from "./suppression.server";
 
 /**
  * Writing mails into the outbox and reading their status: every mail is a row first (one per
@@ -107,18 +109,18 @@ export async function sendMail(ctx: MailContext, input: MailInput): Promise<Send
     if (!stored.created) return earlierOutcome(stored.row);
     row = stored.row;
   } catch (error) {
-    console.error("mail: outbox write failed", error);
+    log.error("mail.outbox_write_failed", await outboxWriteFields(input, "api"), error);
     return { ok: false, id: null, error: "The e-mail could not be queued" };
   }
   try {
+    // A failed attempt is logged where it is recorded (deliver: mail.send_failed), not again here.
     const delivery = await deliver(m, row);
     if (delivery.status === "sent") return { ok: true, id: row.id };
     if (delivery.status === "skipped") return { ok: false, id: row.id, error: delivery.error ?? "Not sent", suppressed: true };
-    console.warn(`mail: ${row.id} to the transport failed: ${delivery.error}`);
     return { ok: false, id: row.id, error: delivery.error ?? "The e-mail could not be sent" };
   } catch (error) {
     // The row stays pending; the cron picks it up as stale.
-    console.error(`mail: ${row.id} could not be recorded`, error);
+    log.error("mail.send_error", { ...(await mailLogFields(row)), via: "api" }, error);
     return { ok: false, id: row.id, error: "The e-mail could not be sent" };
   }
 }
@@ -148,7 +150,8 @@ export async function queueTemplateMail(
     // The body is rendered after the response (withBody): the page only writes the small row.
     stored = await m.store.insertOnce(templateRow(m, input, mailQueueOf(ctx.bindings) !== null));
   } catch (error) {
-    console.error(`mail: outbox write of ${input.dedupeKey} failed`, error);
+    // Logged here once for every caller: a `queued: false` answer always comes from this write.
+    log.error("mail.outbox_write_failed", await outboxWriteFields(input, "page"), error);
     return { queued: false, error: "The e-mail could not be queued" };
   }
   // Only the call that wrote the row sends it: of 30 parallel page loads, exactly one.
@@ -187,18 +190,19 @@ export async function writeTemplateMails(
   return { created, existing: inputs.length - created, enqueued };
 }
 
+/** A mail that has no row to name (its write failed): what it was and, as a hash, to whom. */
+async function outboxWriteFields(input: Pick<MailInput, "template" | "variant" | "to">, via: "api" | "page") {
+  const variant = typeof input.variant === "string" ? input.variant : variantKey(input.variant);
+  return { template: input.template, variant, emailHash: await emailHash(input.to), via };
+}
+
 function sendAfterResponse(ctx: { waitUntil?: (promise: Promise<unknown>) => void }, m: Mailer, row: OutboxRow, afterMs: number) {
   const start = afterMs > 0 ? new Promise((resolve) => setTimeout(resolve, afterMs)) : Promise.resolve();
+  // A failed or suppressed send is logged by deliver (mail.send_failed, mail.suppressed); a throw
+  // (the database, the render) leaves the row pending, and the cron retries it.
   const work = start
     .then(() => deliver(m, row))
-    .then(
-      (delivery) => {
-        // A suppressed address is the list doing its job, not a problem to look into.
-        if (delivery.status === "skipped") console.log(`mail: ${row.dedupe_key} skipped: ${delivery.error}`);
-        else if (delivery.status !== "sent") console.warn(`mail: ${row.dedupe_key} was not sent (${delivery.status}): ${delivery.error}`);
-      },
-      (error) => console.error(`mail: ${row.dedupe_key} could not be sent or recorded; the cron retries it`, error),
-    );
+    .catch(async (error) => log.error("mail.send_error", { ...(await mailLogFields(row)), via: "page" }, error));
   // Without waitUntil (a script) the send still starts; should the runtime cut it short, the row
   // stays pending and the cron sends it once stale.
   ctx.waitUntil?.(work);

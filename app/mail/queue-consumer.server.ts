@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 import { getBatchTransport } from "./batch-transport.server";
 import { sendClaimed, type Settle } from "./batch-send.server";
 import { MAX_RETRY_DELAY_SECONDS, QUEUE_MAX_RETRIES, type MailMessage } from "./mail-queue.server";
@@ -33,6 +34,6 @@ export async function consumeMailBatch(ctx: MailContext, batch: MessageBatch<Mai
         } else message.retry({ delaySeconds: settle.delaySeconds });
       }
     }
-    await m.store.releaseEnqueued(handOver).catch((error) => console.error("mail queue: lease release failed", error));
+    await m.store.releaseEnqueued(handOver).catch((error) => log.error("mail.lease_release_failed", { rows: handOver.length }, error));
   }
 }

@@ -1,4 +1,5 @@
 import { fromBase64url, hmacVerify } from "~/platform/crypto.server";
+import { log } from "~/platform/log.server";
 import { readLimited } from "~/platform/request-guard.server";
 import type { AppEnv } from "~/utils/env.server";
 import type { SuppressionReason } from "~/data/ports/suppression-store";
@@ -75,30 +76,37 @@ function reasonOf(event: ResendEvent): SuppressionReason | null {
   return null;
 }
 
+/**
+ * A refusal, answered and logged as one: `reason` is the stable word to search for, and the Svix
+ * message id (as Resend's dashboard lists its deliveries) says which delivery it was.
+ */
+function refuse(request: Request, status: number, reason: string, error: string): Response {
+  const messageId = request.headers.get("svix-id")?.slice(0, 100) ?? null;
+  log.warn("webhook.refused", { provider: "resend", status, reason, messageId });
+  return json(status, { ok: false, error });
+}
+
 export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<Response> {
   // The body is read first, whatever the answer: a response sent before the upload is consumed
   // leaves the connection unusable for the client's next request.
   const bytes = await readLimited(request, WEBHOOK_BODY_LIMIT);
   const body = bytes && new TextDecoder().decode(bytes);
-  if (body === null) return json(413, { ok: false, error: `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB` });
+  if (body === null) return refuse(request, 413, "too-large", `Body larger than ${WEBHOOK_BODY_LIMIT / 1024} KB`);
   const secret = ctx.env.RESEND_WEBHOOK_SECRET;
-  if (!secret) {
-    console.warn("resend webhook: refused a call, RESEND_WEBHOOK_SECRET is not configured");
-    return json(401, { ok: false, error: "Webhook disabled: no signing secret is configured" });
-  }
+  if (!secret) return refuse(request, 401, "no-secret", "Webhook disabled: no signing secret is configured");
   if (!(await verifySvix(secret, request.headers, body, ctx.now?.()))) {
-    return json(401, { ok: false, error: "Invalid or missing Svix signature" });
+    return refuse(request, 401, "bad-signature", "Invalid or missing Svix signature");
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return json(400, { ok: false, error: "Body is not JSON" });
+    return refuse(request, 400, "not-json", "Body is not JSON");
   }
   // Signed but not an event (null, a number, an array, an object without type or data): refused
   // plainly, never read further.
   const event = asEvent(parsed);
-  if (!event) return json(400, { ok: false, error: "Body is not an event: an object with a string type and an object data" });
+  if (!event) return refuse(request, 400, "not-an-event", "Body is not an event: an object with a string type and an object data");
   const reason = reasonOf(event);
   if (!reason) return json(200, { ok: true, ignored: event.type });
   const to = event.data.to;
@@ -107,7 +115,7 @@ export async function handleResendWebhook(request: Request, ctx: Ctx): Promise<R
     for (const address of addresses) await suppress(ctx, address, "all", reason);
   } catch (error) {
     // 5xx: Resend retries the event later.
-    console.error("resend webhook: suppression not written", error);
+    log.error("webhook.failed", { provider: "resend", status: 503, type: event.type }, error);
     return json(503, { ok: false, error: "Suppression list unavailable" });
   }
   return json(200, { ok: true, suppressed: addresses.length, reason });

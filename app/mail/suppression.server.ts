@@ -1,5 +1,6 @@
 import { sha256Hex } from "~/platform/crypto.server";
 import { getBackend, type DataBindings } from "~/data/backend.server";
+import { log } from "~/platform/log.server";
 import type { SuppressionReason, SuppressionScope } from "~/data/ports/suppression-store";
 import type { AppEnv } from "~/utils/env.server";
 
@@ -16,7 +17,10 @@ type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
 /** Stops mail to `email`: of every kind (`all`) or only marketing. */
 export async function suppress(ctx: Ctx, email: string, scope: SuppressionScope, reason: SuppressionReason): Promise<void> {
   const at = (ctx.now?.() ?? new Date()).toISOString();
-  await getBackend(ctx).suppressions.add(await emailHash(email), scope, reason, at);
+  const hash = await emailHash(email);
+  await getBackend(ctx).suppressions.add(hash, scope, reason, at);
+  // What the list was fed and why (an unsubscribe, a bounce, a complaint, an erasure), under the hash it keeps.
+  log.info("mail.suppression_added", { emailHash: hash, scope, reason });
 }
 
 /** Whether a mail of this kind may not go to `email`. */

@@ -1,5 +1,6 @@
 import type { OutboxRow } from "~/data/ports/outbox-store";
-import { deliver, STALE_PENDING_MINUTES } from "./deliver.server";
+import { log } from "~/platform/log.server";
+import { deliver, mailLogFields, STALE_PENDING_MINUTES } from "./deliver.server";
 import { enqueueRows, MESSAGE_LEASE_MINUTES, type MailMessage } from "./mail-queue.server";
 import { mailer, type MailContext } from "./mailer.server";
 
@@ -111,7 +112,7 @@ export async function retryFailedMail(ctx: MailContext, options: Partial<RetryOp
     while (!claimed.length && !done) {
       claiming ??= claimBatch()
         .catch((error) => {
-          console.error("mail retry: claiming due rows failed", error);
+          log.error("mail.claim_failed", { via: "cron" }, error);
           stop("error");
         })
         .finally(() => (claiming = null));
@@ -139,13 +140,15 @@ export async function retryFailedMail(ctx: MailContext, options: Partial<RetryOp
         }
       } catch (error) {
         // The row stays pending; a later run sends it once stale.
-        console.error(`mail retry: ${row.id} could not be sent or recorded`, error);
+        log.error("mail.send_error", { ...(await mailLogFields(row)), via: "cron" }, error);
       }
     }
   }
 
   await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, worker));
   summary.ms = limits.clock() - started;
+  // The run's counts as fields (describeRetry is the same as one line of text).
+  log.info("cron.run", { job: "mail.retry", ...summary });
   return summary;
 }
 
@@ -178,6 +181,7 @@ export async function sweepOutbox(
     summary.failed += result.failed;
     if (result.failed) break;
   }
+  log.info("cron.run", { job: "mail.sweep", ...summary });
   return summary;
 }
 

@@ -2,6 +2,7 @@ import { data } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import type { RequestContext } from "~/utils/context.server";
 import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "~/platform/crypto.server";
+import { log } from "~/platform/log.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
 import { suppress } from "./suppression.server";
@@ -96,7 +97,7 @@ export async function unsubscribeAction(ctx: PageCtx, url: URL, form: FormData |
   try {
     await suppress(ctx, checked.email, "marketing", "unsubscribe");
   } catch (error) {
-    console.error("unsubscribe: suppression not written", error);
+    log.error("mail.unsubscribe_failed", {}, error);
     return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
   }
   return data({ copy, view: { state: "done" as const, email: checked.email } });

@@ -2,6 +2,7 @@ import { getPage } from "#content/index";
 import type { RequestContext } from "~/utils/context.server";
 import { HONEYPOT_NAME, STAMP_NAME } from "./bot-field-names";
 import { hmacSign, signingSecret, toHex } from "./crypto.server";
+import { log } from "~/platform/log.server";
 
 /**
  * Bots on the public forms (docs/decisions/011-bot-guard.md). Each form carries a hidden honeypot
@@ -107,7 +108,7 @@ export async function checkBot(
   }: { minFill?: boolean; requireStamp?: boolean; turnstile?: boolean; now?: number } = {},
 ): Promise<BotVerdict> {
   const bot = (reason: "honeypot" | "forged-stamp" | "too-fast"): BotVerdict => {
-    console.warn(`bot-guard: ${reason} on ${ctx.url.pathname}`);
+    log.warn("bot.refused", { reason, path: ctx.url.pathname });
     return { kind: "bot", reason };
   };
   const copy = () => getPage(ctx.contentKey, "botGuard");
@@ -130,7 +131,7 @@ export async function checkBot(
     const filledIn = now - stamp.issuedAt;
     if (stamp.retry && filledIn < Math.min(RETRY_MIN_FILL_MS, ctx.env.FORM_MIN_FILL_MS)) return bot("too-fast");
     if (!stamp.retry && filledIn < ctx.env.FORM_MIN_FILL_MS) {
-      console.warn(`bot-guard: too fast on ${ctx.url.pathname}, shown again`);
+      log.warn("bot.shown_again", { reason: "too-fast", path: ctx.url.pathname });
       return {
         kind: "again",
         reason: "too-fast",

@@ -1,6 +1,7 @@
 import { getPage } from "#content/index";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
+import { log } from "~/platform/log.server";
 
 /**
  * Cloudflare Turnstile, on when TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set (off by
@@ -42,7 +43,7 @@ export async function verifyTurnstile({
     const codes = Array.isArray(outcome["error-codes"]) ? outcome["error-codes"].map(String) : [];
     return { ok: false, reason: codes.join(",") || "failed" };
   } catch (error) {
-    console.error("turnstile: siteverify failed", error);
+    log.error("bot.turnstile_failed", {}, error);
     return { ok: false, reason: "unreachable" };
   } finally {
     clearTimeout(timer);

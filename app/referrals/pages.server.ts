@@ -12,6 +12,7 @@ import { formPostLimited } from "~/utils/rate-limit.server";
 import { wavesOf } from "~/waves/waves.server";
 import { canMoveUp } from "~/standing/standing";
 import { standingOfLead } from "~/standing/standing.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
@@ -28,7 +29,7 @@ async function leadOfLink(ctx: RequestContext, token: string | null, purpose: Li
   try {
     lead = await leadsOf(ctx).get(link.leadId);
   } catch (error) {
-    console.error("opt-in: lead read failed", error);
+    log.error("lead.read_failed", { page: purpose, leadId: link.leadId }, error);
     throw data({ state: "unavailable" as const }, { status: 503 });
   }
   if (!lead) return { state: "invalid" as const };
@@ -76,7 +77,7 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
         if ((await mailStatus(ctx, freshLinkKey(ctx, lead, day, n))) === null) slot = n;
       }
     } catch (error) {
-      console.error("opt-in: outbox read failed", error);
+      log.error("mail.status_read_failed", { page: "verify-email", leadId: lead.id }, error);
       return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
     if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
@@ -97,7 +98,7 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
   try {
     confirmedNow = (await referrals.confirm(lead.id, visitId))?.confirmedNow ?? false;
   } catch (error) {
-    console.error("opt-in: confirmation failed", error);
+    log.error("referral.confirm_failed", { leadId: lead.id }, error);
     return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
   }
   const statusLink = await statusLinkFor(ctx, ctx.leadTable, lead.id);
@@ -121,7 +122,7 @@ export async function statusPage(ctx: RequestContext, url: URL) {
     const [standing, referrals] = await Promise.all([standingOfLead(ctx, lead), referralsOf(ctx).countsOf(lead)]);
     told = { ...standing, referrals };
   } catch (error) {
-    console.error("status: read failed", error);
+    log.error("lead.read_failed", { page: "status", leadId: lead.id }, error);
     throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
   }
   const myData = getPage(ctx.contentKey, "myData");
@@ -174,7 +175,7 @@ export async function inviteResendAction(ctx: RequestContext, request: Request, 
   try {
     outcome = await wavesOf(ctx).resend(found.lead);
   } catch (error) {
-    console.error("status: invite re-send failed", error);
+    log.error("wave.invite_resend_failed", { leadId: found.lead.id }, error);
     return data({ ok: false }, { status: 503 });
   }
   if (outcome === "none") return data({ ok: false }, { status: 409 });

@@ -8,6 +8,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import type { ReferralCounts } from "~/data/ports/referral-store";
 import { standingOfLead } from "~/standing/standing.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
@@ -44,14 +45,14 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       manageLinkFor(ctx, table, referrer.id, now()),
     ]);
     const day = now().toISOString().slice(0, 10);
-    const queued = await queueTemplateMail(ctx, {
+    // Not queued (the outbox write failed) is logged by queueTemplateMail (mail.outbox_write_failed).
+    await queueTemplateMail(ctx, {
       dedupeKey: `moved-up:${table}:${referrer.id}:${day}`,
       template: "moved-up",
       variant: ctx.variant,
       to: referrer.email,
       data: { origin: ctx.origin, statusLink, manageLink, place: place ?? undefined },
     });
-    if (!queued.queued) console.error(`referral: moved-up e-mail to ${referrer.id} not queued: ${queued.error}`);
   }
 
   return {
@@ -73,7 +74,9 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
       if (credited) track(ctx, names.credited, counted);
       if (credited?.referrer_id) {
-        await mailReferrer(credited.referrer_id).catch((error) => console.error("referral: moved-up e-mail failed", error));
+        await mailReferrer(credited.referrer_id).catch((error) =>
+          log.error("referral.mail_failed", { mail: "moved-up", leadId: credited.referrer_id }, error),
+        );
       }
       return result;
     },

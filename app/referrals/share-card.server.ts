@@ -1,6 +1,7 @@
 import { getPage } from "#content/index";
 import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
+import { log } from "~/platform/log.server";
 
 /** What a shared referral link unfurls into: the site and the referrer's child's age stage. */
 export type ShareCard = { image: string; imageAlt: string; title: string; description: string };
@@ -22,7 +23,7 @@ export async function shareCardFor(
   const lead = await getBackend(ctx)
     .leads.getByRefCode(ctx.leadTable, refCode)
     .catch((error: unknown) => {
-      console.error("share card: referrer not read", error);
+      log.error("lead.read_failed", { page: "share-card" }, error);
       return null;
     });
   if (!lead) return null;

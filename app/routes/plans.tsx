@@ -15,6 +15,7 @@ import { parseBillingCycle } from "~/plans/pricing";
 import { useLinkTo } from "~/utils/root-data";
 import { commitSession, getSession, getVariantValue, setVariantValues } from "~/utils/session.server";
 import { PAGE_CONTAINER } from "~/components/layout/container";
+import { log } from "~/platform/log.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The choice is the submission that ends the funnel: its e-mail is queued here, so /confirm only
     // reads. When this fails the session keeps its keys and /confirm queues it (a reload retries).
     await confirmWaitlist(ctx, session, { sendAfterMs: SEND_AFTER_REDIRECT_MS }).catch((error) =>
-      console.error("plans: waitlist e-mail not queued", error),
+      log.error("lead.waitlist_mail_failed", { page: "plans" }, error),
     );
   }
   return redirect(linkTo(ctx.variant, ending === "signup" ? "signup" : "confirm"), {

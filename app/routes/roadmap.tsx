@@ -11,6 +11,7 @@ import { getRequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { pageMeta } from "~/utils/seo";
 import { getSession, getVariantValue } from "~/utils/session.server";
+import { log } from "~/platform/log.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? await leadsOf(ctx)
         .get(leadId)
         .catch((error: unknown) => {
-          console.error("roadmap: answers not read", error);
+          log.error("lead.read_failed", { page: "roadmap", leadId }, error);
           return undefined;
         })
     : null;

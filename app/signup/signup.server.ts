@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 /**
  * Server side of /signup and /signup-confirm: the plan shown on the form, the auth service wired
  * to the mailer, and the confirmed-account step (users record + welcome e-mail, SPEC 4.5, 7.2).
@@ -73,7 +74,7 @@ export async function welcomeRefLink(ctx: RequestContext, session: AppSession, e
       const lead = await leads.get(values.leadId);
       if (lead) refLink = link(await leads.ensureRefCode(lead));
     } catch (error) {
-      console.error("welcome: lead referral code not available", error);
+      log.error("signup.ref_code_failed", { leadId: values.leadId }, error);
     }
   }
   refLink ??= values.refLink ?? link(await refCode(email, Date.now()));
@@ -104,7 +105,7 @@ async function confirmLeadOfAccount(
     const { statusLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead.id);
     return { statusLink, manageLink };
   } catch (error) {
-    console.error("sign-up: the lead could not be confirmed", error);
+    log.error("signup.lead_confirm_failed", { leadId }, error);
     return none;
   }
 }
@@ -115,7 +116,7 @@ async function saveUsersRecord(ctx: RequestContext, session: AppSession, user: A
   try {
     await leadsOf(ctx).linkAccount({ id: user.id, email: user.email || null, name: user.name }, values.leadId ?? null);
   } catch (error) {
-    console.error("users record not saved", error);
+    log.error("signup.users_record_failed", {}, error);
     return false;
   }
   setAuthenticated(session, true);

@@ -21,6 +21,7 @@ import { wavesOf } from "~/waves/waves.server";
 import { chosenPlan, signupAuth } from "./signup.server";
 import { parseMode, type SignupErrors, type SignupMode } from "./validation";
 import { signupValidator } from "./validation.server";
+import { log } from "~/platform/log.server";
 
 /** What the /signup form shows after a POST that stays on the page. */
 export type SignupResult = {
@@ -139,7 +140,7 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
     setVariantValues(session, ctx.variant, { userEmail: input.email, inviteToken: null, ...(invited ? { leadId: invited } : {}) });
     return { redirectTo: confirmPage, headers: await withCookies() };
   } catch (error) {
-    console.error(`${mode} failed`, error);
+    log.error("signup.failed", { mode }, error);
     return { status: 503, result: { mode, formError: GENERIC_AUTH_ERROR, bot } };
   }
 }
@@ -156,7 +157,8 @@ async function invitedLeadFor(ctx: RequestContext, token: string, email: string)
     if (found.state !== "accepted" || canonicalEmail(found.lead.email) !== canonicalEmail(email)) return null;
     return found.lead.id;
   } catch (error) {
-    console.error("signup: the invite could not be read; an ordinary account is made", error);
+    // An ordinary account is made.
+    log.error("signup.invite_read_failed", {}, error);
     return null;
   }
 }
@@ -166,6 +168,6 @@ async function countInviteAccount(ctx: RequestContext, leadId: string): Promise<
   try {
     await wavesOf(ctx).accountCreated(leadId);
   } catch (error) {
-    console.error("signup: the invite's account was not recorded", error);
+    log.error("signup.invite_account_failed", { leadId }, error);
   }
 }

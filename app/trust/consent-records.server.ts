@@ -6,6 +6,7 @@ import type { ConsentChoice } from "~/consent/consent.server";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { variantKey } from "~/utils/variant";
+import { log } from "~/platform/log.server";
 
 /** Proof of consent: each banner choice, kept in the consent store (app/data/ports/consent-store.ts). */
 type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal" | "variant">;
@@ -36,7 +37,7 @@ export async function recordConsent(
     await getBackend(ctx).consent.add(record);
     return record;
   } catch (error) {
-    console.error("consent: the record was not saved", error);
+    log.error("trust.consent_record_failed", {}, error);
     return null;
   }
 }

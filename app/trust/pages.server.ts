@@ -6,6 +6,7 @@ import { checkLeadLink } from "~/platform/lead-links.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { erasableAddress, eraseParentData, exportParentData, exportResponse, summaryOf, type HeldSummary } from "./my-data.server";
+import { log } from "~/platform/log.server";
 
 /**
  * /my-data?t=…: the parent's data from the signed "Manage my data" link (purpose "manage", no
@@ -23,7 +24,7 @@ async function leadOfLink(ctx: RequestContext, token: string | null): Promise<Fo
   try {
     lead = await leadsOf({ ...ctx, leadTable: link.table }).get(link.leadId);
   } catch (error) {
-    console.error("my-data: lead read failed", error);
+    log.error("lead.read_failed", { page: "my-data", leadId: link.leadId }, error);
     throw unavailable(ctx);
   }
   const email = lead ? erasableAddress(lead.email) : null;
@@ -52,7 +53,7 @@ export async function myDataPage(ctx: RequestContext, url: URL) {
   try {
     held = summaryOf(await exportParentData(ctx, found.email));
   } catch (error) {
-    console.error("my-data: reading the parent's data failed", error);
+    log.error("trust.export_failed", { page: "my-data" }, error);
     throw unavailable(ctx);
   }
   const state = url.searchParams.get("step") === "erase" ? "confirm" : "summary";
@@ -73,7 +74,7 @@ export async function myDataAction(ctx: RequestContext, form: FormData) {
   try {
     await eraseParentData(ctx, found.email, "self");
   } catch (error) {
-    console.error("my-data: erasure failed", error);
+    log.error("trust.erase_failed", { source: "self" }, error);
     return unavailable(ctx);
   }
   throw redirect(done, { status: 303 });
@@ -90,7 +91,7 @@ export async function myDataDownload(ctx: RequestContext, form: FormData): Promi
   try {
     return exportResponse(await exportParentData(ctx, found.email));
   } catch (error) {
-    console.error("my-data: download failed", error);
+    log.error("trust.export_failed", { page: "my-data", download: true }, error);
     return new Response(getPage(ctx.contentKey, "myData").unavailableText, {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -1,5 +1,6 @@
 import { getBackend } from "~/data/backend.server";
 import { LEAD_TABLES } from "~/data/lead-model";
+import { log } from "~/platform/log.server";
 import { deleteConsentRecordsBefore } from "./consent-records.server";
 import type { RequestContext } from "~/utils/context.server";
 
@@ -49,7 +50,7 @@ export async function enforceRetention(ctx: Ctx, now: Date = new Date()): Promis
     try {
       await work();
     } catch (error) {
-      console.error(`retention: ${name} failed`, error);
+      log.error("retention.step_failed", { step: name }, error);
       summary.failed.push(name);
     }
   };
@@ -71,6 +72,7 @@ export async function enforceRetention(ctx: Ctx, now: Date = new Date()): Promis
   await step("consent records", async () => {
     summary.consentRecords = await deleteConsentRecordsBefore(ctx, cut.consentRecordsBefore);
   });
+  log.info("cron.run", { job: "retention", ...summary });
   return summary;
 }
 

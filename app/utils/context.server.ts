@@ -48,6 +48,8 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
       js: context.singleFetch ? true : request.method === "GET" || request.method === "HEAD" ? null : false,
     },
     waitUntil: (promise) => {
+      // The last resort: every caller catches and logs its own failure as a named event. Not through
+      // app/platform/log.server.ts, as utils sits below platform (scripts/check-folder-cycles.mjs).
       const settled = promise.catch((error) => console.error("background work failed", error));
       if (platform?.waitUntil) platform.waitUntil(settled);
     },

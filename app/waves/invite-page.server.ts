@@ -4,6 +4,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { commitSession, getSession, setVariantValues } from "~/utils/session.server";
 import { wavesOf, type InviteLinkState } from "./waves.server";
+import { log } from "~/platform/log.server";
 
 /**
  * /invite?t=…: the page a wave's invite link opens (docs/decisions/025-waves-and-invites.md). The GET
@@ -30,7 +31,7 @@ async function check(ctx: RequestContext, token: string | null, open: boolean) {
   try {
     return await wavesOf(ctx).checkInvite(token, { open });
   } catch (error) {
-    console.error("invite: read failed", error);
+    log.error("wave.invite_read_failed", {}, error);
     return null;
   }
 }
@@ -78,7 +79,7 @@ export async function inviteAction(ctx: RequestContext, request: Request, form: 
     try {
       accepted = await wavesOf(ctx).accept(found.lead.id);
     } catch (error) {
-      console.error("invite: acceptance failed", error);
+      log.error("wave.invite_accept_failed", { leadId: found.lead.id }, error);
       return data({ copy, view: { state: "unavailable" } as View }, { status: 503 });
     }
     // A parallel press accepted it first: that one goes on; this one shows "already accepted".

@@ -100,7 +100,7 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
         hasAccount,
       },
     });
-    if (!queued.queued) console.error(`waves: invite to ${member.lead_id} not queued: ${queued.error}`);
+    // Not queued (the outbox write failed) is logged by queueTemplateMail (mail.outbox_write_failed).
     return queued.queued;
   }
 

@@ -94,22 +94,24 @@ describe("adminRoute", () => {
   it("read: the value, or the logged 503 with the admin headers (the site's error page, or a refusal with a way back)", async () => {
     const { cookie } = await cookieFor("admin");
     const admin = await adminRoute(args(cookie));
-    expect(await admin.read("admin test: never logged", async () => 42)).toBe(42);
+    expect(await admin.read("test", async () => 42)).toBe(42);
 
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const fail = () => Promise.reject(new Error("D1 is down"));
-      const plain = (await thrown(admin.read("admin test: read failed", fail))) as DataAnswer;
+      const plain = (await thrown(admin.read("test", fail))) as DataAnswer;
       expect(plain.data).toEqual({ message: copy.messages.fetchFailed });
       expect(plain.init.status).toBe(503);
       expectAdminHeaders(plain.init.headers);
-      expect(log).toHaveBeenCalledWith("admin test: read failed", expect.any(Error));
+      expect(log.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([
+        { level: "error", event: "admin.read_failed", what: "test", error: { name: "Error", message: "D1 is down" } },
+      ]);
 
-      const worded = (await thrown(admin.read("admin test: read failed", fail, { message: "Try later." }))) as DataAnswer;
+      const worded = (await thrown(admin.read("test", fail, { message: "Try later." }))) as DataAnswer;
       expect(worded.data).toEqual({ message: "Try later." });
 
       const link = { href: "/admin/leads?q=x", label: copy.title };
-      const refusal = (await thrown(admin.read("admin test: read failed", fail, { refusal: { title: copy.title, link } }))) as Response;
+      const refusal = (await thrown(admin.read("test", fail, { refusal: { title: copy.title, link } }))) as Response;
       expect(refusal.status).toBe(503);
       expectAdminHeaders(refusal.headers);
       expect(await refusal.json()).toEqual({ status: 503, title: copy.title, message: copy.messages.fetchFailed, link });

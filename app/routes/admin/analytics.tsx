@@ -15,6 +15,7 @@ import { BarChart } from "~/components/admin/BarChart";
 import { FunnelTable, percent } from "~/components/admin/FunnelTable";
 import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
 import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
+import { log } from "~/platform/log.server";
 
 /**
  * /admin/analytics: the funnel, the forms sent too fast, signups per day, top referrers and time to
@@ -45,13 +46,13 @@ export async function loader(args: LoaderFunctionArgs) {
   try {
     dashboard = await loadDashboard(ctx, scope, filters);
   } catch (failure) {
-    console.error("admin analytics: read failed", failure);
+    log.error("admin.read_failed", { what: "analytics" }, failure);
     return admin.respond({ ...page, error: copy.fetchFailed, dashboard: null }, { status: 503 });
   }
   const timing = { "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}` };
   // The launch funnel per variant and wave (ADR 025); its failure leaves the rest of the page.
   const launch = await launchFunnel(ctx, scope).catch((failure: unknown): LaunchFunnelRow[] | null => {
-    console.error("admin analytics: launch funnel read failed", failure);
+    log.error("admin.read_failed", { what: "launch-funnel" }, failure);
     return null;
   });
   return admin.respond(

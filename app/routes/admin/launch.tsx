@@ -19,6 +19,7 @@ import { Progress } from "~/components/admin/launch/Progress";
 import { SendConfirm } from "~/components/admin/launch/SendConfirm";
 import { formatCount, type SendReview } from "~/campaigns/views";
 import { launchPageData } from "~/campaigns/launch-page.server";
+import { log } from "~/platform/log.server";
 
 /**
  * /admin/launch: the launch-day announcement (docs/decisions/026-announcements.md). Compose (the
@@ -54,11 +55,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = ctx.url.searchParams;
   const key = validKey(params.get("key")) ?? crypto.randomUUID();
   const values = draftValues(params);
-  const { audience, ledger, campaign, preview, errors } = await admin.read(
-    "admin launch: reading the audience or the campaigns failed",
-    () => launchPageData(ctx, scope, params, copy),
-    { message: copy.launch.errors.failed },
-  );
+  const { audience, ledger, campaign, preview, errors } = await admin.read("launch", () => launchPageData(ctx, scope, params, copy), {
+    message: copy.launch.errors.failed,
+  });
   const toasts = admin.takeToasts();
   return admin.respond({
     copy,
@@ -110,7 +109,7 @@ export async function action(args: ActionFunctionArgs) {
         formKey: key,
       });
     } catch (error) {
-      console.error("admin launch: the test could not be queued", error);
+      log.error("admin.action_failed", { action: "campaign-test" }, error);
       return refuse(503, text.toasts.testFailed);
     }
     if (!queued.queued) return refuse(503, text.toasts.testFailed);
@@ -128,7 +127,7 @@ export async function action(args: ActionFunctionArgs) {
     try {
       count = (await audienceOf(ctx, scope)).count;
     } catch (error) {
-      console.error("admin launch: the audience could not be counted", error);
+      log.error("admin.read_failed", { what: "audience" }, error);
       return refuse(503, text.errors.failed);
     }
     if (count === 0) return refuse(400, text.errors.noAudience);
@@ -163,11 +162,14 @@ export async function action(args: ActionFunctionArgs) {
       });
     }
   } catch (error) {
-    console.error("admin launch: the campaign could not be saved", error);
+    log.error("admin.action_failed", { action: "campaign-create" }, error);
     return refuse(503, text.errors.failed);
   }
   const { campaign } = created;
-  if (created.created && !when.at) ctx.waitUntil(kickCampaign(ctx, campaign.id));
+  if (created.created && !when.at) {
+    // After the response: a failure is only logged, and the cron's sweep starts the campaign instead.
+    ctx.waitUntil(kickCampaign(ctx, campaign.id).catch((error) => log.error("campaign.start_failed", { campaign: campaign.id }, error)));
+  }
   const message = !created.created
     ? text.toasts.already
     : when.at

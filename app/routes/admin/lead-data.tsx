@@ -11,6 +11,7 @@ import { FormError } from "~/components/admin/AdminShell";
 import { leadsOf } from "~/leads/leads.server";
 import { erasableAddress, eraseParentData } from "~/trust/my-data.server";
 import { useLinkTo } from "~/utils/root-data";
+import { log } from "~/platform/log.server";
 
 /**
  * /admin/leads/:id/data: export and erasure of everything held about one lead's e-mail address,
@@ -51,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
     const counts = await eraseParentData(ctx, email, "admin");
     return backToList(admin, form.get("back"), counts ? copy.erased : copy.nothingHeld);
   } catch (error) {
-    console.error("admin: erasure of a parent's data failed", error);
+    log.error("admin.action_failed", { action: "erase" }, error);
     return fail(copy.failed, 503);
   }
 }

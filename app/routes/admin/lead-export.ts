@@ -3,6 +3,7 @@ import { getPage } from "#content/index";
 import { adminRoute } from "~/admin/admin-route.server";
 import { leadsOf } from "~/leads/leads.server";
 import { erasableAddress, exportParentData, exportResponse } from "~/trust/my-data.server";
+import { log } from "~/platform/log.server";
 
 /**
  * POST /admin/leads/:id/export: everything held about the lead's e-mail address, the parent's own
@@ -22,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
     for (const [name, value] of file.headers) headers.set(name, value);
     return new Response(file.body, { status: 200, headers });
   } catch (error) {
-    console.error("admin: export of a parent's data failed", error);
+    log.error("admin.read_failed", { what: "parent-data-export" }, error);
     return admin.text(copy.failed, 503);
   }
 }

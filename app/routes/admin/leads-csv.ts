@@ -7,6 +7,7 @@ import { listOptions, parseListQuery, type ListQuery } from "~/admin/list-query"
 import { leadRows } from "~/admin/lead-rows.server";
 import { MAX_PAGE_SIZE } from "~/data/lead-model";
 import { variantKey } from "~/utils/variant";
+import { log } from "~/platform/log.server";
 
 /**
  * /admin/leads.csv: every field of every lead matching the list's current filter
@@ -45,7 +46,7 @@ async function exportCsv(admin: AdminRoute, query: ListQuery, ids?: string[]) {
     first = await reader.page(options(1));
     firstText = rowsText(first.rows);
   } catch (error) {
-    console.error("admin: CSV export failed", error);
+    log.error("admin.read_failed", { what: "csv-export" }, error);
     return admin.text(copy.messages.fetchFailed, 503);
   }
   const pages = Math.ceil(first.total / MAX_PAGE_SIZE);
@@ -65,7 +66,7 @@ async function exportCsv(admin: AdminRoute, query: ListQuery, ids?: string[]) {
         if (rows.length === 0) return controller.close();
         controller.enqueue(encoder.encode(rowsText(rows)));
       } catch (error) {
-        console.error("admin: CSV export failed mid-stream", error);
+        log.error("admin.read_failed", { what: "csv-export", page }, error);
         controller.error(error);
       }
     },

@@ -25,8 +25,6 @@ export const handle: RouteHandle = { hydrate: true };
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 
-const LIST_FAILED = "admin: listing leads failed";
-
 export async function loader(args: LoaderFunctionArgs) {
   const admin = await adminRoute(args);
   const { ctx, copy } = admin;
@@ -38,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
     refusal: { title: copy.title, link: { href: variantLink(ctx.variant, "admin/leads", listQueryParams(shown)), label: copy.title } },
   });
   const { rows, found, summed } = await admin.read(
-    LIST_FAILED,
+    "leads",
     async () => {
       const rows = leadRows(ctx);
       const wanted = scope.kind === "variant" ? rows.page(listOptions(query)) : null;
@@ -52,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const clamped = clampPage(query, found.total);
     if (clamped.page !== query.page) {
       query = clamped;
-      list = await admin.read(LIST_FAILED, () => rows.page(listOptions(clamped)), failure(clamped));
+      list = await admin.read("leads", () => rows.page(listOptions(clamped)), failure(clamped));
     }
   }
   return admin.respond({

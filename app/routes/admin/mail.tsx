@@ -14,6 +14,7 @@ import { linkTo } from "~/utils/links";
 import { contentKeyOf, variantKey } from "~/utils/variant";
 import { Address } from "~/components/admin/Address";
 import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
+import { log } from "~/platform/log.server";
 
 /**
  * /admin/mail: the mails that need a human (outbox rows with status `dead`, ADR 024) of this
@@ -47,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const admin = await adminRoute(args);
   const { ctx } = admin;
   const scope = adminScope(ctx.url, ctx.variant);
-  const rows = await admin.read("admin mail: reading the dead mails failed", () => getBackend(ctx).outbox.listDead({ limit: LIMIT }));
+  const rows = await admin.read("dead-mails", () => getBackend(ctx).outbox.listDead({ limit: LIMIT }));
   const own = scope.kind === "all" ? null : variantKey(scope.variant);
   const mails: DeadMail[] = rows
     .filter((row) => own === null || row.variant === own)
@@ -84,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
     recipient = row.recipient;
     done = (intent as Intent) === "retry" ? await retryDeadMail(ctx, id) : await giveUpMail(ctx, id, text.giveUpReason);
   } catch (error) {
-    console.error("admin mail: the change failed", error);
+    log.error("admin.action_failed", { action: `mail-${String(intent)}`, outboxId: id }, error);
     return refuse(503, text.failed);
   }
   // Another request changed the row between the read and the conditional write.

@@ -15,6 +15,7 @@ import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
 import { Address } from "~/components/admin/Address";
 import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
+import { log } from "~/platform/log.server";
 
 /** /admin/referrals: the referral ledger of this variant (or of all three), with revoke and restore. */
 export const headers = adminDocumentHeaders;
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.url.searchParams.get("page") ?? "1", 10) || 1));
   const scope = adminScope(ctx.url, ctx.variant);
   // Each variant's ledger through its own referral engine (the all-variants view shows the three).
-  const ledgers = await admin.read("admin referrals: read failed", () =>
+  const ledgers = await admin.read("referrals", () =>
     Promise.all(
       scopeVariants(scope).map(async (v) => ({
         key: v.key,
@@ -61,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     changed = await referralsOf(ctx).setCredit(id, intent === "restore");
   } catch (error) {
-    console.error("admin referrals: change failed", error);
+    log.error("admin.action_failed", { action: `referral-${intent}` }, error);
     return admin.respond({ error: copy.messages.updateFailed }, { status: 503 });
   }
   if (!changed) return admin.respond({ error: copy.referrals.missing }, { status: 404 });

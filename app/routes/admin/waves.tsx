@@ -14,6 +14,7 @@ import { wavesOf } from "~/waves/waves.server";
 import { Review } from "~/components/admin/waves/Review";
 import { SizeForm } from "~/components/admin/waves/SizeForm";
 import { VariantWaveList } from "~/components/admin/waves/VariantWaveList";
+import { log } from "~/platform/log.server";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next
@@ -47,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const sizeParam = ctx.url.searchParams.get("n");
   const asked = sizeParam === null ? null : parseWaveSize(sizeParam);
   const badSize = sizeParam !== null && asked === null;
-  const { variants, admit } = await admin.read("admin waves: reading the waves failed", () =>
+  const { variants, admit } = await admin.read("waves", () =>
     wavesPageData(ctx, scope, copy.console.variants, asked, ctx.url.searchParams.has("edit")),
   );
   const toasts = admin.takeToasts();
@@ -95,7 +96,7 @@ export async function action(args: ActionFunctionArgs) {
     try {
       renewed = await waves.renew(leadId);
     } catch (error) {
-      console.error("admin waves: the re-send failed", error);
+      log.error("admin.action_failed", { action: "invite-renew" }, error);
       return refuse(503, text.failed);
     }
     if (renewed.outcome === "missing") return refuse(404, text.missing);
@@ -114,7 +115,7 @@ export async function action(args: ActionFunctionArgs) {
     if (outcome.kind === "already") return done(text.already.replace("{seq}", String(outcome.wave.seq)));
     return done(text.admitted.replace("{seq}", String(outcome.wave.seq)).replace("{count}", String(outcome.invited)));
   } catch (error) {
-    console.error("admin waves: admitting failed", error);
+    log.error("admin.action_failed", { action: "wave-admit" }, error);
     return refuse(503, text.failed);
   }
 }
