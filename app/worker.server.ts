@@ -1,14 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getLoadContext } from "../load-context";
-import { consumeCampaignMessages, describeCampaignSweep, sweepCampaigns } from "./campaigns/campaigns.server";
+import { consumeCampaignMessages, sweepCampaigns } from "./campaigns/campaigns.server";
 import { planEdgeCache, serveFromEdge } from "./edge/edge-cache.server";
 import { consumeDeadLetters } from "./mail/dead-mail.server";
 import type { MailMessage } from "./mail/mail-queue.server";
 import { consumeMailBatch } from "./mail/queue-consumer.server";
-import { describeRetry, describeSweep, retryFailedMail, sweepOutbox } from "./mail/sweep.server";
+import { retryFailedMail, sweepOutbox } from "./mail/sweep.server";
+import { log } from "./platform/log.server";
 import { acceptsCrossOriginPost, guardRequest } from "./platform/request-guard.server";
 import { secureResponse } from "./platform/response-headers.server";
-import { describeRetention, enforceRetention } from "./trust/retention.server";
+import { enforceRetention } from "./trust/retention.server";
 import { ConfigError, parseEnv } from "./utils/env.server";
 import { isCrossOriginWrite } from "./utils/security.server";
 
@@ -28,7 +29,7 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
       config = parseEnv(env);
     } catch (error) {
       if (error instanceof ConfigError) {
-        console.error(error.message);
+        log.error("request.config_invalid", {}, error);
         return new Response(error.message, { status: 500 });
       }
       throw error;
@@ -88,13 +89,11 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
       const queue = (env as { MAIL_QUEUE?: Queue<MailMessage> }).MAIL_QUEUE;
       // Launch-day announcements first: a scheduled one whose time has come starts (ADR 026).
       // A failure here (the database unreachable) must not keep the mail sweep and retention from running.
-      await sweepCampaigns({ env: config, bindings: env }).then(
-        (sweep) => console.log(describeCampaignSweep(sweep)),
-        (error) => console.error("campaigns: the cron's sweep failed", error),
-      );
-      if (queue) console.log(describeSweep(await sweepOutbox({ env: config, bindings: env }, queue)));
-      else console.log(describeRetry(await retryFailedMail({ env: config, bindings: env })));
-      console.log(describeRetention(await enforceRetention({ env: config, bindings: env })));
+      // Each job logs its own `cron.run` with its counts (README "Operating").
+      await sweepCampaigns({ env: config, bindings: env }).catch((error: unknown) => log.error("cron.failed", { job: "campaigns" }, error));
+      if (queue) await sweepOutbox({ env: config, bindings: env }, queue);
+      else await retryFailedMail({ env: config, bindings: env });
+      await enforceRetention({ env: config, bindings: env });
     },
   };
 }

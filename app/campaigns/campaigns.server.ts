@@ -464,10 +464,6 @@ export async function sweepCampaigns(ctx: CampaignContext, options: { budgetReci
   return sweep;
 }
 
-export function describeCampaignSweep(sweep: CampaignSweep): string {
-  return `campaigns: started ${sweep.started}, steps ${sweep.steps}, re-enqueued ${sweep.requeued}`;
-}
-
 // ---------------------------------------------------------------- progress and the ledger
 
 export type CampaignProgress = {

@@ -65,12 +65,6 @@ export type RetrySummary = {
   ms: number;
 };
 
-/** One line for the log. */
-export function describeRetry(summary: RetrySummary): string {
-  const { picked, sent, failed, dead, skipped, stopped, ms } = summary;
-  return `mail retry: picked ${picked}, sent ${sent}, failed ${failed}, dead ${dead}, skipped ${skipped}; stopped: ${stopped} after ${(ms / 1000).toFixed(1)} s`;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -147,7 +141,7 @@ export async function retryFailedMail(ctx: MailContext, options: Partial<RetryOp
 
   await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, worker));
   summary.ms = limits.clock() - started;
-  // The run's counts as fields (describeRetry is the same as one line of text).
+  // The run's counts as fields.
   log.info("cron.run", { job: "mail.retry", ...summary });
   return summary;
 }
@@ -183,8 +177,4 @@ export async function sweepOutbox(
   }
   log.info("cron.run", { job: "mail.sweep", ...summary });
   return summary;
-}
-
-export function describeSweep(summary: SweepSummary): string {
-  return `mail sweep: enqueued ${summary.enqueued}, enqueue failed ${summary.failed}`;
 }

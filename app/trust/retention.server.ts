@@ -75,10 +75,3 @@ export async function enforceRetention(ctx: Ctx, now: Date = new Date()): Promis
   log.info("cron.run", { job: "retention", ...summary });
   return summary;
 }
-
-/** One line for the log. */
-export function describeRetention(summary: RetentionSummary): string {
-  const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-  const failed = summary.failed.length ? `; failed: ${summary.failed.join(", ")}` : "";
-  return `retention: deleted ${sum(summary.unconfirmed)} unconfirmed and ${sum(summary.placeholders)} placeholder leads, emptied ${summary.mailBodies} e-mail bodies, deleted ${summary.analyticsEvents} analytics events and ${summary.consentRecords} consent records${failed}`;
-}
