@@ -87,10 +87,12 @@ export async function serveFromEdge(
   waitUntil: (promise: Promise<unknown>) => void,
   render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
+  const remembered = memory.get(plan.key.url);
+  if (remembered) return forVisitor(new Response(remembered.body, remembered.init), plan.attribution, "HIT");
   // The Workers runtime's own cache (the DOM's CacheStorage type has no `default`).
   const cache = (caches as unknown as { default: Cache }).default;
   const cached = await cache.match(plan.key);
-  if (cached) return forVisitor(cached, plan.attribution, "HIT");
+  if (cached) return forVisitor(await remember(plan.key.url, cached), plan.attribution, "HIT");
   const response = await render(plan.render);
   const storable =
     response.status === 200 && !response.headers.has("Set-Cookie") && (response.headers.get("Content-Type") ?? "").startsWith("text/html");
@@ -98,7 +100,24 @@ export async function serveFromEdge(
   const copy = new Response(response.clone().body, response);
   copy.headers.set("Cache-Control", `public, max-age=${CACHE_SECONDS}`);
   waitUntil(cache.put(plan.key, copy));
-  return forVisitor(response, plan.attribution, "MISS");
+  return forVisitor(await remember(plan.key.url, response), plan.attribution, "MISS");
+}
+
+/**
+ * The pages this isolate has served lately, by key: a Worker's isolate serves many requests, and a
+ * page from memory skips the cache's round trip. Few and small (a page is tens of KiB; at most
+ * MEMORY_PAGES, the oldest forgotten first), and keyed like the cache, so never stale after a deploy.
+ */
+const MEMORY_PAGES = 64;
+const memory = new Map<string, { body: ArrayBuffer; init: ResponseInit }>();
+
+async function remember(key: string, page: Response): Promise<Response> {
+  const body = await page.arrayBuffer();
+  const init = { status: page.status, statusText: page.statusText, headers: [...page.headers] as [string, string][] };
+  memory.delete(key);
+  memory.set(key, { body, init });
+  if (memory.size > MEMORY_PAGES) memory.delete(memory.keys().next().value!);
+  return new Response(body, init);
 }
 
 /** A copy of the page for one visitor: fresh nonce and submission ids, their attribution on `landed`. */
