@@ -17,6 +17,7 @@ import {
   variants,
   type VariantCase,
   holdPosts,
+  landOn,
 } from "./fixtures";
 
 type LeadRow = Record<string, unknown>;
@@ -271,7 +272,7 @@ test.describe("funnel rules (server)", () => {
 
   test("an unknown option value is a 400 with nothing written; a valid post writes one row", { tag: "@http" }, async ({ request }) => {
     const tag = `unknown-${Date.now()}`;
-    await request.get(pathIn(v, "home", { utm_source: tag }));
+    await landOn(request, v, { utm_source: tag });
     const bad = await request.post(pathIn(v, "form"), {
       form: {
         step: "1",

@@ -4,6 +4,7 @@ import { getPage } from "../../content/index";
 import { createConfirmedAccount } from "./auth-helpers";
 import {
   expect,
+  landOn,
   MAIN_URL,
   pathIn,
   personStamp,
@@ -79,7 +80,7 @@ async function expectRedirect(response: APIResponse, what: string) {
 async function newVisitor(playwright: PlaywrightApi, v: VariantCase): Promise<Visitor> {
   const api = await playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const emails = [emailFor(`${v.key}-confirmed`), emailFor(`${v.key}-current`)];
-  expect((await api.get(pathIn(v, "home", { utm_campaign: RUN }))).status()).toBe(200);
+  await landOn(api, v, { utm_campaign: RUN });
   await postSteps(api, v, emails[0]);
   await postPlan(api, v, { plan: getPage(v.key, "plans").plans[0].id });
   expect((await api.get(pathIn(v, "confirm"))).status()).toBe(200);

@@ -81,6 +81,26 @@ export async function newParent(browser: Browser, jsEnabled: boolean, options: B
   return { context, page: await context.newPage() };
 }
 
+/**
+ * Lands on a landing page as a browser does: the page (which may come from the edge cache), then its
+ * visit image, whose request keeps the page's ?r= and utm_* in the session (ADR 033). The image's
+ * address is read from the page, as the edge wrote it for this request.
+ */
+export async function landOn(
+  api: APIRequestContext,
+  v: VariantCase,
+  params: Record<string, string>,
+  page: "home" | "guide" | "tips" = "home",
+) {
+  const response = await api.get(pathIn(v, page, params));
+  expect(response.status()).toBe(200);
+  const image = /<img [^>]*data-landed[^>]*>/.exec(await response.text())?.[0] ?? "";
+  const src = /src="([^"]+)"/.exec(image)?.[1]?.replaceAll("&amp;", "&");
+  expect(src, "the landing page's visit image").toBeTruthy();
+  expect((await api.get(src!)).status()).toBe(200);
+  return response;
+}
+
 // ---- as form posts ----
 
 /** Posts one form step as its page does (a person's stamp included) and expects the redirect onwards. */
