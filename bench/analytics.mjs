@@ -19,6 +19,7 @@ import {
   adminAccountSql,
   cliOptions,
   minMedianMax,
+  queryLocal,
   root,
   signIn,
   sqlString as q,
@@ -138,18 +139,7 @@ function seed() {
     process.stdout.write(`  seeded ${Math.min(start + CHUNK, EVENTS)} events\n`);
   }
   execute(adminAccountSql(ADMIN));
-  const rollup = wrangler([
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    STATE,
-    "--json",
-    "--command",
-    "SELECT COUNT(*) AS n FROM analytics_daily",
-  ]);
-  const rows = JSON.parse(rollup.slice(rollup.indexOf("[")))[0].results[0].n;
+  const [{ n: rows }] = queryLocal(STATE, "SELECT COUNT(*) AS n FROM analytics_daily");
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; the daily rollup has ${rows} rows`);
 }
 

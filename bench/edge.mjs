@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import http from "node:http";
-import { cliOptions, root, sqlString, startSite, wrangler } from "./lib/local-site.mjs";
+import { cliOptions, queryLocal, root, sqlString, startSite, wrangler } from "./lib/local-site.mjs";
 
 const { option } = cliOptions();
 const SECONDS = Number(option("seconds", 8));
@@ -95,18 +95,10 @@ try {
   const landed = await load(() => `/landed?page=home&utm_campaign=${campaign}`);
   console.log(row("/landed (the visit image)", landed));
   await new Promise((resolve) => setTimeout(resolve, 3_000)); // the writes run after each response
-  const out = wrangler([
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
+  const [{ n: counted }] = queryLocal(
     STATE,
-    "--json",
-    "--command",
     `SELECT COUNT(*) AS n FROM analytics_events WHERE name = 'landing_view' AND utm_campaign = ${sqlString(campaign)}`,
-  ]);
-  const counted = JSON.parse(out.slice(out.indexOf("[")))[0].results[0].n;
+  );
   const sent = Math.round(landed.rps * SECONDS) - landed.errors;
   console.log(`  page views: ${sent} answered visit images, ${counted} counted, ${sent - counted} lost (goal 0)`);
 } finally {

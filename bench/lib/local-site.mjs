@@ -1,7 +1,7 @@
 // What the admin benches share: a `wrangler dev` of the built Worker, signing in, and timed GETs;
 // with the D1 helpers they share with the scripts (scripts/lib/d1.mjs).
 import { spawn } from "node:child_process";
-import { root } from "../../scripts/lib/d1.mjs";
+import { root, wrangler } from "../../scripts/lib/d1.mjs";
 
 export { adminAccountSql, cliOptions, root, sqlString, wrangler } from "../../scripts/lib/d1.mjs";
 
@@ -60,4 +60,10 @@ export async function timeGet(origin, path, cookie) {
 export function minMedianMax(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return [sorted[0], sorted[Math.floor(sorted.length / 2)], sorted.at(-1)];
+}
+
+/** The rows of one SQL query on the local D1 in `state`. */
+export function queryLocal(state, sql) {
+  const out = wrangler(["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql]);
+  return JSON.parse(out.slice(out.indexOf("[")))[0].results;
 }
