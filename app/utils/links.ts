@@ -61,6 +61,8 @@ export function shareChannel(value: string | null | undefined): ShareChannel | n
  * `?r=CODE&c=wa`. Any `c` already on the link is replaced.
  */
 export function tagShareLink(link: string, channel: ShareChannel): string {
+  // Anything but an absolute link (none yet) is left as it is.
+  if (!URL.canParse(link)) return link;
   const url = new URL(link);
   url.searchParams.set("c", channel);
   return url.toString();
