@@ -47,7 +47,7 @@ export function publishedLinkTo(origin: string, variant: Variant, page: string, 
 }
 
 /** The channels a share link is tagged with (`?c=`): one-tap links on the status and confirm pages. */
-export const SHARE_CHANNELS = ["wa", "fb", "x", "email", "sms", "copy"] as const;
+const SHARE_CHANNELS = ["wa", "fb", "x", "email", "sms", "copy"] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
 /** The channel of a `c=` value, or null for anything else (unknown values are dropped). */
