@@ -23,8 +23,8 @@ import { isSportLanding, resolveVariant } from "~/utils/variant.server";
 const CACHEABLE_PATHS: ReadonlySet<string> = new Set(["/", "/faq", "/pricing", "/privacy", "/terms", "/guide", "/tips"]);
 /** Query parameters that change the page: the variant on loopback and preview hosts. */
 const PAGE_PARAMS: ReadonlySet<string> = new Set(["domain", "sport"]);
-/** Parameters that say where a visitor came from: never in the key, handed to the `landed` request. */
-const ATTRIBUTION_PARAM = /^(r|utm_(source|medium|campaign|term|content))$/;
+/** Parameters that say where a visitor came from (c: the share channel): never in the key, handed to the `landed` request. */
+const ATTRIBUTION_PARAM = /^(r|c|utm_(source|medium|campaign|term|content))$/;
 /** Ad networks' click ids: dropped (nothing here reads them). */
 const CLICK_ID_PARAM = /^(fbclid|gclid|gbraid|wbraid|msclkid|dclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid)$/;
 /** Seconds a copy is kept; the build and deployment are in the key, so a deploy never serves an old page. */

@@ -8,7 +8,7 @@ import { turnstileRefusal } from "~/platform/turnstile.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
-import { attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
+import { attributionChannel, attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
@@ -244,7 +244,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
   try {
     const saved = await leads.saveEmail(lead!, result.data.email);
-    await recordReferral(ctx, saved);
+    await recordReferral(ctx, saved, attributionChannel(session));
   } catch (error) {
     return failed(error);
   }

@@ -8,7 +8,7 @@ import { turnstileRefusal } from "~/platform/turnstile.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { formPostLimited } from "~/utils/rate-limit.server";
-import { attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
+import { attributionChannel, attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
@@ -98,7 +98,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       goals: chosenGoals,
       lead_source: config.leadSource,
     });
-    await recordReferral(ctx, lead);
+    await recordReferral(ctx, lead, attributionChannel(session));
     if (admitted.flag) await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {

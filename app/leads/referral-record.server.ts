@@ -4,6 +4,7 @@ import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
 import type { RejectionReason } from "~/data/ports/referral-store";
 import type { RequestContext } from "~/utils/context.server";
+import type { ShareChannel } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
 import { isDisposableEmail } from "./disposable.server";
 import { leadsOf } from "./leads.server";
@@ -29,10 +30,16 @@ async function verdictFor(ctx: Ctx, lead: Lead, referrer: Lead | null): Promise<
 }
 
 /**
- * Records the referral of a lead whose e-mail is now known, with its verdict, and flags a
- * disposable address. Once per lead; a failure is logged, never shown.
+ * Records the referral of a lead whose e-mail is now known, with its verdict and the channel its
+ * link was shared through (`?c=`, issue 34), and flags a disposable address. Once per lead; a
+ * failure is logged, never shown.
  */
-export async function recordReferral(ctx: Ctx, lead: Lead, now: () => Date = () => new Date()): Promise<void> {
+export async function recordReferral(
+  ctx: Ctx,
+  lead: Lead,
+  channel: ShareChannel | null = null,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const store = getBackend(ctx).referrals;
   const table = ctx.leadTable;
   try {
@@ -52,6 +59,7 @@ export async function recordReferral(ctx: Ctx, lead: Lead, now: () => Date = () 
         variant: variantKey(ctx.variant),
         status: reason ? "rejected" : "pending",
         reason,
+        channel,
       },
       at,
     );

@@ -88,5 +88,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
 
     referralOf: (leadId: string) => store.referralOf(table, leadId),
     list: (options: Parameters<typeof store.list>[1]) => store.list(table, options),
+    /** Credited referrals by the channel their link was shared through (issue 34). */
+    byChannel: () => store.creditedByChannel(table),
   };
 }

@@ -45,3 +45,45 @@ export function publishedLinkTo(origin: string, variant: Variant, page: string, 
   const landing = sportPaths && linkTo(GENIUS, page) === "/" ? sportLandingPath(variant) : null;
   return landing ? `${origin.replace(/\/+$/, "")}${landing}` : absoluteLinkTo(origin, variant, page);
 }
+
+/** The channels a share link is tagged with (`?c=`): one-tap links on the status and confirm pages. */
+const SHARE_CHANNELS = ["wa", "fb", "x", "email", "sms", "copy"] as const;
+export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+
+/** The channel of a `c=` value, or null for anything else (unknown values are dropped). */
+export function shareChannel(value: string | null | undefined): ShareChannel | null {
+  const channel = value?.trim().toLowerCase();
+  return (SHARE_CHANNELS as readonly string[]).includes(channel ?? "") ? (channel as ShareChannel) : null;
+}
+
+/**
+ * A referral link (built by absoluteLinkTo) tagged with the channel it is shared through:
+ * `?r=CODE&c=wa`. Any `c` already on the link is replaced.
+ */
+export function tagShareLink(link: string, channel: ShareChannel): string {
+  // Anything but an absolute link (none yet) is left as it is.
+  if (!URL.canParse(link)) return link;
+  const url = new URL(link);
+  url.searchParams.set("c", channel);
+  return url.toString();
+}
+
+/** The share message's copy: '{link}' in `message` and `body` is replaced by the channel's tagged link. */
+type ShareText = { message: string; subject: string };
+
+/** The one-tap share targets, each with the referral link tagged by its channel (`copy` is the text to copy). */
+export function shareLinks(refLink: string, text: ShareText): Record<ShareChannel, string> {
+  const link = (channel: ShareChannel) => tagShareLink(refLink, channel);
+  const message = (channel: ShareChannel) => text.message.replace("{link}", link(channel));
+  // The message without its link, for the targets that take the link apart (X).
+  const bare = text.message.replace("{link}", "").replace(/\s+$/, "");
+  const enc = encodeURIComponent;
+  return {
+    wa: `https://wa.me/?text=${enc(message("wa"))}`,
+    fb: `https://www.facebook.com/sharer/sharer.php?u=${enc(link("fb"))}`,
+    x: `https://x.com/intent/post?text=${enc(bare)}&url=${enc(link("x"))}`,
+    email: `mailto:?subject=${enc(text.subject)}&body=${enc(message("email"))}`,
+    sms: `sms:?&body=${enc(message("sms"))}`,
+    copy: message("copy"),
+  };
+}

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/cloudflare";
 import { ConfigError, type AppEnv } from "./env.server";
+import { shareChannel, type ShareChannel } from "./links";
 import { variantKey, type Variant } from "./variant";
 
 /**
@@ -38,8 +39,8 @@ export type VariantValueKey = keyof VariantValues;
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 type UtmKey = (typeof UTM_KEYS)[number];
 
-/** First-touch referral code and UTM parameters of this visitor. */
-type Attribution = { r?: string } & Partial<Record<UtmKey, string>>;
+/** First-touch referral code (with the channel it was shared through, c) and UTM parameters of this visitor. */
+type Attribution = { r?: string; c?: ShareChannel } & Partial<Record<UtmKey, string>>;
 
 export type Toast = { id: string; type: "success" | "error"; message: string };
 
@@ -219,6 +220,8 @@ function readAttribution(session: AppSession): Attribution {
     const value = (raw as Record<string, unknown>)[key];
     if (typeof value === "string") out[key] = value;
   }
+  const c = shareChannel((raw as Record<string, unknown>).c as string | undefined);
+  if (c && out.r) out.c = c;
   return out;
 }
 
@@ -253,15 +256,26 @@ export function captureAttribution(request: Request | URL, session: AppSession):
   const current = readAttribution(session);
   const next: Attribution = { ...current };
   const r = refParam(url);
-  if (r) next.r = r;
+  if (r) {
+    next.r = r;
+    // The channel comes with its code: a known c= or none (issue 34).
+    const c = shareChannel(url.searchParams.get("c"));
+    if (c) next.c = c;
+    else delete next.c;
+  }
   const utm = utmParams(url);
   if (Object.keys(utm).length > 0) {
     for (const key of UTM_KEYS) delete next[key];
     Object.assign(next, utm);
   }
-  const changed = ["r", ...UTM_KEYS].some((key) => next[key as keyof Attribution] !== current[key as keyof Attribution]);
+  const changed = ["r", "c", ...UTM_KEYS].some((key) => next[key as keyof Attribution] !== current[key as keyof Attribution]);
   if (changed) session.set("attribution", next);
   return changed;
+}
+
+/** The channel the visitor's referral link was shared through (`?r=CODE&c=wa`), or null. */
+export function attributionChannel(session: AppSession): ShareChannel | null {
+  return readAttribution(session).c ?? null;
 }
 
 export type AttributionFields = { referred_by: string | null } & Record<UtmKey, string | null>;

@@ -30,7 +30,13 @@ export const guide = mergeLayers<LeadMagnetContent>(genius, {
   },
   confirm: {
     title: "Your training plan is on its way!",
-    share: { title: "Know a {sport} parent who'd love this?" },
+    share: {
+      title: "Know a {sport} parent who'd love this?",
+      oneTap: {
+        message: "I got a free 7-day {sport} training plan from {socialHandle}, built for our kids' age. Grab yours here: {link}",
+        subject: "A free {sport} training plan for your player",
+      },
+    },
     alreadySent: "Your training plan has already been sent. Check your inbox and spam folder.",
   },
 } satisfies Layer<LeadMagnetContent>);

@@ -25,6 +25,12 @@ export const tips = mergeLayers<LeadMagnetContent>(genius, {
   },
   confirm: {
     meta: { title: "Your {sport} tips are on their way | {wordmark}" },
-    share: { title: "Know a {sport} parent who'd love these?" },
+    share: {
+      title: "Know a {sport} parent who'd love these?",
+      oneTap: {
+        message: "I'm getting free {sport} tips from {socialHandle}, short drills for our kids' age. Get them too: {link}",
+        subject: "Free {sport} tips for your player",
+      },
+    },
   },
 } satisfies Layer<LeadMagnetContent>);

@@ -217,6 +217,20 @@ export const admin: AdminContent = {
     restored: "Credit restored.",
     missing: "This referral no longer exists.",
     unknownAction: "That change is not possible. Use the Revoke or Restore button.",
+    channels: {
+      title: "Credited referrals by channel",
+      none: "No credited referrals yet.",
+      columns: { channel: "Shared through", count: "Credited referrals" },
+      labels: {
+        wa: "WhatsApp",
+        fb: "Facebook",
+        x: "X",
+        email: "E-mail",
+        sms: "Text message",
+        copy: "Copied link",
+        unknown: "Unknown (no channel tag)",
+      },
+    },
     lead: {
       title: "Referral and checks",
       refCode: "Own referral code",

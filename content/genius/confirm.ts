@@ -20,6 +20,14 @@ export const confirm: ConfirmContent = {
       "I just joined the early-access list for {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me here: {link}",
     copyButton: "Copy message",
     copied: "Copied!",
+    oneTap: {
+      title: "Share in one tap",
+      message:
+        "I just joined the early-access list for {socialHandle}: a 24/7 AI tutor for parents, personalised to your child's age, interests and goals. Join me here: {link}",
+      subject: "An AI tutor for parents: join me on the early-access list",
+      nativeButton: "Share…",
+      channels: { wa: "WhatsApp", fb: "Facebook", x: "X", email: "E-mail", sms: "Text message" },
+    },
   },
   private: {
     title: "Prefer to share privately?",

@@ -94,6 +94,13 @@ export const guide: LeadMagnetContent = {
       title: "Know a parent who'd love this?",
       text: "Share the free guide with your personal link.",
       linkLabel: "Your share link",
+      oneTap: {
+        title: "Share in one tap",
+        message: "I found a free guide for parents from {socialHandle}, full of ideas matched to your child's age. Get yours here: {link}",
+        subject: "A free guide for parents I think you'll like",
+        nativeButton: "Share…",
+        channels: { wa: "WhatsApp", fb: "Facebook", x: "X", email: "E-mail", sms: "Text message" },
+      },
     },
     alreadySent: "Your guide has already been sent. Check your inbox and spam folder.",
     backHome: "Back to Home",

@@ -94,6 +94,13 @@ export const tips: LeadMagnetContent = {
       title: "Know a parent who'd love these?",
       text: "Share the free tips with your personal link.",
       linkLabel: "Your share link",
+      oneTap: {
+        title: "Share in one tap",
+        message: "I'm getting free parenting tips from {socialHandle}, short and matched to your child's age. Get them too: {link}",
+        subject: "Free parenting tips I think you'll like",
+        nativeButton: "Share…",
+        channels: { wa: "WhatsApp", fb: "Facebook", x: "X", email: "E-mail", sms: "Text message" },
+      },
     },
     alreadySent: "Your tips have already been sent. Check your inbox and spam folder.",
     backHome: "Back to Home",

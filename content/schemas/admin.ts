@@ -218,6 +218,13 @@ export const adminSchema = z.object({
     restored: text,
     missing: text,
     unknownAction: text,
+    /** Credited referrals by the share channel of their link (issue 34). */
+    channels: z.object({
+      title: text,
+      none: text,
+      columns: z.object({ channel: text, count: text }),
+      labels: z.object({ wa: text, fb: text, x: text, email: text, sms: text, copy: text, unknown: text }),
+    }),
     lead: z.object({
       title: text,
       refCode: text,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneTapShareSchema } from "./share";
 
 const text = z.string().min(1);
 
@@ -26,6 +27,7 @@ export const confirmSchema = z.object({
     shareMessage: z.string().includes("{link}"),
     copyButton: text,
     copied: z.literal("Copied!"),
+    oneTap: oneTapShareSchema,
   }),
   private: z.object({ title: text, text: text, linkLabel: text, copyButton: text }),
   whatHappensNext: z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneTapShareSchema } from "./share";
 
 const text = z.string().min(1);
 /** A message for a value over its length cap; '{max}' is filled with the cap. */
@@ -69,7 +70,7 @@ export const leadMagnetSchema = z.object({
     undeliverable: text,
     inboxReminder: text,
     spamReminder: text,
-    share: z.object({ title: text, text, linkLabel: text }),
+    share: z.object({ title: text, text, linkLabel: text, oneTap: oneTapShareSchema }),
     /** A reload after the e-mail went out: no second send, this note instead of the sent line. */
     alreadySent: text,
     backHome: z.literal("Back to Home"),

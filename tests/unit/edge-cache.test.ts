@@ -58,6 +58,13 @@ describe("which requests get the edge-cached page, and under which key", () => {
       ["utm_campaign", "spring"],
       ["r", "ABC123"],
     ]);
+    // The share channel (issue 34) travels with ?r= to the landed image, out of the key.
+    const shared = cached(plan("https://aiparenting.example/?r=ABC123&c=wa"));
+    expect(shared.key.url).toBe(plain);
+    expect([...shared.attribution]).toEqual([
+      ["r", "ABC123"],
+      ["c", "wa"],
+    ]);
     // The render sees none of them.
     expect(tracked.render.url).toBe("https://aiparenting.example/");
     expect(keyOf("http://127.0.0.1:8788/?sport=tennis&utm_source=x&domain=champion")).toBe(

@@ -3,6 +3,7 @@ import { ConfigError } from "~/utils/env.server";
 import {
   MAX_TOASTS,
   addToast,
+  attributionChannel,
   attributionFields,
   captureAttribution,
   clearVariantValues,
@@ -184,6 +185,22 @@ describe("attribution (SPEC 4.1)", () => {
     expect(captureAttribution(url("r=<script>"), session)).toBe(false);
     expect(captureAttribution(url("r=&utm_source="), session)).toBe(false);
     expect(attributionFields(session).referred_by).toBeNull();
+  });
+
+  it("captures the share channel c with r, and drops unknown channels (issue 34)", async () => {
+    const session = await freshSession();
+    expect(captureAttribution(url("r=ABCD2345&c=wa"), session)).toBe(true);
+    expect(attributionChannel(await roundTrip(session))).toBe("wa");
+    // Unknown values are dropped; a new code without a known channel clears the old one.
+    expect(captureAttribution(url("r=SECOND23&c=tiktok"), session)).toBe(true);
+    expect(attributionFields(session).referred_by).toBe("SECOND23");
+    expect(attributionChannel(session)).toBeNull();
+    // A channel alone (no code) says nothing.
+    expect(captureAttribution(url("c=fb"), session)).toBe(false);
+    expect(attributionChannel(session)).toBeNull();
+    expect(captureAttribution(url("r=SECOND23&c=EMAIL"), session)).toBe(true);
+    expect(attributionChannel(session)).toBe("email");
+    expect(hasAttributionParams(url("c=wa"))).toBe(false);
   });
 
   it("hasAttributionParams spots r and utm_* only", () => {

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { CircleCheck, Home, Inbox, Share2 } from "lucide-react";
 import type { LeadMagnetContent } from "#content/schemas/lead-magnet";
 import type { WaitlistContent } from "#content/schemas/waitlist";
+import { OneTapShare } from "~/components/share/OneTapShare";
 import { WaitlistPrompt } from "~/components/waitlist/WaitlistPrompt";
 import { MAIL_REFRESH_SECONDS, type MailState } from "~/leads/mail-state";
 import { useNonce } from "~/utils/nonce";
@@ -117,6 +118,7 @@ export function LeadMagnetConfirm({
           value={shareLink}
           className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
         />
+        <OneTapShare copy={copy.share.oneTap} refLink={shareLink} />
       </div>
 
       <div className="mt-10 text-center">

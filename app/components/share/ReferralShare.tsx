@@ -3,6 +3,8 @@ import { CheckCircle2, Copy, ThumbsUp } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import type { ConfirmContent } from "#content/schemas/confirm";
 import { NewTabNote } from "~/components/NewTabNote";
+import { OneTapShare } from "~/components/share/OneTapShare";
+import { tagShareLink } from "~/utils/links";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** The copy-button state lasts 2 seconds (SPEC 9). */
@@ -58,7 +60,8 @@ export function ReferralShare({
   followHref: string;
 }) {
   const hydrated = useHydrated();
-  const shareMessage = copy.vip.shareMessage.replace("{link}", refLink);
+  // The copied message's link says it was shared by copying (issue 34: `&c=copy`).
+  const shareMessage = copy.vip.shareMessage.replace("{link}", tagShareLink(refLink, "copy"));
   const openPopup = (event: MouseEvent<HTMLAnchorElement>) => {
     const popup = window.open(followHref, "follow", POPUP_FEATURES);
     // When a popup blocker refuses, the plain link (new tab) still works.
@@ -96,6 +99,7 @@ export function ReferralShare({
             <CopyButton text={shareMessage} label={copy.vip.copyButton} copiedLabel={copy.vip.copied} intent="copied_share_message" />
           </div>
         ) : null}
+        <OneTapShare copy={copy.vip.oneTap} refLink={refLink} />
       </section>
 
       <section aria-labelledby="private" className="mt-8 rounded-2xl bg-brand-soft p-6 text-left">

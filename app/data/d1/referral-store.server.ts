@@ -44,8 +44,8 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       assertLeadTable(table);
       await db
         .prepare(
-          `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, reason, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, referred_id) DO NOTHING`,
+          `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, reason, channel, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, referred_id) DO NOTHING`,
         )
         .bind(
           crypto.randomUUID(),
@@ -56,6 +56,7 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
           referral.variant,
           referral.status,
           referral.reason,
+          referral.channel ?? null,
           at,
           at,
         )
@@ -96,6 +97,18 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
         db.prepare(recount(table, "?3")).bind(table, placesPerCredit, current.referrer_id),
       ]);
       return referralById(referralId);
+    },
+
+    async creditedByChannel(table) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT channel, COUNT(*) AS count FROM referrals WHERE lead_table = ? AND status = 'credited'
+           GROUP BY channel ORDER BY count DESC, channel IS NULL, channel`,
+        )
+        .bind(table)
+        .all<{ channel: string | null; count: number }>();
+      return results.map((row) => ({ channel: row.channel, count: Number(row.count) }));
     },
 
     async referralOf(table, referredId) {

@@ -22,6 +22,8 @@ export type Referral = {
   variant: string;
   status: ReferralStatus;
   reason: RejectionReason | null;
+  /** The channel the referral link was shared through (`?c=`: wa, fb, x, email, sms, copy), or null. */
+  channel: string | null;
   created_at: string;
   updated_at: string;
   credited_at: string | null;
@@ -30,7 +32,11 @@ export type Referral = {
 /** A ledger row with the two e-mails, for the admin. */
 export type ReferralListRow = Referral & { referrer_email: string | null; referred_email: string | null };
 
-export type NewReferral = Pick<Referral, "referred_id" | "referrer_id" | "ref_code" | "variant" | "status" | "reason">;
+export type NewReferral = Pick<Referral, "referred_id" | "referrer_id" | "ref_code" | "variant" | "status" | "reason"> &
+  Partial<Pick<Referral, "channel">>;
+
+/** Credited referrals of one channel (null: shared without a channel tag). */
+export type ChannelCount = { channel: string | null; count: number };
 
 export type ReferralCounts = Record<ReferralStatus, number>;
 
@@ -60,6 +66,8 @@ export interface ReferralStore {
   referralOf(table: LeadTable, referredId: string): Promise<Referral | null>;
   /** The referrer's referrals by status. */
   countsFor(table: LeadTable, referrerId: string): Promise<ReferralCounts>;
+  /** Credited referrals by the channel they were shared through, most first, then by channel, untagged last. */
+  creditedByChannel(table: LeadTable): Promise<ChannelCount[]>;
   /** Referrals recorded for this referrer since `since` (to spot referrals faster than a person sends them). */
   recentCount(table: LeadTable, referrerId: string, since: string): Promise<number>;
   /** The parent's place in line (1 = first), or null before they confirmed. */

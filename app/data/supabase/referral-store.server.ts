@@ -62,6 +62,14 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
       return stored;
     },
 
+    async creditedByChannel(table) {
+      assertLeadTable(table);
+      const { data, error } = await client.rpc("referral_channels", { lead_table: table }).retry(false);
+      fail("Referrals by channel", error);
+      const rows = (data ?? []) as { channel: string | null; count: number }[];
+      return rows.map((row) => ({ channel: row.channel, count: Number(row.count) }));
+    },
+
     async credit(table, referredId, at, placesPerCredit) {
       assertLeadTable(table);
       const { data, error } = await client

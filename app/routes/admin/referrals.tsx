@@ -9,7 +9,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { REFERRAL_STATUSES } from "~/data/referral-model";
-import type { ReferralListRow, ReferralStatus } from "~/data/ports/referral-store";
+import type { ChannelCount, ReferralListRow, ReferralStatus } from "~/data/ports/referral-store";
 import { referralsOf } from "~/referrals/referrals.server";
 import { linkTo as variantLink } from "~/utils/links";
 import { useLinkTo } from "~/utils/root-data";
@@ -33,11 +33,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // Each variant's ledger through its own referral engine (the all-variants view shows the three).
   const ledgers = await admin.read("referrals", () =>
     Promise.all(
-      scopeVariants(scope).map(async (v) => ({
-        key: v.key,
-        variant: v.variant,
-        ...(await referralsOf({ ...ctx, variant: v.variant, leadTable: v.table }).list({ page, pageSize: PAGE_SIZE, status })),
-      })),
+      scopeVariants(scope).map(async (v) => {
+        const referrals = referralsOf({ ...ctx, variant: v.variant, leadTable: v.table });
+        const [list, channels] = await Promise.all([referrals.list({ page, pageSize: PAGE_SIZE, status }), referrals.byChannel()]);
+        return { key: v.key, variant: v.variant, ...list, channels };
+      }),
     ),
   );
   const done = ctx.url.searchParams.get("done");
@@ -114,6 +114,7 @@ export default function AdminReferrals() {
               {copy.console.variants[ledger.key]}
             </h2>
           ) : null}
+          <Channels copy={copy} rows={ledger.channels} testId={`referral-channels-${ledger.key}`} />
           <Ledger
             copy={copy}
             rows={ledger.rows}
@@ -129,6 +130,44 @@ export default function AdminReferrals() {
         </section>
       ))}
     </AdminPage>
+  );
+}
+
+/** Credited referrals by the channel their link was shared through: label → count, "unknown" for untagged links. */
+function Channels({ copy, rows, testId }: { copy: AdminContent; rows: ChannelCount[]; testId: string }) {
+  const text = copy.referrals.channels;
+  const label = (channel: string | null) =>
+    channel && channel in text.labels ? text.labels[channel as keyof typeof text.labels] : text.labels.unknown;
+  return (
+    <div className="mb-6" data-testid={testId}>
+      <h3 className="mb-2 font-semibold text-slate-900">{text.title}</h3>
+      {rows.length === 0 ? (
+        <p>{text.none}</p>
+      ) : (
+        <table className="text-sm">
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th scope="col" className="px-3 py-2">
+                {text.columns.channel}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {text.columns.count}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.channel ?? "unknown"} className="border-b border-slate-200" data-channel={row.channel ?? "unknown"}>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {label(row.channel)}
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{row.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

@@ -75,6 +75,35 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       });
     });
 
+    describe("channels (issue 34)", () => {
+      it("stores the share channel with the referral and counts credited referrals by channel, null for none", async () => {
+        const a = await lead("a@x.io");
+        const friends = [];
+        for (let i = 0; i < 5; i++) friends.push(await lead(`f${i}@x.io`, i + 1));
+        const tennis = await lead("t@x.io", 0, "leads_tennis");
+        const tennisFriend = await lead("tf@x.io", 1, "leads_tennis");
+        const recorded = await store().record(T, referral(friends[0], a, { channel: "wa" }), at(1));
+        expect(recorded.channel).toBe("wa");
+        await store().record(T, referral(friends[1], a, { channel: "wa" }), at(1));
+        await store().record(T, referral(friends[2], a, { channel: "email" }), at(1));
+        await store().record(T, referral(friends[3], a), at(1));
+        // Pending: not counted until credited.
+        await store().record(T, referral(friends[4], a, { channel: "fb" }), at(1));
+        await store().record("leads_tennis", { ...referral(tennisFriend, tennis, { channel: "sms" }), variant: "champion-tennis" }, at(1));
+        expect(await store().referralOf(T, friends[3].id)).toMatchObject({ channel: null });
+        expect(await store().creditedByChannel(T)).toEqual([]);
+        for (const friend of friends.slice(0, 4)) await store().credit(T, friend.id, at(3), PLACES);
+        await store().credit("leads_tennis", tennisFriend.id, at(3), PLACES);
+        const byChannel = await store().creditedByChannel(T);
+        expect(byChannel).toEqual([
+          { channel: "wa", count: 2 },
+          { channel: "email", count: 1 },
+          { channel: null, count: 1 },
+        ]);
+        expect(await store().creditedByChannel("leads_tennis")).toEqual([{ channel: "sms", count: 1 }]);
+      });
+    });
+
     describe("credit", () => {
       it("credits a pending referral once, recounting the referrer's count and place score", async () => {
         const a = await lead("a@x.io");
