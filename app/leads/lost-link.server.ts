@@ -25,7 +25,7 @@ import { leadMagnetMailKey } from "./recipient-limit.server";
  */
 
 /** The form's one field: a trimmed, lower-cased address of at most EMAIL_MAX_LENGTH characters. */
-export function lostLinkSchema(errors: LostLinkContent["errors"]) {
+function lostLinkSchema(errors: LostLinkContent["errors"]) {
   return z.object({
     email: z
       .string({ required_error: errors.missing, invalid_type_error: errors.missing })
@@ -50,9 +50,9 @@ export async function lostLinkLoader({ request, context }: LoaderFunctionArgs) {
  * per address and window (`lost-link:to:{hash}:{day}:{n}`), so a double click, a retry or a
  * stranger's repeated posts write at most one row per 10 minutes and three a day. A parent who has
  * not confirmed yet gets the confirm button in the same mail. Nothing is written for an address
- * that is not on the list, nor for a suppressed one. Returns what it did, for the tests; the page never shows it.
+ * that is not on the list, nor for a suppressed one. Returns what it did, for a reader of this file; the page never shows it.
  */
-export async function mailLostLink(ctx: RequestContext, email: string): Promise<"queued" | "unlisted" | "suppressed" | "failed"> {
+async function mailLostLink(ctx: RequestContext, email: string): Promise<"queued" | "unlisted" | "suppressed" | "failed"> {
   try {
     const lead = await getBackend(ctx).leads.getByEmail(ctx.leadTable, email);
     if (!lead) return "unlisted";

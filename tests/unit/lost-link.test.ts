@@ -17,7 +17,8 @@ import { useLocalD1 } from "./helpers/local-d1";
 const d1 = useLocalD1();
 
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "suppressions"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "suppressions"])
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const GENIUS = "http://127.0.0.1:8810/lost-link";
@@ -49,7 +50,11 @@ async function post(url: string, fields: [string, string][], { stamp = true } = 
 async function lead(table: LeadTable, email: string, { confirmed = true } = {}) {
   const { ctx } = testContext(GENIUS, d1.bindings);
   const row = await getBackend(ctx).leads.create(table, { email, step_completed: 3 });
-  if (confirmed) await d1.db.prepare(`UPDATE ${table} SET confirm_seq = ?, confirmed_at = ?, email_verified = 1 WHERE id = ?`).bind(++seq, new Date().toISOString(), row.id).run();
+  if (confirmed)
+    await d1.db
+      .prepare(`UPDATE ${table} SET confirm_seq = ?, confirmed_at = ?, email_verified = 1 WHERE id = ?`)
+      .bind(++seq, new Date().toISOString(), row.id)
+      .run();
   return row;
 }
 
@@ -79,7 +84,11 @@ describe("POST /lost-link", () => {
     const status = new URL(links["/status"]!);
     expect(status.pathname).toBe("/status");
     const { ctx } = testContext(GENIUS, d1.bindings);
-    expect(await checkLeadLink(ctx.env, true, status.searchParams.get("t"), "status")).toMatchObject({ ok: true, leadId: parent.id, table: "leads" });
+    expect(await checkLeadLink(ctx.env, true, status.searchParams.get("t"), "status")).toMatchObject({
+      ok: true,
+      leadId: parent.id,
+      table: "leads",
+    });
     // Confirmed already: no confirm button.
     expect(links["/verify-email"]).toBeUndefined();
   });

@@ -47,7 +47,9 @@ export function LostLinkPage({
           </div>
         ) : null}
         <FormField id="email" label={copy.emailLabel}>
-          {(control) => <EmailInput control={control} placeholder={copy.emailPlaceholder} defaultValue={result?.email ?? ""} className="mt-2" />}
+          {(control) => (
+            <EmailInput control={control} placeholder={copy.emailPlaceholder} defaultValue={result?.email ?? ""} className="mt-2" />
+          )}
         </FormField>
         <BotFields />
         <button
