@@ -13,7 +13,7 @@ import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { EMAIL_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 import { linkTo } from "~/utils/links";
 import { formPostLimited } from "~/utils/rate-limit.server";
-import { leadMagnetMailKey } from "./recipient-limit.server";
+import { recipientMailKey } from "./recipient-limit.server";
 
 /**
  * "Lost my link" (/lost-link, docs/decisions/034-lost-my-link.md): a parent types the address they
@@ -59,7 +59,7 @@ async function mailLostLink(ctx: RequestContext, email: string): Promise<"queued
     // A bounced or complained address gets nothing (the mailer would skip it too): no row at all.
     if (await isSuppressed(ctx, lead.email, mailKindOf("lost-link"))) return "suppressed";
     const [dedupeKey, links] = await Promise.all([
-      leadMagnetMailKey(ctx, "lost-link", lead.email),
+      recipientMailKey(ctx, "lost-link", lead.email),
       leadLinksFor(ctx, ctx.leadTable, lead.id),
     ]);
     const queued = await queueTemplateMail(ctx, {

@@ -29,7 +29,7 @@ type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
  * exactly one mail. The address is compared as duplicates are (case, +tag, Gmail's dots) and kept
  * only as a hash.
  */
-export async function leadMagnetMailKey(ctx: Ctx, kind: RecipientLimitedKind, email: string): Promise<string> {
+export async function recipientMailKey(ctx: Ctx, kind: RecipientLimitedKind, email: string): Promise<string> {
   const now = ctx.now?.() ?? new Date();
   const address = (await sha256Hex(`recipient:${canonicalEmail(email)}`)).slice(0, 32);
   const day = now.toISOString().slice(0, 10);

@@ -8,6 +8,6 @@ export const lostLink = mergeLayers<LostLinkContent>(genius, {
   intro:
     "No problem, champion parent. Type the e-mail address you joined the {brand} waitlist with. If it's on the list, we'll e-mail you the link to your place in line and the teammates' parents who joined through you.",
   sent: {
-    text: "If that address is on the {brand} waitlist, your link is on its way. Give it a few minutes, like a warm-up before the game.",
+    text: "If that address is on the {brand} waitlist, your link is on its way. Give it a few minutes, then see you {sportHome}.",
   },
 });
