@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "#content/index";
 import {
@@ -80,6 +81,15 @@ for (const v of cases) {
       await expect(page.getByRole("alert")).toHaveText(copy.errors.invalidEmail);
       await expect(page.getByLabel(copy.emailLabel)).toHaveValue("not-an-address");
       expect(await outbox(page, "not-an-address")).toEqual([]);
+    });
+
+    test("axe finds no violations on the form and the 'check your inbox' view", { tag: "@js-on" }, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      for (const path of [pathIn(v, "lost-link"), pathIn(v, "lost-link", { sent: "1" })]) {
+        await page.goto(path);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations.map((found) => `${path} ${found.id}`)).toEqual([]);
+      }
     });
 
     test("the status page's broken-link message leads here", async ({ page }) => {
