@@ -47,6 +47,8 @@ export default [
   // The referral engine: double opt-in button page and the parent's status page (signed links).
   route("verify-email", "routes/verify-email.tsx"),
   route("status", "routes/status.tsx"),
+  // "Lost my link": the status link mailed to a listed address; reads the same for every address (ADR 034).
+  route("lost-link", "routes/lost-link.tsx"),
   // A wave's invite (docs/decisions/025-waves-and-invites.md): signed, single-use link.
   route("invite", "routes/invite.tsx"),
   // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).

@@ -8,7 +8,7 @@ type Branding = {
   signature: string;
 };
 
-type WaitlistEmails = { [K in "confirm-email" | "moved-up"]: NonNullable<EmailsContent[K]> };
+type WaitlistEmails = { [K in "confirm-email" | "moved-up" | "lost-link"]: NonNullable<EmailsContent[K]> };
 
 /**
  * The referral engine's two e-mails (docs/decisions/010-referrals-and-place-in-line.md), the same
@@ -63,6 +63,31 @@ export function waitlistEmails({ styles, logo, signature }: Branding): WaitlistE
         signature,
         footer: {
           text: "You're receiving this e-mail because you joined the {brand} waitlist. We send at most one of these a day.",
+          contactAddress: "{contactEmail}",
+        },
+      },
+    },
+    "lost-link": {
+      template: {
+        title: "Your {brand} waitlist link",
+        subject: "Here's your {brand} waitlist link",
+        styles,
+      },
+      content: {
+        logo,
+        main: {
+          title: "Here's your waitlist link",
+          subtitle: "You asked us for the link to your place in line.",
+          description:
+            "Press the button to see your place in line, your referrals and your personal share link. Keep this e-mail: the link works for a year. If you didn't ask for it, you can ignore this e-mail; nothing has changed.",
+          buttonText: "See my place and referrals",
+          buttonUrl: "{statusLink}",
+          fallbackText: "If the button doesn't work, copy this link into your browser:",
+        },
+        whatHappensNext: [],
+        signature,
+        footer: {
+          text: "You're receiving this e-mail because the link to this address's place on the {brand} waitlist was requested.",
           contactAddress: "{contactEmail}",
         },
       },

@@ -18,6 +18,7 @@ import ConfirmEmailEmail from "./confirm-email";
 import MovedUpEmail from "./moved-up";
 import AnnouncementEmail from "./announcement";
 import InviteEmail from "./invite";
+import LostLinkEmail from "./lost-link";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -31,6 +32,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   "moved-up": MovedUpEmail,
   announcement: AnnouncementEmail,
   invite: InviteEmail,
+  "lost-link": LostLinkEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */

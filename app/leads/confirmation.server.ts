@@ -16,7 +16,7 @@ import {
   type VariantValueKey,
 } from "~/utils/session.server";
 import { leadsOf } from "./leads.server";
-import { leadMagnetMailKey } from "./recipient-limit.server";
+import { recipientMailKey } from "./recipient-limit.server";
 import type { MailState } from "./mail-state";
 import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
 import { log } from "~/platform/log.server";
@@ -194,7 +194,7 @@ export function confirmLeadMagnet(
   const pending = leadId && values[config.emailKey] ? { leadId, clear: [config.emailKey, config.leadIdKey] } : null;
   // One mail per address and window, whoever asks (ADR 029).
   const addressKeyed: AddressKeyed = {
-    claim: (lead) => leadMagnetMailKey(ctx, config.kind, lead.email),
+    claim: (lead) => recipientMailKey(ctx, config.kind, lead.email),
     remember: config.kind === "guide" ? "guideMailKey" : "tipsMailKey",
   };
   return confirmFlow(

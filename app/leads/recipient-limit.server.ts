@@ -12,10 +12,16 @@ import type { AppEnv } from "~/utils/env.server";
  */
 export const RECIPIENT_LIMIT = { minutesApart: 10, perDay: 3 } as const;
 
+/**
+ * The mails limited per address: the guide and the tips (ADR 029), and the status link a parent asks
+ * for on /lost-link (ADR 034). Each kind counts on its own.
+ */
+export type RecipientLimitedKind = LeadMagnetKind | "lost-link";
+
 type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
 
 /**
- * The outbox dedupe key for a guide or tips mail to `email`: `{kind}:to:{address hash}:{day}:{n}`,
+ * The outbox dedupe key for a guide, tips or lost-link mail to `email`: `{kind}:to:{address hash}:{day}:{n}`,
  * n = 1…perDay, one mail per key. When the address may have another mail it is the next free key;
  * when not (the last mail was sent under minutesApart ago, or the day's are used up) it is the
  * last one's, so queueing under it writes and sends nothing and the page shows that mail's state.
@@ -23,7 +29,7 @@ type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
  * exactly one mail. The address is compared as duplicates are (case, +tag, Gmail's dots) and kept
  * only as a hash.
  */
-export async function leadMagnetMailKey(ctx: Ctx, kind: LeadMagnetKind, email: string): Promise<string> {
+export async function recipientMailKey(ctx: Ctx, kind: RecipientLimitedKind, email: string): Promise<string> {
   const now = ctx.now?.() ?? new Date();
   const address = (await sha256Hex(`recipient:${canonicalEmail(email)}`)).slice(0, 32);
   const day = now.toISOString().slice(0, 10);

@@ -112,7 +112,11 @@ export async function statusPage(ctx: RequestContext, url: URL) {
   const copy = getPage(ctx.contentKey, "waitlist").status;
   const share = getPage(ctx.contentKey, "confirm");
   const found = await leadOfLink(ctx, url.searchParams.get("t"), "status");
-  if (found.state !== "valid") return data({ copy, share, view: { state: "invalid" as const } }, { status: 400 });
+  if (found.state !== "valid") {
+    // A broken or expired status link: the parent can have it mailed again (/lost-link, ADR 034).
+    const lostLink = { href: linkTo(ctx.variant, "lost-link"), label: getPage(ctx.contentKey, "lostLink").link };
+    return data({ copy, share, view: { state: "invalid" as const, lostLink } }, { status: 400 });
+  }
   const { lead } = found;
   const refCode = await leadsOf(ctx)
     .ensureRefCode(lead)

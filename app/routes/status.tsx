@@ -153,6 +153,11 @@ export default function Status() {
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-extrabold text-slate-900">{copy.invalidTitle}</h1>
         <p className="mt-4 text-lg text-slate-700">{copy.invalidText}</p>
+        {"lostLink" in view && view.lostLink ? (
+          <a href={view.lostLink.href} className="mt-6 inline-block font-semibold text-brand-strong underline" data-testid="lost-link">
+            {view.lostLink.label}
+          </a>
+        ) : null}
       </section>
     );
   }

@@ -17,6 +17,7 @@ const sent = [
   "moved-up",
   "announcement",
   "invite",
+  "lost-link",
 ] as const;
 const rebranded = Object.fromEntries(
   sent.map((name) => [
@@ -116,6 +117,15 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
       },
       whatHappensNext: {
         2: { title: "Start daily drills", description: "Seven days of {sportDrills} free, no credit card, cancel anytime." },
+      },
+    },
+  },
+  "lost-link": {
+    content: {
+      main: {
+        title: "Here's your champion link 🏆",
+        subtitle: "You asked us for the link to your place in line. Here it is, champion parent.",
+        closing: "Share it with your teammates' parents: each one who joins and confirms moves you up. See you {sportRink}.",
       },
     },
   },

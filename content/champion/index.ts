@@ -4,6 +4,7 @@ import { faq } from "./faq";
 import { form } from "./form";
 import { guide } from "./guide";
 import { landing } from "./landing";
+import { lostLink } from "./lost-link";
 import { plans } from "./plans";
 import { plansPage } from "./plans-page";
 import { roadmap } from "./roadmap";
@@ -15,5 +16,5 @@ import { tips } from "./tips";
 
 /** The pages both champion sports share, written with {sport...} words; content/index.ts lays each sport over them. */
 export const champion = {
-  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup },
+  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup, lostLink },
 };

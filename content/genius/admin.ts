@@ -398,6 +398,7 @@ export const admin: AdminContent = {
       "moved-up": "Moved up the line",
       announcement: "Launch announcement",
       invite: "Wave invite",
+      "lost-link": "Lost link",
       api: "API mail",
     },
     retry: "Retry",

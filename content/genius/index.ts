@@ -22,6 +22,7 @@ import { myData } from "./my-data";
 import { unsubscribe } from "./unsubscribe";
 import { a11y } from "./a11y";
 import { preview } from "./preview";
+import { lostLink } from "./lost-link";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -49,4 +50,5 @@ export const content = {
   unsubscribe,
   a11y,
   preview,
+  lostLink,
 } satisfies PageContent;

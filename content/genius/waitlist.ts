@@ -45,7 +45,7 @@ export const waitlist: WaitlistContent = {
       text: "Friends who join through your link get their own place in line for the next waves.",
     },
     invalidTitle: "This link doesn't work",
-    invalidText: "Open your status link again from one of our e-mails.",
+    invalidText: "Open your status link again from one of our e-mails, or have it sent to you again.",
     youreIn: "You're in",
     invitedOn: "Your early-access invite went out on {date}. Open it from your inbox to create your account.",
     acceptedOn: "You accepted your invite on {date}.",

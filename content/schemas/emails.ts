@@ -16,6 +16,7 @@ export const EMAIL_TEMPLATES = [
   "moved-up",
   "announcement",
   "invite",
+  "lost-link",
 ] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
@@ -38,6 +39,8 @@ const MAIL_KINDS = {
   "moved-up": "marketing",
   announcement: "marketing",
   invite: "transactional",
+  // The parent asked for their status link on /lost-link (docs/decisions/034-lost-my-link.md).
+  "lost-link": "transactional",
   api: "transactional",
 } as const satisfies Record<EmailTemplateName | "api", "transactional" | "marketing">;
 
@@ -164,6 +167,11 @@ export const emailsSchema = z.object({
    * signed single-use link; {inviteExpires} is the day it stops working.
    */
   invite: emailTemplateSchema.optional(),
+  /**
+   * The status link a parent asked for on /lost-link (docs/decisions/034-lost-my-link.md): the button
+   * goes to {statusLink}; an unconfirmed parent's mail also carries the double opt-in block ({verifyLink}).
+   */
+  "lost-link": emailTemplateSchema.optional(),
   /**
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
    * button ({verifyLink}), see your place with the status link ({statusLink}). `preheader` is the

@@ -21,6 +21,7 @@ import { myDataSchema } from "./my-data";
 import { unsubscribeSchema } from "./unsubscribe";
 import { a11ySchema } from "./a11y";
 import { previewSchema } from "./preview";
+import { lostLinkSchema } from "./lost-link";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -51,6 +52,7 @@ export const pageSchemas = {
   unsubscribe: unsubscribeSchema,
   a11y: a11ySchema,
   preview: previewSchema,
+  lostLink: lostLinkSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

@@ -52,6 +52,7 @@ for (const v of variants) {
       "unsubscribe",
       "status",
       "my-data",
+      "lost-link",
     ]) {
       await check(page, pathIn(v, name), found);
     }

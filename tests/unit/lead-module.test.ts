@@ -8,7 +8,7 @@ import { loader as guideFormLoader, action as guideFormAction } from "~/routes/g
 import { loader as guideConfirmLoader } from "~/routes/guide-confirm";
 import { loader as tipsFormLoader, action as tipsFormAction } from "~/routes/tips-form";
 import { loader as tipsConfirmLoader } from "~/routes/tips-confirm";
-import { leadMagnetMailKey, RECIPIENT_LIMIT } from "~/leads/recipient-limit.server";
+import { recipientMailKey, RECIPIENT_LIMIT } from "~/leads/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { suppress } from "~/mail/suppression.server";
 import { parseEnv } from "~/utils/env.server";
@@ -277,7 +277,7 @@ describe("the guide and tips mail per address, whoever asks (ADR 029)", () => {
     const created: string[] = [];
     const at = async (time: string) => {
       clock.now = new Date(time);
-      const dedupeKey = await leadMagnetMailKey(ctx, "guide", "window@example.com");
+      const dedupeKey = await recipientMailKey(ctx, "guide", "window@example.com");
       const before = await count("SELECT count(*) AS n FROM outbox");
       await queueTemplateMail(ctx, {
         dedupeKey,
