@@ -399,6 +399,7 @@ export const admin: AdminContent = {
       announcement: "Launch announcement",
       invite: "Wave invite",
       "lost-link": "Lost link",
+      reward: "Milestone reward",
       api: "API mail",
     },
     retry: "Retry",
