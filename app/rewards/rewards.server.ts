@@ -14,7 +14,10 @@ import type { RequestContext } from "~/utils/context.server";
  * nothing the second time, so callers need not know what changed.
  */
 
-type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "contentKey" | "origin" | "isLocal" | "client" | "waitUntil">;
+type Ctx = Pick<
+  RequestContext,
+  "env" | "bindings" | "leadTable" | "variant" | "contentKey" | "origin" | "isLocal" | "client" | "waitUntil"
+>;
 
 /** Whether a ledger row still holds the reward for the parent (not withdrawn). */
 export const isActive = (reward: Pick<EarnedReward, "withdrawn_at">) => reward.withdrawn_at === null;
@@ -53,7 +56,8 @@ async function settle(ctx: Ctx, referrerId: string, now: () => Date) {
     const step = byId.get(reward.step_id);
     if (!step || step.threshold <= credited || !isActive(reward) || reward.flagged_at) continue;
     const changed = await rewards.withdraw(table, reward.id, now().toISOString());
-    if (changed) log.info(changed.withdrawn_at ? "reward.withdrawn" : "reward.flagged", { leadId: lead.id, stepId: step.id, kind: step.kind });
+    if (changed)
+      log.info(changed.withdrawn_at ? "reward.withdrawn" : "reward.flagged", { leadId: lead.id, stepId: step.id, kind: step.kind });
   }
 }
 

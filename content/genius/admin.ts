@@ -131,6 +131,7 @@ export const admin: AdminContent = {
     mail: "Mail",
     launch: "Launch",
     waves: "Waves",
+    rewards: "Rewards",
     signedInAs: "Signed in as {email}",
     signOut: "Sign out",
   },
