@@ -14,7 +14,7 @@ import { isActive } from "./rewards.server";
  * of a download reward. A GET changes nothing but a download's delivery (the file was served).
  */
 
-export type LadderStep = {
+type LadderStep = {
   id: string;
   threshold: number;
   kind: RewardKind;
