@@ -59,3 +59,21 @@ CREATE TABLE rewards_earned (
 );
 CREATE UNIQUE INDEX rewards_earned_key ON rewards_earned (lead_table, lead_id, step_id);
 CREATE INDEX rewards_earned_table_idx ON rewards_earned (lead_table, earned_at);
+
+-- A lead deleted (erasure, the purge of unconfirmed leads, an admin's delete) takes its rewards with
+-- it; a code it had not been shown goes back to the pool, a shown one stays used.
+CREATE TRIGGER leads_rewards_forget AFTER DELETE ON leads BEGIN
+  UPDATE reward_codes SET earned_id = NULL, assigned_at = NULL
+    WHERE earned_id IN (SELECT id FROM rewards_earned WHERE lead_table = 'leads' AND lead_id = OLD.id AND delivered_at IS NULL);
+  DELETE FROM rewards_earned WHERE lead_table = 'leads' AND lead_id = OLD.id;
+END;
+CREATE TRIGGER leads_icehockey_rewards_forget AFTER DELETE ON leads_icehockey BEGIN
+  UPDATE reward_codes SET earned_id = NULL, assigned_at = NULL
+    WHERE earned_id IN (SELECT id FROM rewards_earned WHERE lead_table = 'leads_icehockey' AND lead_id = OLD.id AND delivered_at IS NULL);
+  DELETE FROM rewards_earned WHERE lead_table = 'leads_icehockey' AND lead_id = OLD.id;
+END;
+CREATE TRIGGER leads_tennis_rewards_forget AFTER DELETE ON leads_tennis BEGIN
+  UPDATE reward_codes SET earned_id = NULL, assigned_at = NULL
+    WHERE earned_id IN (SELECT id FROM rewards_earned WHERE lead_table = 'leads_tennis' AND lead_id = OLD.id AND delivered_at IS NULL);
+  DELETE FROM rewards_earned WHERE lead_table = 'leads_tennis' AND lead_id = OLD.id;
+END;

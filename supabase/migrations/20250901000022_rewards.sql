@@ -194,3 +194,24 @@ revoke all on function public.withdraw_reward(uuid, timestamptz) from public, an
 grant execute on function public.sync_reward_bonus(text, uuid) to service_role;
 grant execute on function public.earn_reward(text, uuid, uuid, timestamptz) to service_role;
 grant execute on function public.withdraw_reward(uuid, timestamptz) to service_role;
+
+-- A lead deleted (erasure, the purge of unconfirmed leads, an admin's delete) takes its rewards with
+-- it; a code it had not been shown goes back to the pool, a shown one stays used.
+create or replace function public.forget_lead_rewards() returns trigger
+language plpgsql volatile set search_path = public
+as $$
+begin
+  update public.reward_codes set earned_id = null, assigned_at = null
+   where earned_id in (select e.id from public.rewards_earned e
+                        where e.lead_table = tg_table_name and e.lead_id = old.id and e.delivered_at is null);
+  delete from public.rewards_earned e where e.lead_table = tg_table_name and e.lead_id = old.id;
+  return old;
+end
+$$;
+revoke all on function public.forget_lead_rewards() from public, anon, authenticated;
+drop trigger if exists leads_rewards_forget on public.leads;
+drop trigger if exists leads_icehockey_rewards_forget on public.leads_icehockey;
+drop trigger if exists leads_tennis_rewards_forget on public.leads_tennis;
+create trigger leads_rewards_forget after delete on public.leads for each row execute function public.forget_lead_rewards();
+create trigger leads_icehockey_rewards_forget after delete on public.leads_icehockey for each row execute function public.forget_lead_rewards();
+create trigger leads_tennis_rewards_forget after delete on public.leads_tennis for each row execute function public.forget_lead_rewards();

@@ -145,6 +145,21 @@ export function rewardStoreContract(name: string, start: () => Promise<ContractB
       });
     });
 
+    describe("a deleted lead", () => {
+      it("takes its rewards along: an unshown code goes back to the pool, a shown one stays used", async () => {
+        const a = await lead("a@x.io");
+        const b = await lead("b@x.io");
+        const codeStep = await addStep({ threshold: 1, kind: "code", file: null });
+        await store().addCodes(T, codeStep.id, ["A", "B"], at(1));
+        await store().earn(T, a.id, codeStep.id, at(2));
+        const shown = (await store().earn(T, b.id, codeStep.id, at(3)))!.reward;
+        await store().markDelivered(T, shown.id, at(4));
+        expect(await leads().deleteMany(T, [a.id, b.id])).toHaveLength(2);
+        expect(await store().ledger(T)).toEqual([]);
+        expect(await store().codeStock(T)).toEqual([{ step_id: codeStep.id, remaining: 1, used: 1 }]);
+      });
+    });
+
     describe("ledger", () => {
       it("lists earned rewards newest first with the e-mail and title; the to-do list holds undelivered perks only", async () => {
         const a = await lead("a@x.io");
