@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import type { NewRewardStep } from "~/data/ports/reward-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { checkLeadLink } from "~/platform/lead-links.server";
+import { log } from "~/platform/log.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { settleRewards } from "~/rewards/rewards.server";
 import { testContext } from "./helpers/context";
@@ -115,6 +116,28 @@ describe("settleRewards", () => {
     expect(await backend().rewards.codeStock("leads")).toEqual([{ step_id: code.id, remaining: 1, used: 1 }]);
   });
 
+  it("20 friends confirming at once past a threshold give one reward, one code and one mail", async () => {
+    const code = await addStep({ threshold: 10, kind: "code", title: "At ten", file: null });
+    await backend().rewards.addCodes("leads", code.id, ["TEN-1", "TEN-2", "TEN-3"], at);
+    const { ctx, settle } = request();
+    const parent = await join("parent@example.com");
+    await referralsOf(ctx).confirm(parent.id);
+    const friends: Lead[] = [];
+    for (let i = 0; i < 20; i++) friends.push(await join(`f${i}@club${i}.example`, parent.ref_code));
+    // Eight in flight at a time: Miniflare's proxy socket drops some of 20+ simultaneous connections.
+    const queue = [...friends];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let friend = queue.shift(); friend; friend = queue.shift()) await referralsOf(ctx).confirm(friend.id);
+      }),
+    );
+    await settle();
+    expect((await backend().leads.getById("leads", parent.id))?.referral_count).toBe(20);
+    expect((await backend().rewards.earnedBy("leads", parent.id)).map((row) => row.code)).toEqual(["TEN-1"]);
+    expect(await rewardMails()).toHaveLength(1);
+    expect(await backend().rewards.codeStock("leads")).toEqual([{ step_id: code.id, remaining: 2, used: 1 }]);
+  });
+
   it("a revoked credit withdraws an undelivered code (back to the pool) and flags a delivered download; a restore reinstates without a second mail", async () => {
     const { download, code } = await ladder();
     const { parent, friends } = await parentWithFriends(2);
@@ -154,6 +177,28 @@ describe("settleRewards", () => {
     const referrals = referralsOf(request().ctx);
     await referrals.setCredit((await referrals.referralOf(friends[0].id))!.id, false);
     expect((await backend().leads.getById("leads", parent.id))?.place_score).toBe(1);
+  });
+
+  it("a failed settle is logged and never fails the confirmation; the next settle completes it", async () => {
+    await ladder();
+    const { ctx } = request();
+    const store = getBackend(ctx).rewards;
+    const broken = vi.spyOn(store, "steps").mockRejectedValue(new Error("database down"));
+    const logged = vi.spyOn(log, "error");
+    try {
+      const parent = await join("parent@example.com");
+      await referralsOf(ctx).confirm(parent.id);
+      const friend = await join("friend@school.example", parent.ref_code);
+      expect((await referralsOf(ctx).confirm(friend.id))?.confirmedNow).toBe(true);
+      expect((await referralsOf(ctx).referralOf(friend.id))?.status).toBe("credited");
+      expect(logged).toHaveBeenCalledWith("reward.settle_failed", { leadId: parent.id }, expect.any(Error));
+      broken.mockRestore();
+      await settleRewards(ctx, parent.id);
+      expect(await store.earnedBy("leads", parent.id)).toHaveLength(1);
+    } finally {
+      broken.mockRestore();
+      logged.mockRestore();
+    }
   });
 
   it("a disabled step is earned no more; a parent without a ladder gets nothing", async () => {
