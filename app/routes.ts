@@ -54,6 +54,8 @@ export default [
   // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).
   route("my-data", "routes/my-data.tsx"),
   route("my-data/download", "routes/my-data-download.ts"),
+  // A download reward's file through its signed, expiring link (docs/decisions/035-rewards-and-revocation.md).
+  route("rewards/download", "routes/rewards-download.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("webhooks/resend", "routes/webhooks.resend.ts"),
   // E-mail (issue 4): QA preview, local outbox, server-to-server send API.
@@ -78,9 +80,11 @@ export default [
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/launch", "routes/admin/launch.tsx"),
     route("admin/waves", "routes/admin/waves.tsx"),
+    route("admin/rewards", "routes/admin/rewards.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin/leads/:id/export", "routes/admin/lead-export.ts"),
+  route("admin/rewards.csv", "routes/admin/rewards-csv.ts"),
   // Unknown paths render the landing page with a 404 status.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -19,6 +19,7 @@ import MovedUpEmail from "./moved-up";
 import AnnouncementEmail from "./announcement";
 import InviteEmail from "./invite";
 import LostLinkEmail from "./lost-link";
+import RewardEmail from "./reward";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -33,6 +34,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   announcement: AnnouncementEmail,
   invite: InviteEmail,
   "lost-link": LostLinkEmail,
+  reward: RewardEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -75,6 +77,8 @@ export type EmailData = {
    * {announcementMessage}, {ctaLabel}, {ctaUrl}. Untrusted text like every value here.
    */
   announcement?: { date: string; message: string; ctaLabel: string; ctaUrl: string } | null;
+  /** A milestone reward (ADR 035): what it is and where to get it (a signed download or the status page). Untrusted text. */
+  reward?: { title: string; description: string; link: string } | null;
 };
 
 /** "2026-03-01" as "1 March 2026" (UTC, the date as the admin picked it); anything else as it is. */
@@ -181,6 +185,9 @@ export async function renderEmail(
     ctaUrl: data.announcement?.ctaUrl.trim() || absoluteLinkTo(data.origin, variant, "/"),
     inviteLink: data.inviteLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     inviteExpires: data.inviteExpires?.trim() || "",
+    rewardTitle: data.reward?.title.trim() ?? "",
+    rewardDescription: data.reward?.description.trim() ?? "",
+    rewardLink: data.reward?.link.trim() || data.statusLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
   };
   // The double opt-in block comes from the variant's own e-mails copy, else genius, like a template.
   const optIn = data.verifyLink

@@ -25,6 +25,11 @@ export function sampleEmailData(key: ContentKey, origin: string, appUrl: string)
     announcement: SAMPLE_ANNOUNCEMENT,
     inviteLink: absoluteLinkTo(origin, variant, "invite", { t: SAMPLE_TOKEN }),
     inviteExpires: "15 October 2025",
+    reward: {
+      title: "The printable starter plan",
+      description: "A one-page plan for your first week, ready to print.",
+      link: absoluteLinkTo(origin, variant, "status", { t: SAMPLE_TOKEN }),
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
 import { createD1LeadStore } from "./d1/lead-store.server";
 import { createD1Outbox } from "./d1/outbox-store.server";
 import { createD1ReferralStore } from "./d1/referral-store.server";
+import { createD1RewardStore } from "./d1/reward-store.server";
 import { createD1SendPacer } from "./d1/send-pacer.server";
 import { createD1Suppressions } from "./d1/suppression-store.server";
 import { createD1TrustStore } from "./d1/trust-store.server";
@@ -17,6 +18,7 @@ import type { LeadIpCounter } from "./ports/lead-ip-counter";
 import type { LeadStore } from "./ports/lead-store";
 import type { OutboxStore } from "./ports/outbox-store";
 import type { ReferralStore } from "./ports/referral-store";
+import type { RewardStore } from "./ports/reward-store";
 import type { SendPacer } from "./ports/send-pacer";
 import type { SuppressionStore } from "./ports/suppression-store";
 import type { TrustStore } from "./ports/trust-store";
@@ -28,6 +30,7 @@ import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
 import { createSupabaseLeadStore } from "./supabase/lead-store.server";
 import { createSupabaseOutbox } from "./supabase/outbox-store.server";
 import { createSupabaseReferralStore } from "./supabase/referral-store.server";
+import { createSupabaseRewardStore } from "./supabase/reward-store.server";
 import { createSupabaseSendPacer } from "./supabase/send-pacer.server";
 import { createSupabaseSuppressions } from "./supabase/suppression-store.server";
 import { createSupabaseTrustStore } from "./supabase/trust-store.server";
@@ -54,6 +57,8 @@ type Backend = {
   readonly campaigns: CampaignStore;
   /** Waves of admission and their invites (ADR 025). */
   readonly waves: WaveStore;
+  /** Milestone rewards: the ladder, the code pools, the ledger (ADR 035). */
+  readonly rewards: RewardStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -101,6 +106,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     sendPacer: () => createSupabaseSendPacer(options),
     campaigns: () => createSupabaseCampaignStore(options),
     waves: () => createSupabaseWaveStore(options),
+    rewards: () => createSupabaseRewardStore(options),
   };
 }
 
@@ -121,6 +127,7 @@ function d1Stores(bindings: DataBindings): Makers {
     sendPacer: () => createD1SendPacer(db()),
     campaigns: () => createD1CampaignStore(db()),
     waves: () => createD1WaveStore(db()),
+    rewards: () => createD1RewardStore(db()),
   };
 }
 

@@ -15,7 +15,8 @@ import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from
  * so each of those asks here and none imports another for its links.
  */
 
-export type LinkPurpose = "confirm" | "status" | "manage" | "invite";
+/** `reward`: a milestone reward's download (ADR 035); its id is the ledger row's, not the lead's. */
+export type LinkPurpose = "confirm" | "status" | "manage" | "invite" | "reward";
 
 type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
 
@@ -110,6 +111,11 @@ export function inviteLinkFor(
 ): Promise<string> {
   const ttlMs = new Date(expiresAt).getTime() - now.getTime();
   return signedPageLink(ctx, "invite", { purpose: "invite", table, leadId, ttlMs }, now);
+}
+
+/** A download reward's file (/rewards/download?t=…, ADR 035): the ledger row's id, good for a week; pages sign a fresh one. */
+export function rewardDownloadLinkFor(ctx: LinkContext, table: LeadTable, earnedId: string, now: Date = new Date()): Promise<string> {
+  return signedPageLink(ctx, "rewards/download", { purpose: "reward", table, leadId: earnedId, ttlMs: 7 * DAY_MS }, now);
 }
 
 /** The links of the waitlist mails and pages: the confirmation button page, the status page and "Manage my data". */

@@ -19,6 +19,7 @@ type Area =
   | "lead"
   | "mail"
   | "referral"
+  | "reward"
   | "request"
   | "retention"
   | "signup"

@@ -13,6 +13,7 @@ import { wavesOf } from "~/waves/waves.server";
 import { canMoveUp } from "~/standing/standing";
 import { standingOfLead } from "~/standing/standing.server";
 import { log } from "~/platform/log.server";
+import { ladderOf, revealCodeAction } from "~/rewards/status.server";
 
 /**
  * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
@@ -145,6 +146,8 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       signInHref: ctx.env.APP_SIGNIN_URL,
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
+      // Milestone rewards (ADR 035): the ladder, what is unlocked; null without a ladder.
+      rewards: await ladderOf(ctx, lead, told.referrals.credited),
       // The parent's own data: the same signed link as in every e-mail's footer.
       manage: { href: await manageLinkFor(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
     },
@@ -158,6 +161,14 @@ export async function statusAction(ctx: RequestContext, url: URL, intent: LeadFl
   if (found.state !== "valid") return data({ ok: false }, { status: 400 });
   await leadsOf(ctx).recordFlag(found.lead.id, intent);
   return data({ ok: true });
+}
+
+/** "Show my code" on the status page (ADR 035): the code reward of the link's lead, revealed once asked for. */
+export async function rewardCodeAction(ctx: RequestContext, url: URL, earnedId: string) {
+  const token = url.searchParams.get("t");
+  const found = await leadOfLink(ctx, token, "status");
+  if (found.state !== "valid" || !token || !earnedId) return data({ ok: false }, { status: 400 });
+  return revealCodeAction(ctx, found.lead, earnedId, token);
 }
 
 const INVITE_NOTICES = ["sent", "wait"] as const;

@@ -9,6 +9,7 @@ import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import type { ReferralCounts } from "~/data/ports/referral-store";
 import { standingOfLead } from "~/standing/standing.server";
 import { log } from "~/platform/log.server";
+import { settleRewards } from "~/rewards/rewards.server";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
@@ -74,6 +75,8 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
       if (credited) track(ctx, names.credited, counted);
       if (credited?.referrer_id) {
+        // Milestone rewards (ADR 035): logged, never failing the confirmation.
+        await settleRewards(ctx, credited.referrer_id, now);
         await mailReferrer(credited.referrer_id).catch((error) =>
           log.error("referral.mail_failed", { mail: "moved-up", leadId: credited.referrer_id }, error),
         );
@@ -82,8 +85,11 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     },
 
     /** An admin's revoke or restore of a credit. Null when no such referral. */
-    setCredit(referralId: string, credited: boolean) {
-      return store.setStatus(table, referralId, credited ? "credited" : "rejected", now().toISOString(), placesPerCredit);
+    async setCredit(referralId: string, credited: boolean) {
+      const changed = await store.setStatus(table, referralId, credited ? "credited" : "rejected", now().toISOString(), placesPerCredit);
+      // Below a step: withdrawn or flagged; back above it: earned again (ADR 035).
+      if (changed?.referrer_id) await settleRewards(ctx, changed.referrer_id, now);
+      return changed;
     },
 
     referralOf: (leadId: string) => store.referralOf(table, leadId),

@@ -3,7 +3,8 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { PartyPopper, ShieldCheck, Trophy, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
-import { inviteResendAction, statusAction, statusPage } from "~/referrals/pages.server";
+import { inviteResendAction, rewardCodeAction, statusAction, statusPage } from "~/referrals/pages.server";
+import { RewardLadder } from "~/components/rewards/RewardLadder";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
@@ -17,8 +18,11 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => statusPage(g
 
 /** The copy buttons report a copy; it is recorded on the link's lead. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
   const ctx = getRequestContext(request, context);
+  // "Show my code" of a code reward (ADR 035).
+  if (intent === "reveal-code") return rewardCodeAction(ctx, new URL(request.url), String(form.get("reward") ?? ""));
   // An admitted parent's "send my invite again" (docs/decisions/025-waves-and-invites.md).
   if (intent === "resend-invite") return inviteResendAction(ctx, request, new URL(request.url));
   return statusAction(ctx, new URL(request.url), FLAG_INTENTS.includes(intent as FlagIntent) ? (intent as FlagIntent) : null);
@@ -161,7 +165,7 @@ export default function Status() {
       </section>
     );
   }
-  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref } = view;
+  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref, rewards } = view;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12" data-testid="standing" data-standing={standingName(standing)}>
       <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
@@ -200,6 +204,7 @@ export default function Status() {
           {canMoveUp(standing) ? copy.rule.replace("{step}", String(step)) : copy.ruleAdmitted}
         </p>
       </section>
+      {rewards ? <RewardLadder ladder={rewards} /> : null}
       <ReferralShare copy={share} refLink={refLink} followHref={linkTo("follow")} />
       <p className="mt-10 border-t border-slate-200 pt-6 text-center text-slate-700">
         <a href={manage.href} className="font-semibold text-brand-strong underline" data-testid="manage-my-data">

@@ -18,6 +18,7 @@ const sent = [
   "announcement",
   "invite",
   "lost-link",
+  "reward",
 ] as const;
 const rebranded = Object.fromEntries(
   sent.map((name) => [
@@ -117,6 +118,14 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
       },
       whatHappensNext: {
         2: { title: "Start daily drills", description: "Seven days of {sportDrills} free, no credit card, cancel anytime." },
+      },
+    },
+  },
+  reward: {
+    content: {
+      main: {
+        title: "Reward unlocked, champion parent! 🏆",
+        closing: "Keep passing your link around the team: the next reward is a few parents away. See you {sportHome}.",
       },
     },
   },

@@ -6,6 +6,7 @@ import { guide } from "./guide";
 import { landing } from "./landing";
 import { lostLink } from "./lost-link";
 import { plans } from "./plans";
+import { rewards } from "./rewards";
 import { plansPage } from "./plans-page";
 import { roadmap } from "./roadmap";
 import { roadmapPlan } from "./roadmap-plan";
@@ -16,5 +17,5 @@ import { tips } from "./tips";
 
 /** The pages both champion sports share, written with {sport...} words; content/index.ts lays each sport over them. */
 export const champion = {
-  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup, lostLink },
+  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup, lostLink, rewards },
 };

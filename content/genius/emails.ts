@@ -1,4 +1,5 @@
 import type { EmailsContent } from "../schemas/emails";
+import { rewardEmail } from "../reward-emails";
 import { waitlistEmails } from "../waitlist-emails";
 import { emailStyles } from "../brand";
 import { brand } from "./brand";
@@ -296,6 +297,7 @@ export const emails: EmailsContent = {
     unsubscribeLink: "Unsubscribe",
   },
   ...waitlistEmails({ styles, logo, signature }),
+  reward: rewardEmail({ styles, logo, signature }),
   invite: {
     template: {
       title: "Your {brand} early-access invite",

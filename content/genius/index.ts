@@ -23,6 +23,7 @@ import { unsubscribe } from "./unsubscribe";
 import { a11y } from "./a11y";
 import { preview } from "./preview";
 import { lostLink } from "./lost-link";
+import { rewards } from "./rewards";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -51,4 +52,5 @@ export const content = {
   a11y,
   preview,
   lostLink,
+  rewards,
 } satisfies PageContent;

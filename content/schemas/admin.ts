@@ -144,6 +144,7 @@ export const adminSchema = z.object({
     mail: text,
     launch: text,
     waves: text,
+    rewards: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,

@@ -17,6 +17,7 @@ export const EMAIL_TEMPLATES = [
   "announcement",
   "invite",
   "lost-link",
+  "reward",
 ] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
@@ -41,6 +42,8 @@ const MAIL_KINDS = {
   invite: "transactional",
   // The parent asked for their status link on /lost-link (docs/decisions/034-lost-my-link.md).
   "lost-link": "transactional",
+  // It delivers what the parent earned (docs/decisions/035-rewards-and-revocation.md).
+  reward: "transactional",
   api: "transactional",
 } as const satisfies Record<EmailTemplateName | "api", "transactional" | "marketing">;
 
@@ -172,6 +175,11 @@ export const emailsSchema = z.object({
    * goes to {statusLink}; an unconfirmed parent's mail also carries the double opt-in block ({verifyLink}).
    */
   "lost-link": emailTemplateSchema.optional(),
+  /**
+   * A milestone reward the parent earned (docs/decisions/035-rewards-and-revocation.md): {rewardTitle},
+   * {rewardDescription}; the button goes to {rewardLink} (the signed download, else the status page).
+   */
+  reward: emailTemplateSchema.optional(),
   /**
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
    * button ({verifyLink}), see your place with the status link ({statusLink}). `preheader` is the

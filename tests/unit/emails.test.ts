@@ -43,6 +43,8 @@ describe("renderEmail", () => {
       refLink: `https://site.example/?r=${hostile}`,
       // What an admin typed into a launch announcement is untrusted text too.
       announcement: { date: "2026-04-01", message: hostile, ctaLabel: "See the plans", ctaUrl: "/pricing" },
+      // So is the title and description of a reward step (ADR 035).
+      reward: { title: hostile, description: hostile, link: "/status" },
     });
     expect(mail.html).toMatch(/max-width:\s*600px/);
     expect(mail.text.length).toBeGreaterThan(100);

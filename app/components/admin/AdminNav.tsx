@@ -30,6 +30,7 @@ const PAGES = [
   ["admin/mail", "mail"],
   ["admin/launch", "launch"],
   ["admin/waves", "waves"],
+  ["admin/rewards", "rewards"],
 ] as const;
 
 /**

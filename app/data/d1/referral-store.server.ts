@@ -11,11 +11,14 @@ import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~
 
 type Row = Record<string, unknown>;
 
-/** Sets the referrer's (`referrer`, an SQL expression) referral_count and place score from the ledger; `?1` table, `?2` places per credit. */
+/**
+ * Sets the referrer's (`referrer`, an SQL expression) referral_count and place score from the ledger;
+ * `?1` table, `?2` places per credit. The score also subtracts the places rewards (bonus_places, ADR 035).
+ */
 function recount(table: LeadTable, referrer: string) {
   const credited = `(SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ${table}.id AND r.status = 'credited')`;
   return `UPDATE ${table} SET referral_count = ${credited},
-            place_score = CASE WHEN confirm_seq IS NULL THEN NULL ELSE confirm_seq - ?2 * ${credited} END
+            place_score = CASE WHEN confirm_seq IS NULL THEN NULL ELSE confirm_seq - ?2 * ${credited} - bonus_places END
           WHERE id = ${referrer}`;
 }
 
@@ -30,7 +33,7 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
         .prepare(
           `UPDATE ${table} SET email_verified = 1, confirmed_at = ?1,
              confirm_seq = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}),
-             place_score = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}) - ?2 * referral_count
+             place_score = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}) - ?2 * referral_count - bonus_places
            WHERE id = ?3 AND confirm_seq IS NULL RETURNING *`,
         )
         .bind(at, placesPerCredit, leadId)

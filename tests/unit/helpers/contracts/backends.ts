@@ -31,6 +31,9 @@ import { createSupabaseCampaignStore } from "~/data/supabase/campaign-store.serv
 import { createD1WaveStore } from "~/data/d1/wave-store.server";
 import type { WaveStore } from "~/data/ports/wave-store";
 import { createSupabaseWaveStore } from "~/data/supabase/wave-store.server";
+import { createD1RewardStore } from "~/data/d1/reward-store.server";
+import type { RewardStore } from "~/data/ports/reward-store";
+import { createSupabaseRewardStore } from "~/data/supabase/reward-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -50,6 +53,7 @@ export type ContractBackend = {
   sendPacer: SendPacer;
   campaigns: CampaignStore;
   waves: WaveStore;
+  rewards: RewardStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -84,6 +88,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     sendPacer: createD1SendPacer(db),
     campaigns: createD1CampaignStore(db),
     waves: createD1WaveStore(db),
+    rewards: createD1RewardStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -102,7 +107,8 @@ export async function startD1Backend(): Promise<ContractBackend> {
     },
     async reset() {
       // Children before parents: account_tokens refers to accounts, wave_members to waves.
-      const child = (table: string) => Number(table === "account_tokens" || table === "wave_members");
+      const child = (table: string) =>
+        Number(table === "account_tokens" || table === "wave_members" || table === "reward_codes" || table === "rewards_earned");
       const ordered = [...tables].sort((a, b) => child(b) - child(a));
       await db.batch(ordered.map((table) => db.prepare(`DELETE FROM "${table}"`)));
     },
@@ -125,6 +131,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     sendPacer: createSupabaseSendPacer(options),
     campaigns: createSupabaseCampaignStore(options),
     waves: createSupabaseWaveStore(options),
+    rewards: createSupabaseRewardStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

@@ -5,6 +5,7 @@ import { consentStoreContract } from "./consent-store-contract";
 import { leadIpCounterContract } from "./lead-ip-counter-contract";
 import { outboxStoreContract } from "./outbox-store-contract";
 import { referralStoreContract } from "./referral-store-contract";
+import { rewardStoreContract } from "./reward-store-contract";
 import { sendPacerContract } from "./send-pacer-contract";
 import { suppressionStoreContract } from "./suppression-store-contract";
 import { trustStoreContract } from "./trust-store-contract";
@@ -22,4 +23,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   sendPacerContract(name, start);
   campaignStoreContract(name, start);
   waveStoreContract(name, start);
+  rewardStoreContract(name, start);
 }

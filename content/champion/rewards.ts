@@ -1,0 +1,15 @@
+import { rewards as genius } from "../genius/rewards";
+import { mergeLayers } from "../layers";
+import type { RewardsContent } from "../schemas/rewards";
+
+/** The genius ladder copy in the champion editions' voice: teammates' parents, the {sport} words. */
+export const rewards = mergeLayers<RewardsContent>(genius, {
+  status: {
+    title: "Your champion rewards 🏆",
+    next: "{count} more teammates' parents to your next reward: {title}",
+    nextOne: "1 more teammate's parent to your next reward: {title}",
+    allUnlocked: "Every reward unlocked, champion parent. See you {sportHome}!",
+    progress: "{credited} of {threshold} parents",
+    locked: "At {threshold} parents",
+  },
+});
