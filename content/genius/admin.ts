@@ -576,6 +576,8 @@ export const admin: AdminContent = {
     reviewLast: "Last in line",
     reviewItem: "Place {place}: {email}",
     reviewNote: "Addresses are shortened. A wave cannot be undone: each parent gets an invite at once.",
+    held: "{count} held credits are not counted in these places. Review them first if they should be.",
+    heldOne: "1 held credit is not counted in these places. Review it first if it should be.",
     admit: "Admit these {count} parents and send their invites",
     admitOne: "Admit this parent and send the invite",
     change: "Change the number",

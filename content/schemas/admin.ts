@@ -517,6 +517,9 @@ export const adminSchema = z.object({
     /** `{place}`, `{email}` (masked). */
     reviewItem: z.string().includes("{place}").includes("{email}"),
     reviewNote: text,
+    /** Credits held for review are not counted in the places (ADR 036); `{count}`. */
+    held: z.string().includes("{count}"),
+    heldOne: text,
     /** `{count}`: the button. */
     admit: z.string().includes("{count}"),
     admitOne: text,
