@@ -224,6 +224,11 @@ export const adminSchema = z.object({
       select: z.string().includes("{email}"),
       approve: text,
       reject: text,
+      /** A row's own buttons: `{email}` names the friend for a screen reader. */
+      approveShort: text,
+      rejectShort: text,
+      approveOne: z.string().includes("{email}"),
+      rejectOne: z.string().includes("{email}"),
       /** The one question before a decision, `{count}`. */
       confirmApprove: z.string().includes("{count}"),
       confirmReject: z.string().includes("{count}"),

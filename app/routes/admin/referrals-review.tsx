@@ -135,11 +135,23 @@ export default function ReviewHeld() {
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex gap-2">
-                        <button type="submit" name="decide" value={`approve:${row.id}`} className={button}>
-                          {text.approve}
+                        <button
+                          type="submit"
+                          name="decide"
+                          value={`approve:${row.id}`}
+                          aria-label={text.approveOne.replace("{email}", row.referred_email ?? row.id)}
+                          className={button}
+                        >
+                          {copy.referrals.holds.approveShort}
                         </button>
-                        <button type="submit" name="decide" value={`reject:${row.id}`} className={button}>
-                          {text.reject}
+                        <button
+                          type="submit"
+                          name="decide"
+                          value={`reject:${row.id}`}
+                          aria-label={text.rejectOne.replace("{email}", row.referred_email ?? row.id)}
+                          className={button}
+                        >
+                          {copy.referrals.holds.rejectShort}
                         </button>
                       </div>
                     </td>
