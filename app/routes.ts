@@ -76,6 +76,9 @@ export default [
     route("admin/leads/:id/delete", "routes/admin/lead-delete.tsx"),
     route("admin/leads/:id/data", "routes/admin/lead-data.tsx"),
     route("admin/referrals", "routes/admin/referrals.tsx"),
+    // Held credits and the IP safelist (issue 34, ADR 036).
+    route("admin/referrals/review", "routes/admin/referrals-review.tsx"),
+    route("admin/safelist", "routes/admin/safelist.tsx"),
     route("admin/analytics", "routes/admin/analytics.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/launch", "routes/admin/launch.tsx"),

@@ -1,7 +1,9 @@
 // The place-in-line query at 100,000 confirmed leads per table (issue 10: "≤ 50 ms at 100,000 leads
 // per table"). Seeds a local D1 (the same Miniflare D1 the unit tests use) with 100,000 leads in each
 // of the three tables, a tenth of them with credited referrals, then times the D1 adapter's placeOf
-// for parents at the front, the middle and the back of the line, and the first-wave count.
+// for parents at the front, the middle and the back of the line, and the first-wave count. The
+// referral ledger holds those credits and, for every twentieth parent, two held ones (issue 34,
+// docs/decisions/036-holds-and-fairness.md): held credits are in the data, not in the scores.
 //   npm run bench:place
 import { afterAll, bench, describe } from "vitest";
 import type { LeadTable } from "~/data/ports/lead-store";
@@ -30,6 +32,27 @@ for (const table of TABLES) {
     .bind(ROWS, STEP)
     .run();
 }
+// The ledger: the credited referrals behind every tenth parent's count, and two held credits of
+// every twentieth parent (friends at one catch-all domain), which count nowhere.
+for (const table of TABLES) {
+  await d1.db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 10 UNION ALL SELECT i + 10 FROM seq WHERE i + 10 <= ?1),
+       n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 5)
+       INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, hold_reasons, created_at, updated_at, credited_at)
+       SELECT ?2 || '-' || i || '-' || k, ?2, 'friend-' || i || '-' || k, 'lead-' || i, 'CODE', 'genius',
+              CASE WHEN k <= 1 + i % 3 THEN 'credited' ELSE 'held' END,
+              CASE WHEN k <= 1 + i % 3 THEN NULL ELSE 'catch-all' END,
+              '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+       FROM seq JOIN n ON k <= 1 + i % 3 OR (i % 20 = 0 AND k > 3)`,
+    )
+    .bind(ROWS, table)
+    .run();
+}
+const ledger = await d1.db
+  .prepare("SELECT status, COUNT(*) AS n FROM referrals GROUP BY status ORDER BY status")
+  .all<{ status: string; n: number }>();
+console.log(`ledger: ${ledger.results.map((row) => `${row.n.toLocaleString("en")} ${row.status}`).join(", ")}`);
 console.log(
   `seeded ${ROWS.toLocaleString("en")} confirmed leads in each of ${TABLES.length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
@@ -53,6 +76,9 @@ describe(`place in line at ${ROWS.toLocaleString("en")} leads per table (target:
   });
   bench("confirmedCount (first-wave spots left)", async () => {
     await store.confirmedCount("leads");
+  });
+  bench("countsFor: a parent with held credits (the status page's 'pending review')", async () => {
+    await store.countsFor("leads", "lead-" + Math.floor(ROWS / 40) * 20);
   });
 });
 

@@ -2,6 +2,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { createD1AnalyticsStore } from "./d1/analytics-store.server";
 import { createD1CampaignStore } from "./d1/campaign-store.server";
 import { createD1ConsentStore } from "./d1/consent-store.server";
+import { createD1IpSafelist } from "./d1/ip-safelist.server";
 import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
 import { createD1LeadStore } from "./d1/lead-store.server";
 import { createD1Outbox } from "./d1/outbox-store.server";
@@ -14,6 +15,7 @@ import { createD1WaveStore } from "./d1/wave-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
 import type { ConsentStore } from "./ports/consent-store";
+import type { IpSafelistStore } from "./ports/ip-safelist";
 import type { LeadIpCounter } from "./ports/lead-ip-counter";
 import type { LeadStore } from "./ports/lead-store";
 import type { OutboxStore } from "./ports/outbox-store";
@@ -26,6 +28,7 @@ import type { WaveStore } from "./ports/wave-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
+import { createSupabaseIpSafelist } from "./supabase/ip-safelist.server";
 import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
 import { createSupabaseLeadStore } from "./supabase/lead-store.server";
 import { createSupabaseOutbox } from "./supabase/outbox-store.server";
@@ -51,6 +54,8 @@ type Backend = {
   readonly trust: TrustStore;
   readonly consent: ConsentStore;
   readonly leadIpCounter: LeadIpCounter;
+  /** Safelisted IPs and ranges, and the admin audit (ADR 036). */
+  readonly ipSafelist: IpSafelistStore;
   /** The mail provider's request budget, shared by every sender (ADR 024). */
   readonly sendPacer: SendPacer;
   /** Launch-day announcements and their audience (docs/decisions/026-announcements.md). */
@@ -103,6 +108,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     trust: () => createSupabaseTrustStore(options),
     consent: () => createSupabaseConsentStore(options),
     leadIpCounter: () => createSupabaseLeadIpCounter(options),
+    ipSafelist: () => createSupabaseIpSafelist(options),
     sendPacer: () => createSupabaseSendPacer(options),
     campaigns: () => createSupabaseCampaignStore(options),
     waves: () => createSupabaseWaveStore(options),
@@ -124,6 +130,7 @@ function d1Stores(bindings: DataBindings): Makers {
     trust: () => createD1TrustStore(db()),
     consent: () => createD1ConsentStore(db()),
     leadIpCounter: () => createD1LeadIpCounter(db()),
+    ipSafelist: () => createD1IpSafelist(db()),
     sendPacer: () => createD1SendPacer(db()),
     campaigns: () => createD1CampaignStore(db()),
     waves: () => createD1WaveStore(db()),

@@ -13,6 +13,7 @@ import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
+import { clientIp } from "~/utils/rate-limit.server";
 import { log } from "~/platform/log.server";
 
 /** The main funnel's three steps: what each shows and what each submit does to the visitor's lead. */
@@ -244,7 +245,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
   try {
     const saved = await leads.saveEmail(lead!, result.data.email);
-    await recordReferral(ctx, saved, attributionChannel(session));
+    await recordReferral(ctx, saved, attributionChannel(session), undefined, clientIp(request));
   } catch (error) {
     return failed(error);
   }

@@ -3,9 +3,9 @@ import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import { getBackend } from "~/data/backend.server";
 import type { CounterWindow } from "~/data/ports/lead-ip-counter";
 import type { RequestContext } from "~/utils/context.server";
-import { ipInList, parseIpList } from "~/utils/ip-list";
 import { clientIp } from "~/utils/rate-limit.server";
 import { log } from "~/platform/log.server";
+import { isTrustedIp } from "./ip-trust.server";
 
 /**
  * New leads per client IP (docs/decisions/011-bot-guard.md). Clubs, schools and offices send many
@@ -40,7 +40,8 @@ function windowsAt(now: Date): [CounterWindow, CounterWindow] {
 export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new Date()): Promise<LeadIpAdmission> {
   const { LEAD_IP_BURST_LIMIT: burstLimit, LEAD_IP_DAILY_LIMIT: dailyLimit, LEAD_IP_FLAG_AFTER: flagAfter } = ctx.env;
   const ip = clientIp(request);
-  if (ipInList(ip, parseIpList(ctx.env.LEAD_IP_ALLOWLIST))) return { ok: true, flag: false };
+  // Allowlisted or safelisted by an admin (a school, a club: ADR 036): never limited.
+  if (await isTrustedIp(ctx, ip)) return { ok: true, flag: false };
   let burst: number;
   let daily: number;
   try {

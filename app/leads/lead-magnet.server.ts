@@ -14,6 +14,7 @@ import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
 import { submissionId } from "./submission.server";
+import { clientIp } from "~/utils/rate-limit.server";
 import { log } from "~/platform/log.server";
 
 /**
@@ -98,7 +99,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       goals: chosenGoals,
       lead_source: config.leadSource,
     });
-    await recordReferral(ctx, lead, attributionChannel(session));
+    await recordReferral(ctx, lead, attributionChannel(session), undefined, clientIp(request));
     if (admitted.flag) await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {

@@ -9,6 +9,7 @@ import { variantKey } from "~/utils/variant";
 import { isDisposableEmail } from "./disposable.server";
 import { leadsOf } from "./leads.server";
 import { log } from "~/platform/log.server";
+import { networkKey } from "./ip-trust.server";
 
 /**
  * A lead's referral is written into the ledger when the lead is captured with its e-mail (funnel
@@ -17,7 +18,7 @@ import { log } from "~/platform/log.server";
  * counts and the admin's revoke are the referral engine's (app/referrals/referrals.server.ts).
  */
 
-type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant">;
+type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "isLocal">;
 
 /** Why this referral does not count, or null when it may be credited once the parent confirms. */
 async function verdictFor(ctx: Ctx, lead: Lead, referrer: Lead | null): Promise<RejectionReason | null> {
@@ -30,15 +31,16 @@ async function verdictFor(ctx: Ctx, lead: Lead, referrer: Lead | null): Promise<
 }
 
 /**
- * Records the referral of a lead whose e-mail is now known, with its verdict and the channel its
- * link was shared through (`?c=`, issue 34), and flags a disposable address. Once per lead; a
- * failure is logged, never shown.
+ * Records the referral of a lead whose e-mail is now known, with its verdict, the channel its
+ * link was shared through (`?c=`, issue 34) and the network it came from (`ip`, for the hold
+ * rules, ADR 036), and flags a disposable address. Once per lead; a failure is logged, never shown.
  */
 export async function recordReferral(
   ctx: Ctx,
   lead: Lead,
   channel: ShareChannel | null = null,
   now: () => Date = () => new Date(),
+  ip: string | null = null,
 ): Promise<void> {
   const store = getBackend(ctx).referrals;
   const table = ctx.leadTable;
@@ -60,6 +62,7 @@ export async function recordReferral(
         status: reason ? "rejected" : "pending",
         reason,
         channel,
+        network: ip && !reason ? await networkKey(ctx, ip) : null,
       },
       at,
     );

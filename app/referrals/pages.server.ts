@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import { referralRules } from "#content/referrals";
+import { placesPerCreditOf, referralRules } from "#content/referrals";
 import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
@@ -14,6 +14,7 @@ import { canMoveUp } from "~/standing/standing";
 import { standingOfLead } from "~/standing/standing.server";
 import { log } from "~/platform/log.server";
 import { ladderOf, revealCodeAction } from "~/rewards/status.server";
+import { variantKey } from "~/utils/variant";
 
 /**
  * The double opt-in page (/verify-email) and the status page (/status): both open from a signed
@@ -124,8 +125,8 @@ export async function statusPage(ctx: RequestContext, url: URL) {
     .catch(() => null);
   let told;
   try {
-    const [standing, referrals] = await Promise.all([standingOfLead(ctx, lead), referralsOf(ctx).countsOf(lead)]);
-    told = { ...standing, referrals };
+    // The standing carries the referral counts (credited, pending, held): one read, one story.
+    told = await standingOfLead(ctx, lead);
   } catch (error) {
     log.error("lead.read_failed", { page: "status", leadId: lead.id }, error);
     throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
@@ -144,7 +145,7 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       confirmedNotice: url.searchParams.get("confirmed") === "1" && told.standing.kind === "waiting",
       inviteNotice: parseInviteNotice(url.searchParams.get("invite")),
       signInHref: ctx.env.APP_SIGNIN_URL,
-      step: referralRules.placesPerCredit,
+      step: placesPerCreditOf(variantKey(ctx.variant)),
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // Milestone rewards (ADR 035): the ladder, what is unlocked; null without a ladder.
       rewards: await ladderOf(ctx, lead, told.referrals.credited),

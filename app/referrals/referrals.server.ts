@@ -1,4 +1,4 @@
-import { referralRules } from "#content/referrals";
+import { placesPerCreditOf } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { confirmationEvents } from "~/analytics/events";
 import { getBackend } from "~/data/backend.server";
@@ -10,6 +10,8 @@ import type { ReferralCounts } from "~/data/ports/referral-store";
 import { standingOfLead } from "~/standing/standing.server";
 import { log } from "~/platform/log.server";
 import { settleRewards } from "~/rewards/rewards.server";
+import { variantKey } from "~/utils/variant";
+import { domainOf, holdReasonsFor, holdWindows } from "./holds";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
@@ -17,8 +19,6 @@ import { settleRewards } from "~/rewards/rewards.server";
  * credited when they confirm it, and each credit moves the referrer up `placesPerCredit` places. One
  * instance per request, bound to its variant's table.
  */
-
-const { placesPerCredit } = referralRules;
 
 type Ctx = Pick<
   RequestContext,
@@ -29,6 +29,8 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   const store = getBackend(ctx).referrals;
   const leads = getBackend(ctx).leads;
   const table = ctx.leadTable;
+  // Fairness is a setting per variant (ADR 036): 0 places per credit is first come, first served.
+  const placesPerCredit = placesPerCreditOf(variantKey(ctx.variant));
 
   /** The parent's referrals: credited and waiting for their friend's confirmation. */
   const countsOf = (lead: Pick<Lead, "id">): Promise<ReferralCounts> => store.countsFor(table, lead.id);
@@ -56,6 +58,15 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     });
   }
 
+  /** Why the credit of this friend would be held (ADR 036); empty when it may be granted or nothing is pending. */
+  async function holdFor(friend: Lead) {
+    const referral = await store.referralOf(table, friend.id);
+    if (referral?.status !== "pending" || !referral.referrer_id) return [];
+    const domain = domainOf(friend.email);
+    const facts = await store.holdFacts(table, referral.referrer_id, { domain, network: referral.network, ...holdWindows(now()) });
+    return holdReasonsFor(facts, domain);
+  }
+
   return {
     countsOf,
 
@@ -72,7 +83,12 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       if (result.confirmedNow) track(ctx, names.confirmed, counted);
       // Also on a repeat: credit() only moves a pending referral, so a confirmation whose credit
       // failed halfway is completed by the parent's next press of the button, and never counted twice.
-      const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit);
+      const hold = await holdFor(result.lead);
+      const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit, hold);
+      if (credited?.status === "held") {
+        log.info("referral.held", { referrerId: credited.referrer_id, reasons: hold.join(",") });
+        return result;
+      }
       if (credited) track(ctx, names.credited, counted);
       if (credited?.referrer_id) {
         // Milestone rewards (ADR 035): logged, never failing the confirmation.
@@ -89,6 +105,26 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       const changed = await store.setStatus(table, referralId, credited ? "credited" : "rejected", now().toISOString(), placesPerCredit);
       // Below a step: withdrawn or flagged; back above it: earned again (ADR 035).
       if (changed?.referrer_id) await settleRewards(ctx, changed.referrer_id, now);
+      return changed;
+    },
+
+    /**
+     * The one decision on held credits (ADR 036): approved ones become credits and move their
+     * referrers (their rewards settled, each told once, "moved up"), rejected ones never count. Only
+     * rows still held change, so a repeat or a second tab does nothing; answers the rows changed.
+     */
+    async decideHeld(ids: readonly string[], approve: boolean) {
+      const changed = await store.decideHeld(table, ids, approve, now().toISOString(), placesPerCredit);
+      log.info("referral.held_decided", { approve, count: changed.length });
+      if (approve) {
+        for (const referrerId of new Set(changed.map((row) => row.referrer_id).filter((id): id is string => Boolean(id)))) {
+          // Approved credits count toward the reward ladder like any other (ADR 035).
+          await settleRewards(ctx, referrerId, now);
+          await mailReferrer(referrerId).catch((error) =>
+            log.error("referral.mail_failed", { mail: "moved-up", leadId: referrerId }, error),
+          );
+        }
+      }
       return changed;
     },
 

@@ -9,7 +9,7 @@ import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
-import { canMoveUp, standingName, type Invite, type Spots, type Standing } from "~/standing/standing";
+import { canMoveUp, heldText, standingName, type Invite, type Spots, type Standing } from "~/standing/standing";
 
 /** /status?t=…: the parent's place in line, referrals and share link, from a signed link (no sign-in). */
 export const handle: RouteHandle = { hydrate: true };
@@ -140,6 +140,11 @@ function InLine({ copy, standing, spots }: { copy: StatusCopy; standing: Standin
       <p className="mt-3 text-slate-700" data-testid="first-wave" data-left={spots.left}>
         {spots.left > 0 ? fill(copy.firstWaveLeft) : fill(copy.firstWaveFull)}
       </p>
+      {standing.kind === "waiting" ? (
+        <p className="mt-2 text-slate-700" data-testid="ahead-behind" data-ahead={standing.ahead} data-behind={standing.behind}>
+          {copy.aheadBehind.replace("{ahead}", String(standing.ahead)).replace("{behind}", String(standing.behind))}
+        </p>
+      ) : null}
       {standing.kind === "waiting" && standing.admittedAhead > 0 ? (
         <p className="mt-2 text-slate-700" data-testid="admitted-ahead" data-count={standing.admittedAhead}>
           {copy.admittedAhead.replace("{count}", String(standing.admittedAhead))}
@@ -200,8 +205,15 @@ export default function Status() {
             </dd>
           </div>
         </dl>
+        {/* Held for review (ADR 036): said in words, not counted in the place until approved. */}
+        {heldText(referrals.held, copy.held) ? (
+          <p className="mt-4 font-semibold text-slate-900" data-testid="held" data-count={referrals.held}>
+            {heldText(referrals.held, copy.held)}
+            <span className="block text-sm font-normal text-slate-700">{copy.heldNote}</span>
+          </p>
+        ) : null}
         <p className="mt-4 text-slate-700" data-testid="referral-rule">
-          {canMoveUp(standing) ? copy.rule.replace("{step}", String(step)) : copy.ruleAdmitted}
+          {!canMoveUp(standing) ? copy.ruleAdmitted : step > 0 ? copy.rule.replace("{step}", String(step)) : copy.ruleFirstCome}
         </p>
       </section>
       {rewards ? <RewardLadder ladder={rewards} /> : null}

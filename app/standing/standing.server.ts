@@ -1,6 +1,7 @@
 import { getBackend } from "~/data/backend.server";
 import { referralRules } from "#content/referrals";
 import type { Lead, LeadTable } from "~/data/ports/lead-store";
+import type { ReferralCounts } from "~/data/ports/referral-store";
 import type { RequestContext } from "~/utils/context.server";
 import { spotsOf, standingOf, type Spots, type Standing } from "./standing";
 
@@ -12,15 +13,22 @@ type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable">;
  * Reads the facts of a parent's standing and derives it (standing.ts): the status page, the
  * confirm pages, the mails and the admin views ask here, and none computes its own.
  */
-export async function standingOfLead(ctx: Ctx, lead: Lead, now: Date = new Date()): Promise<{ standing: Standing; spots: Spots }> {
+export async function standingOfLead(
+  ctx: Ctx,
+  lead: Lead,
+  now: Date = new Date(),
+): Promise<{ standing: Standing; spots: Spots; referrals: ReferralCounts }> {
   const backend = getBackend(ctx);
   const table = ctx.leadTable;
   const confirmed = lead.confirm_seq !== null;
-  const [place, admitted, member, hasAccount] = await Promise.all([
+  const [place, admitted, member, hasAccount, lineSize, referrals] = await Promise.all([
     confirmed ? backend.referrals.placeOf(table, lead) : Promise.resolve(null),
     backend.waves.admittedCount(table),
     backend.waves.memberOf(table, lead.id),
     backend.leads.hasAccount(lead.id, lead.email),
+    confirmed ? backend.referrals.confirmedCount(table) : Promise.resolve(0),
+    // The parent's referrals by status: credited ones moved the place, held ones wait for review (ADR 036).
+    backend.referrals.countsFor(table, lead.id),
   ]);
   const invite = member
     ? {
@@ -33,7 +41,11 @@ export async function standingOfLead(ctx: Ctx, lead: Lead, now: Date = new Date(
         place: member.place,
       }
     : null;
-  return { standing: standingOf({ confirmed, place, admitted, invite, hasAccount }, now), spots: spotsOf(admitted) };
+  return {
+    standing: standingOf({ confirmed, place, admitted, invite, hasAccount, lineSize, held: referrals.held }, now),
+    spots: spotsOf(admitted),
+    referrals,
+  };
 }
 
 /** The first-wave spots of one lead table (the console's cards, the waves page). */

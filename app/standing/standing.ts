@@ -23,7 +23,16 @@ export type Invite = {
 
 export type Standing =
   | { kind: "unconfirmed" }
-  | { kind: "waiting"; place: number; admittedAhead: number }
+  | {
+      kind: "waiting";
+      place: number;
+      admittedAhead: number;
+      /** Confirmed parents ahead of and behind this one in the line (ADR 036). */
+      ahead: number;
+      behind: number;
+      /** Friends' credits held for an admin's review: not counted in the place until approved. */
+      held: number;
+    }
   | { kind: "admitted"; invite: Invite }
   | { kind: "account"; invite: Invite | null };
 
@@ -48,6 +57,10 @@ export type StandingFacts = {
   /** The parent's wave membership, once admitted. */
   invite: InviteFacts | null;
   hasAccount: boolean;
+  /** Confirmed parents of the variant (the line's length); 0 when unknown. */
+  lineSize?: number;
+  /** The parent's credits held for review. */
+  held?: number;
 };
 
 function inviteOf(facts: InviteFacts, now: Date): Invite {
@@ -61,7 +74,14 @@ export function standingOf(facts: StandingFacts, now: Date = new Date()): Standi
   if (facts.hasAccount) return { kind: "account", invite };
   if (invite) return { kind: "admitted", invite };
   if (!facts.confirmed || facts.place === null) return { kind: "unconfirmed" };
-  return { kind: "waiting", place: facts.place, admittedAhead: facts.admitted };
+  const behind = Math.max(0, (facts.lineSize ?? 0) - facts.place);
+  return { kind: "waiting", place: facts.place, admittedAhead: facts.admitted, ahead: facts.place - 1, behind, held: facts.held ?? 0 };
+}
+
+/** "N friends pending review" (content: `one` and `other` with {count}), or null when none is held. */
+export function heldText(held: number, copy: { one: string; other: string }): string | null {
+  if (held <= 0) return null;
+  return (held === 1 ? copy.one : copy.other).replace("{count}", String(held));
 }
 
 /** Whether referrals can still move this parent up: only while waiting (or before confirming). */

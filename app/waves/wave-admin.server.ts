@@ -3,6 +3,7 @@ import type { WaveSummary } from "~/data/ports/wave-store";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { variantKey, type ContentKey, type Variant } from "~/utils/variant";
+import { getBackend } from "~/data/backend.server";
 import { MAX_WAVE_SIZE, wavesOf } from "./waves.server";
 
 /**
@@ -48,6 +49,8 @@ export type WaveReview = {
   head: ShownParent[];
   /** The last three of a longer wave (empty when `head` lists them all). */
   tail: ShownParent[];
+  /** Credits held for review in this line: places are computed without them (ADR 036). */
+  held: number;
 };
 
 /** The admit form's state: the wave it would make, the spots left, and the review when a size was asked for. */
@@ -66,7 +69,7 @@ async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promi
     const { seq, spotsLeft } = await waves.upcoming();
     return { seq, spotsLeft, value: asked ?? (spotsLeft > 0 ? spotsLeft : null), review: null };
   }
-  const next = await waves.next(asked);
+  const [next, held] = await Promise.all([waves.next(asked), heldCount(ctx)]);
   const shown = next.members.map((member) => ({ place: member.place, email: maskEmail(member.email) }));
   const few = shown.length <= REVIEW_ENDS * 2;
   return {
@@ -81,8 +84,15 @@ async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promi
       lastPlace: shown.at(-1)?.place ?? null,
       head: few ? shown : shown.slice(0, REVIEW_ENDS),
       tail: few ? [] : shown.slice(-REVIEW_ENDS),
+      held,
     },
   };
+}
+
+/** Held credits of the request's line (the review queue's total). */
+async function heldCount(ctx: Ctx): Promise<number> {
+  const { total } = await getBackend(ctx).referrals.list(ctx.leadTable, { page: 1, pageSize: 1, status: "held" });
+  return total;
 }
 
 type ExpiredInvite = { leadId: string; email: string | null; seq: number; place: number; expiresAt: string };

@@ -1,6 +1,27 @@
 import { faq as genius } from "../genius/faq";
 import { mergeLayers, type Layer } from "../layers";
 import type { FaqContent } from "../schemas/faq";
+import { placesPerCreditOf, referralRules } from "../referrals";
+
+/**
+ * How a family's place is decided, in the champion voice, from the sport's fairness setting
+ * (places per credit, content/referrals.ts; 0 = first come, first served). Each sport's FAQ layer
+ * passes its own setting. ADR 036.
+ */
+export function championPlaceRule(step: number): string[] {
+  return [
+    step > 0
+      ? `Families are placed in the order they confirmed their e-mail address. Every {sport} family that joins through your link and confirms theirs moves you up ${step} places; on a tie, more counted referrals go first, then the earlier confirmation. No places are ever made up.`
+      : "Families are placed strictly in the order they confirmed their e-mail address: first come, first served, like a sign-up sheet. Referrals do not change anyone's place.",
+    "Fair play: referrals that arrive in a suspicious cluster (many addresses at one domain, from one network, or within minutes) are checked by our team before they count. Your status page shows them as pending review.",
+  ];
+}
+
+/** A sport's FAQ entry on places (category 3, entry 1) when its own setting differs from the shared rule; none otherwise. */
+export function ownPlaceRule(key: string): Record<number, { answer: string[] }> {
+  const step = placesPerCreditOf(key);
+  return step === referralRules.placesPerCredit ? {} : { 1: { answer: championPlaceRule(step) } };
+}
 
 const about = genius.categories[0].items;
 
@@ -51,6 +72,8 @@ export const faq = mergeLayers<FaqContent>(genius, {
             "Early access starts with 100 first-wave spots, with founding pricing. We let families in by waves, in place-in-line order, until all 100 are taken; your status page shows how many are left. You get your place in line when you confirm your e-mail address with the button in the e-mail we send you; until then you have no place yet.",
           ],
         },
+        // The shared fairness setting; a sport whose own setting differs states it in its layer (ADR 036).
+        1: { answer: championPlaceRule(referralRules.placesPerCredit) },
         // Entry 2 opens in each sport's own words.
         2: {
           question: "When does our family get in? How do the waves work?",

@@ -1,4 +1,18 @@
+import { placesPerCreditOf } from "../referrals";
 import type { FaqContent } from "../schemas/faq";
+
+/**
+ * How a place is decided, in the genius voice, from the variant's fairness setting (places per
+ * credit, content/referrals.ts; 0 = first come, first served). ADR 036.
+ */
+function placeRule(step: number): string[] {
+  return [
+    step > 0
+      ? `Confirmed parents are placed in the order they confirmed their e-mail address. Each parent who joins through your link and confirms their own address moves you up ${step} places; when two parents end on the same place, the one with more counted referrals goes first, then the one who confirmed first. We never invent or inflate places.`
+      : "Confirmed parents are placed strictly in the order they confirmed their e-mail address: first come, first served. Referrals do not change anyone's place. We never invent or inflate places.",
+    "To keep the line fair, referrals that arrive in a suspicious cluster (many addresses at one domain, from one network, or within minutes) are checked by our team before they count. Your status page shows them as pending review.",
+  ];
+}
 
 export const faq: FaqContent = {
   meta: {
@@ -107,9 +121,7 @@ export const faq: FaqContent = {
         },
         {
           question: "How is my place in line decided?",
-          answer: [
-            "Confirmed parents are placed in the order they confirmed their e-mail address. Each parent who joins through your link and confirms their own address moves you up 5 places; when two parents end on the same place, the one with more counted referrals goes first, then the one who confirmed first. We never invent or inflate places.",
-          ],
+          answer: [...placeRule(placesPerCreditOf("genius"))],
         },
         {
           question: "When do we get in? How do the waves work?",

@@ -38,6 +38,11 @@ export const waitlist: WaitlistContent = {
     credited: "Counted",
     pending: "Waiting for their confirmation",
     rule: "Parents are placed in the order they confirmed their e-mail. Each friend who joins through your link and confirms theirs moves you up {step} places.",
+    ruleFirstCome:
+      "Parents are placed in the order they confirmed their e-mail, first come, first served. Friends who join through your link get their own place in line.",
+    held: { one: "1 friend pending review", other: "{count} friends pending review" },
+    heldNote: "We check referrals that arrive in a cluster before they count. Once approved, they move you up.",
+    aheadBehind: "{ahead} parents ahead of you, {behind} behind you.",
     ruleAdmitted:
       "You're past the line now, so your place no longer changes. Friends who join through your link still get their own place in line.",
     shareAdmitted: {

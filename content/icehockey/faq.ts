@@ -1,5 +1,6 @@
 import type { FaqContent } from "../schemas/faq";
 import type { Layer } from "../layers";
+import { ownPlaceRule } from "../champion/faq";
 
 /** Only what the hockey edition says differently from content/champion on this page. */
 export const faq = {
@@ -43,6 +44,8 @@ export const faq = {
     },
     3: {
       items: {
+        // This sport's own fairness setting, when it differs from the rule the champion FAQ states (ADR 036).
+        ...ownPlaceRule("champion-icehockey"),
         2: {
           answer: {
             0: "We open the doors in waves, like line changes, in place-in-line order: each wave lets in the next families in line, and the first 100 families let in fill the first-wave spots.",

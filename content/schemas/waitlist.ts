@@ -46,6 +46,14 @@ export const waitlistSchema = z.object({
     pending: text,
     /** '{step}' is filled: places per credited referral. */
     rule: z.string().includes("{step}"),
+    /** The rule when referrals move nobody (places per credit 0: first come, first served; ADR 036). */
+    ruleFirstCome: text,
+    /** Friends' credits held for review (ADR 036): exact copy, `{count}` filled. */
+    held: z.object({ one: text, other: z.string().includes("{count}") }),
+    /** Why they wait. */
+    heldNote: text,
+    /** A waiting parent's neighbours in line: `{ahead}` and `{behind}` filled. */
+    aheadBehind: z.string().includes("{ahead}").includes("{behind}"),
     /** The rule once admitted: places no longer move. */
     ruleAdmitted: text,
     /** The share block's heading and text once admitted (no "move up" promise). */

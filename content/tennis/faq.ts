@@ -1,5 +1,6 @@
 import type { FaqContent } from "../schemas/faq";
 import type { Layer } from "../layers";
+import { ownPlaceRule } from "../champion/faq";
 
 /** Only what the tennis edition says differently from content/champion on this page. */
 export const faq = {
@@ -42,6 +43,8 @@ export const faq = {
     },
     3: {
       items: {
+        // This sport's own fairness setting, when it differs from the rule the champion FAQ states (ADR 036).
+        ...ownPlaceRule("champion-tennis"),
         2: {
           answer: {
             0: "Early access opens in waves, like the rounds of a draw, seeded by place in line: each wave lets in the next families in line, and the first 100 families let in fill the first-wave spots.",

@@ -145,7 +145,12 @@ describe("referrals", () => {
     const { ctx } = request();
     await referralsOf(ctx).confirm(a.id);
     const friends: Lead[] = [];
-    for (let i = 0; i < 32; i++) friends.push(await join(`friend${i}@example.com`, a.ref_code));
+    for (let i = 0; i < 32; i++) friends.push(await join(`friend@school${i}.example`, a.ref_code));
+    // Referred an hour ago at 32 domains: no hold rule applies (ADR 036; the holds: holds.test.ts).
+    await d1.db
+      .prepare("UPDATE referrals SET created_at = ?")
+      .bind(new Date(Date.now() - 3_600_000).toISOString())
+      .run();
     await inParallel(friends, (friend) => referralsOf(request().ctx).confirm(friend.id));
 
     expect((await reload(a)).referral_count).toBe(32);

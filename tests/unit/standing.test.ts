@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentForMode, getModePage, type ContentKey } from "#content/index";
-import { spotsOf, standingOf, canMoveUp, standingName } from "~/standing/standing";
+import { spotsOf, standingOf, canMoveUp, standingName, heldText } from "~/standing/standing";
 import { renderEmail } from "../../emails/render.server";
 
 /** A parent's standing (docs/decisions/027-one-standing.md) and the copy that follows LAUNCH_MODE. */
@@ -11,8 +11,15 @@ describe("a parent's standing", () => {
 
   it("is unconfirmed before the button, waiting with a place after it, never in before a wave", () => {
     expect(standingOf({ ...base, confirmed: false, place: null }, now)).toEqual({ kind: "unconfirmed" });
-    expect(standingOf(base, now)).toEqual({ kind: "waiting", place: 3, admittedAhead: 0 });
-    expect(standingOf({ ...base, place: 98, admitted: 5 }, now)).toEqual({ kind: "waiting", place: 98, admittedAhead: 5 });
+    expect(standingOf(base, now)).toEqual({ kind: "waiting", place: 3, admittedAhead: 0, ahead: 2, behind: 0, held: 0 });
+    expect(standingOf({ ...base, place: 98, admitted: 5 }, now)).toEqual({
+      kind: "waiting",
+      place: 98,
+      admittedAhead: 5,
+      ahead: 97,
+      behind: 0,
+      held: 0,
+    });
   });
 
   it("is admitted with an open, accepted or expired invite, and an account outranks all", () => {
@@ -64,6 +71,21 @@ describe("copy in LAUNCH_MODE=waitlist", () => {
   it("adds no page or mail a variant lacks", () => {
     expect(contentForMode("waitlist").icehockey.emails?.welcome).toBeUndefined();
     expect(Object.keys(contentForMode("waitlist").tennis)).toEqual(Object.keys(contentForMode("live").tennis));
+  });
+});
+
+describe("held credits and neighbours in line (ADR 036)", () => {
+  const base = { confirmed: true, place: 40, admitted: 0, invite: null, hasAccount: false };
+
+  it("says how many are ahead and behind, and how many friends wait for review", () => {
+    expect(standingOf({ ...base, lineSize: 100, held: 10 })).toMatchObject({ kind: "waiting", ahead: 39, behind: 60, held: 10 });
+  });
+
+  it("words the held count in the content's exact copy, singular and plural", () => {
+    const copy = getModePage("genius", "waitlist", "waitlist").status.held;
+    expect(heldText(10, copy)).toBe("10 friends pending review");
+    expect(heldText(1, copy)).toBe("1 friend pending review");
+    expect(heldText(0, copy)).toBeNull();
   });
 });
 

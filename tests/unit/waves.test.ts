@@ -364,14 +364,14 @@ describe("the status page after a wave", () => {
     const { ctx, settle } = request();
     const before = await viewOf(cy);
     // Place 3 of 5 before any wave: waiting, never "in".
-    expect(before.standing).toEqual({ kind: "waiting", place: 3, admittedAhead: 0 });
+    expect(before.standing).toEqual({ kind: "waiting", place: 3, admittedAhead: 0, ahead: 2, behind: 2, held: 0 });
     expect(before.spots).toEqual({ capacity: 100, admitted: 0, left: 100 });
     await wavesOf(ctx).admit(1, 2, "admin@example.com");
     await settle();
     expect((await viewOf(ann)).standing).toMatchObject({ kind: "admitted", invite: { state: "open", acceptedAt: null, place: 1 } });
     expect((await viewOf(bob)).standing.kind).toBe("admitted");
     const after = await viewOf(cy);
-    expect(after.standing).toEqual({ kind: "waiting", place: 3, admittedAhead: 2 });
+    expect(after.standing).toEqual({ kind: "waiting", place: 3, admittedAhead: 2, ahead: 2, behind: 2, held: 0 });
     expect((await viewOf(dee)).standing).toMatchObject({ place: 4 });
     // The parent page, the waves page and the console cards: 98 of 100.
     expect(after.spots.left).toBe(98);

@@ -12,14 +12,15 @@ import type { Referral, ReferralCounts, ReferralListRow, ReferralStore } from "~
 type Row = Record<string, unknown>;
 
 /**
- * Sets the referrer's (`referrer`, an SQL expression) referral_count and place score from the ledger;
- * `?1` table, `?2` places per credit. The score also subtracts the places rewards (bonus_places, ADR 035).
+ * Sets the referrers' (`which`: `= expression` or `IN (subquery)`) referral_count and place score
+ * from the ledger; `?1` table, `?2` places per credit. Only credited rows count: a held one does not.
+ * The score also subtracts the places rewards gave (bonus_places, ADR 035).
  */
-function recount(table: LeadTable, referrer: string) {
+function recount(table: LeadTable, which: string) {
   const credited = `(SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ${table}.id AND r.status = 'credited')`;
   return `UPDATE ${table} SET referral_count = ${credited},
             place_score = CASE WHEN confirm_seq IS NULL THEN NULL ELSE confirm_seq - ?2 * ${credited} - bonus_places END
-          WHERE id = ${referrer}`;
+          WHERE id ${which}`;
 }
 
 export function createD1ReferralStore(db: D1Database): ReferralStore {
@@ -47,8 +48,8 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       assertLeadTable(table);
       await db
         .prepare(
-          `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, reason, channel, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, referred_id) DO NOTHING`,
+          `INSERT INTO referrals (id, lead_table, referred_id, referrer_id, ref_code, variant, status, reason, channel, network, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, referred_id) DO NOTHING`,
         )
         .bind(
           crypto.randomUUID(),
@@ -60,6 +61,7 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
           referral.status,
           referral.reason,
           referral.channel ?? null,
+          referral.network ?? null,
           at,
           at,
         )
@@ -69,17 +71,19 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return stored;
     },
 
-    async credit(table, referredId, at, placesPerCredit) {
+    async credit(table, referredId, at, placesPerCredit, hold = []) {
       assertLeadTable(table);
+      const held = hold.length ? hold.join(",") : null;
       const [credited] = await db.batch<Referral>([
         db
           .prepare(
-            `UPDATE referrals SET status = 'credited', reason = NULL, credited_at = ?1, updated_at = ?1
+            `UPDATE referrals SET status = CASE WHEN ?4 IS NULL THEN 'credited' ELSE 'held' END, hold_reasons = ?4,
+               reason = NULL, credited_at = CASE WHEN ?4 IS NULL THEN ?1 ELSE NULL END, updated_at = ?1
              WHERE lead_table = ?2 AND referred_id = ?3 AND status = 'pending' RETURNING *`,
           )
-          .bind(at, table, referredId),
+          .bind(at, table, referredId, held),
         db
-          .prepare(recount(table, "(SELECT referrer_id FROM referrals WHERE lead_table = ?1 AND referred_id = ?3)"))
+          .prepare(recount(table, "= (SELECT referrer_id FROM referrals WHERE lead_table = ?1 AND referred_id = ?3)"))
           .bind(table, placesPerCredit, referredId),
       ]);
       return credited.results[0] ?? null;
@@ -97,9 +101,47 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
              WHERE id = ?4`,
           )
           .bind(status, status === "rejected" ? "revoked" : null, at, referralId),
-        db.prepare(recount(table, "?3")).bind(table, placesPerCredit, current.referrer_id),
+        db.prepare(recount(table, "= ?3")).bind(table, placesPerCredit, current.referrer_id),
       ]);
       return referralById(referralId);
+    },
+
+    async decideHeld(table, ids, approve, at, placesPerCredit) {
+      assertLeadTable(table);
+      if (ids.length === 0) return [];
+      // One batch (one transaction): the rows still held change, then each of their referrers is
+      // recounted; a repeat finds nothing held and recounts nothing.
+      const [changed] = await db.batch<Referral>([
+        db
+          .prepare(
+            `UPDATE referrals SET status = CASE WHEN ?1 THEN 'credited' ELSE 'rejected' END,
+               reason = CASE WHEN ?1 THEN NULL ELSE 'review-rejected' END,
+               credited_at = CASE WHEN ?1 THEN ?2 ELSE NULL END, updated_at = ?2
+             WHERE lead_table = ?3 AND status = 'held' AND id IN (SELECT value FROM json_each(?4)) RETURNING *`,
+          )
+          .bind(approve ? 1 : 0, at, table, JSON.stringify(ids)),
+        db
+          .prepare(recount(table, "IN (SELECT referrer_id FROM referrals WHERE id IN (SELECT value FROM json_each(?3)))"))
+          .bind(table, placesPerCredit, JSON.stringify(ids)),
+      ]);
+      return changed.results;
+    },
+
+    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince }) {
+      assertLeadTable(table);
+      const row = await db
+        .prepare(
+          `SELECT
+             (SELECT COUNT(DISTINCT COALESCE(l.normalized_email, lower(l.email))) FROM referrals r JOIN ${table} l ON l.id = r.referred_id
+               WHERE r.lead_table = ?1 AND r.referrer_id = ?2 AND r.status <> 'rejected'
+                 AND lower(substr(l.email, instr(l.email, '@') + 1)) = lower(?3)) AS same_domain,
+             (SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ?2 AND r.status <> 'rejected'
+                 AND ?4 IS NOT NULL AND r.network = ?4 AND r.created_at >= ?5) AS same_network,
+             (SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ?2 AND r.created_at >= ?6) AS recent`,
+        )
+        .bind(table, referrerId, domain, network, networkSince, burstSince)
+        .first<{ same_domain: number; same_network: number; recent: number }>();
+      return { sameDomain: Number(row?.same_domain ?? 0), sameNetwork: Number(row?.same_network ?? 0), recent: Number(row?.recent ?? 0) };
     },
 
     async creditedByChannel(table) {
@@ -126,7 +168,7 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
         .prepare("SELECT status, COUNT(*) AS n FROM referrals WHERE lead_table = ? AND referrer_id = ? GROUP BY status")
         .bind(table, referrerId)
         .all<{ status: keyof ReferralCounts; n: number }>();
-      const counts: ReferralCounts = { pending: 0, credited: 0, rejected: 0 };
+      const counts: ReferralCounts = { pending: 0, credited: 0, rejected: 0, held: 0 };
       for (const row of results) counts[row.status] = Number(row.n);
       return counts;
     },

@@ -1,4 +1,4 @@
-import type { REFERRAL_STATUSES, REJECTION_REASONS } from "~/data/referral-model";
+import type { HoldReason, REFERRAL_STATUSES, REJECTION_REASONS } from "~/data/referral-model";
 import type { Lead, LeadTable } from "./lead-store";
 
 /**
@@ -24,6 +24,10 @@ export type Referral = {
   reason: RejectionReason | null;
   /** The channel the referral link was shared through (`?c=`: wa, fb, x, email, sms, copy), or null. */
   channel: string | null;
+  /** Why a held credit is held, comma-separated (holdReasonsOf in app/data/referral-model.ts); null otherwise. */
+  hold_reasons: string | null;
+  /** A salted hash of the friend's network at sign-up (/24, /48); null when allowlisted or safelisted. */
+  network: string | null;
   created_at: string;
   updated_at: string;
   credited_at: string | null;
@@ -33,7 +37,17 @@ export type Referral = {
 export type ReferralListRow = Referral & { referrer_email: string | null; referred_email: string | null };
 
 export type NewReferral = Pick<Referral, "referred_id" | "referrer_id" | "ref_code" | "variant" | "status" | "reason"> &
-  Partial<Pick<Referral, "channel">>;
+  Partial<Pick<Referral, "channel" | "network">>;
+
+/** What the hold rules (app/referrals/holds.ts) read about one referrer's friends. */
+export type HoldFacts = {
+  /** Distinct addresses at the domain among the referrer's referrals that are not rejected. */
+  sameDomain: number;
+  /** The referrer's referrals not rejected from the network recorded since `networkSince`. */
+  sameNetwork: number;
+  /** The referrer's referrals recorded since `burstSince`. */
+  recent: number;
+};
 
 /** Credited referrals of one channel (null: shared without a channel tag). */
 export type ChannelCount = { channel: string | null; count: number };
@@ -50,10 +64,23 @@ export interface ReferralStore {
   record(table: LeadTable, referral: NewReferral, at: string): Promise<Referral>;
   /**
    * Credits the pending referral of `referredId` and recounts its referrer's referral_count and
-   * place score in one transaction. Null when there was nothing pending (already credited,
-   * rejected, or no referral): parallel calls credit it exactly once.
+   * place score in one transaction; with `hold` reasons it is held instead (counted nowhere). Null
+   * when there was nothing pending (already credited, held, rejected, or no referral): parallel
+   * calls move it exactly once.
    */
-  credit(table: LeadTable, referredId: string, at: string, placesPerCredit: number): Promise<Referral | null>;
+  credit(table: LeadTable, referredId: string, at: string, placesPerCredit: number, hold?: readonly HoldReason[]): Promise<Referral | null>;
+  /**
+   * An admin's decision on held credits: approved ones become credited, rejected ones rejected
+   * ("review-rejected"), each referrer recounted. Only rows still held change (a repeat changes
+   * nothing); answers the rows changed.
+   */
+  decideHeld(table: LeadTable, ids: readonly string[], approve: boolean, at: string, placesPerCredit: number): Promise<Referral[]>;
+  /** What the hold rules need about the referrer's friends at `domain` and from `network`. */
+  holdFacts(
+    table: LeadTable,
+    referrerId: string,
+    query: { domain: string; network: string | null; networkSince: string; burstSince: string },
+  ): Promise<HoldFacts>;
   /** An admin's revoke (rejected, reason "revoked") or restore (credited), with the recount. Null when no such row. */
   setStatus(
     table: LeadTable,

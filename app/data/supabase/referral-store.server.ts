@@ -70,13 +70,44 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
       return rows.map((row) => ({ channel: row.channel, count: Number(row.count) }));
     },
 
-    async credit(table, referredId, at, placesPerCredit) {
+    async credit(table, referredId, at, placesPerCredit, hold = []) {
       assertLeadTable(table);
       const { data, error } = await client
-        .rpc("credit_referral", { lead_table: table, referred: referredId, at, places: placesPerCredit })
+        .rpc("credit_or_hold_referral", { lead_table: table, referred: referredId, at, places: placesPerCredit, hold: hold.join(",") })
         .retry(false);
       fail("Credit", error);
       return data ? referralFrom(data as Record<string, unknown>) : null;
+    },
+
+    async decideHeld(table, ids, approve, at, placesPerCredit) {
+      assertLeadTable(table);
+      if (ids.length === 0) return [];
+      const { data, error } = await client
+        .rpc("decide_held_referrals", { lead_table: table, ids: [...ids], approve, at, places: placesPerCredit })
+        .retry(false);
+      fail("Held credits decision", error);
+      return ((data ?? []) as Record<string, unknown>[]).map(referralFrom);
+    },
+
+    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince }) {
+      assertLeadTable(table);
+      const { data, error } = await client
+        .rpc("referral_hold_facts", {
+          lead_table: table,
+          referrer: referrerId,
+          domain,
+          net: network,
+          network_since: networkSince,
+          burst_since: burstSince,
+        })
+        .retry(false);
+      fail("Hold facts", error);
+      const facts = (data ?? {}) as { same_domain?: number; same_network?: number; recent?: number };
+      return {
+        sameDomain: Number(facts.same_domain ?? 0),
+        sameNetwork: Number(facts.same_network ?? 0),
+        recent: Number(facts.recent ?? 0),
+      };
     },
 
     async setStatus(table, referralId, status, at, placesPerCredit) {
@@ -93,7 +124,7 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
     async countsFor(table, referrerId) {
       const { data, error } = await referrals().select("status").eq("lead_table", table).eq("referrer_id", referrerId).retry(false);
       fail("Referral counts", error);
-      const counts: ReferralCounts = { pending: 0, credited: 0, rejected: 0 };
+      const counts: ReferralCounts = { pending: 0, credited: 0, rejected: 0, held: 0 };
       for (const row of (data ?? []) as Array<{ status: keyof ReferralCounts }>) counts[row.status] += 1;
       return counts;
     },

@@ -95,6 +95,15 @@ export default function AdminReferrals() {
           {done === "revoked" ? text.revoked : text.restored}
         </p>
       ) : null}
+      {/* Held credits and the IP safelist (issue 34, ADR 036). */}
+      <p className="mb-4 flex flex-wrap gap-4 text-sm">
+        <a href={linkTo("admin/referrals/review")} className="font-semibold underline">
+          {text.holds.link}
+        </a>
+        <a href={linkTo("admin/safelist")} className="underline">
+          {text.safelist.link}
+        </a>
+      </p>
       <nav aria-label={text.columns.status} className="mb-4 flex flex-wrap gap-3 text-sm">
         {[null, ...REFERRAL_STATUSES].map((value) => (
           <a

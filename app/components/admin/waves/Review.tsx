@@ -56,6 +56,12 @@ export function Review({
         <ParentList title={review.tail.length ? text.reviewFirst : text.reviewAll} parents={review.head} item={text.reviewItem} />
         {review.tail.length ? <ParentList title={text.reviewLast} parents={review.tail} item={text.reviewItem} /> : null}
       </div>
+      {/* Places are computed without held credits (ADR 036): the cut-off says so. */}
+      {review.held > 0 ? (
+        <p className="mt-2 text-slate-800" data-testid="cut-off-held" data-count={review.held}>
+          {(review.held === 1 ? text.heldOne : text.held).replace("{count}", String(review.held))}
+        </p>
+      ) : null}
       <p className="mt-3 text-sm text-slate-700">{text.reviewNote}</p>
       <Form method="post" action={action} className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         {/* The count shown, never more: a line shorter than asked admits exactly who is listed. */}

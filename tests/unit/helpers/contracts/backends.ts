@@ -20,6 +20,9 @@ import { createD1ConsentStore } from "~/data/d1/consent-store.server";
 import type { ConsentRecord, ConsentStore } from "~/data/ports/consent-store";
 import { createSupabaseConsentStore } from "~/data/supabase/consent-store.server";
 import { createD1LeadIpCounter } from "~/data/d1/lead-ip-counter.server";
+import { createD1IpSafelist } from "~/data/d1/ip-safelist.server";
+import type { IpSafelistStore } from "~/data/ports/ip-safelist";
+import { createSupabaseIpSafelist } from "~/data/supabase/ip-safelist.server";
 import type { LeadIpCounter } from "~/data/ports/lead-ip-counter";
 import { createSupabaseLeadIpCounter } from "~/data/supabase/lead-ip-counter.server";
 import { createD1SendPacer } from "~/data/d1/send-pacer.server";
@@ -50,6 +53,7 @@ export type ContractBackend = {
   trust: TrustStore;
   consent: ConsentStore;
   leadIpCounter: LeadIpCounter;
+  ipSafelist: IpSafelistStore;
   sendPacer: SendPacer;
   campaigns: CampaignStore;
   waves: WaveStore;
@@ -85,6 +89,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     trust: createD1TrustStore(db),
     consent: createD1ConsentStore(db),
     leadIpCounter: createD1LeadIpCounter(db),
+    ipSafelist: createD1IpSafelist(db),
     sendPacer: createD1SendPacer(db),
     campaigns: createD1CampaignStore(db),
     waves: createD1WaveStore(db),
@@ -128,6 +133,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     trust: createSupabaseTrustStore(options),
     consent: createSupabaseConsentStore(options),
     leadIpCounter: createSupabaseLeadIpCounter(options),
+    ipSafelist: createSupabaseIpSafelist(options),
     sendPacer: createSupabaseSendPacer(options),
     campaigns: createSupabaseCampaignStore(options),
     waves: createSupabaseWaveStore(options),

@@ -104,6 +104,79 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       });
     });
 
+    describe("holds (ADR 036)", () => {
+      it("a held credit stores its reasons, moves no place, and counts as held; a repeat credit changes nothing", async () => {
+        const a = await lead("a@x.io");
+        const b = await lead("b@club.example");
+        await store().confirmLead(T, a.id, at(1), PLACES);
+        await store().record(T, referral(b, a, { network: "net-1" }), at(2));
+        const held = await store().credit(T, b.id, at(3), PLACES, ["catch-all", "ip-burst"]);
+        expect(held).toMatchObject({ status: "held", hold_reasons: "catch-all,ip-burst", credited_at: null, network: "net-1" });
+        expect(await store().credit(T, b.id, at(4), PLACES)).toBeNull();
+        expect(await reload(a)).toMatchObject({ referral_count: 0, place_score: 1 });
+        expect(await store().countsFor(T, a.id)).toEqual({ pending: 0, credited: 0, rejected: 0, held: 1 });
+        expect((await store().list(T, { page: 1, pageSize: 10, status: "held" })).rows.map((row) => row.referred_email)).toEqual([
+          "b@club.example",
+        ]);
+      });
+
+      it("decideHeld approves into credits with the recount, rejects the rest, and changes each row once", async () => {
+        const a = await lead("a@x.io");
+        const c = await lead("c@x.io");
+        await store().confirmLead(T, a.id, at(1), PLACES);
+        await store().confirmLead(T, c.id, at(1), PLACES);
+        const friends = [];
+        for (let i = 0; i < 4; i++) friends.push(await lead(`f${i}@club.example`, i + 1));
+        for (const [i, friend] of friends.entries()) {
+          await store().record(T, referral(friend, i < 3 ? a : c), at(2));
+          await store().credit(T, friend.id, at(3), PLACES, ["catch-all"]);
+        }
+        const ids = await Promise.all(friends.map(async (friend) => (await store().referralOf(T, friend.id))!.id));
+        const [approved, again] = await Promise.all([
+          store().decideHeld(T, [ids[0], ids[1], ids[3]], true, at(5), PLACES),
+          store().decideHeld(T, [ids[0], ids[1], ids[3]], true, at(5), PLACES),
+        ]);
+        expect(approved.length + again.length).toBe(3);
+        expect(await reload(a)).toMatchObject({ referral_count: 2, place_score: 1 - 2 * PLACES });
+        expect(await reload(c)).toMatchObject({ referral_count: 1, place_score: 2 - PLACES });
+        expect(await store().referralOf(T, friends[0].id)).toMatchObject({ status: "credited", credited_at: at(5) });
+        const rejected = await store().decideHeld(T, [ids[2], ids[0]], false, at(6), PLACES);
+        expect(rejected.map((row) => row.id)).toEqual([ids[2]]);
+        expect(rejected[0]).toMatchObject({ status: "rejected", reason: "review-rejected" });
+        expect(await store().countsFor(T, a.id)).toEqual({ pending: 0, credited: 2, rejected: 1, held: 0 });
+        expect(await store().decideHeld(T, [], true, at(7), PLACES)).toEqual([]);
+      });
+
+      it("holdFacts counts distinct friends at a domain, friends from one network in the window, and recent referrals", async () => {
+        const a = await lead("a@x.io");
+        const rows = [
+          ["f1@club.example", "net-1", 10],
+          ["F2@Club.Example", "net-1", 20],
+          ["f3@club.example", "net-2", 20],
+          ["f4@other.example", "net-1", 50],
+        ] as const;
+        for (const [email, network, minute] of rows) await store().record(T, referral(await lead(email), a, { network }), at(minute));
+        const bad = await lead("f5@club.example");
+        await store().record(T, referral(bad, a, { status: "rejected", reason: "duplicate-email", network: "net-1" }), at(50));
+        const facts = (domain: string, network: string | null) =>
+          store().holdFacts(T, a.id, { domain, network, networkSince: at(15), burstSince: at(45) });
+        expect(await facts("club.example", "net-1")).toEqual({ sameDomain: 3, sameNetwork: 2, recent: 2 });
+        expect(await facts("other.example", null)).toEqual({ sameDomain: 1, sameNetwork: 0, recent: 2 });
+        expect(
+          await store().holdFacts("leads_tennis", a.id, {
+            domain: "club.example",
+            network: "net-1",
+            networkSince: at(0),
+            burstSince: at(0),
+          }),
+        ).toEqual({
+          sameDomain: 0,
+          sameNetwork: 0,
+          recent: 0,
+        });
+      });
+    });
+
     describe("credit", () => {
       it("credits a pending referral once, recounting the referrer's count and place score", async () => {
         const a = await lead("a@x.io");
@@ -114,7 +187,7 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
         expect(credited).toMatchObject({ status: "credited", reason: null, credited_at: at(3) });
         expect(await store().credit(T, b.id, at(4), PLACES)).toBeNull();
         expect(await reload(a)).toMatchObject({ referral_count: 1, place_score: 1 - PLACES });
-        expect(await store().countsFor(T, a.id)).toEqual({ pending: 0, credited: 1, rejected: 0 });
+        expect(await store().countsFor(T, a.id)).toEqual({ pending: 0, credited: 1, rejected: 0, held: 0 });
       });
 
       it("parallel credits of one referral credit it exactly once", async () => {
@@ -166,8 +239,8 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
         await store().record(T, referral(others[2], a, { status: "rejected", reason: "duplicate-email" }), at(3));
         await store().record(T, referral(others[3], null), at(4));
         await store().credit(T, others[0].id, at(5), PLACES);
-        expect(await store().countsFor(T, a.id)).toEqual({ pending: 1, credited: 1, rejected: 1 });
-        expect(await store().countsFor("leads_tennis", a.id)).toEqual({ pending: 0, credited: 0, rejected: 0 });
+        expect(await store().countsFor(T, a.id)).toEqual({ pending: 1, credited: 1, rejected: 1, held: 0 });
+        expect(await store().countsFor("leads_tennis", a.id)).toEqual({ pending: 0, credited: 0, rejected: 0, held: 0 });
         expect(await store().recentCount(T, a.id, at(2))).toBe(2);
         expect(await store().recentCount(T, a.id, at(9))).toBe(0);
       });

@@ -2,6 +2,7 @@ import { analyticsStoreContract } from "./analytics-store-contract";
 import type { ContractBackend } from "./backends";
 import { campaignStoreContract } from "./campaign-store-contract";
 import { consentStoreContract } from "./consent-store-contract";
+import { ipSafelistContract } from "./ip-safelist-contract";
 import { leadIpCounterContract } from "./lead-ip-counter-contract";
 import { outboxStoreContract } from "./outbox-store-contract";
 import { referralStoreContract } from "./referral-store-contract";
@@ -20,6 +21,7 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   analyticsStoreContract(name, start);
   consentStoreContract(name, start);
   leadIpCounterContract(name, start);
+  ipSafelistContract(name, start);
   sendPacerContract(name, start);
   campaignStoreContract(name, start);
   waveStoreContract(name, start);

@@ -1,0 +1,37 @@
+import { getBackend } from "~/data/backend.server";
+import { sha256Hex, signingSecret } from "~/platform/crypto.server";
+import { networkOf } from "~/referrals/holds";
+import type { RequestContext } from "~/utils/context.server";
+import { ipInList, parseIpList } from "~/utils/ip-list";
+import { log } from "~/platform/log.server";
+
+/**
+ * Trusted client addresses (docs/decisions/036-holds-and-fairness.md): the env's LEAD_IP_ALLOWLIST
+ * and the admin's safelist (a school, a club, an office). Their parents are neither limited per IP
+ * nor held for an IP burst.
+ */
+
+type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal">;
+
+/** Whether the address is allowlisted or safelisted. A safelist that cannot be read trusts nobody more (logged). */
+export async function isTrustedIp(ctx: Ctx, ip: string): Promise<boolean> {
+  if (ipInList(ip, parseIpList(ctx.env.LEAD_IP_ALLOWLIST))) return true;
+  try {
+    const entries = await getBackend(ctx).ipSafelist.list();
+    if (entries.length === 0) return false;
+    return ipInList(ip, parseIpList(entries.map((entry) => entry.cidr).join(",")));
+  } catch (error) {
+    log.error("lead.safelist_read_failed", {}, error);
+    return false;
+  }
+}
+
+/**
+ * The salted hash of the address's network (/24, /48) a referral is recorded with, for the
+ * ip-burst rule; null for a trusted address or one that is not an address. Never the address itself.
+ */
+export async function networkKey(ctx: Ctx, ip: string): Promise<string | null> {
+  const network = networkOf(ip);
+  if (!network || (await isTrustedIp(ctx, ip))) return null;
+  return sha256Hex(`lead-net:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${network}`);
+}

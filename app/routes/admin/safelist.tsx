@@ -1,0 +1,164 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { adminDocumentHeaders } from "~/admin/headers";
+import { adminRoute } from "~/admin/admin-route.server";
+import { formatUtc } from "~/admin/columns";
+import { parseCidr, safelistPage } from "~/admin/holds.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { getBackend } from "~/data/backend.server";
+import { log } from "~/platform/log.server";
+import { useLinkTo } from "~/utils/root-data";
+
+/**
+ * /admin/safelist: IPs and ranges of schools, clubs and offices (ADR 036). Their parents are
+ * neither limited per IP nor held for an IP burst. Each change leaves an audit entry (shown below);
+ * a removal asks once, also without JavaScript.
+ */
+export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const page = await admin.read("safelist", () => safelistPage(admin.ctx));
+  return admin.respond({ copy: admin.copy, ...page, toasts: admin.takeToasts() });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx, copy } = admin;
+  const text = copy.referrals.safelist;
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  const store = getBackend(ctx).ipSafelist;
+  const at = new Date().toISOString();
+  const actor = admin.access.user.email;
+  try {
+    if (intent === "add") {
+      const cidr = parseCidr(String(form.get("cidr") ?? ""));
+      const note = String(form.get("note") ?? "")
+        .trim()
+        .slice(0, 200);
+      if (!cidr) return admin.respond({ error: text.invalid, cidr: String(form.get("cidr") ?? "").slice(0, 60) }, { status: 400 });
+      // A repeat (double click, second tab) finds it listed: nothing written, the same answer.
+      await store.add({ cidr, note, actor, at });
+      admin.toast(text.added);
+    } else if (intent === "remove") {
+      const id = String(form.get("id") ?? "");
+      const cidr = String(form.get("cidr") ?? "").slice(0, 60);
+      if (!id) return admin.respond({ error: copy.referrals.unknownAction }, { status: 400 });
+      if (form.get("confirmed") !== "yes") return admin.respond({ confirmRemove: { id, cidr } });
+      await store.remove(id, actor, at);
+      admin.toast(text.removed);
+    } else {
+      return admin.respond({ error: copy.referrals.unknownAction }, { status: 400 });
+    }
+  } catch (error) {
+    log.error("admin.action_failed", { action: `safelist-${String(intent)}` }, error);
+    return admin.respond({ error: copy.messages.updateFailed }, { status: 503 });
+  }
+  return admin.redirect(ctx.url.pathname + ctx.url.search, 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.copy.referrals.safelist.title ?? "IP safelist" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function Safelist() {
+  const { copy, entries, audit, toasts } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const linkTo = useLinkTo();
+  const text = copy.referrals.safelist;
+  const here = linkTo("admin/safelist");
+  const button = "rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100";
+  return (
+    <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
+      {answer && "error" in answer ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
+          {answer.error}
+        </p>
+      ) : null}
+      {answer && "confirmRemove" in answer ? (
+        <Form method="post" action={here} className="mb-6 rounded-lg border border-slate-300 p-4">
+          <p className="text-slate-900">{text.confirmRemove.replace("{cidr}", answer.confirmRemove.cidr)}</p>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <input type="hidden" name="id" value={answer.confirmRemove.id} />
+          <input type="hidden" name="cidr" value={answer.confirmRemove.cidr} />
+          <div className="mt-4 flex items-center gap-3">
+            <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+              {text.confirm}
+            </button>
+            <a href={here} className="underline">
+              {text.cancel}
+            </a>
+          </div>
+        </Form>
+      ) : null}
+      <Form method="post" action={here} className="mb-8 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="add" />
+        <label className="flex flex-col text-sm">
+          {text.cidr}
+          <input
+            name="cidr"
+            required
+            defaultValue={answer && "cidr" in answer && typeof answer.cidr === "string" ? answer.cidr : undefined}
+            className="mt-1 rounded border border-slate-400 px-2 py-1 font-mono"
+          />
+        </label>
+        <label className="flex flex-col text-sm">
+          {text.note}
+          <input name="note" maxLength={200} className="mt-1 rounded border border-slate-400 px-2 py-1" />
+        </label>
+        <button type="submit" className={button}>
+          {text.add}
+        </button>
+      </Form>
+      {entries.length === 0 ? (
+        <p>{text.none}</p>
+      ) : (
+        <table className="mb-8 text-sm" data-testid="safelist">
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              {[text.columns.cidr, text.columns.note, text.columns.added, text.columns.action].map((label) => (
+                <th key={label} scope="col" className="px-3 py-2">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className="border-b border-slate-200" data-cidr={entry.cidr}>
+                <td className="px-3 py-2 font-mono">{entry.cidr}</td>
+                <td className="px-3 py-2">{entry.note}</td>
+                <td className="px-3 py-2">
+                  <time dateTime={entry.added_at}>{formatUtc(entry.added_at)}</time> · {entry.added_by}
+                </td>
+                <td className="px-3 py-2">
+                  <Form method="post" action={here}>
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={entry.id} />
+                    <input type="hidden" name="cidr" value={entry.cidr} />
+                    <button type="submit" className={button}>
+                      {text.remove}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2 className="mb-2 text-lg font-semibold text-slate-900">{text.audit}</h2>
+      <ul className="text-sm" data-testid="admin-audit">
+        {audit.map((entry) => (
+          <li key={entry.id}>
+            <time dateTime={entry.at}>{formatUtc(entry.at)}</time> · {entry.actor} · {entry.action} · {entry.detail}
+          </li>
+        ))}
+      </ul>
+    </AdminPage>
+  );
+}

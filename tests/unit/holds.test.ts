@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { referralRules } from "#content/referrals";
+import { getBackend } from "~/data/backend.server";
+import type { Lead } from "~/data/ports/lead-store";
+import { recordReferral } from "~/leads/referral-record.server";
+import { domainOf, holdReasonsFor, isFreeMail, networkOf } from "~/referrals/holds";
+import { referralsOf } from "~/referrals/referrals.server";
+import { standingOfLead } from "~/standing/standing.server";
+import { testContext } from "./helpers/context";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** The hold rules (docs/decisions/036-holds-and-fairness.md): pure, then through the referral engine on a local D1. */
+
+describe("the hold rules", () => {
+  const facts = (over: Partial<{ sameDomain: number; sameNetwork: number; recent: number }> = {}) => ({
+    sameDomain: 1,
+    sameNetwork: 1,
+    recent: 1,
+    ...over,
+  });
+
+  it("holds at 5 friends at one domain, 5 from one network, 5 in a few minutes; never at 4", () => {
+    expect(referralRules.holds.catchAllAddresses).toBeGreaterThanOrEqual(5);
+    expect(holdReasonsFor(facts({ sameDomain: 4, sameNetwork: 4, recent: 4 }), "club.example")).toEqual([]);
+    expect(holdReasonsFor(facts({ sameDomain: 5 }), "club.example")).toEqual(["catch-all"]);
+    expect(holdReasonsFor(facts({ sameNetwork: 5 }), "club.example")).toEqual(["ip-burst"]);
+    expect(holdReasonsFor(facts({ recent: 5 }), "club.example")).toEqual(["time-burst"]);
+    expect(holdReasonsFor(facts({ sameDomain: 10, sameNetwork: 10, recent: 10 }), "x.example")).toEqual([
+      "catch-all",
+      "ip-burst",
+      "time-burst",
+    ]);
+  });
+
+  it("never calls free mail a catch-all", () => {
+    expect(isFreeMail("Gmail.com")).toBe(true);
+    expect(isFreeMail("club.example")).toBe(false);
+    expect(holdReasonsFor(facts({ sameDomain: 30 }), "gmail.com")).toEqual([]);
+    expect(domainOf("Ann@Club.Example")).toBe("club.example");
+  });
+
+  it("takes the /24 of IPv4 and the /48 of IPv6 as the network", () => {
+    expect(networkOf("198.51.100.23")).toBe("198.51.100.0/24");
+    expect(networkOf("198.51.100.200")).toBe(networkOf("198.51.100.1"));
+    expect(networkOf("2001:db8:1:2::5")).toBe("2001:db8:1::/48");
+    expect(networkOf("2001:0db8:0001:ffff::1")).toBe(networkOf("2001:db8:1::"));
+    expect(networkOf("unknown")).toBeNull();
+    expect(networkOf("300.1.1.1")).toBeNull();
+  });
+});
+
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+beforeEach(async () => {
+  for (const table of ["leads", "outbox", "referrals", "ip_safelist", "admin_audit"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+});
+
+const request = () => testContext("http://127.0.0.1:8810/confirm", d1.bindings);
+let codes = 0;
+
+async function join(email: string, referredBy: string | null = null, ip: string | null = null): Promise<Lead> {
+  const { ctx } = request();
+  const lead = await getBackend(ctx).leads.create("leads", {
+    email,
+    referred_by: referredBy,
+    step_completed: 3,
+    ref_code: `H${String(++codes).padStart(7, "0")}`,
+  });
+  await recordReferral(ctx, lead, null, undefined, ip);
+  return lead;
+}
+
+const reload = async (lead: Lead) => (await getBackend(request().ctx).leads.getById("leads", lead.id))!;
+const placeOf = async (lead: Lead) => {
+  const { standing } = await standingOfLead(request().ctx, await reload(lead));
+  return standing.kind === "waiting" ? standing.place : null;
+};
+/** Moves every referral an hour back: the time-burst rule then sees none of them. */
+const backdate = () =>
+  d1.db
+    .prepare("UPDATE referrals SET created_at = ?")
+    .bind(new Date(Date.now() - 3_600_000 - 60_000).toISOString())
+    .run();
+
+/** A referrer at place 21 of 21. */
+async function referrerAtTheBack() {
+  const engine = referralsOf(request().ctx);
+  for (let i = 0; i < 20; i++) await engine.confirm((await join(`early${i}@gmail.com`)).id);
+  const referrer = await join("ref@gmail.com");
+  await engine.confirm(referrer.id);
+  expect(await placeOf(referrer)).toBe(21);
+  return referrer;
+}
+
+describe("holds through the referral engine", () => {
+  it("10 friends at one catch-all domain are held, move nothing, and an admin's approval moves the place", async () => {
+    const referrer = await referrerAtTheBack();
+    const friends: Lead[] = [];
+    for (let i = 0; i < 10; i++) friends.push(await join(`kid${i}@catchall.example`, referrer.ref_code));
+    await backdate();
+    const engine = referralsOf(request().ctx);
+    for (const friend of friends) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 10 });
+    expect((await engine.referralOf(friends[0].id))?.hold_reasons).toBe("catch-all");
+    expect(await placeOf(referrer)).toBe(21);
+    expect(await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up'").first<{ n: number }>()).toEqual({ n: 0 });
+
+    const held = (await engine.list({ page: 1, pageSize: 50, status: "held" })).rows.map((row) => row.id);
+    expect(await engine.decideHeld(held, true)).toHaveLength(10);
+    expect(await engine.decideHeld(held, true)).toHaveLength(0);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 10, held: 0 });
+    expect(await placeOf(referrer)).toBe(1);
+    expect(await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up'").first<{ n: number }>()).toEqual({ n: 1 });
+  });
+
+  it("4 friends at 4 domains, one after another, are credited (nobody who tells four friends is held)", async () => {
+    const referrer = await referrerAtTheBack();
+    const engine = referralsOf(request().ctx);
+    for (const domain of ["a.example", "b.example", "gmail.com", "c.example"]) {
+      await engine.confirm((await join(`friend@${domain}`, referrer.ref_code, "198.51.100.7")).id);
+    }
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 4, held: 0 });
+  });
+
+  it("5 friends from one /24 within the hour are held for an IP burst, unless the range is safelisted", async () => {
+    const referrer = await referrerAtTheBack();
+    const engine = referralsOf(request().ctx);
+    const friends: Lead[] = [];
+    for (let i = 0; i < 5; i++) friends.push(await join(`p${i}@gmail.com`, referrer.ref_code, `198.51.100.${10 + i}`));
+    // Out of the time-burst window, in the network window.
+    await d1.db
+      .prepare("UPDATE referrals SET created_at = ?")
+      .bind(new Date(Date.now() - 30 * 60_000).toISOString())
+      .run();
+    for (const friend of friends) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 5 });
+    expect((await engine.referralOf(friends[4].id))?.hold_reasons).toBe("ip-burst");
+
+    await getBackend(request().ctx).ipSafelist.add({
+      cidr: "203.0.113.0/24",
+      note: "club",
+      actor: "admin@x.io",
+      at: new Date().toISOString(),
+    });
+    const club: Lead[] = [];
+    for (let i = 0; i < 5; i++) club.push(await join(`c${i}@gmail.com`, referrer.ref_code, `203.0.113.${10 + i}`));
+    await d1.db
+      .prepare("UPDATE referrals SET created_at = ? WHERE status = 'pending'")
+      .bind(new Date(Date.now() - 30 * 60_000).toISOString())
+      .run();
+    for (const friend of club) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 5, held: 5 });
+  });
+
+  it("5 referrals within 5 minutes are held for a time burst", async () => {
+    const referrer = await referrerAtTheBack();
+    const engine = referralsOf(request().ctx);
+    const friends: Lead[] = [];
+    for (const domain of ["a.example", "b.example", "c.example", "d.example", "e.example"])
+      friends.push(await join(`f@${domain}`, referrer.ref_code));
+    for (const friend of friends) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 5 });
+    expect((await engine.referralOf(friends[0].id))?.hold_reasons).toBe("time-burst");
+    const rejected = await engine.decideHeld([(await engine.referralOf(friends[0].id))!.id], false);
+    expect(rejected[0]).toMatchObject({ status: "rejected", reason: "review-rejected" });
+    expect(await placeOf(referrer)).toBe(21);
+  });
+});
