@@ -123,7 +123,7 @@ export default function AdminReferrals() {
               {copy.console.variants[ledger.key]}
             </h2>
           ) : null}
-          <Channels copy={copy} rows={ledger.channels} testId={`referral-channels-${ledger.key}`} />
+          <Channels copy={copy} rows={ledger.channels} testId={`referral-channels-${ledger.key}`} nested={all} />
           <Ledger
             copy={copy}
             rows={ledger.rows}
@@ -143,13 +143,15 @@ export default function AdminReferrals() {
 }
 
 /** Credited referrals by the channel their link was shared through: label → count, "unknown" for untagged links. */
-function Channels({ copy, rows, testId }: { copy: AdminContent; rows: ChannelCount[]; testId: string }) {
+function Channels({ copy, rows, testId, nested }: { copy: AdminContent; rows: ChannelCount[]; testId: string; nested: boolean }) {
   const text = copy.referrals.channels;
+  // Under a variant's h2 in "All variants", else straight under the page's h1: headings never skip a level.
+  const Heading = nested ? "h3" : "h2";
   const label = (channel: string | null) =>
     channel && channel in text.labels ? text.labels[channel as keyof typeof text.labels] : text.labels.unknown;
   return (
     <div className="mb-6" data-testid={testId}>
-      <h3 className="mb-2 font-semibold text-slate-900">{text.title}</h3>
+      <Heading className="mb-2 font-semibold text-slate-900">{text.title}</Heading>
       {rows.length === 0 ? (
         <p>{text.none}</p>
       ) : (
