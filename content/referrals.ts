@@ -60,7 +60,7 @@ export const referralRules = {
  * count, but move nobody. In content, not the database: the FAQ and the edge-cached pages read it
  * at build time. After a change, recount every parent (see ADR 036).
  */
-export const placesPerCreditByVariant: Record<string, number> = {
+const placesPerCreditByVariant: Record<string, number> = {
   genius: referralRules.placesPerCredit,
   "champion-icehockey": referralRules.placesPerCredit,
   "champion-tennis": referralRules.placesPerCredit,

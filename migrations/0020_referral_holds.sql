@@ -53,3 +53,18 @@ CREATE TABLE admin_audit (
   at TEXT NOT NULL
 );
 CREATE INDEX admin_audit_at_idx ON admin_audit (at);
+
+-- Households (ADR 036): the per-IP lead limits count distinct addresses, not attempts. One row per
+-- (address hash, window, member): the member is a salted hash of the parent's e-mail address, so a
+-- family that sends the same address again is counted once. lead_ip_counts keeps the window's count
+-- (a new member adds one, a known one nothing).
+--   nonce: the write that added the row, so the same batch knows whether the member was new.
+CREATE TABLE lead_ip_members (
+  ip_hash TEXT NOT NULL,
+  bucket TEXT NOT NULL,
+  member TEXT NOT NULL,
+  nonce TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  PRIMARY KEY (ip_hash, bucket, member)
+);
+CREATE INDEX lead_ip_members_expires_at_idx ON lead_ip_members (expires_at);

@@ -14,7 +14,7 @@ export const REJECTION_REASONS = [
  * Why a credit is held for an admin's review instead of granted (docs/decisions/036-holds-and-fairness.md):
  * many friends at one catch-all domain, many from one network, many in a few minutes.
  */
-export const HOLD_REASONS = ["catch-all", "ip-burst", "time-burst"] as const;
+const HOLD_REASONS = ["catch-all", "ip-burst", "time-burst"] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** The hold reasons of a ledger row (stored comma-separated), in the list's order. */

@@ -1,6 +1,7 @@
 import { getPage } from "#content/index";
 import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import { getBackend } from "~/data/backend.server";
+import { canonicalEmail } from "~/data/lead-model";
 import type { CounterWindow } from "~/data/ports/lead-ip-counter";
 import type { RequestContext } from "~/utils/context.server";
 import { clientIp } from "~/utils/rate-limit.server";
@@ -35,9 +36,12 @@ function windowsAt(now: Date): [CounterWindow, CounterWindow] {
 /**
  * Counts a new lead from the request's IP, before it is written. A counter that cannot be reached
  * lets the lead in (logged): losing real parents to a broken counter is worse than a missed limit.
- * Attempts over the limit are counted too, so a script that keeps going stays refused.
+ * With the parent's `email` (the guide and tips forms) the limits count distinct addresses, so a
+ * family sending one address again is counted once (ADR 036); without it (the funnel's step 1, before
+ * an address) each new lead counts. Refused attempts count too, so a script that keeps going with
+ * new addresses stays refused.
  */
-export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new Date()): Promise<LeadIpAdmission> {
+export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new Date(), email?: string): Promise<LeadIpAdmission> {
   const { LEAD_IP_BURST_LIMIT: burstLimit, LEAD_IP_DAILY_LIMIT: dailyLimit, LEAD_IP_FLAG_AFTER: flagAfter } = ctx.env;
   const ip = clientIp(request);
   // Allowlisted or safelisted by an admin (a school, a club: ADR 036): never limited.
@@ -46,7 +50,11 @@ export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new D
   let daily: number;
   try {
     const ipHash = await sha256Hex(`lead-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${ip}`);
-    [burst, daily] = await getBackend(ctx).leadIpCounter.count(ipHash, windowsAt(now), now);
+    const counter = getBackend(ctx).leadIpCounter;
+    const secret = signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal);
+    [burst, daily] = email
+      ? await counter.countMember(ipHash, await sha256Hex(`lead-member:${secret}:${canonicalEmail(email)}`), windowsAt(now), now)
+      : await counter.count(ipHash, windowsAt(now), now);
   } catch (error) {
     // The lead is let in.
     log.error("lead.ip_counter_failed", {}, error);

@@ -87,10 +87,11 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
   }
   const refused = await turnstileRefusal(ctx, request, form);
   if (refused) return data({ alert: refused.message, values, bot }, { status: refused.status });
-  const admitted = await admitNewLead(ctx, request);
+  const { email, ageBand, goals: chosenGoals } = result.data;
+  // Distinct addresses count against the IP: a family sending the same address again is one (ADR 036).
+  const admitted = await admitNewLead(ctx, request, undefined, email);
   if (!admitted.ok) return data({ alert: admitted.message, values, bot }, { status: admitted.status });
 
-  const { email, ageBand, goals: chosenGoals } = result.data;
   try {
     const lead = await leadsOf(ctx).createLeadMagnetLead(submissionId(session, ctx.variant, kind).id, {
       ...attributionFields(session),

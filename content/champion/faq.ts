@@ -8,7 +8,7 @@ import { placesPerCreditOf, referralRules } from "../referrals";
  * (places per credit, content/referrals.ts; 0 = first come, first served). Each sport's FAQ layer
  * passes its own setting. ADR 036.
  */
-export function championPlaceRule(step: number): string[] {
+function championPlaceRule(step: number): string[] {
   return [
     step > 0
       ? `Families are placed in the order they confirmed their e-mail address. Every {sport} family that joins through your link and confirms theirs moves you up ${step} places; on a tie, more counted referrals go first, then the earlier confirmation. No places are ever made up.`

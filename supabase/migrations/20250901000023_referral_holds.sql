@@ -121,3 +121,47 @@ revoke all on function public.referral_hold_facts(text, uuid, text, text, timest
 grant execute on function public.credit_or_hold_referral(text, uuid, timestamptz, integer, text) to service_role;
 grant execute on function public.decide_held_referrals(text, uuid[], boolean, timestamptz, integer) to service_role;
 grant execute on function public.referral_hold_facts(text, uuid, text, text, timestamptz, timestamptz) to service_role;
+
+-- Households: distinct addresses per IP and window (mirror of lead_ip_members in migrations/0020).
+create table if not exists public.lead_ip_members (
+  ip_hash text not null,
+  bucket text not null,
+  member text not null,
+  nonce text not null,
+  expires_at timestamptz not null,
+  primary key (ip_hash, bucket, member)
+);
+create index if not exists lead_ip_members_expires_at_idx on public.lead_ip_members (expires_at);
+alter table public.lead_ip_members enable row level security;
+revoke all on table public.lead_ip_members from anon, authenticated;
+grant all on table public.lead_ip_members to service_role;
+
+-- Counts a member (a hashed address) once per IP and window: the window's count is its distinct members.
+create or replace function public.count_lead_ip_member(p_ip_hash text, p_member text, p_buckets text[], p_expires timestamptz[])
+returns integer[]
+language plpgsql
+set search_path = public
+as $$
+declare
+  result integer[] := '{}';
+  added integer;
+  counted integer;
+begin
+  delete from public.lead_ip_counts where expires_at < now();
+  delete from public.lead_ip_members where expires_at < now();
+  for i in 1 .. coalesce(array_length(p_buckets, 1), 0) loop
+    insert into public.lead_ip_members (ip_hash, bucket, member, nonce, expires_at)
+    values (p_ip_hash, p_buckets[i], p_member, gen_random_uuid()::text, p_expires[i])
+    on conflict do nothing;
+    get diagnostics added = row_count;
+    insert into public.lead_ip_counts as c (ip_hash, bucket, count, expires_at)
+    values (p_ip_hash, p_buckets[i], added, p_expires[i])
+    on conflict (ip_hash, bucket) do update set count = c.count + added
+    returning c.count into counted;
+    result := result || counted;
+  end loop;
+  return result;
+end;
+$$;
+revoke all on function public.count_lead_ip_member(text, text, text[], timestamptz[]) from public, anon, authenticated;
+grant execute on function public.count_lead_ip_member(text, text, text[], timestamptz[]) to service_role;

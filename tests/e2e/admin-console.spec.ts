@@ -190,6 +190,7 @@ test("every admin page fits a 390 px phone: no sideways page scroll, row actions
     pathIn(genius, "admin/launch"),
     pathIn(genius, "admin/waves"),
     pathIn(genius, "admin/waves", { n: "1" }),
+    pathIn(genius, "admin/rewards"),
     pathIn(genius, `admin/leads/${referred.id}/edit`),
     pathIn(genius, `admin/leads/${referred.id}/data`),
     // A QA page, as wide as its longest value (the commit).
@@ -378,6 +379,8 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
     // The cut-off a wave is admitted from.
     pathIn(genius, "admin/waves", { n: "2" }),
     pathIn(genius, "admin/waves", { variants: "all" }),
+    // The reward ladder, code pools, perks to do and ledger (ADR 035).
+    pathIn(genius, "admin/rewards"),
   ];
   try {
     for (const path of pages) {

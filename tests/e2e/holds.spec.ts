@@ -44,12 +44,16 @@ function visitor(playwright: PlaywrightWorkerArgs["playwright"], ip: string) {
   return playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": ip } });
 }
 
-/** A friend lands through the referral link, joins as form posts and confirms through the mailed link's button (a POST). */
-async function friendJoinsAndConfirms(api: APIRequestContext, page: Page, v: VariantCase, email: string, refCode: string) {
+/** A friend lands through the referral link and joins as form posts (the waitlist e-mail goes out). */
+async function friendJoins(api: APIRequestContext, v: VariantCase, email: string, refCode: string) {
   await landOn(api, v, { r: refCode });
   await postSteps(api, v, email);
   await postPlan(api, v);
   expect((await api.get(pathIn(v, "confirm"))).status()).toBe(200);
+}
+
+/** The friend confirms through the mailed link's button (a POST). */
+async function friendConfirms(api: APIRequestContext, page: Page, email: string) {
   const verify = await mailLink(page, email, "verify-email", { template: "prelaunch" });
   const response = await api.post(verify, { form: { t: new URL(verify).searchParams.get("t")!, intent: "confirm" }, maxRedirects: 0 });
   expect(response.status(), `the confirm button of ${email}`).toBe(303);
@@ -84,12 +88,17 @@ for (const v of CASES) {
         await confirmThroughButton(page, v, links.verify);
         const placeBefore = Number(await page.getByTestId("place").getAttribute("data-place"));
 
-        // Ten friends at one domain, each from an address of their own (not an IP burst).
+        // Ten friends at one domain, each from an address of their own (not an IP burst): all sign up, then all confirm.
         const friends = Array.from({ length: 10 }, (_, i) => `kid${i}@${domain}`);
+        const apis = [];
         for (const email of friends) {
           const api = await visitor(playwright, `10.${octet()}.${octet()}.${octet()}`);
-          await friendJoinsAndConfirms(api, page, v, email, refCode);
-          await api.dispose();
+          await friendJoins(api, v, email, refCode);
+          apis.push(api);
+        }
+        for (const [i, email] of friends.entries()) {
+          await friendConfirms(apis[i], page, email);
+          await apis[i].dispose();
         }
         const ledger = await queryD1<{ status: string; hold_reasons: string }>(
           `SELECT r.status, r.hold_reasons FROM referrals r JOIN ${v.table} l ON l.id = r.referred_id WHERE l.email LIKE ${sqlString(`%@${domain}`)}`,
@@ -166,11 +175,16 @@ for (const v of CASES) {
       await expect(page.getByTestId("safelist").locator(`tr[data-cidr='${school}.0/24']`)).toBeVisible();
       await expect(page.getByTestId("admin-audit")).toContainText(`safelist.add · ${school}.0/24`);
 
-      // Ten parents of the school, each with an address of their own, all the way onto the list.
+      // Ten parents of the school, each with an address of their own, onto the list through the tips form.
+      const options = getPage(v.key, "options");
       const parents = Array.from({ length: 10 }, (_, i) => `parent${i}-${tag}@school.example`.toLowerCase());
       for (const email of parents) {
         const api = await visitor(playwright, ip);
-        await postSteps(api, v, email);
+        const response = await api.post(MAIN_URL + pathIn(v, "tips-form"), {
+          form: { email, ageBand: options.leadFormAgeBands[0].value, goals: options.leadFormGoals[0].value, ...(await personStamp()) },
+          maxRedirects: 0,
+        });
+        expect(response.status(), `the tips form for ${email}`).toBe(302);
         await api.dispose();
       }
       const rows = await queryD1<{ email: string }>(

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
@@ -31,6 +32,13 @@ import {
 test.beforeEach(() => test.slow());
 
 const GUIDE: Record<string, string> = { genius: "/downloads/ai-parenting-guide.pdf", tennis: "/downloads/tennis-guide.pdf" };
+
+/** Axe on the page as it is (with JavaScript on: the same markup, checked once). */
+async function expectAccessible(page: Page, jsEnabled: boolean) {
+  if (!jsEnabled) return;
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
+}
 
 async function addStep(page: Page, v: VariantCase, step: { threshold: number; kind: string; title: string; file?: string }) {
   const copy = getPage(v.key, "rewards").admin;
@@ -96,6 +104,7 @@ async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: 
   await expect(page.getByTestId("reward-progress")).toBeVisible();
   await expect(stepOf(codeTitle)).toHaveAttribute("data-unlocked", "true");
   await expect(stepOf(codeTitle).getByRole("button", { name: copy.status.revealCode })).toBeVisible();
+  await expectAccessible(page, jsEnabled);
   const href = (await stepOf(downloadTitle).getByTestId("reward-download").getAttribute("href"))!;
   const file = await page.request.get(href);
   expect(file.status()).toBe(200);
@@ -109,6 +118,7 @@ async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: 
   await admin.page.goto(pathIn(v, "admin/rewards"));
   const ledgerRow = (title: string) => admin.page.locator(`tr[data-testid='ledger-row'][data-email='${a}'][data-title='${title}']`);
   await expect(ledgerRow(codeTitle).getByTestId("ledger-state")).toHaveText(copy.admin.ledger.withdrawn);
+  await expectAccessible(admin.page, jsEnabled);
   await expect(pool.getByTestId("codes-left")).toHaveText(copy.admin.codes.remaining.replace("{count}", "2"));
   await page.goto(links.status);
   await expect(stepOf(codeTitle)).toHaveAttribute("data-unlocked", "false");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
+import { parseCidr, parseDecision } from "~/admin/holds.server";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { recordReferral } from "~/leads/referral-record.server";
@@ -46,6 +47,65 @@ describe("the hold rules", () => {
     expect(networkOf("2001:0db8:0001:ffff::1")).toBe(networkOf("2001:db8:1::"));
     expect(networkOf("unknown")).toBeNull();
     expect(networkOf("300.1.1.1")).toBeNull();
+  });
+});
+
+describe("the review queue's and the safelist's forms", () => {
+  const form = (entries: [string, string][]) => {
+    const body = new FormData();
+    for (const [key, value] of entries) body.append(key, value);
+    return body;
+  };
+
+  it("reads a row's decision at once, a bulk one as a question until confirmed, and refuses the rest", () => {
+    expect(
+      parseDecision(
+        form([
+          ["decide", "approve:abc-1"],
+          ["ids", "zzz"],
+        ]),
+      ),
+    ).toEqual({ approve: true, ids: ["abc-1"], confirmed: true });
+    expect(
+      parseDecision(
+        form([
+          ["intent", "reject"],
+          ["ids", "a"],
+          ["ids", "b"],
+          ["ids", "a"],
+        ]),
+      ),
+    ).toEqual({
+      approve: false,
+      ids: ["a", "b"],
+      confirmed: false,
+    });
+    expect(
+      parseDecision(
+        form([
+          ["intent", "approve"],
+          ["ids", "a"],
+          ["confirmed", "yes"],
+        ]),
+      ),
+    ).toMatchObject({ confirmed: true });
+    expect(parseDecision(form([["intent", "approve"]]))).toEqual({ error: "none" });
+    expect(
+      parseDecision(
+        form([
+          ["intent", "delete"],
+          ["ids", "a"],
+        ]),
+      ),
+    ).toEqual({ error: "unknown" });
+    expect(parseDecision(form([["decide", "approve:bad id;"]]))).toEqual({ error: "unknown" });
+  });
+
+  it("takes one address or CIDR range", () => {
+    expect(parseCidr(" 192.0.2.7 ")).toBe("192.0.2.7");
+    expect(parseCidr("192.0.2.0/24")).toBe("192.0.2.0/24");
+    expect(parseCidr("2001:DB8::/48")).toBe("2001:db8::/48");
+    for (const bad of ["", "192.0.2.0/33", "school", "192.0.2.1,192.0.2.2", "300.1.1.1"]) expect(parseCidr(bad)).toBeNull();
   });
 });
 

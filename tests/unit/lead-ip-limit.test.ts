@@ -16,7 +16,7 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["leads", "lead_ip_counts"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["leads", "lead_ip_counts", "lead_ip_members", "ip_safelist"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const T0 = Date.UTC(2025, 8, 1, 12, 0, 0);
@@ -40,6 +40,25 @@ async function admitMany(ctx: ReturnType<typeof context>, ip: string, count: num
 }
 
 describe("admitNewLead", () => {
+  it("counts distinct addresses: a family sending one address again is counted once (ADR 036)", async () => {
+    const ctx = context();
+    const again = [];
+    for (let i = 0; i < 6; i++) again.push(await admitNewLead(ctx, request("203.0.113.9"), new Date(T0), "Ann@Example.com"));
+    expect(again.every((r) => r.ok && !r.flag)).toBe(true);
+    const others = [];
+    for (const who of ["b", "c", "d", "e"])
+      others.push(await admitNewLead(ctx, request("203.0.113.9"), new Date(T0), `${who}@example.com`));
+    // ann + b, c, d = 4 (the burst limit); e is the fifth address.
+    expect(others.map((r) => r.ok)).toEqual([true, true, true, false]);
+  });
+
+  it("lets a safelisted range in past every limit", async () => {
+    const ctx = context();
+    await getBackend(ctx).ipSafelist.add({ cidr: "198.51.100.0/24", note: "school", actor: "admin@x.io", at: new Date(T0).toISOString() });
+    const results = await admitMany(ctx, "198.51.100.44", 10, T0);
+    expect(results.every((r) => r.ok && !r.flag)).toBe(true);
+  });
+
   it("accepts up to the burst limit in ten minutes, flags the leads past the flag threshold, then refuses with a 429", async () => {
     const results = await admitMany(context(), "203.0.113.7", 5, T0);
     expect(results.slice(0, 4).map((r) => r.ok && r.flag)).toEqual([false, false, true, true]);

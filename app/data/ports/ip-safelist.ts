@@ -9,8 +9,6 @@ export type SafelistEntry = { id: string; cidr: string; note: string; added_by: 
 /** One admin change: what (e.g. "safelist.add"), about what (no personal data), who, when. */
 export type AuditEntry = { id: string; action: string; detail: string; actor: string; at: string };
 
-export type NewAudit = Omit<AuditEntry, "id">;
-
 export interface IpSafelistStore {
   /** Every entry, oldest first. */
   list(): Promise<SafelistEntry[]>;
@@ -19,7 +17,7 @@ export interface IpSafelistStore {
   /** Removes an entry with its audit entry; null when there was none (nothing written). */
   remove(id: string, actor: string, at: string): Promise<SafelistEntry | null>;
   /** Writes one audit entry (decisions on held credits). */
-  audit(entry: NewAudit): Promise<void>;
+  audit(entry: Omit<AuditEntry, "id">): Promise<void>;
   /** The newest audit entries first. */
   auditLog(limit: number): Promise<AuditEntry[]>;
 }

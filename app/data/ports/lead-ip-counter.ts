@@ -16,4 +16,9 @@ export interface LeadIpCounter {
    * database's clock).
    */
   count(ipHash: string, windows: CounterWindow[], now: Date): Promise<number[]>;
+  /**
+   * Like count, but adds one only when `member` (a hashed e-mail address) is new in the window:
+   * the limits count distinct addresses, so a family sending one address again is counted once (ADR 036).
+   */
+  countMember(ipHash: string, member: string, windows: CounterWindow[], now: Date): Promise<number[]>;
 }

@@ -19,5 +19,18 @@ export function createSupabaseLeadIpCounter(options: SupabaseOptions): LeadIpCou
       if (error) throw new Error(`Lead IP count failed: ${error.message || error.code}`);
       return (data as unknown[]).map(Number);
     },
+
+    async countMember(ipHash, member, windows) {
+      const { data, error } = await client
+        .rpc("count_lead_ip_member", {
+          p_ip_hash: ipHash,
+          p_member: member,
+          p_buckets: windows.map((w) => w.bucket),
+          p_expires: windows.map((w) => w.expiresAt),
+        })
+        .retry(false);
+      if (error) throw new Error(`Lead IP count failed: ${error.message || error.code}`);
+      return (data as unknown[]).map(Number);
+    },
   };
 }

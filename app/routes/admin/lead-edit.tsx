@@ -24,10 +24,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const { lead, back, listHref } = await loadAdminLead(admin, args.params.id ?? "", "edit");
   const plans = getPage(ctx.contentKey, "plans").plans.map((plan) => ({ id: plan.id, name: plan.name }));
   // The panel is extra: without the ledger the edit form still works.
-  const referral = await referralsOf(ctx)
-    .referralOf(lead.id)
-    .catch(() => null);
-  return admin.respond({ copy: admin.copy, lead, plans, back, listHref, referral });
+  const [referral, counts] = await Promise.all([
+    referralsOf(ctx)
+      .referralOf(lead.id)
+      .catch(() => null),
+    // The lead's own friends held for review (ADR 036): the same count the status page words.
+    referralsOf(ctx)
+      .countsOf(lead)
+      .catch(() => null),
+  ]);
+  return admin.respond({ copy: admin.copy, lead, plans, back, listHref, referral, held: counts?.held ?? 0 });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,7 +51,7 @@ export default function EditLeadPage() {
   const actionData = useActionData<AdminActionData>();
   const navigation = useNavigation();
   const linkTo = useLinkTo();
-  const { copy, lead, plans, back, listHref, referral } = loaderData;
+  const { copy, lead, plans, back, listHref, referral, held } = loaderData;
   const text = copy.referrals;
   return (
     <AdminPage title={copy.edit.title} intro={lead.email}>
@@ -67,6 +73,16 @@ export default function EditLeadPage() {
               text.lead.nobody
             )}
           </dd>
+          {held > 0 ? (
+            <>
+              <dt className="text-slate-600">{text.statuses.held}</dt>
+              <dd data-testid="held-credits">
+                <a href={linkTo("admin/referrals/review")} className="underline">
+                  {held}
+                </a>
+              </dd>
+            </>
+          ) : null}
           <dt className="text-slate-600">{text.lead.confirmed}</dt>
           <dd>{lead.confirmed_at ? <time dateTime={lead.confirmed_at}>{formatUtc(lead.confirmed_at)}</time> : text.lead.notConfirmed}</dd>
           <dt className="text-slate-600">{text.lead.flags}</dt>

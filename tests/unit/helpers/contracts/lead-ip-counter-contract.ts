@@ -39,5 +39,16 @@ export function leadIpCounterContract(name: string, start: () => Promise<Contrac
     it("answers no counts for no windows", async () => {
       expect(await count("ip-a", [])).toEqual([]);
     });
+
+    it("countMember counts each member once per window, next to plain counts (ADR 036)", async () => {
+      const member = (ipHash: string, who: string, windows: CounterWindow[]) =>
+        h().leadIpCounter.countMember(ipHash, who, windows, new Date());
+      expect(await member("ip-m", "ann", [window("b:1"), window("d:1", 24 * HOUR)])).toEqual([1, 1]);
+      expect(await member("ip-m", "ann", [window("b:1"), window("d:1", 24 * HOUR)])).toEqual([1, 1]);
+      expect(await member("ip-m", "bob", [window("b:1"), window("d:1", 24 * HOUR)])).toEqual([2, 2]);
+      expect(await count("ip-m", [window("b:1")])).toEqual([3]);
+      expect(await member("ip-m", "ann", [window("b:2")])).toEqual([1]);
+      expect(await member("ip-other", "ann", [window("b:1")])).toEqual([1]);
+    });
   });
 }
