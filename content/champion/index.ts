@@ -9,6 +9,7 @@ import { plans } from "./plans";
 import { plansPage } from "./plans-page";
 import { roadmap } from "./roadmap";
 import { roadmapPlan } from "./roadmap-plan";
+import { shareCard } from "./share-card";
 import { signup } from "./signup";
 import { site } from "./site";
 import { terms } from "./terms";
@@ -16,5 +17,5 @@ import { tips } from "./tips";
 
 /** The pages both champion sports share, written with {sport...} words; content/index.ts lays each sport over them. */
 export const champion = {
-  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup, lostLink },
+  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup, lostLink, shareCard },
 };

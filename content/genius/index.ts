@@ -23,6 +23,7 @@ import { unsubscribe } from "./unsubscribe";
 import { a11y } from "./a11y";
 import { preview } from "./preview";
 import { lostLink } from "./lost-link";
+import { shareCard } from "./share-card";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -51,4 +52,5 @@ export const content = {
   a11y,
   preview,
   lostLink,
+  shareCard,
 } satisfies PageContent;

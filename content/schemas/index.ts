@@ -22,6 +22,7 @@ import { unsubscribeSchema } from "./unsubscribe";
 import { a11ySchema } from "./a11y";
 import { previewSchema } from "./preview";
 import { lostLinkSchema } from "./lost-link";
+import { shareCardSchema } from "./share-card";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -53,6 +54,7 @@ export const pageSchemas = {
   a11y: a11ySchema,
   preview: previewSchema,
   lostLink: lostLinkSchema,
+  shareCard: shareCardSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;
