@@ -29,7 +29,13 @@ const rows = Array.from({ length: LEADS }, (_, i) => {
   return `(${sqlString(`bench-card-${i}`)}, ${sqlString(`bench${i}@example.com`)}, ${sqlString(code(i))}, ${sqlString(ages)}, ${sqlString(focus)}, 3, datetime('now'))`;
 });
 wrangler([
-  "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command",
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--persist-to",
+  STATE,
+  "--command",
   `INSERT INTO leads (id, email, ref_code, age_bands, focus_areas, step_completed, created_at) VALUES ${rows.join(", ")}`,
 ]);
 const { origin, stop } = await startSite({ port: PORT, state: STATE });

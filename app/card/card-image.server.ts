@@ -69,7 +69,11 @@ function cardTree(inputs: CardInputs): Node {
         h("div", { fontSize: 34, color: colors.brandSoft }, inputs.focusLine),
       ]),
       h("div", { flexDirection: "column", gap: 18 }, [
-        h("div", { fontSize: 26, fontWeight: 700, color: colors.highlight, textTransform: "uppercase", letterSpacing: 2 }, inputs.stepsLabel),
+        h(
+          "div",
+          { fontSize: 26, fontWeight: 700, color: colors.highlight, textTransform: "uppercase", letterSpacing: 2 },
+          inputs.stepsLabel,
+        ),
         ...inputs.steps.map(step),
       ]),
       h("div", { justifyContent: "space-between", alignItems: "center", fontSize: 30 }, [

@@ -47,7 +47,10 @@ export function cardInputs(lead: CardAnswers, contentKey: ContentKey): CardInput
   const focus = labelsOf(options.focus, lead.focus_areas).slice(0, MAX_FOCUS);
   const stage = stages.find((item) => item.bands.some((band) => lead.age_bands.includes(band)));
   return {
-    brand: { wordmark, colors: { brand: colors.brand, brandStrong: colors.brandStrong, brandSoft: colors.brandSoft, highlight: colors.highlight } },
+    brand: {
+      wordmark,
+      colors: { brand: colors.brand, brandStrong: colors.brandStrong, brandSoft: colors.brandSoft, highlight: colors.highlight },
+    },
     ages,
     focus,
     headline: ages.length ? copy.headline.replace("{ages}", ages.join(", ")) : copy.headlineNoAges,

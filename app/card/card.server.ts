@@ -98,7 +98,10 @@ export async function cardResponse(
   const inputs = cardInputs(lead, ctx.contentKey);
   const hash = await cardHash(inputs);
   if (hash !== wanted) {
-    return new Response(null, { status: 302, headers: { Location: cardImageLink(ctx.variant, refCode, hash), "Cache-Control": "no-store" } });
+    return new Response(null, {
+      status: 302,
+      headers: { Location: cardImageLink(ctx.variant, refCode, hash), "Cache-Control": "no-store" },
+    });
   }
   const headers = { "Content-Type": "image/png", "Cache-Control": IMMUTABLE, "X-Robots-Tag": "noindex" };
   const cached = await deps.cache?.match(cacheKey(hash));
@@ -120,17 +123,33 @@ const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads
  * function deletes them once the leads are gone (the route already 404s for an erased code; this
  * leaves no copy of the picture behind in this data centre).
  */
-export async function cardsToForget(ctx: Pick<RequestContext, "env" | "bindings">, address: string, deps: Pick<CardDeps, "cache"> = workerCardDeps()) {
-  const leads = await Promise.all(LEAD_TABLES.map(async (table) => ({ table, lead: await getBackend(ctx).leads.getByEmail(table, address) })));
+export async function cardsToForget(
+  ctx: Pick<RequestContext, "env" | "bindings">,
+  address: string,
+  deps: Pick<CardDeps, "cache"> = workerCardDeps(),
+) {
   const hashes = await Promise.all(
-    leads.flatMap(({ table, lead }) => (lead?.ref_code ? [cardHash(cardInputs(lead, CONTENT_OF_TABLE[table]))] : [])),
+    LEAD_TABLES.map(async (table) => {
+      const lead = await getBackend(ctx).leads.getByEmail(table, address);
+      return lead?.ref_code ? [await cardHash(cardInputs(lead, CONTENT_OF_TABLE[table]))] : [];
+    }),
+  ).then(
+    (found) => found.flat(),
+    // The erasure goes on without them: the card route 404s for an erased code all the same.
+    (error: unknown) => (log.error("lead.read_failed", { page: "card-erasure" }, error), []),
   );
   return async () => {
     await Promise.all(hashes.map((hash) => deps.cache?.delete(cacheKey(hash))));
   };
 }
 
-/** The status page's block: the card the parent's link unfurls into, with its alt text. */
-export function statusCardCopy(contentKey: ContentKey) {
-  return getPage(contentKey, "shareCard").status;
+/** The status page's block: the card the parent's link unfurls into, with its alt text; null without a code. */
+export async function statusShareCard(
+  ctx: Pick<Ctx, "contentKey" | "variant">,
+  lead: Pick<Lead, "ref_code" | "age_bands" | "focus_areas">,
+) {
+  const card = await cardOfLead(ctx, lead);
+  if (!card) return null;
+  const { title, text } = getPage(ctx.contentKey, "shareCard").status;
+  return { src: card.image, alt: card.imageAlt, width: card.width, height: card.height, title, text };
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
+import { statusShareCard } from "~/card/card.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
@@ -145,6 +146,8 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       signInHref: ctx.env.APP_SIGNIN_URL,
       step: referralRules.placesPerCredit,
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
+      // The share card the link unfurls into (ADR 037).
+      shareCard: await statusShareCard(ctx, { ...lead, ref_code: refCode }),
       // The parent's own data: the same signed link as in every e-mail's footer.
       manage: { href: await manageLinkFor(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
     },

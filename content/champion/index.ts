@@ -17,5 +17,22 @@ import { tips } from "./tips";
 
 /** The pages both champion sports share, written with {sport...} words; content/index.ts lays each sport over them. */
 export const champion = {
-  pages: { site, form, roadmap, roadmapPlan, plansPage, confirm, landing, plans, faq, terms, emails, guide, tips, signup, lostLink, shareCard },
+  pages: {
+    site,
+    form,
+    roadmap,
+    roadmapPlan,
+    plansPage,
+    confirm,
+    landing,
+    plans,
+    faq,
+    terms,
+    emails,
+    guide,
+    tips,
+    signup,
+    lostLink,
+    shareCard,
+  },
 };
