@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { cliOptions, root, sqlString, startSite, wrangler } from "./lib/local-site.mjs";
 
 const { option } = cliOptions();
-const LEADS = Number(option("leads", 30));
+const LEADS = Math.min(42, Number(option("leads", 30)));
 const PORT = Number(option("port", 8931));
 // genius's age bands and focus areas (content/genius/options.ts): each lead a different pair of answers.
 const AGES = ["expecting", "0-12m", "1-2y", "3-4y", "5-6y", "6-9", "10+"];
@@ -24,8 +24,10 @@ const STATE = mkdtempSync(join(tmpdir(), "bench-card-"));
 wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 const code = (i) => `BENCH${String(i).padStart(3, "0")}`;
 const rows = Array.from({ length: LEADS }, (_, i) => {
+  // One age band and a pair of focus areas per lead: distinct for up to 42 leads.
+  const round = Math.floor(i / AGES.length);
   const ages = JSON.stringify([AGES[i % AGES.length]]);
-  const focus = JSON.stringify([FOCUS[i % FOCUS.length], FOCUS[(i + 1 + Math.floor(i / FOCUS.length)) % FOCUS.length]]);
+  const focus = JSON.stringify([FOCUS[round % FOCUS.length], FOCUS[(round + 1) % FOCUS.length]]);
   return `(${sqlString(`bench-card-${i}`)}, ${sqlString(`bench${i}@example.com`)}, ${sqlString(code(i))}, ${sqlString(ages)}, ${sqlString(focus)}, 3, datetime('now'))`;
 });
 wrangler([

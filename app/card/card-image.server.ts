@@ -8,7 +8,11 @@ import satori, { init as initSatori } from "satori/standalone";
 import layoutWasm from "satori/yoga.wasm";
 import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff";
 import inter700 from "@fontsource/inter/files/inter-latin-700-normal.woff";
-import { CARD_HEIGHT, CARD_WIDTH, type CardInputs } from "./card-inputs";
+// Types only: a value import would make this lazily loaded chunk import the whole server build,
+// and esbuild keeps every package a lazily loaded module imports whole (the Worker doubled).
+import type { CardInputs } from "./card-inputs";
+
+type Size = { width: number; height: number };
 
 /** Once per isolate, on the first card: a page render never pays for it. */
 let ready: Promise<void> | null = null;
@@ -30,7 +34,7 @@ const h = (type: string, style: Record<string, string | number>, children?: Node
 });
 
 /** The card's drawing: a brand panel with the headline, the focus line and the first steps. */
-function cardTree(inputs: CardInputs): Node {
+function cardTree(inputs: CardInputs, size: Size): Node {
   const { colors, wordmark } = inputs.brand;
   const step = (text: string, index: number) =>
     h("div", { alignItems: "center", gap: 20, fontSize: 34 }, [
@@ -53,8 +57,8 @@ function cardTree(inputs: CardInputs): Node {
   return h(
     "div",
     {
-      width: CARD_WIDTH,
-      height: CARD_HEIGHT,
+      width: size.width,
+      height: size.height,
       flexDirection: "column",
       justifyContent: "space-between",
       padding: "56px 72px",
@@ -91,12 +95,11 @@ function cardTree(inputs: CardInputs): Node {
 /** vite's types call a .woff import a URL; wrangler's Data rule makes it the file's bytes. */
 const fontData = (data: unknown) => data as ArrayBuffer;
 
-/** The card as a 1200×630 PNG: satori lays it out as SVG, resvg draws it. */
-export async function renderCardPng(inputs: CardInputs): Promise<Uint8Array<ArrayBuffer>> {
+/** The card as a PNG of `size` (1200×630): satori lays it out as SVG, resvg draws it. */
+export async function renderCardPng(inputs: CardInputs, size: Size): Promise<Uint8Array<ArrayBuffer>> {
   await initOnce();
-  const svg = await satori(cardTree(inputs) as never, {
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
+  const svg = await satori(cardTree(inputs, size) as never, {
+    ...size,
     fonts: [
       { name: "Inter", data: fontData(inter400), weight: 400, style: "normal" },
       { name: "Inter", data: fontData(inter700), weight: 700, style: "normal" },

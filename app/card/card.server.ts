@@ -71,7 +71,7 @@ export type CardDeps = {
 
 /** The Worker's: the renderer loads its wasm only on the first card of an isolate. */
 export const workerCardDeps = (): CardDeps => ({
-  render: async (inputs) => (await import("./card-image.server")).renderCardPng(inputs),
+  render: async (inputs) => (await import("./card-image.server")).renderCardPng(inputs, { width: CARD_WIDTH, height: CARD_HEIGHT }),
   cache: (globalThis as { caches?: { default?: Cache } }).caches?.default ?? null,
 });
 
