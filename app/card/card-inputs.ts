@@ -24,9 +24,9 @@ export type CardInputs = {
 export type CardAnswers = Pick<Lead, "age_bands" | "focus_areas">;
 
 /** Bumped whenever the drawing changes: it is in every card's hash, so a new layout gets new URLs. */
-export const CARD_LAYOUT_VERSION = 1;
+const CARD_LAYOUT_VERSION = 1;
 /** The font the card is set in (@fontsource/inter, OFL-1.1): also in the hash, so a new font gets new URLs. */
-export const CARD_FONT = "inter-5.3.0-latin-400-700";
+const CARD_FONT = "inter-5.3.0-latin-400-700";
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 

@@ -33,7 +33,7 @@ const KEY_ORIGIN = "https://share-card.invalid";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The card of a lead of the context's variant. */
-export async function cardOfLead(ctx: Pick<Ctx, "contentKey" | "variant">, lead: Pick<Lead, "ref_code" | "age_bands" | "focus_areas">) {
+async function cardOfLead(ctx: Pick<Ctx, "contentKey" | "variant">, lead: Pick<Lead, "ref_code" | "age_bands" | "focus_areas">) {
   if (!lead.ref_code) return null;
   const inputs = cardInputs(lead, ctx.contentKey);
   const hash = await cardHash(inputs);
@@ -70,7 +70,7 @@ export type CardDeps = {
 };
 
 /** The Worker's: the renderer loads its wasm only on the first card of an isolate. */
-export const workerCardDeps = (): CardDeps => ({
+const workerCardDeps = (): CardDeps => ({
   render: async (inputs) => (await import("./card-image.server")).renderCardPng(inputs, { width: CARD_WIDTH, height: CARD_HEIGHT }),
   cache: (globalThis as { caches?: { default?: Cache } }).caches?.default ?? null,
 });
