@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { getPage } from "../../content/index";
 import {
@@ -41,7 +42,7 @@ function pngSize(bytes: Buffer) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page) {
+async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page, jsEnabled: boolean) {
   const options = getPage(v.key, "options");
   const copy = getPage(v.key, "shareCard");
   const age = options.ageBands[0].label;
@@ -60,6 +61,11 @@ async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page
   const picture = block.getByRole("img");
   await expect(picture).toHaveAttribute("alt", new RegExp(`${age}.*${focus.replace(/[&]/g, ".")}`));
   await expect(picture).toHaveAttribute("src", new RegExp(`^/card/${refCode}/[0-9a-f]{16}\\.png`));
+  // axe runs its script in the page: with JavaScript on only.
+  if (jsEnabled) {
+    const { violations } = await new AxeBuilder({ page }).include("[data-testid='share-card']").analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+  }
 
   // A link-preview bot on the shared link: the parent's card in every tag, absolute, 1200×630.
   const { tags, head } = await previewTags(page.request, pathIn(v, "home", { r: refCode }));
@@ -92,8 +98,11 @@ async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page
 
 for (const v of [variants[0], variants[1]]) {
   test.describe(`share card: ${v.key}`, () => {
-    test("a parent's referral link unfurls into their card: og tags, a 1200×630 PNG, the status page shows it", async ({ page }) => {
-      await shareCardOf(v, page);
+    test("a parent's referral link unfurls into their card: og tags, a 1200×630 PNG, the status page shows it", async ({
+      page,
+      jsEnabled,
+    }) => {
+      await shareCardOf(v, page, jsEnabled);
     });
   });
 }
