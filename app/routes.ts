@@ -49,6 +49,9 @@ export default [
   route("status", "routes/status.tsx"),
   // "Lost my link": the status link mailed to a listed address; reads the same for every address (ADR 034).
   route("lost-link", "routes/lost-link.tsx"),
+  // The share card: a parent's answers as the picture their link unfurls into, and the short link (ADR 037).
+  route("card/:code/:file", "routes/card.ts"),
+  route("r/:code", "routes/r.ts"),
   // A wave's invite (docs/decisions/025-waves-and-invites.md): signed, single-use link.
   route("invite", "routes/invite.tsx"),
   // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).

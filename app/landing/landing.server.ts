@@ -1,5 +1,5 @@
 import { getModePage } from "#content/index";
-import { shareCardFor } from "~/referrals/share-card.server";
+import { shareCardFor } from "~/card/card.server";
 import type { RequestContext } from "~/utils/context.server";
 import { screenshotForRequest } from "./screenshot.server";
 
@@ -8,7 +8,7 @@ import { screenshotForRequest } from "./screenshot.server";
  * answer of the pages that stand in for it (a QA page while QA pages are off).
  */
 export async function landingPage(ctx: RequestContext) {
-  // A parent's shared link (?r=) unfurls into their child's age stage; other links into the site's card.
+  // A parent's shared link (?r=) unfurls into their share card (ADR 037); other links into the brand's picture.
   const refCode = ctx.url.searchParams.get("r");
   const [screenshot, shareCard] = await Promise.all([
     screenshotForRequest(ctx.contentKey, ctx.bindings),

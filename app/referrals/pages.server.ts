@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { placesPerCreditOf, referralRules } from "#content/referrals";
+import { statusShareCard } from "~/card/card.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
@@ -149,6 +150,8 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // Milestone rewards (ADR 035): the ladder, what is unlocked; null without a ladder.
       rewards: await ladderOf(ctx, lead, told.referrals.credited),
+      // The share card the link unfurls into (ADR 037).
+      shareCard: await statusShareCard(ctx, { ...lead, ref_code: refCode }),
       // The parent's own data: the same signed link as in every e-mail's footer.
       manage: { href: await manageLinkFor(ctx, ctx.leadTable, lead.id), label: myData.statusLink, text: myData.statusLinkText },
     },

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { inviteResendAction, rewardCodeAction, statusAction, statusPage } from "~/referrals/pages.server";
 import { RewardLadder } from "~/components/rewards/RewardLadder";
+import { ShareCardPreview } from "~/components/share/ShareCardPreview";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useLinkTo } from "~/utils/root-data";
@@ -170,7 +171,7 @@ export default function Status() {
       </section>
     );
   }
-  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref, rewards } = view;
+  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref, rewards, shareCard } = view;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12" data-testid="standing" data-standing={standingName(standing)}>
       <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
@@ -218,6 +219,7 @@ export default function Status() {
       </section>
       {rewards ? <RewardLadder ladder={rewards} /> : null}
       <ReferralShare copy={share} refLink={refLink} followHref={linkTo("follow")} />
+      {shareCard ? <ShareCardPreview card={shareCard} /> : null}
       <p className="mt-10 border-t border-slate-200 pt-6 text-center text-slate-700">
         <a href={manage.href} className="font-semibold text-brand-strong underline" data-testid="manage-my-data">
           <ShieldCheck aria-hidden="true" className="mr-1 inline h-4 w-4" />

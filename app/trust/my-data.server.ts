@@ -7,6 +7,8 @@ import type { RequestContext } from "~/utils/context.server";
 import { consentRecordsOf } from "./consent-records.server";
 import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
 import { getBackend } from "~/data/backend.server";
+import { log } from "~/platform/log.server";
+import { cardsToForget } from "~/card/card.server";
 
 /**
  * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
@@ -105,5 +107,13 @@ export async function eraseParentData(
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to erase");
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
-  return getBackend(ctx).trust.erase(address, { recipientHash: `erased:${await emailHash(address)}`, source, at: now.toISOString() });
+  // Their share cards' cached copies go with the leads (ADR 037): read before the leads are gone.
+  const forgetCards = await cardsToForget(ctx, address);
+  const counts = await getBackend(ctx).trust.erase(address, {
+    recipientHash: `erased:${await emailHash(address)}`,
+    source,
+    at: now.toISOString(),
+  });
+  await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
+  return counts;
 }

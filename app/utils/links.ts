@@ -87,3 +87,12 @@ export function shareLinks(refLink: string, text: ShareText): Record<ShareChanne
     copy: message("copy"),
   };
 }
+
+/**
+ * A parent's share card image (docs/decisions/037-share-card.md): `/card/{code}/{hash}.png` with the
+ * variant's parameters. The hash is of what the card draws, so a new answer, brand or layout is a new URL.
+ */
+export function cardImageLink(variant: Variant, refCode: string, hash: string): string {
+  const query = linkTo(variant, "home").split("?")[1];
+  return `/card/${encodeURIComponent(refCode)}/${hash}.png${query ? `?${query}` : ""}`;
+}

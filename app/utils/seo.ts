@@ -24,8 +24,11 @@ type SeoInput = {
   description?: string;
   type?: "website" | "article";
   /** What a shared link unfurls into when it differs from the page (a referral link's card). */
-  share?: { image: string; imageAlt: string; title: string; description: string } | null;
+  share?: { image: string; imageAlt: string; title: string; description: string; width: number; height: number } | null;
 };
+
+/** The brands' own pictures (site.shareImage, public/images/share-{variant}.png) are all 1200×630. */
+const SITE_IMAGE_SIZE = { width: 1200, height: 630 };
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter card tags for a page of a variant.
@@ -50,6 +53,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: shareSummary },
     ...(root.preview ? [] : [{ property: "og:url", content: url }]),
     { property: "og:image", content: image },
+    { property: "og:image:width", content: String(share?.width ?? SITE_IMAGE_SIZE.width) },
+    { property: "og:image:height", content: String(share?.height ?? SITE_IMAGE_SIZE.height) },
     ...(share ? [{ property: "og:image:alt", content: share.imageAlt }] : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: shareTitle },

@@ -10,6 +10,7 @@ import { rewards } from "./rewards";
 import { plansPage } from "./plans-page";
 import { roadmap } from "./roadmap";
 import { roadmapPlan } from "./roadmap-plan";
+import { shareCard } from "./share-card";
 import { signup } from "./signup";
 import { site } from "./site";
 import { terms } from "./terms";
@@ -34,5 +35,6 @@ export const champion = {
     signup,
     lostLink,
     rewards,
+    shareCard,
   },
 };

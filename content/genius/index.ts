@@ -24,6 +24,7 @@ import { a11y } from "./a11y";
 import { preview } from "./preview";
 import { lostLink } from "./lost-link";
 import { rewards } from "./rewards";
+import { shareCard } from "./share-card";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -53,4 +54,5 @@ export const content = {
   preview,
   lostLink,
   rewards,
+  shareCard,
 } satisfies PageContent;

@@ -23,6 +23,7 @@ import { a11ySchema } from "./a11y";
 import { previewSchema } from "./preview";
 import { lostLinkSchema } from "./lost-link";
 import { rewardsSchema } from "./rewards";
+import { shareCardSchema } from "./share-card";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -55,6 +56,7 @@ export const pageSchemas = {
   preview: previewSchema,
   lostLink: lostLinkSchema,
   rewards: rewardsSchema,
+  shareCard: shareCardSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

@@ -11,7 +11,7 @@ for (const v of variants) {
 
   test.describe(`landing: ${v.key}`, () => {
     // @js-on: a link preview reads the served meta tags; no script takes part.
-    test("a parent's shared link unfurls into their child's age stage, naming no one", { tag: "@js-on" }, async ({ page }) => {
+    test("a parent's shared link unfurls into their share card, naming no one", { tag: "@js-on" }, async ({ page }) => {
       const plan = getPage(v.key, "roadmapPlan");
       const ages = getPage(v.key, "options").ageBands;
       const stage = plan.stages[1];
@@ -23,13 +23,15 @@ for (const v of variants) {
       );
       await page.goto(pathIn(v, "home", { r: code }));
       const meta = (property: string) => page.locator(`meta[property="${property}"]`);
-      await expect(meta("og:image")).toHaveAttribute("content", new RegExp(`/images/share-${v.key}-${stage.id}\\.png$`));
+      // The parent's own card (docs/decisions/037-share-card.md; tests/e2e/share-card.spec.ts).
+      await expect(meta("og:image")).toHaveAttribute("content", new RegExp(`/card/${code}/[0-9a-f]{16}\\.png`));
       const title = await meta("og:title").getAttribute("content");
-      expect(title).toContain(stage.label);
-      expect(title).toContain(getPage(v.key, "site").title);
       const label = ages.find((band) => band.value === stage.bands[0])!.label;
+      expect(title).toContain(label);
+      expect(title).toContain(getPage(v.key, "site").title);
       await expect(meta("og:description")).toHaveAttribute("content", new RegExp(label));
-      const image = await page.request.get(new URL(String(await meta("og:image").getAttribute("content"))).pathname);
+      const imageUrl = new URL(String(await meta("og:image").getAttribute("content")));
+      const image = await page.request.get(imageUrl.pathname + imageUrl.search);
       expect(image.status()).toBe(200);
       expect(await page.locator("head").innerHTML()).not.toContain(email.split("@")[0]);
       // Any other link unfurls into the site's own card.

@@ -39,8 +39,9 @@ describe("the Worker bundle check", () => {
   });
 
   it("fails a bundle over the gzip budget, and a log without the size", () => {
-    expect(checkBundle({ ...lean, log: "Total Upload: 4063.60 KiB / gzip: 901.44 KiB" }).problems[0]).toMatch(
-      /^gzip 901.44 KiB is over the budget/,
+    // The share card's wasm raised the budget (ADR 037): the card's 1693 KiB plus a second resvg.
+    expect(checkBundle({ ...lean, log: "Total Upload: 7563.60 KiB / gzip: 2621.44 KiB" }).problems[0]).toMatch(
+      /^gzip 2621.44 KiB is over the budget/,
     );
     expect(checkBundle({ ...lean, log: "" }).problems[0]).toMatch(/no "Total Upload" line/);
   });
