@@ -1,8 +1,7 @@
 import { getBackend } from "~/data/backend.server";
 import { sha256Hex, signingSecret } from "~/platform/crypto.server";
-import { networkOf } from "~/referrals/holds";
 import type { RequestContext } from "~/utils/context.server";
-import { ipInList, parseIpList } from "~/utils/ip-list";
+import { ipInList, networkOf, parseIpList } from "~/utils/ip-list";
 import { log } from "~/platform/log.server";
 
 /**

@@ -42,25 +42,3 @@ export function holdWindows(now: Date): { networkSince: string; burstSince: stri
     burstSince: new Date(now.getTime() - fastReferrals.withinMinutes * 60_000).toISOString(),
   };
 }
-
-/**
- * The network an address belongs to for the burst rule: the /24 of an IPv4 address, the /48 of an
- * IPv6 one (a household's or an office's block), as text; null when it is not an address.
- */
-export function networkOf(ip: string): string | null {
-  const address = ip.trim().toLowerCase();
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
-  if (v4) return v4.slice(1, 5).every((part) => Number(part) <= 255) ? `${v4[1]}.${v4[2]}.${v4[3]}.0/24` : null;
-  if (!address.includes(":") || !/^[0-9a-f:]+$/.test(address) || address.split("::").length > 2) return null;
-  const [head, tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const missing = 8 - left.length - right.length;
-  if (address.includes("::") ? missing < 1 : missing !== 0) return null;
-  const groups = [...left, ...Array<string>(address.includes("::") ? missing : 0).fill("0"), ...right];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
-  return `${groups
-    .slice(0, 3)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(":")}::/48`;
-}

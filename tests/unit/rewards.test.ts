@@ -125,7 +125,10 @@ describe("settleRewards", () => {
     const friends: Lead[] = [];
     for (let i = 0; i < 20; i++) friends.push(await join(`f${i}@club${i}.example`, parent.ref_code));
     // Recorded over the last day, not in one burst: twenty referrals within minutes are held for review (ADR 036).
-    await d1.db.prepare("UPDATE referrals SET created_at = ?").bind(new Date(Date.now() - 86_400_000).toISOString()).run();
+    await d1.db
+      .prepare("UPDATE referrals SET created_at = ?")
+      .bind(new Date(Date.now() - 86_400_000).toISOString())
+      .run();
     // Eight in flight at a time: Miniflare's proxy socket drops some of 20+ simultaneous connections.
     const queue = [...friends];
     await Promise.all(
