@@ -28,6 +28,10 @@ declare namespace Cloudflare {
 	interface Env extends __BaseEnv_Env {}
 }
 interface Env extends __BaseEnv_Env {}
+declare module "*.woff" {
+	const value: ArrayBuffer;
+	export default value;
+}
 declare module "*.txt" {
 	const value: string;
 	export default value;
@@ -38,10 +42,6 @@ declare module "*.html" {
 }
 declare module "*.sql" {
 	const value: string;
-	export default value;
-}
-declare module "*.bin" {
-	const value: ArrayBuffer;
 	export default value;
 }
 declare module "*.wasm" {
