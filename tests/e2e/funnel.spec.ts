@@ -122,7 +122,8 @@ for (const v of variants) {
       const lead = rows[0];
       const refLink = new URL(pathIn(v, "home", { r: String(lead.ref_code) }), page.url()).href;
       await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
-      await expect(page.getByTestId("share-message")).toHaveText(confirm.vip.shareMessage.replace("{link}", refLink));
+      // The message a parent copies tags its channel (c=copy), as each one-tap link tags its own.
+      await expect(page.getByTestId("share-message")).toHaveText(confirm.vip.shareMessage.replace("{link}", `${refLink}&c=copy`));
 
       // Exactly one prelaunch e-mail, with the plan and the referral link; a reload sends none.
       const mails = await outbox(page, email);

@@ -24,6 +24,8 @@ test.describe("e-mail", () => {
         `You moved up to place 12 on the ${v.title} waitlist`,
         new RegExp(`^Early access to ${v.title} opens .+$`),
         `You're in: your ${v.title} early-access invite`,
+        `Here's your ${v.title} waitlist link`,
+        /^You unlocked a reward: .+$/,
       ]);
     }
     const tennis = page.frameLocator('iframe[title="Tennis Champion prelaunch e-mail"]');

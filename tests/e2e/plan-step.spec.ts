@@ -91,7 +91,8 @@ for (const v of variants) {
         const refLink = absoluteLinkTo(LIVE_URL, v.variant, "home", { r: ref_code! });
         const share = getPage(v.key, "confirm");
         await expect(page.getByLabel(share.private.linkLabel)).toHaveValue(refLink);
-        await expect(page.getByTestId("share-message")).toHaveText(share.vip.shareMessage.replace("{link}", refLink));
+        // The message a parent copies tags its channel (c=copy), as each one-tap link tags its own.
+        await expect(page.getByTestId("share-message")).toHaveText(share.vip.shareMessage.replace("{link}", `${refLink}&c=copy`));
         const copyLink = page.getByRole("button", { name: share.private.copyButton });
         if (jsEnabled) {
           await waitForHydration(page);
