@@ -7,7 +7,8 @@ import { botFields, checkBot, type BotFieldsData } from "~/platform/bot-guard.se
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
-import { TOO_MANY_FORM_POSTS, formPostLimited } from "~/utils/rate-limit.server";
+import { TOO_MANY_FORM_POSTS } from "~/utils/rate-limit.server";
+import { formPostRefused } from "./ip-trust.server";
 import { attributionChannel, attributionFields, getVariantValue, setVariantValues, type AppSession } from "~/utils/session.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
@@ -176,7 +177,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
     return show(200);
   }
 
-  if (await formPostLimited(ctx.bindings, request, "form")) return show(429, { formError: TOO_MANY_FORM_POSTS });
+  if (await formPostRefused(ctx, request, "form")) return show(429, { formError: TOO_MANY_FORM_POSTS });
   if (guard.kind === "bot") return { redirectTo: nextPage(ctx, step) };
   if (guard.kind === "again") {
     trackTooFast(ctx, guard, "form_step1", session);

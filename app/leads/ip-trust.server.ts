@@ -3,6 +3,7 @@ import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import type { RequestContext } from "~/utils/context.server";
 import { ipInList, networkOf, parseIpList } from "~/utils/ip-list";
 import { log } from "~/platform/log.server";
+import { clientIp, formPostLimited } from "~/utils/rate-limit.server";
 
 /**
  * Trusted client addresses (docs/decisions/036-holds-and-fairness.md): the env's LEAD_IP_ALLOWLIST
@@ -33,4 +34,13 @@ export async function networkKey(ctx: Ctx, ip: string): Promise<string | null> {
   const network = networkOf(ip);
   if (!network || (await isTrustedIp(ctx, ip))) return null;
   return sha256Hex(`lead-net:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${network}`);
+}
+
+/**
+ * The public forms' burst limit (FORM_LIMITER) for this request: the message when over it, else null.
+ * A trusted address (a school's or a club's one IP) is never refused; the safelist is read only then.
+ */
+export async function formPostRefused(ctx: Ctx, request: Request, form: string): Promise<string | null> {
+  const limited = await formPostLimited(ctx.bindings, request, form);
+  return limited && !(await isTrustedIp(ctx, clientIp(request))) ? limited : null;
 }

@@ -7,7 +7,7 @@ import { botFields, checkBot } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
-import { formPostLimited } from "~/utils/rate-limit.server";
+import { formPostRefused } from "./ip-trust.server";
 import { attributionChannel, attributionFields, getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { admitNewLead } from "./lead-ip-limit.server";
@@ -71,7 +71,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
   const { copy, ageBands, goals } = formCopy(ctx, kind);
   const form = await request.formData();
   const values = typedValues(form);
-  const limited = await formPostLimited(ctx.bindings, request, kind);
+  const limited = await formPostRefused(ctx, request, kind);
   if (limited) return data({ alert: limited, values }, { status: 429 });
   const session = await getSession(request, ctx);
   const guard = await checkBot(ctx, form, { turnstile: true });

@@ -12,7 +12,7 @@ import { log } from "~/platform/log.server";
 import { getRequestContext, type RequestContext } from "~/utils/context.server";
 import { EMAIL_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 import { linkTo } from "~/utils/links";
-import { formPostLimited } from "~/utils/rate-limit.server";
+import { formPostRefused } from "./ip-trust.server";
 import { recipientMailKey } from "./recipient-limit.server";
 
 /**
@@ -98,7 +98,7 @@ export async function lostLinkAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const email = typedEmail(form);
   const sentPage = linkTo(ctx.variant, "lost-link", { sent: "1" });
-  const limited = await formPostLimited(ctx.bindings, request, "lost-link");
+  const limited = await formPostRefused(ctx, request, "lost-link");
   if (limited) return data({ alert: limited, email, bot: await botFields(ctx) }, { status: 429 });
   const guard = await checkBot(ctx, form);
   if (guard.kind === "bot") throw redirect(sentPage, { status: 303 });

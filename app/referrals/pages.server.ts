@@ -9,7 +9,7 @@ import { absoluteLinkTo, linkTo } from "~/utils/links";
 import { checkLeadLink, leadLinksFor, manageLinkFor, statusLinkFor, type LinkPurpose } from "~/platform/lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
-import { formPostLimited } from "~/utils/rate-limit.server";
+import { formPostRefused } from "~/leads/ip-trust.server";
 import { wavesOf } from "~/waves/waves.server";
 import { canMoveUp } from "~/standing/standing";
 import { standingOfLead } from "~/standing/standing.server";
@@ -188,7 +188,7 @@ export async function inviteResendAction(ctx: RequestContext, request: Request, 
   const token = url.searchParams.get("t");
   const found = await leadOfLink(ctx, token, "status");
   if (found.state !== "valid") return data({ ok: false }, { status: 400 });
-  const limited = await formPostLimited(ctx.bindings, request, "invite-again");
+  const limited = await formPostRefused(ctx, request, "invite-again");
   if (limited) return data({ ok: false, error: limited }, { status: 429 });
   let outcome;
   try {

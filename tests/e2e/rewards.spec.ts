@@ -14,6 +14,7 @@ import {
   test,
   uniqueEmail,
   variants,
+  withLineLock,
   waitlistLinks,
   type VariantCase,
 } from "./fixtures";
@@ -156,7 +157,8 @@ for (const v of [variants[0], variants[2]]) {
     }, testInfo) => {
       const tag = `${v.key}-${testInfo.project.name}-${Date.now()}`;
       try {
-        await rewardsFlow(page, browser, jsEnabled, v, tag);
+        // Credits move the line, which the place-asserting specs count: take turns with them.
+        await withLineLock("main", v, () => rewardsFlow(page, browser, jsEnabled, v, tag));
       } finally {
         // The ladder is the variant's: this test's steps leave it for the other specs.
         await queryD1(`UPDATE reward_steps SET enabled = 0 WHERE title LIKE ${sqlString(`%${tag}`)}`);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getBackend } from "~/data/backend.server";
+import { formPostRefused } from "~/leads/ip-trust.server";
 import { admitNewLead } from "~/leads/lead-ip-limit.server";
+import { TOO_MANY_FORM_POSTS } from "~/utils/rate-limit.server";
 import { leadsOf } from "~/leads/leads.server";
 import { ipInList, parseIpList } from "~/utils/ip-list";
 import { testContext } from "./helpers/context";
@@ -112,6 +114,20 @@ describe("admitNewLead", () => {
       },
     }).ctx;
     expect(await admitNewLead(broken, request("203.0.113.7"), new Date(T0))).toEqual({ ok: true, flag: false });
+  });
+});
+
+describe("formPostRefused", () => {
+  // FORM_LIMITER as Cloudflare counts it: here every post after the first is over the limit.
+  const overLimit = { limit: async () => ({ success: false }) };
+
+  it("refuses a post over the burst limit with the message, and lets a trusted address's post through", async () => {
+    const ctx = context({ LEAD_IP_ALLOWLIST: "192.0.2.10" });
+    Object.assign(ctx.bindings, { FORM_LIMITER: overLimit });
+    expect(await formPostRefused(ctx, request("203.0.113.7"), "form")).toBe(TOO_MANY_FORM_POSTS);
+    expect(await formPostRefused(ctx, request("192.0.2.10"), "form")).toBeNull();
+    await getBackend(ctx).ipSafelist.add({ cidr: "198.51.100.0/24", note: "club", actor: "admin@x.io", at: new Date(T0).toISOString() });
+    expect(await formPostRefused(ctx, request("198.51.100.7"), "form")).toBeNull();
   });
 });
 
