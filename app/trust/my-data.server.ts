@@ -6,6 +6,7 @@ import { emailHash, suppress } from "~/mail/suppression.server";
 import type { RequestContext } from "~/utils/context.server";
 import { consentRecordsOf } from "./consent-records.server";
 import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
+import type { EarnedReward } from "~/data/ports/reward-store";
 import { getBackend } from "~/data/backend.server";
 import { log } from "~/platform/log.server";
 import { cardsToForget } from "~/card/card.server";
@@ -38,6 +39,14 @@ export type ParentExport = {
   users: Record<string, unknown>[];
   emails_sent: HeldData["mails"];
   waves: HeldData["waves"];
+  rewards: ExportedReward[];
+};
+
+/** A milestone reward the address earned; a code appears once the parent has been shown it. */
+type ExportedReward = Pick<EarnedReward, "kind" | "places" | "earned_at" | "delivered_at" | "withdrawn_at"> & {
+  waitlist: string;
+  title: string;
+  code: string | null;
 };
 
 export async function exportParentData(ctx: Ctx, email: string, now: Date = new Date()): Promise<ParentExport> {
@@ -56,7 +65,30 @@ export async function exportParentData(ctx: Ctx, email: string, now: Date = new 
     users: held.users,
     emails_sent: held.mails,
     waves: held.waves,
+    rewards: await rewardsOf(ctx, held.leads),
   };
+}
+
+async function rewardsOf(ctx: Ctx, leads: HeldData["leads"]): Promise<ExportedReward[]> {
+  const store = getBackend(ctx).rewards;
+  const rewards: ExportedReward[] = [];
+  for (const { table, row } of leads) {
+    const earned = await store.earnedBy(table, String(row.id));
+    if (earned.length === 0) continue;
+    const titles = new Map((await store.steps(table)).map((step) => [step.id, step.title]));
+    for (const reward of earned)
+      rewards.push({
+        waitlist: getPage(CONTENT_OF_TABLE[table], "site").title,
+        title: titles.get(reward.step_id) ?? "",
+        kind: reward.kind,
+        places: reward.places,
+        code: reward.delivered_at ? reward.code : null,
+        earned_at: reward.earned_at,
+        delivered_at: reward.delivered_at,
+        withdrawn_at: reward.withdrawn_at,
+      });
+  }
+  return rewards;
 }
 
 /** What the page tells the parent in plain words. */

@@ -30,6 +30,9 @@ const TABLES = [
   "erasure_log",
   "wave_members",
   "waves",
+  "reward_codes",
+  "rewards_earned",
+  "reward_steps",
 ];
 beforeEach(async () => {
   for (const table of TABLES) await d1.db.prepare(`DELETE FROM ${table}`).run();
@@ -170,6 +173,29 @@ describe("the parent's download", () => {
       mailsSent: 1,
       account: true,
     });
+  });
+  it("holds the rewards the parent earned, with a code only once they were shown it", async () => {
+    const { parentTennis } = await seed();
+    const store = getBackend(ctx()).rewards;
+    const step = (threshold: number, kind: "download" | "code", title: string) =>
+      store.saveStep(
+        "leads_tennis",
+        { threshold, kind, title, description: "", file: kind === "download" ? "drills.pdf" : null, places: null, enabled: true },
+        NOW,
+      );
+    const pdf = (await step(1, "download", "Drill sheet"))!;
+    const code = (await step(2, "code", "10% off"))!;
+    await store.addCodes("leads_tennis", code.id, ["SHOWN-1"], NOW);
+    const file = (await store.earn("leads_tennis", parentTennis.id, pdf.id, NOW))!;
+    await store.earn("leads_tennis", parentTennis.id, code.id, NOW);
+    await store.markDelivered("leads_tennis", file.reward.id, NOW);
+
+    const data = await exportParentData(ctx(), PARENT);
+    expect(data.rewards).toEqual([
+      expect.objectContaining({ waitlist: "Tennis Champion", title: "Drill sheet", kind: "download", delivered_at: NOW, code: null }),
+      expect.objectContaining({ waitlist: "Tennis Champion", title: "10% off", kind: "code", delivered_at: null, code: null }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain("SHOWN-1");
   });
 });
 
