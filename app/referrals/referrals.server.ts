@@ -117,6 +117,11 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       const changed = await store.decideHeld(table, ids, approve, now().toISOString(), placesPerCredit);
       log.info("referral.held_decided", { approve, count: changed.length });
       if (approve) {
+        // Counted in the funnel as a credit granted at once would have been, with the friend's attribution.
+        for (const row of changed) {
+          const friend = await leads.getById(table, row.referred_id);
+          if (friend) track(ctx, confirmationEvents(friend.lead_source).credited, { session: null, source: sourceOfLead(friend) });
+        }
         for (const referrerId of new Set(changed.map((row) => row.referrer_id).filter((id): id is string => Boolean(id)))) {
           // Approved credits count toward the reward ladder like any other (ADR 035).
           await settleRewards(ctx, referrerId, now);

@@ -118,7 +118,8 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["leads", "outbox", "referrals", "ip_safelist", "admin_audit"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["leads", "outbox", "referrals", "ip_safelist", "admin_audit", "analytics_events"])
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const request = () => testContext("http://127.0.0.1:8810/confirm", d1.bindings);
@@ -172,8 +173,14 @@ describe("holds through the referral engine", () => {
     expect(await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up'").first<{ n: number }>()).toEqual({ n: 0 });
 
     const held = (await engine.list({ page: 1, pageSize: 50, status: "held" })).rows.map((row) => row.id);
-    expect(await engine.decideHeld(held, true)).toHaveLength(10);
-    expect(await engine.decideHeld(held, true)).toHaveLength(0);
+    const admin = request();
+    expect(await referralsOf(admin.ctx).decideHeld(held, true)).toHaveLength(10);
+    expect(await referralsOf(admin.ctx).decideHeld(held, true)).toHaveLength(0);
+    // The funnel counts an approved credit as it counts one granted at once, and only once.
+    await admin.settle();
+    expect(
+      await d1.db.prepare("SELECT COUNT(*) AS n FROM analytics_events WHERE name = 'referral_credited'").first<{ n: number }>(),
+    ).toEqual({ n: 10 });
     expect(await engine.countsOf(referrer)).toMatchObject({ credited: 10, held: 0 });
     expect(await placeOf(referrer)).toBe(1);
     expect(await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up'").first<{ n: number }>()).toEqual({ n: 1 });
