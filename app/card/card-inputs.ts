@@ -43,7 +43,9 @@ export function cardInputs(lead: CardAnswers, contentKey: ContentKey): CardInput
   const options = getPage(contentKey, "options");
   const stages = getPage(contentKey, "roadmapPlan").stages;
   const { wordmark, colors } = brandByVariant[contentKey];
-  const ages = labelsOf(options.ageBands, lead.age_bands);
+  const ages = options.ageBands
+    .filter((band) => lead.age_bands.includes(band.value))
+    .map((band) => copy.agePhrases?.[band.value] ?? band.label);
   const focus = labelsOf(options.focus, lead.focus_areas).slice(0, MAX_FOCUS);
   const stage = stages.find((item) => item.bands.some((band) => lead.age_bands.includes(band)));
   return {

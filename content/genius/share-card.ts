@@ -2,6 +2,7 @@ import type { ShareCardContent } from "../schemas/share-card";
 
 export const shareCard: ShareCardContent = {
   headline: "A roadmap for {ages}",
+  agePhrases: { expecting: "a baby on the way" },
   headlineNoAges: "10 minutes a day that count",
   focusLine: "Focus: {focus}",
   focusLineNone: "Activities matched to the child's age",

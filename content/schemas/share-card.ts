@@ -10,6 +10,8 @@ const text = z.string().min(1);
 export const shareCardSchema = z.object({
   /** The card's headline when the answers name ages: {ages} are the age bands' labels. */
   headline: text,
+  /** How an age band reads inside {ages} where its option label would not ("Expecting"), by option value. */
+  agePhrases: z.record(text).optional(),
   /** The headline of a parent whose answers name no ages (guide and tips parents). */
   headlineNoAges: text,
   /** The line under the headline: {focus} is the chosen focus areas' labels. */

@@ -80,6 +80,12 @@ describe("cardInputs", () => {
       expect(drawn, value).not.toContain(value);
   });
 
+  it("reads naturally for an expecting parent: a phrase, not the option's label", () => {
+    const inputs = cardInputs({ age_bands: ["expecting"], focus_areas: [] }, "genius");
+    expect(inputs.headline).toBe("A roadmap for a baby on the way");
+    expect(cardText(inputs, "genius").title).toBe("A roadmap for a baby on the way from AI Parenting");
+  });
+
   it("gives a lead without answers the brand's own card, never another brand's", () => {
     const inputs = cardInputs({ age_bands: [], focus_areas: [] }, "icehockey");
     const copy = getPage("icehockey", "shareCard");
