@@ -17,8 +17,8 @@ import { root } from "./lib/d1.mjs";
 
 const out = new URL("../screenshots/", import.meta.url).pathname;
 const chrome = process.env.CHROME_PATH || process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
-const PAGES = ["/", "/form", "/roadmap", "/confirm"];
-const ADMIN_PAGES = ["leads", "referrals", "analytics", "mail", "launch", "waves"];
+const PAGES = ["/", "/form", "/roadmap", "/confirm", "/faq", "/lost-link"];
+const ADMIN_PAGES = ["leads", "referrals", "referrals/review", "safelist", "rewards", "analytics", "mail", "launch", "waves"];
 const SIZES = [
   { name: "phone", viewport: { width: 390, height: 844 } },
   { name: "laptop", viewport: { width: 1280, height: 800 } },
@@ -112,7 +112,7 @@ async function adminPages(admitWave) {
     await page.setViewportSize(size.viewport);
     for (const path of paths) {
       await page.goto(`${base}${path}`);
-      const name = path.includes("/edit") ? "lead-edit" : path.includes("/data") ? "lead-data" : path.split("/")[2];
+      const name = path.includes("/edit") ? "lead-edit" : path.includes("/data") ? "lead-data" : path.split("/").slice(2).join("-");
       await page.screenshot({ path: `${out}admin-${name}-${size.name}-full.png`, fullPage: true });
       count += 1;
     }

@@ -5,6 +5,7 @@ import type { ShareCardContent } from "../schemas/share-card";
 /** The genius card in the champion editions' voice: a player, {sportDrills}, {sportHome}. */
 export const shareCard = mergeLayers<ShareCardContent>(genius, {
   headline: "A {sport} roadmap for {ages}",
+  agePhrases: { expecting: "a player on the way" },
   headlineNoAges: "10 minutes of {sportDrills} a day",
   focusLineNone: "Drills matched to the player's age",
   defaultSteps: ["Quick feet", "Balance and core", "Game sense"],

@@ -26,7 +26,7 @@ export const rewards: RewardsContent = {
     metaTitle: "Rewards",
     title: "Rewards",
     intro:
-      "The ladder of this variant: at a number of confirmed friends a parent earns a reward, once. A revoked credit below a step withdraws an undelivered reward and flags a delivered one (ADR 035).",
+      "The ladder of this variant: at a number of confirmed friends a parent earns a reward, once. A revoked credit below a step withdraws a reward not yet delivered; one already delivered is kept and flagged for you.",
     kinds: { download: "Download", places: "Extra places", code: "Code", perk: "Perk (by hand)" },
     ladder: {
       title: "Ladder",

@@ -84,6 +84,7 @@ describe("cardInputs", () => {
     const inputs = cardInputs({ age_bands: ["expecting"], focus_areas: [] }, "genius");
     expect(inputs.headline).toBe("A roadmap for a baby on the way");
     expect(cardText(inputs, "genius").title).toBe("A roadmap for a baby on the way from AI Parenting");
+    expect(cardInputs({ age_bands: ["expecting"], focus_areas: [] }, "tennis").headline).toBe("A tennis roadmap for a player on the way");
   });
 
   it("gives a lead without answers the brand's own card, never another brand's", () => {
