@@ -45,7 +45,8 @@ function pngSize(bytes: Buffer) {
 async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page, jsEnabled: boolean) {
   const options = getPage(v.key, "options");
   const copy = getPage(v.key, "shareCard");
-  const age = options.ageBands[0].label;
+  // The first band, as the card words it (a phrase where the option's label would not read).
+  const age = copy.agePhrases?.[options.ageBands[0].value] ?? options.ageBands[0].label;
   const focus = options.focus[0].label;
   const email = uniqueEmail(`card-${v.key}`);
   await joinWaitlist(page, v, email);
