@@ -52,6 +52,12 @@ export default [
   // The share card: a parent's answers as the picture their link unfurls into, and the short link (ADR 037).
   route("card/:code/:file", "routes/card.ts"),
   route("r/:code", "routes/r.ts"),
+  // Club pools of the sport editions (docs/decisions/039-clubs.md): registration, the club link, public pages.
+  route("clubs", "routes/clubs/leaderboard.tsx"),
+  route("clubs/new", "routes/clubs/new.tsx"),
+  route("clubs/confirm", "routes/clubs/confirm.tsx"),
+  route("clubs/:slug", "routes/clubs/club.tsx"),
+  route("c/:slug", "routes/clubs/link.ts"),
   // A wave's invite (docs/decisions/025-waves-and-invites.md): signed, single-use link.
   route("invite", "routes/invite.tsx"),
   // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).

@@ -20,6 +20,7 @@ import AnnouncementEmail from "./announcement";
 import InviteEmail from "./invite";
 import LostLinkEmail from "./lost-link";
 import RewardEmail from "./reward";
+import ClubConfirmEmail from "./club-confirm";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -35,6 +36,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   invite: InviteEmail,
   "lost-link": LostLinkEmail,
   reward: RewardEmail,
+  "club-confirm": ClubConfirmEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
