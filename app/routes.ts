@@ -93,10 +93,13 @@ export default [
     route("admin/launch", "routes/admin/launch.tsx"),
     route("admin/waves", "routes/admin/waves.tsx"),
     route("admin/rewards", "routes/admin/rewards.tsx"),
+    // Club pools (ADR 039): review, merge, milestones.
+    route("admin/clubs", "routes/admin/clubs.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin/leads/:id/export", "routes/admin/lead-export.ts"),
   route("admin/rewards.csv", "routes/admin/rewards-csv.ts"),
+  route("admin/clubs.csv", "routes/admin/clubs-csv.ts"),
   // Unknown paths render the landing page with a 404 status.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -59,6 +59,7 @@ begin
   perform public.check_lead_table(p_lead_table);
   execute format($q$
     select coalesce(jsonb_agg(to_jsonb(c) || jsonb_build_object(
+      'members', (select count(*) from public.club_members m where m.club_id = c.id),
       'families', (select count(*) from public.club_members m join %1$I l on l.id = m.lead_id
                     where m.club_id = c.id and l.confirmed_at is not null
                       and not exists (select 1 from public.referrals r

@@ -156,7 +156,7 @@ export function createD1ClubStore(db: D1Database): ClubStore {
       assertClubTable(table);
       const { results } = await db
         .prepare(
-          `SELECT c.*,
+          `SELECT c.*, (SELECT COUNT(*) FROM club_members m WHERE m.club_id = c.id) AS members,
              (SELECT COUNT(*) FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = c.id AND ${counted(table)}) AS families,
              (SELECT COUNT(*) FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = c.id AND l.confirmed_at IS NULL) AS unconfirmed
            FROM clubs c WHERE c.lead_table = ? ORDER BY c.created_at, c.id`,
@@ -165,6 +165,7 @@ export function createD1ClubStore(db: D1Database): ClubStore {
         .all<Row>();
       return results.map((row): ClubSummary => ({
         ...clubFrom(row),
+        members: Number(row.members),
         families: Number(row.families),
         unconfirmed: Number(row.unconfirmed),
       }));

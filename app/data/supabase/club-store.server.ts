@@ -177,6 +177,7 @@ export function createSupabaseClubStore(options: SupabaseOptions): ClubStore {
       fail("Club figures", error);
       return ((data ?? []) as Row[]).map((row): ClubSummary => ({
         ...clubFrom(row),
+        members: Number(row.members),
         families: Number(row.families),
         unconfirmed: Number(row.unconfirmed),
       }));
