@@ -66,12 +66,18 @@ export async function clubChoiceValid(ctx: RequestContext, session: AppSession, 
   return clubs.some((club) => club.id === value);
 }
 
-/** Joins the lead to the club posted with the e-mail step (validated by clubChoiceValid); once, the first club kept. */
-export async function joinPostedClub(ctx: RequestContext, form: FormData, leadId: string): Promise<void> {
+/**
+ * Joins the lead to the club posted with the e-mail step (validated by clubChoiceValid); a post
+ * without the field (an older page, a client that sends only the e-mail) joins the club of the
+ * visitor's link; an empty choice joins none. Once: the first club joined is kept.
+ */
+export async function joinPostedClub(ctx: RequestContext, session: AppSession, form: FormData, leadId: string): Promise<void> {
   const table = tableOf(ctx);
+  if (!table) return;
   const value = form.get("club");
-  if (!table || typeof value !== "string" || value === "") return;
-  if (await getBackend(ctx).clubs.join(table, leadId, value, new Date().toISOString())) {
-    log.info("club.joined", { club: value, variant: table });
+  const clubId = typeof value === "string" ? value : (await choices(ctx, table, session)).fromLink?.id;
+  if (!clubId) return;
+  if (await getBackend(ctx).clubs.join(table, leadId, clubId, new Date().toISOString())) {
+    log.info("club.joined", { club: clubId, variant: table });
   }
 }

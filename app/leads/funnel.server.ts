@@ -251,7 +251,7 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   try {
     const saved = await leads.saveEmail(lead!, result.data.email);
     await recordReferral(ctx, saved, attributionChannel(session), undefined, clientIp(request));
-    await joinPostedClub(ctx, form, saved.id);
+    await joinPostedClub(ctx, session, form, saved.id);
   } catch (error) {
     return failed(error);
   }
