@@ -52,6 +52,12 @@ export default [
   // The share card: a parent's answers as the picture their link unfurls into, and the short link (ADR 037).
   route("card/:code/:file", "routes/card.ts"),
   route("r/:code", "routes/r.ts"),
+  // Club pools of the sport editions (docs/decisions/039-clubs.md): registration, the club link, public pages.
+  route("clubs", "routes/clubs/leaderboard.tsx"),
+  route("clubs/new", "routes/clubs/new.tsx"),
+  route("clubs/confirm", "routes/clubs/confirm.tsx"),
+  route("clubs/:slug", "routes/clubs/club.tsx"),
+  route("c/:slug", "routes/clubs/link.ts"),
   // A wave's invite (docs/decisions/025-waves-and-invites.md): signed, single-use link.
   route("invite", "routes/invite.tsx"),
   // The parent's data: download and erasure from the signed "Manage my data" link (docs/decisions/014-erasure.md).
@@ -87,10 +93,13 @@ export default [
     route("admin/launch", "routes/admin/launch.tsx"),
     route("admin/waves", "routes/admin/waves.tsx"),
     route("admin/rewards", "routes/admin/rewards.tsx"),
+    // Club pools (ADR 039): review, merge, milestones.
+    route("admin/clubs", "routes/admin/clubs.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin/leads/:id/export", "routes/admin/lead-export.ts"),
   route("admin/rewards.csv", "routes/admin/rewards-csv.ts"),
+  route("admin/clubs.csv", "routes/admin/clubs-csv.ts"),
   // Unknown paths render the landing page with a 404 status.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { render, toPlainText } from "@react-email/render";
-import { contentByVariant, contentForMode, placeholderValues, type ContentKey, type LaunchMode } from "#content/index";
+import { contentByVariant, contentForMode, getPage, placeholderValues, type ContentKey, type LaunchMode } from "#content/index";
 import { announcementForAdmitted, inviteForAccount } from "#content/standing-mails";
 import { mergeLayers } from "#content/layers";
 import { fillPlaceholders } from "#content/placeholders";
@@ -20,6 +20,7 @@ import AnnouncementEmail from "./announcement";
 import InviteEmail from "./invite";
 import LostLinkEmail from "./lost-link";
 import RewardEmail from "./reward";
+import ClubConfirmEmail from "./club-confirm";
 import WelcomeEmail from "./welcome";
 
 const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
@@ -35,6 +36,7 @@ const components: Record<EmailTemplateName, ComponentType<EmailProps>> = {
   invite: InviteEmail,
   "lost-link": LostLinkEmail,
   reward: RewardEmail,
+  "club-confirm": ClubConfirmEmail,
 };
 
 /** Values filled into a template at send time. All of them are treated as untrusted text. */
@@ -77,6 +79,8 @@ export type EmailData = {
    * {announcementMessage}, {ctaLabel}, {ctaUrl}. Untrusted text like every value here.
    */
   announcement?: { date: string; message: string; ctaLabel: string; ctaUrl: string } | null;
+  /** The club admitted as a whole with the recipient (ADR 039): the invite says they get in together. Untrusted text. */
+  club?: string | null;
   /** A milestone reward (ADR 035): what it is and where to get it (a signed download or the status page). Untrusted text. */
   reward?: { title: string; description: string; link: string } | null;
 };
@@ -161,7 +165,12 @@ export async function renderEmail(
       : template === "announcement" && data.admitted
         ? announcementForAdmitted
         : undefined;
-  const email: EmailTemplateContent = standingLayer ? mergeLayers(found.email, standingLayer) : found.email;
+  const standing: EmailTemplateContent = standingLayer ? mergeLayers(found.email, standingLayer) : found.email;
+  // A club's wave: the invite's subtitle says the club gets in together (content clubs.invite, ADR 039).
+  const clubName = template === "invite" ? data.club?.trim() : "";
+  const email: EmailTemplateContent = clubName
+    ? mergeLayers(standing, { content: { main: { subtitle: getPage(contentKey, "clubs").invite.together } } })
+    : standing;
   if (!Component) throw new Error(`Email template content not found for: ${template}`);
 
   const variant = data.variant ?? variantOfContentKey(contentKey);
@@ -185,6 +194,7 @@ export async function renderEmail(
     ctaUrl: data.announcement?.ctaUrl.trim() || absoluteLinkTo(data.origin, variant, "/"),
     inviteLink: data.inviteLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),
     inviteExpires: data.inviteExpires?.trim() || "",
+    clubName: clubName ?? "",
     rewardTitle: data.reward?.title.trim() ?? "",
     rewardDescription: data.reward?.description.trim() ?? "",
     rewardLink: data.reward?.link.trim() || data.statusLink?.trim() || absoluteLinkTo(data.origin, variant, "/"),

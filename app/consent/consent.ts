@@ -49,7 +49,7 @@ const STAFF_ROUTE_ID = /^routes\/(admin\/|dev\.|qa\/|test-email-templates$)/;
  * Pages opened from a parent's signed link (`?t=`): the link is their key to the page, and a pixel
  * would hand the whole URL to the advertiser.
  */
-const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status|invite|my-data|my-data-download)$/;
+const SIGNED_LINK_ROUTE_ID = /^routes\/(verify-email|status|invite|my-data|my-data-download|clubs\/confirm)$/;
 
 /**
  * Whether the advertising pixel may load on a page (consent is checked separately): never on

@@ -1,6 +1,7 @@
 import type { AppEnv } from "~/utils/env.server";
 import { createD1AnalyticsStore } from "./d1/analytics-store.server";
 import { createD1CampaignStore } from "./d1/campaign-store.server";
+import { createD1ClubStore } from "./d1/club-store.server";
 import { createD1ConsentStore } from "./d1/consent-store.server";
 import { createD1IpSafelist } from "./d1/ip-safelist.server";
 import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
@@ -14,6 +15,7 @@ import { createD1TrustStore } from "./d1/trust-store.server";
 import { createD1WaveStore } from "./d1/wave-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
+import type { ClubStore } from "./ports/club-store";
 import type { ConsentStore } from "./ports/consent-store";
 import type { IpSafelistStore } from "./ports/ip-safelist";
 import type { LeadIpCounter } from "./ports/lead-ip-counter";
@@ -27,6 +29,7 @@ import type { TrustStore } from "./ports/trust-store";
 import type { WaveStore } from "./ports/wave-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
+import { createSupabaseClubStore } from "./supabase/club-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
 import { createSupabaseIpSafelist } from "./supabase/ip-safelist.server";
 import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
@@ -64,6 +67,8 @@ type Backend = {
   readonly waves: WaveStore;
   /** Milestone rewards: the ladder, the code pools, the ledger (ADR 035). */
   readonly rewards: RewardStore;
+  /** Club pools of the sport brands (ADR 039). */
+  readonly clubs: ClubStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -113,6 +118,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     campaigns: () => createSupabaseCampaignStore(options),
     waves: () => createSupabaseWaveStore(options),
     rewards: () => createSupabaseRewardStore(options),
+    clubs: () => createSupabaseClubStore(options),
   };
 }
 
@@ -135,6 +141,7 @@ function d1Stores(bindings: DataBindings): Makers {
     campaigns: () => createD1CampaignStore(db()),
     waves: () => createD1WaveStore(db()),
     rewards: () => createD1RewardStore(db()),
+    clubs: () => createD1ClubStore(db()),
   };
 }
 

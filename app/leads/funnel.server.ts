@@ -13,6 +13,7 @@ import { attributionChannel, attributionFields, getVariantValue, setVariantValue
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
+import { clubChoiceValid, clubField, joinPostedClub } from "./club-join.server";
 import { submissionId } from "./submission.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { log } from "~/platform/log.server";
@@ -104,6 +105,8 @@ export async function stepPage(ctx: RequestContext, session: AppSession, step: S
         concern: lead?.biggest_concern ?? "",
         email: lead && lead.email !== "pending@placeholder.invalid" ? lead.email : "",
       },
+      // The e-mail step's optional "Your club" (sport editions, ADR 039).
+      club: step === 3 && !unavailable ? await clubField(ctx, session, lead?.id ?? null) : null,
     },
   };
 }
@@ -244,9 +247,11 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
 
   const result = await step3Validator(copy.step3.errors).validate(form);
   if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
+  if (!(await clubChoiceValid(ctx, session, form))) return show(400, { formError: copy.unknownOption });
   try {
     const saved = await leads.saveEmail(lead!, result.data.email);
     await recordReferral(ctx, saved, attributionChannel(session), undefined, clientIp(request));
+    await joinPostedClub(ctx, session, form, saved.id);
   } catch (error) {
     return failed(error);
   }

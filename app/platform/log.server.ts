@@ -15,6 +15,7 @@ type Area =
   | "auth"
   | "bot"
   | "campaign"
+  | "club"
   | "cron"
   | "lead"
   | "mail"

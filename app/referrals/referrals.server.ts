@@ -1,3 +1,4 @@
+import { checkMemberClubMilestone } from "~/clubs/clubs.server";
 import { placesPerCreditOf } from "#content/referrals";
 import { sourceOfLead, track } from "~/analytics/analytics.server";
 import { confirmationEvents } from "~/analytics/events";
@@ -85,6 +86,8 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       // failed halfway is completed by the parent's next press of the button, and never counted twice.
       const hold = await holdFor(result.lead);
       const credited = await store.credit(table, leadId, now().toISOString(), placesPerCredit, hold);
+      // A club counts its confirmed families whose credit is not held (ADR 039).
+      if (credited?.status !== "held") await checkMemberClubMilestone(ctx, leadId);
       if (credited?.status === "held") {
         log.info("referral.held", { referrerId: credited.referrer_id, reasons: hold.join(",") });
         return result;
@@ -116,6 +119,8 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     async decideHeld(ids: readonly string[], approve: boolean) {
       const changed = await store.decideHeld(table, ids, approve, now().toISOString(), placesPerCredit);
       log.info("referral.held_decided", { approve, count: changed.length });
+      // An approved member now counts for their club (ADR 039).
+      if (approve) for (const row of changed) await checkMemberClubMilestone(ctx, row.referred_id);
       if (approve) {
         // Counted in the funnel as a credit granted at once would have been, with the friend's attribution.
         for (const row of changed) {

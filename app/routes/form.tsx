@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LeadForm() {
-  const { step, copy, options, values, formError } = useLoaderData<typeof loader>();
+  const { step, copy, options, values, formError, club } = useLoaderData<typeof loader>();
   const actionData = useActionData<StepResult>();
   // Action data belongs to the step it was posted from.
   const result = actionData?.step === step ? actionData : undefined;
@@ -72,7 +72,7 @@ export default function LeadForm() {
           fieldErrors={result?.fieldErrors ?? {}}
         />
       ) : (
-        <Step3Email copy={copy} initial={result?.values?.email ?? values.email} fieldErrors={result?.fieldErrors ?? {}} />
+        <Step3Email copy={copy} initial={result?.values?.email ?? values.email} fieldErrors={result?.fieldErrors ?? {}} club={club} />
       )}
     </div>
   );

@@ -40,6 +40,8 @@ export type ParentExport = {
   emails_sent: HeldData["mails"];
   waves: HeldData["waves"];
   rewards: ExportedReward[];
+  /** Club pools (ADR 039): the clubs the parent's entries are members of, and the clubs this address is a contact of. */
+  clubs: { memberships: ClubMembership[]; contact_of: ClubContactRole[] };
 };
 
 /** A milestone reward the address earned; a code appears once the parent has been shown it. */
@@ -48,6 +50,22 @@ type ExportedReward = Pick<EarnedReward, "kind" | "places" | "earned_at" | "deli
   title: string;
   code: string | null;
 };
+
+type ClubMembership = { table: LeadTable; lead_id: string; club: string; city: string; joined_at: string };
+type ClubContactRole = { club: string; city: string; status: string; confirmed_at: string | null; since: string };
+
+/** The address's club memberships (through its sport entries) and contact roles. */
+async function clubsHeld(ctx: Ctx, address: string, leads: HeldData["leads"]) {
+  const store = getBackend(ctx).clubs;
+  const memberships: ClubMembership[] = [];
+  for (const { table, row } of leads) {
+    if (table === "leads" || typeof row.id !== "string") continue;
+    const found = await store.membershipOf(table, row.id);
+    if (found) memberships.push({ table, lead_id: row.id, club: found.club.name, city: found.club.city, joined_at: found.joined_at });
+  }
+  const contacts = await store.contactOf(address);
+  return { memberships, contacts };
+}
 
 export async function exportParentData(ctx: Ctx, email: string, now: Date = new Date()): Promise<ParentExport> {
   const address = erasableAddress(email);
@@ -66,6 +84,16 @@ export async function exportParentData(ctx: Ctx, email: string, now: Date = new 
     emails_sent: held.mails,
     waves: held.waves,
     rewards: await rewardsOf(ctx, held.leads),
+    clubs: await clubsHeld(ctx, address, held.leads).then(({ memberships, contacts }) => ({
+      memberships,
+      contact_of: contacts.map(({ club, contact }) => ({
+        club: club.name,
+        city: club.city,
+        status: club.status,
+        confirmed_at: contact.confirmed_at,
+        since: contact.created_at,
+      })),
+    })),
   };
 }
 
@@ -141,6 +169,7 @@ export async function eraseParentData(
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
   // Their share cards' cached copies go with the leads (ADR 037): read before the leads are gone.
   const forgetCards = await cardsToForget(ctx, address);
+  await eraseClubTies(ctx, address);
   const counts = await getBackend(ctx).trust.erase(address, {
     recipientHash: `erased:${await emailHash(address)}`,
     source,
@@ -148,4 +177,24 @@ export async function eraseParentData(
   });
   await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
   return counts;
+}
+
+/**
+ * Erasure and clubs (ADR 039): the parent's entries leave their clubs; as a club's contact, the
+ * address is removed, and the club is kept only while another confirmed contact remains, else it
+ * is removed too (its members simply lose the membership). Runs before the entries are erased (it
+ * reads them) and again does nothing on a retry.
+ */
+async function eraseClubTies(ctx: Ctx, address: string): Promise<void> {
+  const store = getBackend(ctx).clubs;
+  const held = await getBackend(ctx).trust.collect(address);
+  const { memberships, contacts } = await clubsHeld(ctx, address, held.leads);
+  for (const membership of memberships) {
+    if (membership.table !== "leads") await store.leave(membership.table, membership.lead_id);
+  }
+  for (const { club } of contacts) {
+    await store.removeContact(club.id, address);
+    const others = (await store.contacts(club.id)).filter((contact) => contact.confirmed_at !== null);
+    if (others.length === 0) await store.remove(club.id);
+  }
 }

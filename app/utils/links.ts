@@ -96,3 +96,18 @@ export function cardImageLink(variant: Variant, refCode: string, hash: string): 
   const query = linkTo(variant, "home").split("?")[1];
   return `/card/${encodeURIComponent(refCode)}/${hash}.png${query ? `?${query}` : ""}`;
 }
+
+/** A club's link (`/c/{slug}`, docs/decisions/039-clubs.md): it remembers the club and opens the edition's home. */
+export function clubLink(variant: Variant, slug: string): string {
+  return linkTo(variant, `c/${encodeURIComponent(slug)}`);
+}
+
+/** The club link as a coach shares it: absolute. */
+export function absoluteClubLink(origin: string, variant: Variant, slug: string): string {
+  return `${origin.replace(/\/+$/, "")}${clubLink(variant, slug)}`;
+}
+
+/** A club's public page (`/clubs/{slug}`). */
+export function clubPageLink(variant: Variant, slug: string): string {
+  return linkTo(variant, `clubs/${encodeURIComponent(slug)}`);
+}

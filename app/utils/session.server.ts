@@ -33,6 +33,8 @@ export type VariantValues = {
   tipsMailKey?: string;
   /** The accepted wave invite (its signed token) the next sign-up links to its lead (ADR 025). */
   inviteToken?: string;
+  /** The club whose link (/c/SLUG) the visitor came through: their lead joins it (ADR 039). */
+  clubSlug?: string;
 };
 export type VariantValueKey = keyof VariantValues;
 

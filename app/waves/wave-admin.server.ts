@@ -155,3 +155,39 @@ export async function wavesPageData(
   ]);
   return { variants, admit };
 }
+
+/** A club the waves page can admit as a whole (ADR 039): its waiting families, milestone reached first. */
+export type ClubWaveRow = { id: string; name: string; city: string; waiting: number; reached: boolean; reviewHref: string };
+
+/** The club admission's review: the wave it would make and how many families get an invite. */
+export type ClubWaveReview = { seq: number; club: { id: string; name: string }; count: number };
+
+/**
+ * The waves page's club section for the request's variant: approved clubs with confirmed families
+ * still waiting, those that reached their milestone first; with `clubId`, the review of admitting it.
+ * Null for genius (no clubs).
+ */
+export async function clubWavesData(
+  ctx: RequestContext,
+  clubId: string | null,
+  hrefOf: (clubId: string) => string,
+): Promise<{ rows: ClubWaveRow[]; review: ClubWaveReview | null } | null> {
+  if (ctx.leadTable === "leads") return null;
+  const waves = wavesOf(ctx);
+  const clubs = (await getBackend(ctx).clubs.summaries(ctx.leadTable)).filter((club) => club.status === "approved" && club.families > 0);
+  const waiting = await Promise.all(clubs.map((club) => waves.clubCandidates(club.id)));
+  const rows = clubs
+    .map((club, i) => ({
+      id: club.id,
+      name: club.name,
+      city: club.city,
+      waiting: waiting[i]?.length ?? 0,
+      reached: club.milestone_reached_at !== null,
+      reviewHref: hrefOf(club.id),
+    }))
+    .filter((row) => row.waiting > 0)
+    .sort((a, b) => Number(b.reached) - Number(a.reached) || b.waiting - a.waiting);
+  const picked = clubId ? rows.find((row) => row.id === clubId) : undefined;
+  const review = picked ? { seq: (await waves.upcoming()).seq, club: { id: picked.id, name: picked.name }, count: picked.waiting } : null;
+  return { rows, review };
+}

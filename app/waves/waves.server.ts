@@ -83,7 +83,7 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
   }
 
   /** Queues one invite mail; `sendKey` is the outbox dedupe key, so a repeat queues nothing. */
-  async function mailInvite(member: WaveMember, email: string, sendKey: string): Promise<boolean> {
+  async function mailInvite(member: WaveMember, email: string, sendKey: string, club: string | null = null): Promise<boolean> {
     const expires = new Date(member.invite_expires_at);
     // A parent who already has an account is asked to sign in, not to create one.
     const hasAccount = await backend.leads.hasAccount(member.lead_id, email);
@@ -98,6 +98,8 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
         inviteExpires: expires.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
         manageLink: await manageLinkFor(ctx, table, member.lead_id),
         hasAccount,
+        // A club admitted as a whole: the invite says so (ADR 039).
+        club,
       },
     });
     // Not queued (the outbox write failed) is logged by queueTemplateMail (mail.outbox_write_failed).
@@ -105,7 +107,7 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
   }
 
   /** Queues the invite of every member not yet invited (after admission, and again on a repeat of the form). */
-  async function inviteUnsent(wave: Wave): Promise<number> {
+  async function inviteUnsent(wave: Wave, club: string | null = null): Promise<number> {
     const members = (await store.membersOf(wave.id)).filter((member) => member.invite_sent_at === null);
     let invited = 0;
     for (let start = 0; start < members.length; start += 10) {
@@ -113,7 +115,7 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
         members.slice(start, start + 10).map(async (member) => {
           const lead = await backend.leads.getById(table, member.lead_id);
           if (!lead) return false;
-          if (!(await mailInvite(member, lead.email, `invite:${wave.id}:${member.lead_id}`))) return false;
+          if (!(await mailInvite(member, lead.email, `invite:${wave.id}:${member.lead_id}`, club))) return false;
           await store.markSent(table, member.lead_id, now().toISOString());
           return true;
         }),
@@ -176,6 +178,62 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
         members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
       );
       const invited = await inviteUnsent(result.wave);
+      return result.created ? { kind: "admitted", wave: result.wave, invited } : { kind: "already", wave: result.wave };
+    },
+
+    /**
+     * The club's counted families (ADR 039) still waiting and mailable, with their places now: who a
+     * club wave would admit, in line order.
+     */
+    async clubCandidates(clubId: string): Promise<Candidate[]> {
+      const [counted, line, admitted] = await Promise.all([
+        backend.clubs.countedMembers(clubId),
+        backend.referrals.line(table),
+        store.admittedIds(table),
+      ]);
+      const skip = new Set(admitted);
+      const placeOf = new Map(line.map((id, index) => [id, index + 1]));
+      const picked: Candidate[] = [];
+      for (const leadId of counted) {
+        const place = placeOf.get(leadId);
+        if (skip.has(leadId) || place === undefined) continue;
+        const lead = await backend.leads.getById(table, leadId);
+        if (!lead || (await backend.suppressions.entriesOf(await emailHash(lead.email))).length > 0) continue;
+        picked.push({ leadId, place, email: lead.email });
+      }
+      return picked.sort((a, b) => a.place - b.place);
+    },
+
+    /**
+     * Admits a club's waiting families as wave number `seq`, one invite each saying the club gets in
+     * together. Like admit: one wave per number, a repeat only queues invites left unsent.
+     */
+    async admitClub(seq: number, club: { id: string; name: string }, adminEmail: string): Promise<AdmitOutcome> {
+      const count = await store.count(table);
+      if (seq > count + 1) return { kind: "stale" };
+      if (seq <= count) {
+        const existing = (await store.list(table, now().toISOString())).find((wave) => wave.seq === seq);
+        if (!existing) return { kind: "stale" };
+        await inviteUnsent(existing, club.name);
+        return { kind: "already", wave: existing };
+      }
+      const members = await this.clubCandidates(club.id);
+      if (members.length === 0) return { kind: "empty" };
+      const at = now();
+      const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
+      const result = await store.admit(
+        table,
+        {
+          id: crypto.randomUUID(),
+          variant: variantKey(ctx.variant),
+          seq,
+          size_asked: members.length,
+          created_at: at.toISOString(),
+          created_by: adminEmail,
+        },
+        members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
+      );
+      const invited = await inviteUnsent(result.wave, club.name);
       return result.created ? { kind: "admitted", wave: result.wave, invited } : { kind: "already", wave: result.wave };
     },
 

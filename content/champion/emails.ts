@@ -19,6 +19,7 @@ const sent = [
   "invite",
   "lost-link",
   "reward",
+  "club-confirm",
 ] as const;
 const rebranded = Object.fromEntries(
   sent.map((name) => [

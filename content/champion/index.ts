@@ -1,3 +1,4 @@
+import { clubs } from "./clubs";
 import { confirm } from "./confirm";
 import { emails } from "./emails";
 import { faq } from "./faq";
@@ -36,5 +37,6 @@ export const champion = {
     lostLink,
     rewards,
     shareCard,
+    clubs,
   },
 };

@@ -132,6 +132,7 @@ export const admin: AdminContent = {
     launch: "Launch",
     waves: "Waves",
     rewards: "Rewards",
+    clubs: "Clubs",
     signedInAs: "Signed in as {email}",
     signOut: "Sign out",
   },

@@ -1,5 +1,6 @@
 import type { EmailsContent } from "../schemas/emails";
 import { rewardEmail } from "../reward-emails";
+import { clubConfirmEmail } from "../club-emails";
 import { waitlistEmails } from "../waitlist-emails";
 import { emailStyles } from "../brand";
 import { brand } from "./brand";
@@ -298,6 +299,7 @@ export const emails: EmailsContent = {
   },
   ...waitlistEmails({ styles, logo, signature }),
   reward: rewardEmail({ styles, logo, signature }),
+  "club-confirm": clubConfirmEmail({ styles, logo, signature }),
   invite: {
     template: {
       title: "Your {brand} early-access invite",

@@ -25,6 +25,7 @@ import { preview } from "./preview";
 import { lostLink } from "./lost-link";
 import { rewards } from "./rewards";
 import { shareCard } from "./share-card";
+import { clubs } from "./clubs";
 import type { PageContent } from "../schemas";
 
 export const content = {
@@ -55,4 +56,5 @@ export const content = {
   lostLink,
   rewards,
   shareCard,
+  clubs,
 } satisfies PageContent;

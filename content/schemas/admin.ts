@@ -145,6 +145,7 @@ export const adminSchema = z.object({
     launch: text,
     waves: text,
     rewards: text,
+    clubs: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,

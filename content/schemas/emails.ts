@@ -18,6 +18,7 @@ export const EMAIL_TEMPLATES = [
   "invite",
   "lost-link",
   "reward",
+  "club-confirm",
 ] as const;
 export type EmailTemplateName = (typeof EMAIL_TEMPLATES)[number];
 
@@ -44,6 +45,8 @@ const MAIL_KINDS = {
   "lost-link": "transactional",
   // It delivers what the parent earned (docs/decisions/035-rewards-and-revocation.md).
   reward: "transactional",
+  // The coach asked for it on /clubs/new (docs/decisions/039-clubs.md).
+  "club-confirm": "transactional",
   api: "transactional",
 } as const satisfies Record<EmailTemplateName | "api", "transactional" | "marketing">;
 
@@ -180,6 +183,8 @@ export const emailsSchema = z.object({
    * {rewardDescription}; the button goes to {rewardLink} (the signed download, else the status page).
    */
   reward: emailTemplateSchema.optional(),
+  /** A club contact's double opt-in (docs/decisions/039-clubs.md): the button goes to {confirmLink}. */
+  "club-confirm": emailTemplateSchema.optional(),
   /**
    * The double opt-in block of the waitlist, guide and tips e-mails: confirm the address with the
    * button ({verifyLink}), see your place with the status link ({statusLink}). `preheader` is the

@@ -24,6 +24,7 @@ import { previewSchema } from "./preview";
 import { lostLinkSchema } from "./lost-link";
 import { rewardsSchema } from "./rewards";
 import { shareCardSchema } from "./share-card";
+import { clubsSchema } from "./clubs";
 
 /**
  * One zod schema per content page. Add a page here and in each variant's index.ts;
@@ -57,6 +58,7 @@ export const pageSchemas = {
   lostLink: lostLinkSchema,
   rewards: rewardsSchema,
   shareCard: shareCardSchema,
+  clubs: clubsSchema,
 };
 
 export type PageName = keyof typeof pageSchemas;

@@ -31,7 +31,7 @@ describe("e-mail content (SPEC 3.6)", () => {
 });
 
 /** Templates that carry no value a visitor typed or chose. */
-const NO_VISITOR_VALUES = new Set<string>(["account-exists", "confirm-email", "moved-up", "invite", "lost-link"]);
+const NO_VISITOR_VALUES = new Set<string>(["account-exists", "confirm-email", "moved-up", "invite", "lost-link", "club-confirm"]);
 
 describe("renderEmail", () => {
   const cases = KEYS.flatMap((key) => EMAIL_TEMPLATES.map((name) => [name, key] as const));

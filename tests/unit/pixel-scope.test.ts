@@ -8,18 +8,22 @@ const routes = routeTable();
  * Leads, its CSV, edit, delete, a parent's data and its export, referrals, held credits' review, the IP
  * safelist, analytics, the mail that needs a human, the launch announcement, waves, rewards and its CSV.
  */
-const ADMIN_ROUTES = 15;
+const ADMIN_ROUTES = 17;
 const isStaffRoute = (r: { path: string; id: string }) =>
   r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
 /** Pages of a parent's signed link: the token in the URL must not reach the advertiser. */
 const isSignedLinkRoute = (r: { path: string }) =>
-  r.path === "/verify-email" || r.path === "/status" || r.path === "/invite" || r.path.startsWith("/my-data");
+  r.path === "/verify-email" ||
+  r.path === "/status" ||
+  r.path === "/invite" ||
+  r.path.startsWith("/my-data") ||
+  r.path === "/clubs/confirm";
 
 describe("where the advertising pixel may load (consent granted)", () => {
   it("knows the route table", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter(isStaffRoute).length).toBe(QA_PAGE_PATHS.length + ADMIN_ROUTES + 2);
-    expect(routes.filter(isSignedLinkRoute)).toHaveLength(5);
+    expect(routes.filter(isSignedLinkRoute)).toHaveLength(6);
   });
 
   it("never on an admin, dev or QA route, by path or by route id", () => {

@@ -10,7 +10,20 @@ import { FIELD_ERROR_CLASS } from "./FieldError";
 import { StepActions } from "./StepActions";
 import { useFormComplete } from "./use-form-complete";
 
-export function Step3Email({ copy, initial, fieldErrors }: { copy: FormContent; initial: string; fieldErrors: Record<string, string> }) {
+type ClubChoice = { label: string; none: string; hint: string; options: { value: string; label: string }[]; selected: string };
+
+export function Step3Email({
+  copy,
+  initial,
+  fieldErrors,
+  club = null,
+}: {
+  copy: FormContent;
+  initial: string;
+  fieldErrors: Record<string, string>;
+  /** The sport editions' optional "Your club" (ADR 039). */
+  club?: ClubChoice | null;
+}) {
   const { formRef, complete, check } = useFormComplete(
     (form) => (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() !== "",
   );
@@ -32,6 +45,30 @@ export function Step3Email({ copy, initial, fieldErrors }: { copy: FormContent; 
       >
         {(control) => <EmailInput control={control} placeholder={text.emailPlaceholder} defaultValue={initial} onInput={check} />}
       </FormField>
+      {club ? (
+        <div className="mt-6">
+          <label htmlFor="club" className="block text-sm font-medium text-slate-800">
+            {club.label}
+          </label>
+          <select
+            id="club"
+            name="club"
+            defaultValue={club.selected}
+            aria-describedby="club-hint"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3"
+          >
+            <option value="">{club.none}</option>
+            {club.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <p id="club-hint" className="mt-1 text-sm text-slate-600">
+            {club.hint}
+          </p>
+        </div>
+      ) : null}
       <BotFields />
       <StepActions
         backHref={linkTo("form", { step: 2 })}

@@ -9,7 +9,10 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import type { RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
-import { parseWaveSeq, parseWaveSize, wavesPageData } from "~/waves/wave-admin.server";
+import { clubWavesData, parseWaveSeq, parseWaveSize, wavesPageData } from "~/waves/wave-admin.server";
+import { ClubWaves } from "~/components/admin/waves/ClubWaves";
+import { getPage } from "#content/index";
+import { getBackend } from "~/data/backend.server";
 import { wavesOf } from "~/waves/waves.server";
 import { Review } from "~/components/admin/waves/Review";
 import { SizeForm } from "~/components/admin/waves/SizeForm";
@@ -30,7 +33,7 @@ export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 export const handle: RouteHandle = { hydrate: true };
 
-const INTENTS = ["admit", "renew"] as const;
+const INTENTS = ["admit", "renew", "club"] as const;
 
 /** The page's own address in this scope, with extra query parameters. */
 function pageHref(ctx: RequestContext, params: Record<string, string> = {}): string {
@@ -51,6 +54,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { variants, admit } = await admin.read("waves", () =>
     wavesPageData(ctx, scope, copy.console.variants, asked, ctx.url.searchParams.has("edit")),
   );
+  // A club admitted as a whole (ADR 039): per variant, the sport editions only.
+  const clubs =
+    scope.kind === "all"
+      ? null
+      : await admin.read("club-waves", () =>
+          clubWavesData(ctx, ctx.url.searchParams.get("club"), (id) => pageHref(ctx, { club: id }) + "#club-waves"),
+        );
   const toasts = admin.takeToasts();
   // The size field's GET form keeps ?domain=&sport= (a local or preview host) and ?variants=all.
   const keep = Object.fromEntries(new URL(pageHref(ctx), ctx.url.origin).searchParams);
@@ -67,6 +77,8 @@ export async function loader(args: LoaderFunctionArgs) {
       reviewHref: asked === null ? null : pageHref(ctx, { n: String(asked) }),
       changeHref: asked === null ? null : pageHref(ctx, { n: String(asked), edit: "1" }),
       keep,
+      clubs,
+      clubText: getPage(ctx.contentKey, "clubs").admin.waves,
     },
     // A size that is no whole number from 1 to 1000: the page with the message, as a 400.
     { status: badSize ? 400 : 200 },
@@ -105,6 +117,25 @@ export async function action(args: ActionFunctionArgs) {
     return done(text.resent.replace("{email}", renewed.email ?? ""));
   }
 
+  if (intent === "club") {
+    const seq = parseWaveSeq(form.get("seq"));
+    const clubId = String(form.get("club") ?? "");
+    const club = /^[0-9a-f-]{36}$/i.test(clubId) ? await getBackend(ctx).clubs.get(clubId) : null;
+    if (seq === null || !club || club.lead_table !== ctx.leadTable || club.status !== "approved") return refuse(400, text.unknownAction);
+    const clubText = getPage(ctx.contentKey, "clubs").admin.waves;
+    try {
+      const outcome = await waves.admitClub(seq, club, access.user.email ?? "admin");
+      if (outcome.kind === "stale") return refuse(409, text.stale);
+      if (outcome.kind === "empty") return refuse(409, clubText.nobody);
+      if (outcome.kind === "already") return done(text.already.replace("{seq}", String(outcome.wave.seq)));
+      log.info("wave.club_admitted", { club: club.id, seq: outcome.wave.seq, invited: outcome.invited });
+      return done(clubText.admitted);
+    } catch (error) {
+      log.error("admin.action_failed", { action: "club-wave-admit" }, error);
+      return refuse(503, text.failed);
+    }
+  }
+
   const size = parseWaveSize(form.get("n"));
   const seq = parseWaveSeq(form.get("seq"));
   if (size === null || seq === null) return refuse(400, text.badSize);
@@ -126,7 +157,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminWaves() {
-  const { copy, variants, admit, badSize, all, spots, toasts, here, reviewHref, changeHref, keep } = useLoaderData<typeof loader>();
+  const { copy, variants, admit, badSize, all, spots, toasts, here, reviewHref, changeHref, keep, clubs, clubText } =
+    useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -161,6 +193,8 @@ export default function AdminWaves() {
           <SizeForm text={text} admit={admit} spots={spots} badSize={badSize} action={here.split("?")[0]} keep={keep} />
         )}
       </section>
+
+      {clubs ? <ClubWaves text={clubText} rows={clubs.rows} review={clubs.review} action={here} busy={busy} /> : null}
 
       {variants.map((v) => (
         <VariantWaveList key={v.key} text={text} list={v} all={all} here={here} busy={busy} />

@@ -37,6 +37,9 @@ import { createSupabaseWaveStore } from "~/data/supabase/wave-store.server";
 import { createD1RewardStore } from "~/data/d1/reward-store.server";
 import type { RewardStore } from "~/data/ports/reward-store";
 import { createSupabaseRewardStore } from "~/data/supabase/reward-store.server";
+import { createD1ClubStore } from "~/data/d1/club-store.server";
+import type { ClubStore } from "~/data/ports/club-store";
+import { createSupabaseClubStore } from "~/data/supabase/club-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -58,6 +61,7 @@ export type ContractBackend = {
   campaigns: CampaignStore;
   waves: WaveStore;
   rewards: RewardStore;
+  clubs: ClubStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -94,6 +98,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     campaigns: createD1CampaignStore(db),
     waves: createD1WaveStore(db),
     rewards: createD1RewardStore(db),
+    clubs: createD1ClubStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -113,7 +118,14 @@ export async function startD1Backend(): Promise<ContractBackend> {
     async reset() {
       // Children before parents: account_tokens refers to accounts, wave_members to waves.
       const child = (table: string) =>
-        Number(table === "account_tokens" || table === "wave_members" || table === "reward_codes" || table === "rewards_earned");
+        Number(
+          table === "account_tokens" ||
+            table === "wave_members" ||
+            table === "reward_codes" ||
+            table === "rewards_earned" ||
+            table === "club_contacts" ||
+            table === "club_members",
+        );
       const ordered = [...tables].sort((a, b) => child(b) - child(a));
       await db.batch(ordered.map((table) => db.prepare(`DELETE FROM "${table}"`)));
     },
@@ -138,6 +150,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     campaigns: createSupabaseCampaignStore(options),
     waves: createSupabaseWaveStore(options),
     rewards: createSupabaseRewardStore(options),
+    clubs: createSupabaseClubStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

@@ -1,6 +1,7 @@
 import { analyticsStoreContract } from "./analytics-store-contract";
 import type { ContractBackend } from "./backends";
 import { campaignStoreContract } from "./campaign-store-contract";
+import { clubStoreContract } from "./clubs-contract";
 import { consentStoreContract } from "./consent-store-contract";
 import { ipSafelistContract } from "./ip-safelist-contract";
 import { leadIpCounterContract } from "./lead-ip-counter-contract";
@@ -26,4 +27,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   campaignStoreContract(name, start);
   waveStoreContract(name, start);
   rewardStoreContract(name, start);
+  clubStoreContract(name, start);
 }

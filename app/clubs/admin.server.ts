@@ -1,0 +1,126 @@
+import type { Club, ClubSummary } from "~/data/ports/club-store";
+import type { RequestContext } from "~/utils/context.server";
+import { checkClubMilestone, clubsCopy, clubsOf, clubTableOf } from "./clubs.server";
+
+/**
+ * What /admin/clubs reads and does (docs/decisions/039-clubs.md): every club of the variant with its
+ * contacts and funnel (joined, confirmed and counted, not confirmed, held), approve or reject a
+ * pending club, the milestone, and merging a duplicate into the club that stays. Irreversible
+ * changes (reject, merge) ask once: the first post answers what it will do, the second carries confirmed=yes.
+ */
+
+export type AdminClub = ClubSummary & { held: number; contacts: { email: string; confirmed: boolean }[] };
+
+export async function clubsAdminPage(ctx: RequestContext): Promise<{ clubs: AdminClub[] } | null> {
+  const table = clubTableOf(ctx);
+  if (!table) return null;
+  const store = clubsOf(ctx);
+  const summaries = await store.summaries(table);
+  const contacts = await Promise.all(summaries.map((club) => store.contacts(club.id)));
+  return {
+    clubs: summaries.map((club, i) => ({
+      ...club,
+      held: Math.max(0, club.members - club.families - club.unconfirmed),
+      contacts: (contacts[i] ?? []).map((c) => ({ email: c.email, confirmed: c.confirmed_at !== null })),
+    })),
+  };
+}
+
+/** A milestone: empty for none, else a whole number of families from 1 to 10000; undefined when invalid. */
+export function parseMilestone(raw: unknown): number | null | undefined {
+  if (typeof raw !== "string") return undefined;
+  const value = raw.trim();
+  if (value === "") return null;
+  if (!/^\d{1,5}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= 10_000 ? n : undefined;
+}
+
+type Answer =
+  | { ok: true; message: string }
+  | { ok: false; status: number; error: string }
+  | { confirm: { intent: "reject" | "merge"; club: string; into?: string; text: string } };
+
+/** One admin action on the clubs of the request's variant. */
+export async function clubsAdminAction(ctx: RequestContext, form: FormData): Promise<Answer> {
+  const table = clubTableOf(ctx);
+  const copy = clubsCopy(ctx).admin;
+  const refuse = (status: number, error: string): Answer => ({ ok: false, status, error });
+  if (!table) return refuse(400, copy.genius);
+  const store = clubsOf(ctx);
+  const intent = form.get("intent");
+  const id = String(form.get("club") ?? "");
+  const club = /^[0-9a-f-]{36}$/i.test(id) ? await store.get(id) : null;
+  if (!club || club.lead_table !== table) return refuse(404, copy.unknownAction);
+  const confirmed = form.get("confirmed") === "yes";
+
+  if (intent === "approve") {
+    if (await store.setStatus(club.id, "approved", ["pending"])) await checkClubMilestone(ctx, club.id);
+    return { ok: true, message: copy.approved };
+  }
+  if (intent === "reject") {
+    if (!confirmed) return { confirm: { intent: "reject", club: club.id, text: copy.confirmReject.replace("{from}", club.name) } };
+    await store.setStatus(club.id, "rejected", ["pending", "approved"]);
+    return { ok: true, message: copy.rejected };
+  }
+  if (intent === "milestone") {
+    const milestone = parseMilestone(form.get("milestone"));
+    if (milestone === undefined) return refuse(400, copy.milestoneInvalid);
+    // The same value again keeps a reached mark; a new one is reached anew.
+    if (milestone !== club.milestone) await store.setMilestone(club.id, milestone);
+    await checkClubMilestone(ctx, club.id);
+    return { ok: true, message: copy.milestoneSaved };
+  }
+  if (intent === "merge") {
+    const intoId = String(form.get("into") ?? "");
+    const into: Club | null = /^[0-9a-f-]{36}$/i.test(intoId) ? await store.get(intoId) : null;
+    if (!into || into.id === club.id || into.lead_table !== table || into.status === "merged") return refuse(400, copy.mergeInvalid);
+    if (!confirmed) {
+      const members = (await store.summaries(table)).find((row) => row.id === club.id)?.members ?? 0;
+      const text = copy.confirmMerge.replaceAll("{from}", club.name).replaceAll("{into}", into.name).replace("{count}", String(members));
+      return { confirm: { intent: "merge", club: club.id, into: into.id, text } };
+    }
+    // A repeat (double click, second tab) finds it merged: nothing moves again, the same answer.
+    await store.merge(club.id, into.id);
+    await checkClubMilestone(ctx, into.id);
+    return { ok: true, message: copy.merged };
+  }
+  return refuse(400, copy.unknownAction);
+}
+
+/** The CSV of the variant's clubs: no family, only counts and the contacts (admins only). */
+export async function clubsCsvRows(ctx: RequestContext): Promise<string[][]> {
+  const page = await clubsAdminPage(ctx);
+  const c = clubsCopy(ctx).admin.columns;
+  const header = [
+    "slug",
+    c.club,
+    c.city,
+    c.status,
+    c.contact,
+    c.joined,
+    c.families,
+    c.unconfirmed,
+    c.held,
+    c.milestone,
+    "milestone_reached_at",
+    "created_at",
+  ];
+  return [
+    header,
+    ...(page?.clubs ?? []).map((club) => [
+      club.slug,
+      club.name,
+      club.city,
+      club.status,
+      club.contacts.map((contact) => contact.email).join(" "),
+      String(club.members),
+      String(club.families),
+      String(club.unconfirmed),
+      String(club.held),
+      club.milestone === null ? "" : String(club.milestone),
+      club.milestone_reached_at ?? "",
+      club.created_at,
+    ]),
+  ];
+}

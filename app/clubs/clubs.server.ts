@@ -1,0 +1,94 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { getPage } from "#content/index";
+import { getBackend } from "~/data/backend.server";
+import type { Club, ClubStore, ClubTable } from "~/data/ports/club-store";
+import { log } from "~/platform/log.server";
+import type { RequestContext } from "~/utils/context.server";
+
+/**
+ * What every club page needs (docs/decisions/039-clubs.md): the edition's club table (the sport
+ * editions only: genius has no clubs, so its club pages are the site's 404), and a club's slug.
+ */
+
+export function clubTableOf(ctx: RequestContext): ClubTable | null {
+  return ctx.leadTable === "leads" ? null : ctx.leadTable;
+}
+
+/** The club table, or the 404 a genius request (or an unknown sport) gets. */
+export function requireClubTable(ctx: RequestContext): ClubTable {
+  const table = clubTableOf(ctx);
+  if (!table) throw data(null, { status: 404 });
+  return table;
+}
+
+/** What the club store and the milestone need of a request (the referral engine's context is enough). */
+type StoreContext = Pick<RequestContext, "env" | "bindings">;
+
+export const clubsOf = (ctx: StoreContext): ClubStore => getBackend(ctx).clubs;
+
+export function clubsCopy(ctx: RequestContext, vars: Record<string, string> = {}) {
+  return getPage(ctx.contentKey, "clubs", vars);
+}
+
+/** Paths under /clubs/ that are pages, not clubs. */
+const RESERVED = new Set(["new", "confirm"]);
+
+/** "HC Sparta Praha" -> "hc-sparta-praha": letters without accents, digits, single hyphens; at most 60. */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 56)
+    .replace(/-+$/, "");
+  return RESERVED.has(slug) ? `${slug}-club` : slug;
+}
+
+/** A merged club answers as the club it was merged into (one hop: merges never chain onto a merged club). */
+export async function followMerge(store: ClubStore, club: Club | null): Promise<Club | null> {
+  if (club?.status !== "merged" || !club.merged_into) return club;
+  return store.get(club.merged_into);
+}
+
+/**
+ * Marks a club's milestone reached when its count of families first reaches it: logs
+ * `club.milestone` and calls onClubMilestone once. Failures are logged: a page never fails for it.
+ */
+export async function checkClubMilestone(ctx: StoreContext, clubId: string): Promise<void> {
+  try {
+    const store = clubsOf(ctx);
+    const club = await store.get(clubId);
+    if (!club || club.status !== "approved" || club.milestone === null || club.milestone_reached_at) return;
+    const summary = (await store.summaries(club.lead_table)).find((row) => row.id === club.id);
+    if (!summary || summary.families < club.milestone) return;
+    if (!(await store.markMilestoneReached(club.id, new Date().toISOString()))) return;
+    log.info("club.milestone", { club: club.id, variant: club.variant, milestone: club.milestone, families: summary.families });
+    await onClubMilestone(ctx, { ...club, families: summary.families });
+  } catch (error) {
+    log.error("club.milestone_failed", { club: clubId }, error);
+  }
+}
+
+/**
+ * The one place a reached club milestone goes out (ADR 039). The webhooks (issue 35, section 2)
+ * connect their `club.milestone` event here when the branches merge; until then it does nothing more.
+ */
+export async function onClubMilestone(_ctx: StoreContext, _club: Club & { families: number }): Promise<void> {}
+
+/** After a parent's confirmation or an approved hold: their club's milestone may be reached now. */
+export async function checkMemberClubMilestone(ctx: StoreContext & Pick<RequestContext, "leadTable">, leadId: string): Promise<void> {
+  if (ctx.leadTable === "leads") return;
+  try {
+    const membership = await clubsOf(ctx).membershipOf(ctx.leadTable, leadId);
+    if (membership) await checkClubMilestone(ctx, membership.club.id);
+  } catch (error) {
+    log.error("club.milestone_failed", { variant: ctx.leadTable }, error);
+  }
+}
+
+/** The redirect to a club's own slug when a merged club's link or page is asked for. */
+export function mergedRedirect(to: string): never {
+  throw redirect(to, { status: 301 });
+}

@@ -1,0 +1,139 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { ClubsContent } from "#content/schemas/clubs";
+import { admitNewLead } from "~/leads/lead-ip-limit.server";
+import { formPostRefused } from "~/leads/ip-trust.server";
+import { queueTemplateMail } from "~/mail/outbox.server";
+import { botFields, checkBot } from "~/platform/bot-guard.server";
+import { log } from "~/platform/log.server";
+import { getRequestContext, type RequestContext } from "~/utils/context.server";
+import { EMAIL_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
+import { absoluteClubLink, clubPageLink, linkTo } from "~/utils/links";
+import { variantKey } from "~/utils/variant";
+import { checkClubConfirmLink, clubConfirmLink } from "./club-links.server";
+import { clubsCopy, clubsOf, followMerge, requireClubTable, slugOf } from "./clubs.server";
+
+/**
+ * A coach registers a club (/clubs/new) and confirms the contact address (/clubs/confirm?t=…),
+ * docs/decisions/039-clubs.md. The form is bot-guarded and limited like the other public forms (the
+ * burst limit, the per-IP limit of distinct addresses); the double opt-in mail goes through the
+ * outbox once per club and address, so a double click, a retry or a second coach mails once each.
+ */
+
+const NAME_MAX = 80;
+const CITY_MAX = 60;
+
+function registrationSchema(errors: ClubsContent["register"]["errors"]) {
+  const field = (missing: string, tooLong: string, max: number) =>
+    z.string({ required_error: missing, invalid_type_error: missing }).trim().min(1, missing).max(max, tooLongMessage(tooLong, max));
+  return z.object({
+    name: field(errors.nameMissing, errors.nameTooLong, NAME_MAX).refine((name) => slugOf(name) !== "", errors.nameMissing),
+    city: field(errors.cityMissing, errors.cityTooLong, CITY_MAX),
+    email: field(errors.missing, errors.emailTooLong, EMAIL_MAX_LENGTH)
+      .pipe(z.string().email(errors.invalidEmail))
+      .transform((email) => email.toLowerCase()),
+  });
+}
+
+type Typed = { name: string; city: string; email: string };
+const typed = (form: FormData): Typed => {
+  const text = (key: string, max: number) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value.slice(0, max).trim() : "";
+  };
+  return { name: text("name", NAME_MAX * 2), city: text("city", CITY_MAX * 2), email: text("email", EMAIL_MAX_LENGTH) };
+};
+
+/** The form, or with `?sent=1` the "check your inbox" view (which names no club and no address). */
+export async function registerLoader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  requireClubTable(ctx);
+  const copy = clubsCopy(ctx).register;
+  const sent = ctx.url.searchParams.get("sent") === "1";
+  return { copy, sent, bot: sent ? null : await botFields(ctx) };
+}
+
+export async function registerAction({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const table = requireClubTable(ctx);
+  const copy = clubsCopy(ctx).register;
+  const form = await request.formData();
+  const values = typed(form);
+  const sentPage = linkTo(ctx.variant, "clubs/new", { sent: "1" });
+  const limited = await formPostRefused(ctx, request, "club");
+  if (limited) return data({ alert: limited, values, bot: await botFields(ctx) }, { status: 429 });
+  const guard = await checkBot(ctx, form);
+  if (guard.kind === "bot") throw redirect(sentPage, { status: 303 });
+  if (guard.kind === "again") return data({ alert: guard.message, values, bot: guard.fields }, { status: 422 });
+  const parsed = registrationSchema(copy.errors).safeParse({
+    name: form.get("name") ?? undefined,
+    city: form.get("city") ?? undefined,
+    email: form.get("email") ?? undefined,
+  });
+  if (!parsed.success) {
+    return data({ alert: parsed.error.issues[0]?.message ?? copy.errors.nameMissing, values, bot: guard.fields }, { status: 400 });
+  }
+  const { name, city, email } = parsed.data;
+  const admitted = await admitNewLead(ctx, request, undefined, email);
+  if (!admitted.ok) return data({ alert: admitted.message, values, bot: guard.fields }, { status: admitted.status });
+  try {
+    const sport = ctx.variant.domain === "champion" ? ctx.variant.sport : "";
+    const { club } = await clubsOf(ctx).register(
+      {
+        id: crypto.randomUUID(),
+        lead_table: table,
+        variant: variantKey(ctx.variant),
+        slug: slugOf(name),
+        name,
+        city,
+        sport,
+        created_at: new Date().toISOString(),
+      },
+      email,
+    );
+    await mailClubConfirm(ctx, club.id, email);
+  } catch (error) {
+    log.error("club.register_failed", { variant: table }, error);
+    return data({ alert: copy.errors.saveFailed, values, bot: guard.fields }, { status: 503 });
+  }
+  throw redirect(sentPage, { status: 303 });
+}
+
+/** The contact's double opt-in, once per club and address (the dedupe key). */
+async function mailClubConfirm(ctx: RequestContext, clubId: string, email: string) {
+  const confirmLink = await clubConfirmLink(ctx, clubId, email);
+  await queueTemplateMail(ctx, {
+    dedupeKey: `club-confirm:${clubId}:${email}`,
+    template: "club-confirm",
+    variant: ctx.variant,
+    to: email,
+    data: { origin: ctx.origin, confirmLink },
+  });
+}
+
+/**
+ * The confirm link's page: confirms the contact once (the club's first confirmation makes it
+ * reviewable) and shows the club link and page to share. A broken link shows what to do.
+ */
+export async function confirmLoader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const table = requireClubTable(ctx);
+  const checked = await checkClubConfirmLink(ctx, ctx.url.searchParams.get("t"));
+  const store = clubsOf(ctx);
+  const named = checked ? await store.get(checked.clubId) : null;
+  if (!checked || !named || named.lead_table !== table) {
+    return data({ ok: false as const, copy: clubsCopy(ctx).confirmed, againHref: linkTo(ctx.variant, "clubs/new") }, { status: 400 });
+  }
+  if (await store.confirmContact(named.id, checked.email, new Date().toISOString())) {
+    log.info("club.contact_confirmed", { club: named.id, variant: table });
+  }
+  const club = (await followMerge(store, named)) ?? named;
+  const copy = clubsCopy(ctx, { clubName: club.name }).confirmed;
+  return {
+    ok: true as const,
+    copy,
+    club: { name: club.name, city: club.city, status: club.status },
+    clubLink: absoluteClubLink(ctx.origin, ctx.variant, club.slug),
+    pageLink: club.status === "approved" ? clubPageLink(ctx.variant, club.slug) : null,
+  };
+}

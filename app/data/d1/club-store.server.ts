@@ -1,0 +1,238 @@
+import { InvalidTableError } from "~/data/lead-model";
+import type { Club, ClubContact, ClubStore, ClubSummary, ClubTable } from "~/data/ports/club-store";
+
+/**
+ * Clubs on D1 (migrations/0022_clubs.sql, docs/decisions/039-clubs.md). Every write is one
+ * conditional statement or one batch (one transaction), so parallel requests change a row once.
+ */
+
+type Row = Record<string, unknown>;
+
+const CLUB_TABLES: readonly string[] = ["leads_icehockey", "leads_tennis"];
+
+function assertClubTable(table: string): asserts table is ClubTable {
+  if (!CLUB_TABLES.includes(table)) throw new InvalidTableError(table);
+}
+
+const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+function clubFrom(row: Row): Club {
+  return {
+    id: String(row.id),
+    lead_table: row.lead_table as ClubTable,
+    variant: String(row.variant),
+    slug: String(row.slug),
+    name: String(row.name),
+    city: String(row.city),
+    sport: String(row.sport),
+    status: row.status as Club["status"],
+    merged_into: (row.merged_into as string | null) ?? null,
+    milestone: nullableNumber(row.milestone),
+    milestone_reached_at: (row.milestone_reached_at as string | null) ?? null,
+    confirmed_at: (row.confirmed_at as string | null) ?? null,
+    created_at: String(row.created_at),
+  };
+}
+
+/** A member the club counts: confirmed, and its referral credit neither held nor rejected on review (ADR 039). */
+const counted = (table: ClubTable) =>
+  `l.confirmed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM referrals r WHERE r.lead_table = '${table}' AND r.referred_id = m.lead_id
+     AND (r.status = 'held' OR r.reason = 'review-rejected'))`;
+
+export function createD1ClubStore(db: D1Database): ClubStore {
+  const first = (sql: string, ...params: unknown[]) =>
+    db
+      .prepare(sql)
+      .bind(...params)
+      .first<Row>();
+  const changed = async (sql: string, ...params: unknown[]) =>
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .run()
+    ).meta.changes > 0;
+
+  return {
+    async register(club, contactEmail) {
+      assertClubTable(club.lead_table);
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (lead_table, slug) DO NOTHING`,
+          )
+          .bind(club.id, club.lead_table, club.variant, club.slug, club.name, club.city, club.sport, club.created_at),
+        db
+          .prepare(
+            `INSERT INTO club_contacts (club_id, email, created_at)
+             SELECT id, ?3, ?4 FROM clubs WHERE lead_table = ?1 AND slug = ?2 ON CONFLICT DO NOTHING`,
+          )
+          .bind(club.lead_table, club.slug, contactEmail, club.created_at),
+      ]);
+      const stored = await first("SELECT * FROM clubs WHERE lead_table = ? AND slug = ?", club.lead_table, club.slug);
+      if (!stored) throw new Error(`Club ${club.slug} neither written nor found`);
+      return { created: stored.id === club.id, club: clubFrom(stored) };
+    },
+
+    async get(id) {
+      const row = await first("SELECT * FROM clubs WHERE id = ?", id);
+      return row ? clubFrom(row) : null;
+    },
+
+    async bySlug(table, slug) {
+      const row = await first("SELECT * FROM clubs WHERE lead_table = ? AND slug = ?", table, slug);
+      return row ? clubFrom(row) : null;
+    },
+
+    async confirmContact(clubId, email, at) {
+      const [contact] = await db.batch([
+        db
+          .prepare("UPDATE club_contacts SET confirmed_at = ?3 WHERE club_id = ?1 AND email = ?2 AND confirmed_at IS NULL")
+          .bind(clubId, email, at),
+        db
+          .prepare(
+            `UPDATE clubs SET confirmed_at = ?3 WHERE id = ?1 AND confirmed_at IS NULL
+             AND EXISTS (SELECT 1 FROM club_contacts WHERE club_id = ?1 AND email = ?2 AND confirmed_at IS NOT NULL)`,
+          )
+          .bind(clubId, email, at),
+      ]);
+      return contact.meta.changes > 0;
+    },
+
+    async contacts(clubId) {
+      const { results } = await db
+        .prepare("SELECT * FROM club_contacts WHERE club_id = ? ORDER BY created_at, email")
+        .bind(clubId)
+        .all<ClubContact>();
+      return results;
+    },
+
+    async contactOf(email) {
+      const { results } = await db
+        .prepare(
+          `SELECT c.*, k.email AS k_email, k.confirmed_at AS k_confirmed_at, k.created_at AS k_created_at
+           FROM club_contacts k JOIN clubs c ON c.id = k.club_id WHERE k.email = ? ORDER BY c.created_at`,
+        )
+        .bind(email)
+        .all<Row>();
+      return results.map((row) => ({
+        club: clubFrom(row),
+        contact: {
+          club_id: String(row.id),
+          email: String(row.k_email),
+          confirmed_at: (row.k_confirmed_at as string | null) ?? null,
+          created_at: String(row.k_created_at),
+        },
+      }));
+    },
+
+    async removeContact(clubId, email) {
+      await db.prepare("DELETE FROM club_contacts WHERE club_id = ? AND email = ?").bind(clubId, email).run();
+    },
+
+    async remove(clubId) {
+      await db.batch([
+        db.prepare("DELETE FROM club_members WHERE club_id = ?").bind(clubId),
+        db.prepare("DELETE FROM club_contacts WHERE club_id = ?").bind(clubId),
+        db.prepare("DELETE FROM clubs WHERE id = ?").bind(clubId),
+      ]);
+    },
+
+    async setStatus(id, status, from) {
+      if (from.length === 0) return false;
+      return changed(`UPDATE clubs SET status = ? WHERE id = ? AND status IN (${from.map(() => "?").join(", ")})`, status, id, ...from);
+    },
+
+    async setMilestone(id, milestone) {
+      await db.prepare("UPDATE clubs SET milestone = ?, milestone_reached_at = NULL WHERE id = ?").bind(milestone, id).run();
+    },
+
+    async markMilestoneReached(id, at) {
+      return changed("UPDATE clubs SET milestone_reached_at = ? WHERE id = ? AND milestone_reached_at IS NULL", at, id);
+    },
+
+    async summaries(table) {
+      assertClubTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT c.*, (SELECT COUNT(*) FROM club_members m WHERE m.club_id = c.id) AS members,
+             (SELECT COUNT(*) FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = c.id AND ${counted(table)}) AS families,
+             (SELECT COUNT(*) FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = c.id AND l.confirmed_at IS NULL) AS unconfirmed
+           FROM clubs c WHERE c.lead_table = ? ORDER BY c.created_at, c.id`,
+        )
+        .bind(table)
+        .all<Row>();
+      return results.map((row): ClubSummary => ({
+        ...clubFrom(row),
+        members: Number(row.members),
+        families: Number(row.families),
+        unconfirmed: Number(row.unconfirmed),
+      }));
+    },
+
+    async join(table, leadId, clubId, at) {
+      assertClubTable(table);
+      return changed(
+        `INSERT INTO club_members (lead_table, lead_id, club_id, joined_at)
+         SELECT ?1, ?2, id, ?4 FROM clubs WHERE id = ?3 AND lead_table = ?1 ON CONFLICT DO NOTHING`,
+        table,
+        leadId,
+        clubId,
+        at,
+      );
+    },
+
+    async membershipOf(table, leadId) {
+      const row = await first(
+        "SELECT c.*, m.joined_at AS m_joined_at FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE m.lead_table = ? AND m.lead_id = ?",
+        table,
+        leadId,
+      );
+      return row ? { club: clubFrom(row), joined_at: String(row.m_joined_at) } : null;
+    },
+
+    async leave(table, leadId) {
+      await db.prepare("DELETE FROM club_members WHERE lead_table = ? AND lead_id = ?").bind(table, leadId).run();
+    },
+
+    async countedMembers(clubId) {
+      const club = await first("SELECT lead_table FROM clubs WHERE id = ?", clubId);
+      if (!club) return [];
+      const table = String(club.lead_table);
+      assertClubTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT m.lead_id FROM club_members m JOIN ${table} l ON l.id = m.lead_id
+           WHERE m.club_id = ? AND ${counted(table)} ORDER BY m.joined_at, m.lead_id`,
+        )
+        .bind(clubId)
+        .all<{ lead_id: string }>();
+      return results.map((row) => row.lead_id);
+    },
+
+    async merge(from, into) {
+      if (from === into) return false;
+      // The first statement decides; the others move rows only of a club it marked merged into `into`.
+      const moved = `EXISTS (SELECT 1 FROM clubs WHERE id = ?1 AND status = 'merged' AND merged_into = ?2)`;
+      const [marked] = await db.batch([
+        db
+          .prepare(
+            `UPDATE clubs SET status = 'merged', merged_into = ?2 WHERE id = ?1 AND status <> 'merged'
+             AND EXISTS (SELECT 1 FROM clubs i WHERE i.id = ?2 AND i.lead_table = clubs.lead_table AND i.status <> 'merged')`,
+          )
+          .bind(from, into),
+        db.prepare(`UPDATE club_members SET club_id = ?2 WHERE club_id = ?1 AND ${moved}`).bind(from, into),
+        db
+          .prepare(
+            `INSERT INTO club_contacts (club_id, email, confirmed_at, created_at)
+             SELECT ?2, email, confirmed_at, created_at FROM club_contacts WHERE club_id = ?1 AND ${moved}
+             ON CONFLICT (club_id, email) DO UPDATE SET confirmed_at = COALESCE(club_contacts.confirmed_at, excluded.confirmed_at)`,
+          )
+          .bind(from, into),
+        db.prepare(`DELETE FROM club_contacts WHERE club_id = ?1 AND ${moved}`).bind(from, into),
+      ]);
+      return marked.meta.changes > 0;
+    },
+  };
+}

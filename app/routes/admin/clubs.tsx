@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { adminRoute } from "~/admin/admin-route.server";
+import { adminDocumentHeaders } from "~/admin/headers";
+import { clubsAdminAction, clubsAdminPage } from "~/clubs/admin.server";
+import { clubsCopy } from "~/clubs/clubs.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { ClubsAdmin } from "~/components/admin/clubs/ClubsAdmin";
+import { log } from "~/platform/log.server";
+import { linkTo } from "~/utils/links";
+
+/**
+ * /admin/clubs (docs/decisions/039-clubs.md): approve or reject new clubs, merge duplicates, set a
+ * club's milestone, see each club's funnel; reject and merge ask once, also without JavaScript.
+ */
+export const headers = adminDocumentHeaders;
+export const ErrorBoundary = AdminErrorBoundary;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
+  const page = await admin.read("clubs", () => clubsAdminPage(ctx));
+  return admin.respond({
+    copy: admin.copy,
+    text: clubsCopy(ctx).admin,
+    clubs: page?.clubs ?? null,
+    here: linkTo(ctx.variant, "admin/clubs"),
+    csvHref: linkTo(ctx.variant, "admin/clubs.csv"),
+    toasts: admin.takeToasts(),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const admin = await adminRoute(args);
+  const { ctx } = admin;
+  const form = await args.request.formData();
+  try {
+    const answer = await clubsAdminAction(ctx, form);
+    if ("confirm" in answer) return admin.respond({ confirm: answer.confirm });
+    if (!answer.ok) return admin.respond({ error: answer.error }, { status: answer.status });
+    admin.toast(answer.message);
+  } catch (error) {
+    log.error("admin.action_failed", { action: `clubs-${String(form.get("intent"))}` }, error);
+    return admin.respond({ error: admin.copy.messages.updateFailed }, { status: 503 });
+  }
+  return admin.redirect(linkTo(ctx.variant, "admin/clubs"), 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.text.title ?? "Clubs" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminClubs() {
+  const { copy, text, clubs, here, csvHref, toasts } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
+      <ClubsAdmin text={text} clubs={clubs} here={here} csvHref={csvHref} answer={answer} />
+    </AdminPage>
+  );
+}

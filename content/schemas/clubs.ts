@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+const text = z.string().min(1);
+
+/**
+ * Club pools of the sport editions (docs/decisions/039-clubs.md): the coach's registration form and
+ * its confirmation, the public club page and leaderboard, and the funnel's "Your club" choice.
+ * Genius holds the base copy (genius holds every page) but has no club pages.
+ * Placeholders filled when shown: {clubName}, {city}, {count}, {milestone}.
+ */
+export const clubsSchema = z.object({
+  register: z.object({
+    metaTitle: text,
+    title: text,
+    intro: text,
+    nameLabel: text,
+    cityLabel: text,
+    emailLabel: text,
+    emailPlaceholder: text,
+    button: text,
+    busy: text,
+    note: text,
+    errors: z.object({
+      nameMissing: text,
+      nameTooLong: text,
+      cityMissing: text,
+      cityTooLong: text,
+      missing: text,
+      invalidEmail: text,
+      emailTooLong: text,
+      saveFailed: text,
+    }),
+    sent: z.object({ title: text, text: text, hint: text }),
+  }),
+  confirmed: z.object({
+    metaTitle: text,
+    title: text,
+    pending: text,
+    approved: text,
+    rejected: text,
+    linkLabel: text,
+    linkHint: text,
+    pageLabel: text,
+    invalid: z.object({ title: text, text: text }),
+  }),
+  page: z.object({
+    families: text,
+    milestone: text,
+    milestoneReached: text,
+    shareTitle: text,
+    shareHint: text,
+    join: text,
+    leaderboardLink: text,
+  }),
+  leaderboard: z.object({
+    metaTitle: text,
+    title: text,
+    intro: text,
+    empty: text,
+    columns: z.object({ rank: text, club: text, city: text, families: text }),
+    register: text,
+  }),
+  /** The funnel's e-mail step: an optional <select> of the sport's approved clubs. */
+  field: z.object({ label: text, none: text, hint: text }),
+  /** /admin/clubs: review, merge, milestone, funnel, CSV; and the waves page's club admission. */
+  admin: z.object({
+    title: text,
+    intro: text,
+    none: text,
+    genius: text,
+    csv: text,
+    columns: z.object({
+      club: text,
+      city: text,
+      status: text,
+      contact: text,
+      joined: text,
+      families: text,
+      unconfirmed: text,
+      held: text,
+      milestone: text,
+      actions: text,
+    }),
+    statuses: z.object({ pending: text, approved: text, rejected: text, merged: text }),
+    contactConfirmed: text,
+    contactWaiting: text,
+    approve: text,
+    reject: text,
+    approved: text,
+    rejected: text,
+    milestoneLabel: text,
+    milestoneSave: text,
+    milestoneSaved: text,
+    milestoneInvalid: text,
+    reached: text,
+    mergeLabel: text,
+    mergeButton: text,
+    mergeInvalid: text,
+    /** {from}, {into}, {count}. */
+    confirmMerge: text,
+    confirmReject: text,
+    merged: text,
+    confirm: text,
+    cancel: text,
+    unknownAction: text,
+    /** The waves page: admit a club as a whole. */
+    waves: z.object({
+      title: text,
+      intro: text,
+      none: text,
+      button: text,
+      /** {club}, {count}. */
+      confirm: text,
+      confirmButton: text,
+      admitted: text,
+      nobody: text,
+      reachedBadge: text,
+    }),
+  }),
+  /** The line a club wave's invite adds: "{clubName} gets in together". */
+  invite: z.object({ together: text }),
+});
+
+export type ClubsContent = z.infer<typeof clubsSchema>;

@@ -1,0 +1,164 @@
+import type { Browser, Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { createConfirmedAccount, signIn } from "./auth-helpers";
+import {
+  chooseStep1,
+  chooseStep2,
+  confirmThroughButton,
+  expect,
+  mailLink,
+  newParent,
+  outbox,
+  pathIn,
+  postPlan,
+  postSteps,
+  queryD1,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  waitlistLinks,
+  type VariantCase,
+} from "./fixtures";
+
+/**
+ * Club pools (docs/decisions/039-clubs.md), hockey, JavaScript on and off: a coach registers a club
+ * and confirms the contact address; an admin approves it; three parents join through the club link
+ * and a fourth picks the club on the form's e-mail step; all four confirm. The club page and the
+ * leaderboard show 4 confirmed families and no parent's address; the admin sets a milestone of 4 and
+ * admits the club as a wave from the waves page: four invites, one each, saying the club gets in together.
+ */
+const hockey = variants[1];
+const clubs = getPage("icehockey", "clubs");
+const admin = getPage("icehockey", "admin");
+const form = getPage("icehockey", "form");
+
+test.beforeEach(() => test.slow());
+
+async function registerClub(page: Page, v: VariantCase, name: string, coach: string) {
+  await page.goto(pathIn(v, "clubs/new"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(clubs.register.title.replace("{sport}", "hockey"));
+  await page.getByLabel(clubs.register.nameLabel).fill(name);
+  await page.getByLabel(clubs.register.cityLabel).fill("Praha");
+  await page.getByLabel(clubs.register.emailLabel).fill(coach);
+  await page.getByRole("button", { name: clubs.register.button }).click();
+  await expect(page.getByTestId("club-sent")).toContainText(clubs.register.sent.title);
+  const confirm = await mailLink(page, coach, "clubs/confirm", { template: "club-confirm" });
+  await page.goto(confirm);
+  await expect(page.getByTestId("club-confirmed")).toContainText(clubs.confirmed.pending);
+  const link = await page.getByTestId("club-link").inputValue();
+  expect(new URL(link).pathname).toMatch(/^\/c\/[a-z0-9-]+$/);
+  expect((await outbox(page, coach)).filter((mail) => mail.template === "club-confirm")).toHaveLength(1);
+  return link;
+}
+
+/** A parent who joins through the club link, finishes the form (as posts) and confirms with the mailed button. */
+async function joinThroughLink(browser: Browser, jsEnabled: boolean, v: VariantCase, link: string, email: string) {
+  const { context, page } = await newParent(browser, jsEnabled);
+  try {
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await postSteps(page.request, v, email);
+    await postPlan(page.request, v);
+    await page.goto(pathIn(v, "confirm"));
+    await confirmThroughButton(page, v, (await waitlistLinks(page, email)).verify);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A parent who picks the club in the form's "Your club" on the e-mail step, then confirms. */
+async function joinByPicking(browser: Browser, jsEnabled: boolean, v: VariantCase, clubName: string, email: string) {
+  const { context, page } = await newParent(browser, jsEnabled);
+  try {
+    await page.goto(pathIn(v, "form"));
+    await chooseStep1(page, v);
+    await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
+    await chooseStep2(page, v);
+    await page.getByRole("button", { name: form.step2.continue }).click();
+    await page.getByLabel(form.step3.emailLabel).fill(email);
+    await page.getByLabel(clubs.field.label).selectOption({ label: `${clubName} (Praha)` });
+    await page.getByRole("button", { name: form.step3.submit }).click();
+    await expect(page).toHaveURL(/\/roadmap/);
+    await postPlan(page.request, v);
+    await page.goto(pathIn(v, "confirm"));
+    await confirmThroughButton(page, v, (await waitlistLinks(page, email)).verify);
+  } finally {
+    await context.close();
+  }
+}
+
+test(`${hockey.key}: a club registers, four families join and confirm, the club is public and admitted together`, async ({
+  page,
+  browser,
+  jsEnabled,
+}, testInfo) => {
+  const v = hockey;
+  const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const name = `HC Sparta ${tag}`;
+  const coach = uniqueEmail(`coach-${tag}`);
+  const link = await registerClub(page, v, name, coach);
+  const slug = new URL(link).pathname.split("/")[2];
+
+  // The admin approves the club first (its name is public from now on).
+  const adminEmail = uniqueEmail(`clubs-admin-${tag}`);
+  await createConfirmedAccount(adminEmail, "clubs-admin-password", "admin");
+  await signIn(page, v, adminEmail, "clubs-admin-password");
+  await page.goto(pathIn(v, "admin/clubs"));
+  const row = page.locator(`[data-club='${slug}']`);
+  await expect(row).toContainText(`${coach} (${clubs.admin.contactConfirmed})`);
+  await row.getByRole("button", { name: clubs.admin.approve }).click();
+  await expect(row).toContainText(clubs.admin.statuses.approved);
+
+  const parents = [0, 1, 2, 3].map((i) => uniqueEmail(`club-parent-${i}-${tag}`));
+  for (const email of parents.slice(0, 3)) await joinThroughLink(browser, jsEnabled, v, link, email);
+  await joinByPicking(browser, jsEnabled, v, name, parents[3]);
+  const members = await queryD1<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM club_members m JOIN clubs c ON c.id = m.club_id WHERE c.slug = ${sqlString(slug)}`,
+  );
+  expect(Number(members[0]?.n)).toBe(4);
+
+  // Public: the club page and the leaderboard, 4 confirmed families, no parent anywhere.
+  const families = clubs.page.families.replace("{count}", "4");
+  await page.goto(pathIn(v, `clubs/${slug}`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId("club-families")).toHaveText(families);
+  await expect(page.getByTestId("club-link")).toHaveValue(link);
+  await page.goto(pathIn(v, "clubs"));
+  const ranked = page.getByTestId("club-leaderboard").getByRole("row").filter({ hasText: name });
+  await expect(ranked).toContainText("4");
+  for (const path of [pathIn(v, `clubs/${slug}`), pathIn(v, "clubs")]) {
+    const html = await (await page.request.get(path)).text();
+    for (const email of [...parents, coach]) expect(html).not.toContain(email);
+    expect(html).not.toContain("club-parent-");
+  }
+
+  // The admin sets a milestone of 4: reached, shown on the club page as a full <progress>.
+  await page.goto(pathIn(v, "admin/clubs"));
+  await expect(row.getByTestId("club-families")).toHaveText("4");
+  await row.getByLabel(clubs.admin.milestoneLabel).fill("4");
+  await row.getByRole("button", { name: clubs.admin.milestoneSave }).click();
+  await expect(row).toContainText(clubs.admin.reached);
+  await page.goto(pathIn(v, `clubs/${slug}`));
+  await expect(page.locator("progress")).toHaveAttribute("value", "4");
+  await expect(page.getByText(clubs.page.milestoneReached)).toBeVisible();
+
+  // The waves page offers the club first; its review asks once, the button admits the four.
+  await page.goto(pathIn(v, "admin/waves"));
+  const section = page.getByTestId("club-waves");
+  await expect(section.getByRole("listitem").filter({ hasText: name })).toContainText(clubs.admin.waves.reachedBadge);
+  await section.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: clubs.admin.waves.button }).click();
+  const review = page.getByTestId("club-wave-review");
+  await expect(review).toContainText(clubs.admin.waves.confirm.replace("{club}", name).replace("{count}", "4"));
+  await review.getByRole("button", { name: clubs.admin.waves.confirmButton }).click();
+  await expect(page.getByRole("status").filter({ hasText: clubs.admin.waves.admitted })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: admin.console.navLabel }).getByRole("link", { name: admin.console.clubs }),
+  ).toBeVisible();
+
+  const together = clubs.invite.together.replace("{clubName}", name);
+  for (const email of parents) {
+    await expect.poll(async () => (await outbox(page, email)).filter((mail) => mail.template === "invite").length).toBe(1);
+    const [invite] = (await outbox(page, email)).filter((mail) => mail.template === "invite");
+    expect(invite.text).toContain(together);
+  }
+});

@@ -1,0 +1,157 @@
+import { expect, it } from "vitest";
+import type { NewClub } from "~/data/ports/club-store";
+import type { Lead } from "~/data/ports/lead-store";
+import type { ContractBackend } from "./backends";
+import { contractSuite } from "./suite";
+
+const T = "leads_icehockey" as const;
+const at = (minute: number) => new Date(Date.UTC(2025, 8, 1, 12, minute)).toISOString();
+
+const club = (slug: string, over: Partial<NewClub> = {}): NewClub => ({
+  id: crypto.randomUUID(),
+  lead_table: T,
+  variant: "champion-icehockey",
+  slug,
+  name: `HC ${slug}`,
+  city: "Praha",
+  sport: "icehockey",
+  created_at: at(0),
+  ...over,
+});
+
+/** The behaviour every ClubStore adapter must have (docs/decisions/039-clubs.md). */
+export function clubStoreContract(name: string, start: () => Promise<ContractBackend>) {
+  contractSuite(`ClubStore contract: ${name}`, start, (h) => {
+    const store = () => h().clubs;
+    let codes = 0;
+    const lead = (email: string, table: "leads_icehockey" | "leads_tennis" = T) =>
+      h().leads.create(table, { email, step_completed: 3, ref_code: `C${String(++codes).padStart(7, "0")}`, created_at: at(1) });
+    const confirm = (row: Lead) => h().referrals.confirmLead(T, row.id, at(2), 5);
+    const families = async (id: string) => (await store().summaries(T)).find((c) => c.id === id);
+
+    it("registers a club once per slug, adding each contact once; a repeat answers the first club", async () => {
+      const first = await store().register(club("sparta"), "coach@x.io");
+      expect(first.created).toBe(true);
+      expect(first.club).toMatchObject({ slug: "sparta", name: "HC sparta", status: "pending", milestone: null, confirmed_at: null });
+      const again = await Promise.all([store().register(club("sparta"), "coach@x.io"), store().register(club("sparta"), "other@x.io")]);
+      expect(again.map((r) => [r.created, r.club.id])).toEqual([
+        [false, first.club.id],
+        [false, first.club.id],
+      ]);
+      expect((await store().contacts(first.club.id)).map((c) => c.email)).toEqual(["coach@x.io", "other@x.io"]);
+      expect(await store().bySlug(T, "sparta")).toEqual(first.club);
+      expect(await store().bySlug("leads_tennis", "sparta")).toBeNull();
+      expect(await store().get(first.club.id)).toEqual(first.club);
+    });
+
+    it("confirms a contact once and stamps the club's first confirmation", async () => {
+      const { club: made } = await store().register(club("kometa"), "coach@x.io");
+      expect(await store().confirmContact(made.id, "nobody@x.io", at(3))).toBe(false);
+      expect((await store().get(made.id))?.confirmed_at).toBeNull();
+      const both = await Promise.all([
+        store().confirmContact(made.id, "coach@x.io", at(3)),
+        store().confirmContact(made.id, "coach@x.io", at(4)),
+      ]);
+      expect(both.filter(Boolean)).toHaveLength(1);
+      expect((await store().get(made.id))?.confirmed_at).not.toBeNull();
+      expect((await store().contactOf("coach@x.io")).map((c) => [c.club.id, c.contact.confirmed_at !== null])).toEqual([[made.id, true]]);
+    });
+
+    it("changes the status only from the states given", async () => {
+      const { club: made } = await store().register(club("zlin"), "coach@x.io");
+      expect(await store().setStatus(made.id, "approved", ["pending"])).toBe(true);
+      expect(await store().setStatus(made.id, "approved", ["pending"])).toBe(false);
+      expect(await store().setStatus(made.id, "rejected", ["pending"])).toBe(false);
+      expect((await store().get(made.id))?.status).toBe("approved");
+    });
+
+    it("counts confirmed members whose credit is not held; 20 parallel joins count 20", async () => {
+      const { club: made } = await store().register(club("plzen"), "coach@x.io");
+      const parents: Lead[] = [];
+      for (let i = 0; i < 22; i++) parents.push(await lead(`p${i}@x.io`));
+      const joins = await Promise.all(parents.slice(0, 20).map((p) => store().join(T, p.id, made.id, at(3))));
+      expect(joins.filter(Boolean)).toHaveLength(20);
+      expect(await families(made.id)).toMatchObject({ members: 20, families: 0, unconfirmed: 20 });
+      await Promise.all(parents.slice(0, 20).map(confirm));
+      expect(await families(made.id)).toMatchObject({ families: 20, unconfirmed: 0 });
+      // A join again, or into another club, keeps the first membership.
+      const { club: other } = await store().register(club("brno"), "b@x.io");
+      expect(await store().join(T, parents[0].id, other.id, at(4))).toBe(false);
+      expect((await store().membershipOf(T, parents[0].id))?.club.id).toBe(made.id);
+      // A member whose referral credit is held is not counted until approved.
+      const referrer = parents[21];
+      const held = parents[20];
+      await store().join(T, held.id, made.id, at(5));
+      await confirm(held);
+      await h().referrals.record(
+        T,
+        {
+          referred_id: held.id,
+          referrer_id: referrer.id,
+          ref_code: referrer.ref_code!,
+          variant: "champion-icehockey",
+          status: "pending",
+          reason: null,
+        },
+        at(5),
+      );
+      const credit = await h().referrals.credit(T, held.id, at(6), 5, ["ip-burst"]);
+      expect(await families(made.id)).toMatchObject({ members: 21, families: 20, unconfirmed: 0 });
+      expect((await store().countedMembers(made.id)).includes(held.id)).toBe(false);
+      await h().referrals.decideHeld(T, [credit!.id], true, at(7), 5);
+      expect(await families(made.id)).toMatchObject({ families: 21 });
+      expect(await store().countedMembers(made.id)).toHaveLength(21);
+      // A lead of another sport never joins a hockey club.
+      const tennis = await lead("t@x.io", "leads_tennis");
+      expect(await store().join("leads_tennis", tennis.id, made.id, at(8))).toBe(false);
+    });
+
+    it("merges a duplicate: members and contacts move, once", async () => {
+      const { club: a } = await store().register(club("hc-sparta"), "a@x.io");
+      const { club: b } = await store().register(club("sparta-praha"), "b@x.io");
+      await store().register(club("sparta-praha"), "a@x.io");
+      await store().confirmContact(b.id, "a@x.io", at(3));
+      const p = await lead("m1@x.io");
+      const q = await lead("m2@x.io");
+      await store().join(T, p.id, a.id, at(3));
+      await store().join(T, q.id, b.id, at(3));
+      await confirm(p);
+      await confirm(q);
+      const merged = await Promise.all([store().merge(b.id, a.id), store().merge(b.id, a.id)]);
+      expect(merged.filter(Boolean)).toHaveLength(1);
+      expect(await store().get(b.id)).toMatchObject({ status: "merged", merged_into: a.id });
+      expect(await families(a.id)).toMatchObject({ families: 2 });
+      expect(await families(b.id)).toMatchObject({ families: 0 });
+      expect((await store().contacts(a.id)).map((c) => [c.email, c.confirmed_at !== null])).toEqual([
+        ["a@x.io", true],
+        ["b@x.io", false],
+      ]);
+      expect(await store().contacts(b.id)).toEqual([]);
+      expect(await store().merge(a.id, b.id)).toBe(false);
+    });
+
+    it("sets a milestone, marks it reached once, and forgets the mark for a new milestone", async () => {
+      const { club: made } = await store().register(club("litvinov"), "c@x.io");
+      await store().setMilestone(made.id, 4);
+      expect(await store().markMilestoneReached(made.id, at(5))).toBe(true);
+      expect(await store().markMilestoneReached(made.id, at(6))).toBe(false);
+      expect(await store().get(made.id)).toMatchObject({ milestone: 4, milestone_reached_at: at(5) });
+      await store().setMilestone(made.id, 10);
+      expect(await store().get(made.id)).toMatchObject({ milestone: 10, milestone_reached_at: null });
+    });
+
+    it("erasure: a member leaves; a removed club takes its contacts and memberships", async () => {
+      const { club: made } = await store().register(club("olomouc"), "c@x.io");
+      const p = await lead("m@x.io");
+      await store().join(T, p.id, made.id, at(3));
+      await store().leave(T, p.id);
+      expect(await store().membershipOf(T, p.id)).toBeNull();
+      await store().join(T, p.id, made.id, at(4));
+      await store().removeContact(made.id, "c@x.io");
+      expect(await store().contactOf("c@x.io")).toEqual([]);
+      await store().remove(made.id);
+      expect(await store().get(made.id)).toBeNull();
+      expect(await store().membershipOf(T, p.id)).toBeNull();
+    });
+  });
+}
