@@ -12,6 +12,7 @@ import { createD1SendPacer } from "./d1/send-pacer.server";
 import { createD1Suppressions } from "./d1/suppression-store.server";
 import { createD1TrustStore } from "./d1/trust-store.server";
 import { createD1WaveStore } from "./d1/wave-store.server";
+import { createD1WebhookStore } from "./d1/webhook-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
 import type { ConsentStore } from "./ports/consent-store";
@@ -25,6 +26,7 @@ import type { SendPacer } from "./ports/send-pacer";
 import type { SuppressionStore } from "./ports/suppression-store";
 import type { TrustStore } from "./ports/trust-store";
 import type { WaveStore } from "./ports/wave-store";
+import type { WebhookStore } from "./ports/webhook-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
@@ -38,6 +40,7 @@ import { createSupabaseSendPacer } from "./supabase/send-pacer.server";
 import { createSupabaseSuppressions } from "./supabase/suppression-store.server";
 import { createSupabaseTrustStore } from "./supabase/trust-store.server";
 import { createSupabaseWaveStore } from "./supabase/wave-store.server";
+import { createSupabaseWebhookStore } from "./supabase/webhook-store.server";
 
 /**
  * The one place that chooses the database (docs/decisions/021-data-seam.md): Supabase when
@@ -64,6 +67,8 @@ type Backend = {
   readonly waves: WaveStore;
   /** Milestone rewards: the ladder, the code pools, the ledger (ADR 035). */
   readonly rewards: RewardStore;
+  /** Webhook endpoints and their deliveries (ADR 038). */
+  readonly webhooks: WebhookStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -113,6 +118,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     campaigns: () => createSupabaseCampaignStore(options),
     waves: () => createSupabaseWaveStore(options),
     rewards: () => createSupabaseRewardStore(options),
+    webhooks: () => createSupabaseWebhookStore(options),
   };
 }
 
@@ -135,6 +141,7 @@ function d1Stores(bindings: DataBindings): Makers {
     campaigns: () => createD1CampaignStore(db()),
     waves: () => createD1WaveStore(db()),
     rewards: () => createD1RewardStore(db()),
+    webhooks: () => createD1WebhookStore(db()),
   };
 }
 

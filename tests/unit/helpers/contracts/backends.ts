@@ -37,6 +37,9 @@ import { createSupabaseWaveStore } from "~/data/supabase/wave-store.server";
 import { createD1RewardStore } from "~/data/d1/reward-store.server";
 import type { RewardStore } from "~/data/ports/reward-store";
 import { createSupabaseRewardStore } from "~/data/supabase/reward-store.server";
+import { createD1WebhookStore } from "~/data/d1/webhook-store.server";
+import type { WebhookStore } from "~/data/ports/webhook-store";
+import { createSupabaseWebhookStore } from "~/data/supabase/webhook-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -58,6 +61,7 @@ export type ContractBackend = {
   campaigns: CampaignStore;
   waves: WaveStore;
   rewards: RewardStore;
+  webhooks: WebhookStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -94,6 +98,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     campaigns: createD1CampaignStore(db),
     waves: createD1WaveStore(db),
     rewards: createD1RewardStore(db),
+    webhooks: createD1WebhookStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -138,6 +143,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     campaigns: createSupabaseCampaignStore(options),
     waves: createSupabaseWaveStore(options),
     rewards: createSupabaseRewardStore(options),
+    webhooks: createSupabaseWebhookStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",
