@@ -9,6 +9,8 @@ import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-
 import { getBackend } from "~/data/backend.server";
 import { log } from "~/platform/log.server";
 import { cardsToForget } from "~/card/card.server";
+import { LEAD_TABLES } from "~/utils/variant";
+import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
@@ -16,7 +18,7 @@ import { cardsToForget } from "~/card/card.server";
  * page (/my-data) and the admin's lead page both call these, so both run the same code.
  */
 
-type Ctx = Pick<RequestContext, "env" | "bindings">;
+type Ctx = Pick<RequestContext, "env" | "bindings"> & { waitUntil?: RequestContext["waitUntil"] };
 
 const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads_icehockey: "icehockey", leads_tennis: "tennis" };
 
@@ -109,11 +111,25 @@ export async function eraseParentData(
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
   // Their share cards' cached copies go with the leads (ADR 037): read before the leads are gone.
   const forgetCards = await cardsToForget(ctx, address);
+  // The ids the lead.erased events name (ADR 038), read while the rows exist.
+  const erasedLeads = await erasedLeadIds(ctx, address);
   const counts = await getBackend(ctx).trust.erase(address, {
     recipientHash: `erased:${await emailHash(address)}`,
     source,
     at: now.toISOString(),
   });
   await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
+  if (counts) for (const { table, id } of erasedLeads) webhookEvents.leadErased(ctx, table, id);
   return counts;
+}
+
+/** The address's lead in each table; a failed read leaves the events out, never the erasure. */
+async function erasedLeadIds(ctx: Ctx, address: string) {
+  const found = await Promise.all(
+    LEAD_TABLES.map(async (table) => {
+      const lead = await getBackend(ctx).leads.getByEmail(table, address);
+      return lead ? [{ table, id: lead.id }] : [];
+    }),
+  ).catch((error: unknown) => (log.error("lead.read_failed", { page: "erasure-webhooks" }, error), []));
+  return found.flat();
 }
