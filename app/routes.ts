@@ -87,6 +87,8 @@ export default [
     route("admin/launch", "routes/admin/launch.tsx"),
     route("admin/waves", "routes/admin/waves.tsx"),
     route("admin/rewards", "routes/admin/rewards.tsx"),
+    // Signed webhooks out (issue 35, ADR 038).
+    route("admin/webhooks", "routes/admin/webhooks.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin/leads/:id/export", "routes/admin/lead-export.ts"),

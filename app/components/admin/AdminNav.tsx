@@ -31,6 +31,7 @@ const PAGES = [
   ["admin/launch", "launch"],
   ["admin/waves", "waves"],
   ["admin/rewards", "rewards"],
+  ["admin/webhooks", "webhooks"],
 ] as const;
 
 /**
