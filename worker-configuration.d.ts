@@ -3,6 +3,7 @@
 interface __BaseEnv_Env {
 	DB: D1Database;
 	MAIL_QUEUE: Queue;
+	WEBHOOK_QUEUE: Queue;
 	SIGNIN_IP_LIMITER: RateLimit;
 	SIGNIN_EMAIL_LIMITER: RateLimit;
 	SIGNUP_IP_LIMITER: RateLimit;

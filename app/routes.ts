@@ -95,6 +95,8 @@ export default [
     route("admin/rewards", "routes/admin/rewards.tsx"),
     // Club pools (ADR 039): review, merge, milestones.
     route("admin/clubs", "routes/admin/clubs.tsx"),
+    // Signed webhooks out (issue 35, ADR 038).
+    route("admin/webhooks", "routes/admin/webhooks.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin/leads/:id/export", "routes/admin/lead-export.ts"),

@@ -10,6 +10,8 @@ import { log } from "./platform/log.server";
 import { acceptsCrossOriginPost, guardRequest } from "./platform/request-guard.server";
 import { secureResponse } from "./platform/response-headers.server";
 import { enforceRetention } from "./trust/retention.server";
+import { consumeWebhookBatch, consumeWebhookDeadLetters, sweepWebhooks } from "./webhooks/deliver.server";
+import type { WebhookMessage } from "./webhooks/webhook-queue.server";
 import { ConfigError, parseEnv } from "./utils/env.server";
 import { isCrossOriginWrite } from "./utils/security.server";
 
@@ -69,6 +71,11 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
     // provider request; the dead-letter queue's messages leave their rows dead for a human (ADR 024).
     async queue(batch, env) {
       const ctx = { env: parseEnv(env), bindings: env };
+      // The webhook queue and its dead letters (ADR 038): each message one delivery attempt.
+      if (/webhooks(-dlq)?$/.test(batch.queue)) {
+        const hooks = batch as MessageBatch<WebhookMessage>;
+        return batch.queue.endsWith("-dlq") ? consumeWebhookDeadLetters(ctx, hooks) : consumeWebhookBatch(ctx, hooks);
+      }
       const mail = batch as MessageBatch<MailMessage>;
       if (batch.queue.endsWith("-dlq")) return consumeDeadLetters(ctx, mail);
       // A campaign's step messages (ADR 026) ride the same queue: each writes and enqueues a chunk of its rows.
@@ -93,6 +100,8 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
       await sweepCampaigns({ env: config, bindings: env }).catch((error: unknown) => log.error("cron.failed", { job: "campaigns" }, error));
       if (queue) await sweepOutbox({ env: config, bindings: env }, queue);
       else await retryFailedMail({ env: config, bindings: env });
+      // Webhook deliveries whose queue message was lost; without a queue, the due retries themselves (ADR 038).
+      await sweepWebhooks({ env: config, bindings: env }).catch((error: unknown) => log.error("cron.failed", { job: "webhooks" }, error));
       await enforceRetention({ env: config, bindings: env });
     },
   };

@@ -10,6 +10,7 @@ import { leadEditValidator, type AdminActionData, type LeadEditErrors } from "./
 import { backValue, listQueryParams, parseBack } from "./list-query";
 import type { AdminRefusal } from "./refusal";
 import { log } from "~/platform/log.server";
+import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * The admin guard and the shared handlers of the admin pages. requireAdmin runs
@@ -185,6 +186,7 @@ export async function deleteLead(admin: AdminRequest, id: string, form: FormData
     return failure(admin, copy.messages.deleteFailed, 503);
   }
   if (!removed) return failure(admin, copy.messages.deleteFailed, 404);
+  webhookEvents.leadErased(ctx, ctx.leadTable, id);
   return backToList(admin, form.get("back"), copy.messages.deleted);
 }
 

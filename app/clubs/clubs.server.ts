@@ -3,6 +3,7 @@ import { getPage } from "#content/index";
 import { getBackend } from "~/data/backend.server";
 import type { Club, ClubStore, ClubTable } from "~/data/ports/club-store";
 import { log } from "~/platform/log.server";
+import { webhookEvents } from "~/webhooks/events.server";
 import type { RequestContext } from "~/utils/context.server";
 
 /**
@@ -22,7 +23,7 @@ export function requireClubTable(ctx: RequestContext): ClubTable {
 }
 
 /** What the club store and the milestone need of a request (the referral engine's context is enough). */
-type StoreContext = Pick<RequestContext, "env" | "bindings">;
+type StoreContext = Pick<RequestContext, "env" | "bindings"> & { waitUntil?: RequestContext["waitUntil"] };
 
 export const clubsOf = (ctx: StoreContext): ClubStore => getBackend(ctx).clubs;
 
@@ -71,11 +72,10 @@ export async function checkClubMilestone(ctx: StoreContext, clubId: string): Pro
   }
 }
 
-/**
- * The one place a reached club milestone goes out (ADR 039). The webhooks (issue 35, section 2)
- * connect their `club.milestone` event here when the branches merge; until then it does nothing more.
- */
-export async function onClubMilestone(_ctx: StoreContext, _club: Club & { families: number }): Promise<void> {}
+/** The one place a reached club milestone goes out (ADR 039): the `club.milestone` webhook (ADR 038). */
+export async function onClubMilestone(ctx: StoreContext, club: Club & { families: number }): Promise<void> {
+  webhookEvents.clubMilestone(ctx, club.lead_table, club, club.families);
+}
 
 /** After a parent's confirmation or an approved hold: their club's milestone may be reached now. */
 export async function checkMemberClubMilestone(ctx: StoreContext & Pick<RequestContext, "leadTable">, leadId: string): Promise<void> {

@@ -13,6 +13,7 @@ import { createD1SendPacer } from "./d1/send-pacer.server";
 import { createD1Suppressions } from "./d1/suppression-store.server";
 import { createD1TrustStore } from "./d1/trust-store.server";
 import { createD1WaveStore } from "./d1/wave-store.server";
+import { createD1WebhookStore } from "./d1/webhook-store.server";
 import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
 import type { ClubStore } from "./ports/club-store";
@@ -27,6 +28,7 @@ import type { SendPacer } from "./ports/send-pacer";
 import type { SuppressionStore } from "./ports/suppression-store";
 import type { TrustStore } from "./ports/trust-store";
 import type { WaveStore } from "./ports/wave-store";
+import type { WebhookStore } from "./ports/webhook-store";
 import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server";
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseClubStore } from "./supabase/club-store.server";
@@ -41,6 +43,7 @@ import { createSupabaseSendPacer } from "./supabase/send-pacer.server";
 import { createSupabaseSuppressions } from "./supabase/suppression-store.server";
 import { createSupabaseTrustStore } from "./supabase/trust-store.server";
 import { createSupabaseWaveStore } from "./supabase/wave-store.server";
+import { createSupabaseWebhookStore } from "./supabase/webhook-store.server";
 
 /**
  * The one place that chooses the database (docs/decisions/021-data-seam.md): Supabase when
@@ -69,6 +72,8 @@ type Backend = {
   readonly rewards: RewardStore;
   /** Club pools of the sport brands (ADR 039). */
   readonly clubs: ClubStore;
+  /** Webhook endpoints and their deliveries (ADR 038). */
+  readonly webhooks: WebhookStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -119,6 +124,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     waves: () => createSupabaseWaveStore(options),
     rewards: () => createSupabaseRewardStore(options),
     clubs: () => createSupabaseClubStore(options),
+    webhooks: () => createSupabaseWebhookStore(options),
   };
 }
 
@@ -142,6 +148,7 @@ function d1Stores(bindings: DataBindings): Makers {
     waves: () => createD1WaveStore(db()),
     rewards: () => createD1RewardStore(db()),
     clubs: () => createD1ClubStore(db()),
+    webhooks: () => createD1WebhookStore(db()),
   };
 }
 

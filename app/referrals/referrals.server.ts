@@ -12,6 +12,7 @@ import { standingOfLead } from "~/standing/standing.server";
 import { log } from "~/platform/log.server";
 import { settleRewards } from "~/rewards/rewards.server";
 import { variantKey } from "~/utils/variant";
+import { webhookEvents } from "~/webhooks/events.server";
 import { domainOf, holdReasonsFor, holdWindows } from "./holds";
 
 /**
@@ -81,7 +82,11 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       // Counted with the lead's own attribution: the link is often opened in another browser.
       const counted = { session: null, visitId, source: sourceOfLead(result.lead) };
       const names = confirmationEvents(result.lead.lead_source);
-      if (result.confirmedNow) track(ctx, names.confirmed, counted);
+      if (result.confirmedNow) {
+        track(ctx, names.confirmed, counted);
+        // After the response, never failing the confirmation (ADR 038).
+        webhookEvents.leadConfirmed(ctx, table, result.lead, now().toISOString());
+      }
       // Also on a repeat: credit() only moves a pending referral, so a confirmation whose credit
       // failed halfway is completed by the parent's next press of the button, and never counted twice.
       const hold = await holdFor(result.lead);
@@ -90,9 +95,13 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       if (credited?.status !== "held") await checkMemberClubMilestone(ctx, leadId);
       if (credited?.status === "held") {
         log.info("referral.held", { referrerId: credited.referrer_id, reasons: hold.join(",") });
+        webhookEvents.referralHeld(ctx, table, credited, [...hold]);
         return result;
       }
-      if (credited) track(ctx, names.credited, counted);
+      if (credited) {
+        track(ctx, names.credited, counted);
+        webhookEvents.referralCredited(ctx, table, credited);
+      }
       if (credited?.referrer_id) {
         // Milestone rewards (ADR 035): logged, never failing the confirmation.
         await settleRewards(ctx, credited.referrer_id, now);
@@ -121,6 +130,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       log.info("referral.held_decided", { approve, count: changed.length });
       // An approved member now counts for their club (ADR 039).
       if (approve) for (const row of changed) await checkMemberClubMilestone(ctx, row.referred_id);
+      if (approve) for (const row of changed) webhookEvents.referralCredited(ctx, table, row);
       if (approve) {
         // Counted in the funnel as a credit granted at once would have been, with the friend's attribution.
         for (const row of changed) {

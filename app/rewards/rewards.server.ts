@@ -4,6 +4,7 @@ import { queueTemplateMail } from "~/mail/outbox.server";
 import { manageLinkFor, rewardDownloadLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import { log } from "~/platform/log.server";
 import type { RequestContext } from "~/utils/context.server";
+import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * The milestone rewards engine (issue 34, docs/decisions/035-rewards-and-revocation.md). One entry,
@@ -48,6 +49,7 @@ async function settle(ctx: Ctx, referrerId: string, now: () => Date) {
     const result = await rewards.earn(table, lead.id, step.id, now().toISOString());
     if (!result?.earnedNow) continue;
     log.info("reward.earned", { leadId: lead.id, stepId: step.id, kind: step.kind });
+    webhookEvents.rewardEarned(ctx, table, result.reward, step);
     // Only a confirmed address gets mail; the status page shows the reward either way.
     if (lead.email_verified) await mailReward(ctx, lead, step, result.reward, now());
   }

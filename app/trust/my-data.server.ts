@@ -10,6 +10,8 @@ import type { EarnedReward } from "~/data/ports/reward-store";
 import { getBackend } from "~/data/backend.server";
 import { log } from "~/platform/log.server";
 import { cardsToForget } from "~/card/card.server";
+import { LEAD_TABLES } from "~/utils/variant";
+import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
@@ -17,7 +19,7 @@ import { cardsToForget } from "~/card/card.server";
  * page (/my-data) and the admin's lead page both call these, so both run the same code.
  */
 
-type Ctx = Pick<RequestContext, "env" | "bindings">;
+type Ctx = Pick<RequestContext, "env" | "bindings"> & { waitUntil?: RequestContext["waitUntil"] };
 
 const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads_icehockey: "icehockey", leads_tennis: "tennis" };
 
@@ -170,12 +172,15 @@ export async function eraseParentData(
   // Their share cards' cached copies go with the leads (ADR 037): read before the leads are gone.
   const forgetCards = await cardsToForget(ctx, address);
   await eraseClubTies(ctx, address);
+  // The ids the lead.erased events name (ADR 038), read while the rows exist.
+  const erasedLeads = await erasedLeadIds(ctx, address);
   const counts = await getBackend(ctx).trust.erase(address, {
     recipientHash: `erased:${await emailHash(address)}`,
     source,
     at: now.toISOString(),
   });
   await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
+  if (counts) for (const { table, id } of erasedLeads) webhookEvents.leadErased(ctx, table, id);
   return counts;
 }
 
@@ -197,4 +202,15 @@ async function eraseClubTies(ctx: Ctx, address: string): Promise<void> {
     const others = (await store.contacts(club.id)).filter((contact) => contact.confirmed_at !== null);
     if (others.length === 0) await store.remove(club.id);
   }
+}
+
+/** The address's lead in each table; a failed read leaves the events out, never the erasure. */
+async function erasedLeadIds(ctx: Ctx, address: string) {
+  const found = await Promise.all(
+    LEAD_TABLES.map(async (table) => {
+      const lead = await getBackend(ctx).leads.getByEmail(table, address);
+      return lead ? [{ table, id: lead.id }] : [];
+    }),
+  ).catch((error: unknown) => (log.error("lead.read_failed", { page: "erasure-webhooks" }, error), []));
+  return found.flat();
 }

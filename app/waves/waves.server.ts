@@ -8,6 +8,7 @@ import { checkLeadLink, inviteLinkFor, manageLinkFor } from "~/platform/lead-lin
 import { spotsOf } from "~/standing/standing";
 import type { RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
+import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * Waves of admission (docs/decisions/025-waves-and-invites.md): an admin admits the next N parents
@@ -178,6 +179,13 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
         members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
       );
       const invited = await inviteUnsent(result.wave);
+      if (result.created)
+        webhookEvents.waveAdmitted(
+          ctx,
+          table,
+          result.wave,
+          members.map((member) => member.leadId),
+        );
       return result.created ? { kind: "admitted", wave: result.wave, invited } : { kind: "already", wave: result.wave };
     },
 

@@ -4,6 +4,63 @@ const text = z.string().min(1);
 /** A message for a value over its length cap; '{max}' is filled with the cap. */
 const tooLong = z.string().includes("{max}");
 
+/** /admin/webhooks (issue 35, docs/decisions/038-webhooks.md): endpoints, their secrets and the delivery log. */
+export const adminWebhooksSchema = z.object({
+  title: text,
+  intro: text,
+  addHeading: text,
+  url: text,
+  urlHint: text,
+  events: text,
+  add: text,
+  added: text,
+  alreadyAdded: text,
+  /** Why a URL is refused, by EndpointUrlRefusal. */
+  refused: z.object({
+    invalid: text,
+    "not-https": text,
+    credentials: text,
+    "local-name": text,
+    "private-address": text,
+    unresolved: text,
+  }),
+  noEvents: text,
+  secretHeading: text,
+  secretNote: text,
+  endpointsHeading: text,
+  none: text,
+  columns: z.object({ url: text, events: text, state: text, secret: text, actions: text }),
+  enabled: text,
+  disabled: text,
+  disable: text,
+  enable: text,
+  rotate: text,
+  /** `{until}`. */
+  rotatedGrace: z.string().includes("{until}"),
+  rotated: text,
+  alreadyRotated: text,
+  sendTest: text,
+  testSent: text,
+  testNotSent: text,
+  deliveriesHeading: text,
+  noDeliveries: text,
+  deliveryColumns: z.object({
+    id: text,
+    event: text,
+    endpoint: text,
+    status: text,
+    attempts: text,
+    code: text,
+    latency: text,
+    at: text,
+    action: text,
+  }),
+  statuses: z.object({ pending: text, delivered: text, dead: text }),
+  replay: text,
+  replayed: text,
+  unknownAction: text,
+});
+
 /** Copy of the admin lead-management pages (SPEC 2.14, 3.1, 6, 8). */
 export const adminSchema = z.object({
   metaTitle: text,
@@ -146,6 +203,7 @@ export const adminSchema = z.object({
     waves: text,
     rewards: text,
     clubs: text,
+    webhooks: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,
@@ -568,6 +626,7 @@ export const adminSchema = z.object({
     missing: text,
   }),
   /** The launch funnel on /admin/analytics (docs/decisions/025-waves-and-invites.md): per variant and wave. */
+  webhooks: adminWebhooksSchema,
   launchFunnel: z.object({
     heading: text,
     note: text,

@@ -32,6 +32,7 @@ const PAGES = [
   ["admin/waves", "waves"],
   ["admin/rewards", "rewards"],
   ["admin/clubs", "clubs"],
+  ["admin/webhooks", "webhooks"],
 ] as const;
 
 /**

@@ -40,6 +40,9 @@ import { createSupabaseRewardStore } from "~/data/supabase/reward-store.server";
 import { createD1ClubStore } from "~/data/d1/club-store.server";
 import type { ClubStore } from "~/data/ports/club-store";
 import { createSupabaseClubStore } from "~/data/supabase/club-store.server";
+import { createD1WebhookStore } from "~/data/d1/webhook-store.server";
+import type { WebhookStore } from "~/data/ports/webhook-store";
+import { createSupabaseWebhookStore } from "~/data/supabase/webhook-store.server";
 import { startLocalD1 } from "../local-d1";
 import { startPgliteRest } from "../pglite-postgrest";
 
@@ -62,6 +65,7 @@ export type ContractBackend = {
   waves: WaveStore;
   rewards: RewardStore;
   clubs: ClubStore;
+  webhooks: WebhookStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -99,6 +103,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     waves: createD1WaveStore(db),
     rewards: createD1RewardStore(db),
     clubs: createD1ClubStore(db),
+    webhooks: createD1WebhookStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -151,6 +156,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     waves: createSupabaseWaveStore(options),
     rewards: createSupabaseRewardStore(options),
     clubs: createSupabaseClubStore(options),
+    webhooks: createSupabaseWebhookStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

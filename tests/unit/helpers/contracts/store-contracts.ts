@@ -12,6 +12,7 @@ import { sendPacerContract } from "./send-pacer-contract";
 import { suppressionStoreContract } from "./suppression-store-contract";
 import { trustStoreContract } from "./trust-store-contract";
 import { waveStoreContract } from "./wave-store-contract";
+import { webhooksContract } from "./webhooks-contract";
 
 /** Every store contract on one backend, so each backend runs the same ones (the lead store's run in files of their own). */
 export function storeContracts(name: string, start: () => Promise<ContractBackend>) {
@@ -28,4 +29,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   waveStoreContract(name, start);
   rewardStoreContract(name, start);
   clubStoreContract(name, start);
+  webhooksContract(name, start);
 }

@@ -1,0 +1,94 @@
+import type { RequestContext } from "~/utils/context.server";
+import type { LeadTable } from "~/utils/variant";
+import { emitWebhookEvent } from "./emit.server";
+
+/**
+ * The app's facts as webhook events (ADR 038), one helper per fact so the event ids and payloads
+ * are made in one place. Each id is the fact's own (`{type}:{table}:{row id}`): emitted again by a
+ * retry, it makes no second delivery. Only lead.confirmed carries personal data (the e-mail the
+ * parent confirmed); every other payload is ids and figures.
+ */
+
+type Ctx = Pick<RequestContext, "env" | "bindings"> & { waitUntil?: RequestContext["waitUntil"] };
+
+const VARIANT_OF_TABLE: Record<LeadTable, string> = {
+  leads: "genius",
+  leads_icehockey: "champion-icehockey",
+  leads_tennis: "champion-tennis",
+};
+
+function emit(
+  ctx: Ctx,
+  type: Parameters<typeof emitWebhookEvent>[1]["type"],
+  table: LeadTable,
+  rowId: string,
+  data: Record<string, unknown>,
+) {
+  emitWebhookEvent(ctx, { type, id: `${type}:${table}:${rowId}`, variant: VARIANT_OF_TABLE[table], data });
+}
+
+export const webhookEvents = {
+  leadConfirmed(ctx: Ctx, table: LeadTable, lead: { id: string; email: string; lead_source?: string | null }, at: string) {
+    emit(ctx, "lead.confirmed", table, lead.id, {
+      lead_id: lead.id,
+      email: lead.email,
+      source: lead.lead_source ?? null,
+      confirmed_at: at,
+    });
+  },
+  referralCredited(ctx: Ctx, table: LeadTable, referral: { id: string; referrer_id: string | null; referred_id: string }) {
+    emit(ctx, "referral.credited", table, referral.id, {
+      referral_id: referral.id,
+      referrer_id: referral.referrer_id,
+      referred_id: referral.referred_id,
+    });
+  },
+  referralHeld(ctx: Ctx, table: LeadTable, referral: { id: string; referrer_id: string | null; referred_id: string }, reasons: string[]) {
+    emit(ctx, "referral.held", table, referral.id, {
+      referral_id: referral.id,
+      referrer_id: referral.referrer_id,
+      referred_id: referral.referred_id,
+      reasons,
+    });
+  },
+  rewardEarned(
+    ctx: Ctx,
+    table: LeadTable,
+    reward: { id: string; lead_id: string; step_id: string },
+    step: { kind: string; threshold: number },
+  ) {
+    emit(ctx, "reward.earned", table, reward.id, {
+      reward_id: reward.id,
+      lead_id: reward.lead_id,
+      step_id: reward.step_id,
+      kind: step.kind,
+      threshold: step.threshold,
+    });
+  },
+  /** A club's count of confirmed families first reached the milestone the admin set (ADR 039): no family is named. */
+  clubMilestone(
+    ctx: Ctx,
+    table: LeadTable,
+    club: { id: string; slug: string; name: string; city: string; milestone: number | null },
+    families: number,
+  ) {
+    emit(ctx, "club.milestone", table, club.id, {
+      club_id: club.id,
+      slug: club.slug,
+      name: club.name,
+      city: club.city,
+      milestone: club.milestone,
+      families,
+    });
+  },
+  waveAdmitted(ctx: Ctx, table: LeadTable, wave: { id: string; seq: number }, leadIds: string[]) {
+    emit(ctx, "wave.admitted", table, wave.id, { wave_id: wave.id, seq: wave.seq, lead_ids: leadIds });
+  },
+  inviteAccepted(ctx: Ctx, table: LeadTable, leadId: string, waveId: string | null) {
+    emit(ctx, "invite.accepted", table, leadId, { lead_id: leadId, wave_id: waveId });
+  },
+  /** Ids only: the address is gone. */
+  leadErased(ctx: Ctx, table: LeadTable, leadId: string) {
+    emit(ctx, "lead.erased", table, leadId, { lead_id: leadId });
+  },
+};

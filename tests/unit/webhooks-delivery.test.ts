@@ -1,0 +1,220 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getBackend } from "~/data/backend.server";
+import type { WebhookEndpoint } from "~/data/ports/webhook-store";
+import { BACKOFF_SECONDS, consumeWebhookBatch, sweepWebhooks } from "~/webhooks/deliver.server";
+import { emitWebhookEvent, recordWebhookEvent } from "~/webhooks/emit.server";
+import type { WebhookContext, WebhookMessage } from "~/webhooks/webhook-queue.server";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/** Emitting and delivering (ADR 038) on a local D1, against a fake receiver that checks every signature by the spec. */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const OLD_SECRET = "whsec_dGhlIG9sZCBzZWNyZXQgb2YgdGhlIGVuZHBvaW50";
+const T0 = new Date("2025-09-01T12:00:00.000Z");
+
+type Received = { id: string; timestamp: string; signatures: string[]; body: string; validWith: string[] };
+let received: Received[];
+let answers: (number | "network" | "timeout")[];
+let clock: Date;
+
+/** The spec's algorithm by hand (node:crypto), not the app's module. */
+const signatureOf = (secret: string, id: string, timestamp: string, body: string) =>
+  `v1,${createHmac("sha256", Buffer.from(secret.slice(6), "base64"))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest("base64")}`;
+
+const receiver: typeof fetch = async (_url, init) => {
+  const headers = new Headers(init?.headers);
+  const [id, timestamp, signature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => headers.get(name) ?? "");
+  const body = String(init?.body);
+  const signatures = signature.split(" ");
+  const validWith = [SECRET, OLD_SECRET].filter((secret) => signatures.includes(signatureOf(secret, id, timestamp, body)));
+  expect(headers.get("content-type")).toBe("application/json");
+  expect(init?.redirect).toBe("manual");
+  received.push({ id, timestamp, signatures, body, validWith });
+  const answer = answers.shift() ?? 200;
+  if (answer === "network") throw new TypeError("fetch failed");
+  if (answer === "timeout") throw new DOMException("The operation timed out.", "TimeoutError");
+  return new Response(null, { status: answer });
+};
+
+const ctx = (): WebhookContext => ({
+  env: { WEBHOOK_LOOPBACK: "on" },
+  bindings: d1.bindings,
+  now: () => clock,
+  fetch: receiver,
+});
+const store = () => getBackend(ctx()).webhooks;
+
+async function addEndpoint(over: Partial<WebhookEndpoint> = {}) {
+  const endpoint: WebhookEndpoint = {
+    id: crypto.randomUUID(),
+    url: "http://127.0.0.1:9799/hook",
+    events: ["lead.confirmed"],
+    secret: SECRET,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    enabled: true,
+    created_at: T0.toISOString(),
+    updated_at: T0.toISOString(),
+    ...over,
+  };
+  await store().addEndpoint(endpoint);
+  return endpoint;
+}
+
+const confirmed = (leadId = "lead-1") => ({
+  type: "lead.confirmed" as const,
+  id: `lead.confirmed:leads:${leadId}`,
+  variant: "genius",
+  data: { lead_id: leadId, email: "parent@example.com" },
+});
+
+const later = (seconds: number) => {
+  clock = new Date(clock.getTime() + seconds * 1000);
+};
+
+beforeEach(async () => {
+  await d1.db.batch([d1.db.prepare("DELETE FROM webhook_deliveries"), d1.db.prepare("DELETE FROM webhook_endpoints")]);
+  received = [];
+  answers = [];
+  clock = T0;
+});
+
+describe("webhook emit and delivery", () => {
+  it("a confirmation emitted twice is one signed POST of {type, timestamp, data}", async () => {
+    const endpoint = await addEndpoint();
+    const background: Promise<unknown>[] = [];
+    const withWait = { ...ctx(), waitUntil: (promise: Promise<unknown>) => void background.push(promise) };
+    emitWebhookEvent(withWait, confirmed());
+    emitWebhookEvent(withWait, confirmed());
+    await Promise.all(background);
+    expect(received).toHaveLength(1);
+    const [post] = received;
+    expect(post.id).toMatch(/^msg_[A-Za-z0-9_-]{32}$/);
+    expect(post.timestamp).toBe(String(T0.getTime() / 1000));
+    expect(post.validWith).toEqual([SECRET]);
+    expect(JSON.parse(post.body)).toEqual({
+      type: "lead.confirmed",
+      timestamp: T0.toISOString(),
+      data: { lead_id: "lead-1", email: "parent@example.com", variant: "genius" },
+    });
+    const [row] = await store().listDeliveries(10, { endpointId: endpoint.id });
+    expect(row).toMatchObject({ id: post.id, status: "delivered", attempts: 1, last_response_code: 200 });
+    expect(row.last_latency_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("500 twice, then the third try delivers with the same webhook-id and a fresh signature", async () => {
+    await addEndpoint();
+    answers = [500, 500, 200];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "pending", attempts: 1, last_response_code: 500 });
+    // Not due before its backoff.
+    expect((await sweepWebhooks(ctx())).attempted).toBe(0);
+    later(BACKOFF_SECONDS[0]);
+    await sweepWebhooks(ctx());
+    later(BACKOFF_SECONDS[1]);
+    await sweepWebhooks(ctx());
+    expect(received.map((post) => post.id)).toEqual([delivery.id, delivery.id, delivery.id]);
+    expect(received.every((post) => post.validWith.length === 1)).toBe(true);
+    expect(new Set(received.map((post) => post.timestamp)).size).toBe(3);
+    expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "delivered", attempts: 3, last_response_code: 200 });
+  });
+
+  it("retries 429, timeouts and network errors, and is dead after the last backoff step", async () => {
+    await addEndpoint();
+    answers = [429, "timeout", "network", 503, 502, 500, 500];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    for (const wait of BACKOFF_SECONDS) {
+      later(wait);
+      await sweepWebhooks(ctx());
+    }
+    expect(received).toHaveLength(7);
+    expect(await store().getDelivery(delivery.id)).toMatchObject({
+      status: "dead",
+      attempts: 7,
+      last_response_code: 500,
+      next_attempt_at: null,
+    });
+  });
+
+  it.each([404, 410, 301])("a %i is dead at once", async (code) => {
+    await addEndpoint();
+    answers = [code];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "dead", attempts: 1, last_response_code: code });
+  });
+
+  it("a disabled endpoint, or one not subscribed to the type, gets nothing", async () => {
+    await addEndpoint({ enabled: false });
+    await addEndpoint({ events: ["lead.erased"] });
+    expect(await recordWebhookEvent(ctx(), confirmed())).toEqual([]);
+    expect(received).toEqual([]);
+  });
+
+  it("a pending delivery of an endpoint disabled since is not sent", async () => {
+    const endpoint = await addEndpoint();
+    answers = [500];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    await store().updateEndpoint(endpoint.id, { enabled: false, updated_at: clock.toISOString() });
+    later(BACKOFF_SECONDS[0]);
+    await sweepWebhooks(ctx());
+    expect(received).toHaveLength(1);
+    expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "dead", attempts: 2 });
+  });
+
+  it("during a rotation's grace both secrets sign; after it only the new one", async () => {
+    await addEndpoint({ previous_secret: OLD_SECRET, previous_secret_expires_at: new Date(T0.getTime() + 86_400_000).toISOString() });
+    await recordWebhookEvent(ctx(), confirmed("a"));
+    later(86_400);
+    await recordWebhookEvent(ctx(), confirmed("b"));
+    expect(received.map((post) => [post.signatures.length, post.validWith])).toEqual([
+      [2, [SECRET, OLD_SECRET]],
+      [1, [SECRET]],
+    ]);
+  });
+
+  it("a replay sends the same webhook-id again", async () => {
+    await addEndpoint();
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    await store().replay(delivery.id, clock.toISOString());
+    await sweepWebhooks(ctx());
+    expect(received.map((post) => post.id)).toEqual([delivery.id, delivery.id]);
+  });
+
+  it("the queue consumer acks a delivered message, retries a failed one after the backoff, and acks a stranger", async () => {
+    await addEndpoint();
+    const sent: string[] = [];
+    const queue = { sendBatch: async (messages: { body: WebhookMessage }[]) => void sent.push(...messages.map((m) => m.body.delivery)) };
+    const queued = { ...ctx(), bindings: { ...d1.bindings, WEBHOOK_QUEUE: queue as unknown as Queue<WebhookMessage> } };
+    const [delivery] = await recordWebhookEvent(queued, confirmed());
+    expect(sent).toEqual([delivery.id]);
+    expect(received).toEqual([]);
+    const outcomes: string[] = [];
+    const message = (body: unknown) => ({
+      body,
+      attempts: 1,
+      ack: () => outcomes.push("ack"),
+      retry: (options?: { delaySeconds?: number }) => outcomes.push(`retry ${options?.delaySeconds}`),
+    });
+    answers = [503, 200];
+    const batch = (body: unknown) => ({ queue: "webhooks", messages: [message(body)] }) as unknown as MessageBatch<WebhookMessage>;
+    await consumeWebhookBatch(queued, batch({ delivery: delivery.id }));
+    // A second copy of the message while it waits finds it not due.
+    await consumeWebhookBatch(queued, batch({ delivery: delivery.id }));
+    later(BACKOFF_SECONDS[0]);
+    await consumeWebhookBatch(queued, batch({ delivery: delivery.id }));
+    await consumeWebhookBatch(queued, batch({ nothing: true }));
+    expect(outcomes).toEqual([`retry ${BACKOFF_SECONDS[0]}`, "ack", "ack", "ack"]);
+    expect(received.map((post) => post.id)).toEqual([delivery.id, delivery.id]);
+    expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+});
