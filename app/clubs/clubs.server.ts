@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { getBackend } from "~/data/backend.server";
 import type { Club, ClubStore, ClubTable } from "~/data/ports/club-store";
@@ -75,7 +75,7 @@ export async function checkClubMilestone(ctx: StoreContext, clubId: string): Pro
  * The one place a reached club milestone goes out (ADR 039). The webhooks (issue 35, section 2)
  * connect their `club.milestone` event here when the branches merge; until then it does nothing more.
  */
-export async function onClubMilestone(_ctx: StoreContext, _club: Club & { families: number }): Promise<void> {}
+async function onClubMilestone(_ctx: StoreContext, _club: Club & { families: number }): Promise<void> {}
 
 /** After a parent's confirmation or an approved hold: their club's milestone may be reached now. */
 export async function checkMemberClubMilestone(ctx: StoreContext & Pick<RequestContext, "leadTable">, leadId: string): Promise<void> {
@@ -86,9 +86,4 @@ export async function checkMemberClubMilestone(ctx: StoreContext & Pick<RequestC
   } catch (error) {
     log.error("club.milestone_failed", { variant: ctx.leadTable }, error);
   }
-}
-
-/** The redirect to a club's own slug when a merged club's link or page is asked for. */
-export function mergedRedirect(to: string): never {
-  throw redirect(to, { status: 301 });
 }
