@@ -162,3 +162,16 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
     expect(invite.text).toContain(together);
   }
 });
+
+test("tennis has its club pages; genius has none", async ({ page }) => {
+  const [genius, , tennis] = variants;
+  const tennisClubs = getPage("tennis", "clubs");
+  await page.goto(pathIn(tennis, "clubs"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(tennisClubs.leaderboard.title.replace("{sport}", "tennis"));
+  await page.getByRole("link", { name: tennisClubs.leaderboard.register }).click();
+  await expect(page.getByLabel(tennisClubs.register.nameLabel)).toBeVisible();
+  for (const path of ["clubs", "clubs/new", "c/any-club"]) {
+    const response = await page.request.get(pathIn(genius, path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+  }
+});
