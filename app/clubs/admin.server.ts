@@ -27,7 +27,7 @@ export async function clubsAdminPage(ctx: RequestContext): Promise<{ clubs: Admi
 }
 
 /** A milestone: empty for none, else a whole number of families from 1 to 10000; undefined when invalid. */
-export function parseMilestone(raw: unknown): number | null | undefined {
+function parseMilestone(raw: unknown): number | null | undefined {
   if (typeof raw !== "string") return undefined;
   const value = raw.trim();
   if (value === "") return null;

@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { getBackend } from "~/data/backend.server";
 import type { Club, ClubStore, ClubTable } from "~/data/ports/club-store";
@@ -73,7 +73,7 @@ export async function checkClubMilestone(ctx: StoreContext, clubId: string): Pro
 }
 
 /** The one place a reached club milestone goes out (ADR 039): the `club.milestone` webhook (ADR 038). */
-export async function onClubMilestone(ctx: StoreContext, club: Club & { families: number }): Promise<void> {
+async function onClubMilestone(ctx: StoreContext, club: Club & { families: number }): Promise<void> {
   webhookEvents.clubMilestone(ctx, club.lead_table, club, club.families);
 }
 
@@ -86,9 +86,4 @@ export async function checkMemberClubMilestone(ctx: StoreContext & Pick<RequestC
   } catch (error) {
     log.error("club.milestone_failed", { variant: ctx.leadTable }, error);
   }
-}
-
-/** The redirect to a club's own slug when a merged club's link or page is asked for. */
-export function mergedRedirect(to: string): never {
-  throw redirect(to, { status: 301 });
 }

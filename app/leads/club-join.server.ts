@@ -75,8 +75,19 @@ export async function joinPostedClub(ctx: RequestContext, session: AppSession, f
   const table = tableOf(ctx);
   if (!table) return;
   const value = form.get("club");
-  const clubId = typeof value === "string" ? value : (await choices(ctx, table, session)).fromLink?.id;
-  if (!clubId) return;
+  if (typeof value !== "string") return joinLinkedClub(ctx, session, leadId);
+  if (value !== "") await join(ctx, table, leadId, value);
+}
+
+/** Joins the lead to the club of the visitor's link, if any (the guide and tips forms have no club field). */
+export async function joinLinkedClub(ctx: RequestContext, session: AppSession, leadId: string): Promise<void> {
+  const table = tableOf(ctx);
+  if (!table) return;
+  const club = (await choices(ctx, table, session)).fromLink;
+  if (club) await join(ctx, table, leadId, club.id);
+}
+
+async function join(ctx: RequestContext, table: ClubTable, leadId: string, clubId: string) {
   if (await getBackend(ctx).clubs.join(table, leadId, clubId, new Date().toISOString())) {
     log.info("club.joined", { club: clubId, variant: table });
   }

@@ -13,6 +13,7 @@ import { ConfirmUnavailable, confirmLeadMagnet } from "./confirmation.server";
 import { admitNewLead } from "./lead-ip-limit.server";
 import { leadsOf } from "./leads.server";
 import { recordReferral } from "./referral-record.server";
+import { joinLinkedClub } from "./club-join.server";
 import { submissionId } from "./submission.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import { log } from "~/platform/log.server";
@@ -101,6 +102,8 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
       lead_source: config.leadSource,
     });
     await recordReferral(ctx, lead, attributionChannel(session), undefined, clientIp(request));
+    // A visitor who came through a club link (/c/SLUG) joins that club (ADR 039).
+    await joinLinkedClub(ctx, session, lead.id);
     if (admitted.flag) await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     setVariantValues(session, ctx.variant, { [config.emailKey]: email, [config.leadIdKey]: lead.id });
   } catch (error) {

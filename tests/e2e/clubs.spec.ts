@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
@@ -35,9 +36,17 @@ const form = getPage("icehockey", "form");
 
 test.beforeEach(() => test.slow());
 
-async function registerClub(page: Page, v: VariantCase, name: string, coach: string) {
+/** axe's violations on the page as it is (JavaScript on only: axe runs inside the page). */
+async function axeViolations(page: Page, jsEnabled: boolean): Promise<string[]> {
+  if (!jsEnabled) return [];
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+async function registerClub(page: Page, v: VariantCase, name: string, coach: string, jsEnabled: boolean) {
   await page.goto(pathIn(v, "clubs/new"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(clubs.register.title.replace("{sport}", "hockey"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(clubs.register.title);
+  expect(await axeViolations(page, jsEnabled), "clubs/new").toEqual([]);
   await page.getByLabel(clubs.register.nameLabel).fill(name);
   await page.getByLabel(clubs.register.cityLabel).fill("Praha");
   await page.getByLabel(clubs.register.emailLabel).fill(coach);
@@ -96,7 +105,7 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const name = `HC Sparta ${tag}`;
   const coach = uniqueEmail(`coach-${tag}`);
-  const link = await registerClub(page, v, name, coach);
+  const link = await registerClub(page, v, name, coach, jsEnabled);
   const slug = new URL(link).pathname.split("/")[2];
 
   // The admin approves the club first (its name is public from now on).
@@ -123,7 +132,9 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByTestId("club-families")).toHaveText(families);
   await expect(page.getByTestId("club-link")).toHaveValue(link);
+  expect(await axeViolations(page, jsEnabled), "club page").toEqual([]);
   await page.goto(pathIn(v, "clubs"));
+  expect(await axeViolations(page, jsEnabled), "leaderboard").toEqual([]);
   const ranked = page.getByTestId("club-leaderboard").getByRole("row").filter({ hasText: name });
   await expect(ranked).toContainText("4");
   for (const path of [pathIn(v, `clubs/${slug}`), pathIn(v, "clubs")]) {
@@ -138,6 +149,7 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   await row.getByLabel(clubs.admin.milestoneLabel).fill("4");
   await row.getByRole("button", { name: clubs.admin.milestoneSave }).click();
   await expect(row).toContainText(clubs.admin.reached);
+  expect(await axeViolations(page, jsEnabled), "admin/clubs").toEqual([]);
   await page.goto(pathIn(v, `clubs/${slug}`));
   await expect(page.locator("progress")).toHaveAttribute("value", "4");
   await expect(page.getByText(clubs.page.milestoneReached)).toBeVisible();
@@ -148,6 +160,7 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   await expect(section.getByRole("listitem").filter({ hasText: name })).toContainText(clubs.admin.waves.reachedBadge);
   await section.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: clubs.admin.waves.button }).click();
   const review = page.getByTestId("club-wave-review");
+  expect(await axeViolations(page, jsEnabled), "admin/waves with a club's review").toEqual([]);
   await expect(review).toContainText(clubs.admin.waves.confirm.replace("{club}", name).replace("{count}", "4"));
   await review.getByRole("button", { name: clubs.admin.waves.confirmButton }).click();
   await expect(page.getByRole("status").filter({ hasText: clubs.admin.waves.admitted })).toBeVisible();
@@ -160,5 +173,18 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
     await expect.poll(async () => (await outbox(page, email)).filter((mail) => mail.template === "invite").length).toBe(1);
     const [invite] = (await outbox(page, email)).filter((mail) => mail.template === "invite");
     expect(invite.text).toContain(together);
+  }
+});
+
+test("tennis has its club pages; genius has none", async ({ page }) => {
+  const [genius, , tennis] = variants;
+  const tennisClubs = getPage("tennis", "clubs");
+  await page.goto(pathIn(tennis, "clubs"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(tennisClubs.leaderboard.title.replace("{sport}", "tennis"));
+  await page.getByRole("link", { name: tennisClubs.leaderboard.register }).click();
+  await expect(page.getByLabel(tennisClubs.register.nameLabel)).toBeVisible();
+  for (const path of ["clubs", "clubs/new", "c/any-club"]) {
+    const response = await page.request.get(pathIn(genius, path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
   }
 });

@@ -7,7 +7,7 @@ import type { LeadTable } from "./lead-store";
  */
 
 export type ClubTable = Exclude<LeadTable, "leads">;
-export type ClubStatus = "pending" | "approved" | "rejected" | "merged";
+type ClubStatus = "pending" | "approved" | "rejected" | "merged";
 
 export type Club = {
   id: string;
