@@ -14,7 +14,7 @@ import { allowsLoopback } from "./webhook-queue.server";
  */
 
 /** How long the secret before a rotation keeps signing. */
-export const ROTATION_GRACE_HOURS = 24;
+const ROTATION_GRACE_HOURS = 24;
 
 type Ctx = Pick<RequestContext, "env" | "bindings" | "isLocal" | "waitUntil">;
 

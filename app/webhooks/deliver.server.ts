@@ -14,10 +14,10 @@ import { allowsLoopback, webhookQueueOf, type WebhookContext, type WebhookMessag
 
 /** The waits after attempts 1..6: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h; about 18 hours in all, 7 attempts. */
 export const BACKOFF_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000] as const;
-export const MAX_ATTEMPTS = BACKOFF_SECONDS.length + 1;
+const MAX_ATTEMPTS = BACKOFF_SECONDS.length + 1;
 
 /** The receiver's whole answer must come within this. */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /** A claim holds a delivery this long: longer than an attempt may take, so no one else starts it meanwhile. */
 const LEASE_SECONDS = 60;
@@ -29,7 +29,7 @@ const secondsFrom = (date: Date, seconds: number) => new Date(date.getTime() + s
 const retryable = (code: number) => code >= 500 || code === 429 || code === 408;
 
 /** The secrets that sign now: the current one, and the previous one during its grace period. */
-export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
+function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
   const previous =
     endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now.toISOString()
       ? [endpoint.previous_secret]
@@ -49,7 +49,7 @@ export async function attemptDelivery(ctx: WebhookContext, id: string): Promise<
 }
 
 /** One POST of a claimed delivery, recorded. */
-export async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): Promise<AttemptOutcome> {
+async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): Promise<AttemptOutcome> {
   const store = getBackend(ctx).webhooks;
   const clock = ctx.now ?? (() => new Date());
   // The next attempt is counted from before this one: a queue message retried after the POST comes back no sooner.

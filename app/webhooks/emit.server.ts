@@ -4,8 +4,6 @@ import { log } from "~/platform/log.server";
 import { attemptDelivery, enqueueDeliveries } from "./deliver.server";
 import { webhookQueueOf, type WebhookContext } from "./webhook-queue.server";
 
-export type { WebhookEventType };
-
 /**
  * An event for the endpoints that want it (ADR 038).
  *   id:   deterministic from the fact, e.g. `lead.confirmed:leads:<leadId>`, so a retried

@@ -50,7 +50,7 @@ export type EndpointUrlRefusal = "invalid" | "not-https" | "credentials" | "loca
 export type Resolver = (name: string) => Promise<string[]>;
 
 const isAddress = (host: string) => ipInList(host, ANY_ADDRESS);
-export const isPrivateAddress = (address: string) => ipInList(address, PRIVATE);
+const isPrivateAddress = (address: string) => ipInList(address, PRIVATE);
 
 /** Loopback with a port: the local receiver of a test. */
 function isLocalReceiver(url: URL): boolean {
@@ -93,7 +93,7 @@ export async function checkEndpointUrl(raw: string, options: { isLocal: boolean;
 type DnsJson = { Status?: number; Answer?: { type: number; data: string }[] };
 
 /** A and AAAA over DNS-over-HTTPS (Cloudflare's resolver, JSON form). */
-export async function resolveOverHttps(name: string): Promise<string[]> {
+async function resolveOverHttps(name: string): Promise<string[]> {
   const ask = async (type: "A" | "AAAA") => {
     const url = `https://cloudflare-dns.com/dns-query?name=${encodeURIComponent(name)}&type=${type}`;
     const response = await fetch(url, { headers: { accept: "application/dns-json" }, signal: AbortSignal.timeout(5000) });

@@ -9,7 +9,7 @@ import { Webhook } from "standardwebhooks";
  */
 
 /** How far a timestamp may be from now, either way. */
-export const TOLERANCE_SECONDS = 5 * 60;
+const TOLERANCE_SECONDS = 5 * 60;
 
 export type SignedHeaders = { "webhook-id": string; "webhook-timestamp": string; "webhook-signature": string };
 

@@ -5,7 +5,7 @@ const text = z.string().min(1);
 const tooLong = z.string().includes("{max}");
 
 /** /admin/webhooks (issue 35, docs/decisions/038-webhooks.md): endpoints, their secrets and the delivery log. */
-export const adminWebhooksSchema = z.object({
+const adminWebhooksSchema = z.object({
   title: text,
   intro: text,
   addHeading: text,

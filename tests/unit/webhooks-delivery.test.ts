@@ -48,7 +48,8 @@ const receiver: typeof fetch = async (_url, init) => {
 
 const ctx = (): WebhookContext => ({
   env: { WEBHOOK_LOOPBACK: "on" },
-  bindings: d1.bindings,
+  // The D1 only: the local platform also binds wrangler.toml's WEBHOOK_QUEUE, and these attempts run without one.
+  bindings: { DB: d1.bindings.DB as D1Database },
   now: () => clock,
   fetch: receiver,
 });
@@ -194,7 +195,7 @@ describe("webhook emit and delivery", () => {
     await addEndpoint();
     const sent: string[] = [];
     const queue = { sendBatch: async (messages: { body: WebhookMessage }[]) => void sent.push(...messages.map((m) => m.body.delivery)) };
-    const queued = { ...ctx(), bindings: { ...d1.bindings, WEBHOOK_QUEUE: queue as unknown as Queue<WebhookMessage> } };
+    const queued = { ...ctx(), bindings: { DB: d1.bindings.DB as D1Database, WEBHOOK_QUEUE: queue as unknown as Queue<WebhookMessage> } };
     const [delivery] = await recordWebhookEvent(queued, confirmed());
     expect(sent).toEqual([delivery.id]);
     expect(received).toEqual([]);

@@ -32,11 +32,11 @@ export type WebhookEndpoint = {
   updated_at: string;
 };
 
-export type EndpointChange = Partial<Pick<WebhookEndpoint, "secret" | "previous_secret" | "previous_secret_expires_at" | "enabled">> & {
+type EndpointChange = Partial<Pick<WebhookEndpoint, "secret" | "previous_secret" | "previous_secret_expires_at" | "enabled">> & {
   updated_at: string;
 };
 
-export type DeliveryStatus = "pending" | "delivered" | "dead";
+type DeliveryStatus = "pending" | "delivered" | "dead";
 
 /** One delivery chain: id is the `webhook-id` header ("msg_…"), the same on every attempt. */
 export type WebhookDelivery = {

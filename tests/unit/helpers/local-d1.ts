@@ -45,9 +45,9 @@ export async function startLocalD1() {
     get db() {
       return proxy.env.DB;
     },
-    /** The bindings without the mail queue: the proxy runs no consumer, so mail goes out as under Vite dev. */
+    /** The bindings without the mail and webhook queues: the proxy runs no consumer, so both work as under Vite dev. */
     get bindings() {
-      const { MAIL_QUEUE: _queue, ...env } = proxy.env;
+      const { MAIL_QUEUE: _queue, WEBHOOK_QUEUE: _hooks, ...env } = proxy.env;
       return env;
     },
     /** For `--persist-to` of wrangler commands run against this database. */

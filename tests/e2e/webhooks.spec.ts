@@ -1,0 +1,165 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { getPage } from "../../content/index";
+import { createConfirmedAccount, signIn } from "./auth-helpers";
+import {
+  confirmThroughButton,
+  expect,
+  joinWaitlist,
+  MAIN_URL,
+  newParent,
+  pathIn,
+  queryD1,
+  sqlString,
+  test,
+  uniqueEmail,
+  variants,
+  waitlistLinks,
+} from "./fixtures";
+
+/**
+ * Signed webhooks out (issue 35, ADR 038) against a receiver this test starts: it checks every
+ * request's signature by the Standard Webhooks algorithm written out here (node:crypto, not the
+ * app's module). An admin adds an endpoint for lead.confirmed and copies the secret shown once; a
+ * parent confirms: exactly one lead.confirmed, on the third try after two 500s, with the same
+ * webhook-id each time; a disabled endpoint gets nothing; a replay sends the same id again.
+ * Endpoints are global and other specs confirm parents meanwhile: the receiver counts this parent's only.
+ */
+
+const v = variants[0];
+const copy = getPage(v.key, "admin").webhooks;
+
+type Received = { id: string; type: string; email: unknown; valid: boolean; path: string };
+
+/** The spec's signature check: HMAC-SHA256 of "id.timestamp.body" under the base64 after whsec_, any of the v1 entries, 5 min tolerance. */
+function verifies(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {
+  const [id, timestamp, signature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => String(headers[name] ?? ""));
+  if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64"))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest();
+  return signature.split(" ").some((entry) => {
+    const [version, value] = entry.split(",");
+    const given = Buffer.from(value ?? "", "base64");
+    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/** A receiver on a free port: answers from `answers` (then 200) for the parent's events, 200 for the rest. */
+async function startReceiver(parentEmail: string) {
+  const received: Received[] = [];
+  const secrets = new Map<string, string>();
+  const answers = [500, 500];
+  const server: Server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      const path = request.url ?? "";
+      const parsed = JSON.parse(body || "{}") as { type?: string; data?: { email?: unknown } };
+      const mine = parsed.data?.email === parentEmail;
+      if (mine || parsed.type === "webhook.test") {
+        const secret = secrets.get(path) ?? "";
+        received.push({
+          id: String(request.headers["webhook-id"]),
+          type: String(parsed.type),
+          email: parsed.data?.email,
+          valid: verifies(secret, request.headers, body),
+          path,
+        });
+      }
+      response.statusCode = mine ? (answers.shift() ?? 200) : 200;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { received, secrets, url: (path: string) => `http://127.0.0.1:${port}${path}`, close: () => server.close() };
+}
+
+async function addEndpoint(page: Page, url: string, events: string[]): Promise<string> {
+  await page.goto(pathIn(v, "admin/webhooks"));
+  await page.getByLabel(copy.url).fill(url);
+  for (const type of events) await page.getByLabel(type, { exact: true }).check();
+  await page.getByRole("button", { name: copy.add }).click();
+  await expect(page.getByText(copy.added, { exact: true })).toBeVisible();
+  const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+  // Shown once: the page's next load does not have it.
+  await page.goto(pathIn(v, "admin/webhooks"));
+  await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+  expect(await page.content()).not.toContain(secret);
+  return secret;
+}
+
+const endpointRow = (page: Page, url: string) => page.getByTestId("webhook-endpoints").locator(`tr[data-url="${url}"]`);
+
+test.describe("webhooks", () => {
+  test.beforeEach(() => test.slow());
+
+  test("a confirmation is delivered once, signed, on the third try; a disabled endpoint gets nothing; replay sends the same id", async ({
+    page,
+    browser,
+    jsEnabled,
+  }) => {
+    const tag = `${jsEnabled ? "on" : "off"}-${Date.now()}`;
+    const parentEmail = uniqueEmail(`hook-${v.key}`);
+    const receiver = await startReceiver(parentEmail);
+    try {
+      const adminEmail = `admin-hooks-${tag}@example.com`;
+      await createConfirmedAccount(adminEmail, "webhooks-admin-password", "admin");
+      await signIn(page, v, adminEmail, "webhooks-admin-password");
+
+      const live = receiver.url(`/live-${tag}`);
+      const off = receiver.url(`/off-${tag}`);
+      receiver.secrets.set(`/live-${tag}`, await addEndpoint(page, live, ["lead.confirmed"]));
+      receiver.secrets.set(`/off-${tag}`, await addEndpoint(page, off, ["lead.confirmed"]));
+      await endpointRow(page, off).getByRole("button", { name: copy.disable }).click();
+      await expect(endpointRow(page, off)).toContainText(copy.disabled);
+
+      // A parent joins and confirms through the button.
+      const parent = await newParent(browser, jsEnabled);
+      await joinWaitlist(parent.page, v, parentEmail);
+      await confirmThroughButton(parent.page, v, (await waitlistLinks(parent.page, parentEmail)).verify);
+      await parent.context.close();
+
+      // Two 500s: the first retry comes after 5 s; the second waits 5 min, so the test moves it due and runs the cron's sweep.
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
+      const [row] = await queryD1<{ id: string; attempts: number; status: string }>(
+        `SELECT d.id, d.attempts, d.status FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         WHERE e.url = ${sqlString(live)} AND d.event_type = 'lead.confirmed'`,
+      );
+      expect(row).toMatchObject({ attempts: 2, status: "pending" });
+      await queryD1(`UPDATE webhook_deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE id = ${sqlString(row.id)}`);
+      expect((await page.request.get(`${MAIN_URL}/__scheduled`)).ok()).toBe(true);
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(3);
+
+      expect(receiver.received.map((r) => [r.path, r.type, r.id, r.valid])).toEqual([
+        [`/live-${tag}`, "lead.confirmed", row.id, true],
+        [`/live-${tag}`, "lead.confirmed", row.id, true],
+        [`/live-${tag}`, "lead.confirmed", row.id, true],
+      ]);
+      // The admin's log shows it delivered on the third attempt.
+      await page.goto(pathIn(v, "admin/webhooks"));
+      const logRow = page.getByTestId("webhook-deliveries").locator(`tr[data-id="${row.id}"]`);
+      await expect(logRow).toHaveAttribute("data-status", "delivered");
+      await expect(logRow).toContainText(copy.statuses.delivered);
+      await expect(logRow.locator("td").nth(4)).toHaveText("3");
+      await expect(logRow.locator("td").nth(5)).toHaveText("200");
+
+      // Replay: the same webhook-id once more.
+      await logRow.getByRole("button", { name: copy.replay }).click();
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(4);
+      expect(receiver.received[3]).toMatchObject({ id: row.id, valid: true, path: `/live-${tag}` });
+      expect(receiver.received.some((r) => r.path === `/off-${tag}`)).toBe(false);
+
+      // Leave nothing sending to this receiver after the test.
+      await page.goto(pathIn(v, "admin/webhooks"));
+      await endpointRow(page, live).getByRole("button", { name: copy.disable }).click();
+      await expect(endpointRow(page, live)).toContainText(copy.disabled);
+    } finally {
+      receiver.close();
+    }
+  });
+});
