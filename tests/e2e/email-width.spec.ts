@@ -11,12 +11,13 @@ test("every rendered e-mail fits a 390 px wide screen", { tag: "@js-on" }, async
   await page.goto("/test-email-templates");
   const mails: { name: string; html: string }[] = [];
   for (const v of variants) {
-    for (const template of EMAIL_TEMPLATES) {
+    // Genius has no clubs (ADR 039): the gallery leaves out the club mail it never sends.
+    for (const template of EMAIL_TEMPLATES.filter((name) => v.key !== "genius" || name !== "club-confirm")) {
       const frame = page.getByTestId(`email-${v.key}-${template}`).locator("iframe");
       mails.push({ name: `${v.key} ${template}`, html: (await frame.getAttribute("srcdoc")) ?? "" });
     }
   }
-  expect(mails).toHaveLength(variants.length * EMAIL_TEMPLATES.length);
+  expect(mails).toHaveLength(variants.length * EMAIL_TEMPLATES.length - 1);
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
   const view = await phone.newPage();
