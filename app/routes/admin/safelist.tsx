@@ -6,6 +6,7 @@ import { formatUtc } from "~/admin/columns";
 import { parseCidr, safelistPage } from "~/admin/holds.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { getBackend } from "~/data/backend.server";
 import { log } from "~/platform/log.server";
 import { useLinkTo } from "~/utils/root-data";
@@ -118,38 +119,27 @@ export default function Safelist() {
       {entries.length === 0 ? (
         <p>{text.none}</p>
       ) : (
-        <table className="mb-8 text-sm" data-testid="safelist">
-          <thead>
-            <tr className="border-b border-slate-300 text-left">
-              {[text.columns.cidr, text.columns.note, text.columns.added, text.columns.action].map((label) => (
-                <th key={label} scope="col" className="px-3 py-2">
-                  {label}
-                </th>
-              ))}
+        <AdminTable columns={text.columns} caption={text.title} testId="safelist" className="mb-8" actions>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-200" data-cidr={entry.cidr}>
+              <td className="px-3 py-2 font-mono">{entry.cidr}</td>
+              <td className="px-3 py-2">{entry.note}</td>
+              <td className="px-3 py-2">
+                <time dateTime={entry.added_at}>{formatUtc(entry.added_at)}</time> · {entry.added_by}
+              </td>
+              <td className={`px-3 py-2 ${ACTION_CELL}`}>
+                <Form method="post" action={here}>
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={entry.id} />
+                  <input type="hidden" name="cidr" value={entry.cidr} />
+                  <button type="submit" className={button}>
+                    {text.remove}
+                  </button>
+                </Form>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} className="border-b border-slate-200" data-cidr={entry.cidr}>
-                <td className="px-3 py-2 font-mono">{entry.cidr}</td>
-                <td className="px-3 py-2">{entry.note}</td>
-                <td className="px-3 py-2">
-                  <time dateTime={entry.added_at}>{formatUtc(entry.added_at)}</time> · {entry.added_by}
-                </td>
-                <td className="px-3 py-2">
-                  <Form method="post" action={here}>
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="id" value={entry.id} />
-                    <input type="hidden" name="cidr" value={entry.cidr} />
-                    <button type="submit" className={button}>
-                      {text.remove}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
       <h2 className="mb-2 text-lg font-semibold text-slate-900">{text.audit}</h2>
       <ul className="text-sm" data-testid="admin-audit">

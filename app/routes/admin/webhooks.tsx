@@ -5,6 +5,7 @@ import { formatUtc } from "~/admin/columns";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { log } from "~/platform/log.server";
 import { useLinkTo } from "~/utils/root-data";
 import { addEndpoint, replayDelivery, rotateSecret, sendTestEvent, setEnabled, webhooksPage } from "~/webhooks/admin.server";
@@ -147,97 +148,79 @@ export default function Webhooks() {
       {endpoints.length === 0 ? (
         <p className="mb-8">{text.none}</p>
       ) : (
-        <div className="mb-8 overflow-x-auto">
-          <table className="text-sm" data-testid="webhook-endpoints">
-            <thead>
-              <tr className="border-b border-slate-300 text-left">
-                {[text.columns.url, text.columns.events, text.columns.state, text.columns.actions].map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((endpoint) => (
-                <tr key={endpoint.id} className="border-b border-slate-200 align-top" data-url={endpoint.url}>
-                  <td className="px-3 py-2 font-mono break-all">{endpoint.url}</td>
-                  <td className="px-3 py-2 font-mono">{endpoint.events.join(", ")}</td>
-                  <td className="px-3 py-2">{endpoint.enabled ? text.enabled : text.disabled}</td>
-                  <td className="flex flex-wrap gap-2 px-3 py-2">
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value={endpoint.enabled ? "disable" : "enable"} />
-                      <input type="hidden" name="id" value={endpoint.id} />
-                      <button type="submit" className={button}>
-                        {endpoint.enabled ? text.disable : text.enable}
-                      </button>
-                    </Form>
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="rotate" />
-                      <input type="hidden" name="id" value={endpoint.id} />
-                      <input type="hidden" name="version" value={endpoint.updated_at} />
-                      <button type="submit" className={button}>
-                        {text.rotate}
-                      </button>
-                    </Form>
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="test" />
-                      <input type="hidden" name="id" value={endpoint.id} />
-                      <input type="hidden" name="event" value={`${formId}:${endpoint.id}`} />
-                      <button type="submit" className={button}>
-                        {text.sendTest}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={{ url: text.columns.url, events: text.columns.events, state: text.columns.state, actions: text.columns.actions }}
+          caption={text.endpointsHeading}
+          testId="webhook-endpoints"
+          className="mb-8"
+          actions
+        >
+          {endpoints.map((endpoint) => (
+            <tr key={endpoint.id} className="border-b border-slate-200 align-top" data-url={endpoint.url}>
+              <td className="px-3 py-2 font-mono break-all">{endpoint.url}</td>
+              <td className="px-3 py-2 font-mono">{endpoint.events.join(", ")}</td>
+              <td className="px-3 py-2">{endpoint.enabled ? text.enabled : text.disabled}</td>
+              <td className={`px-3 py-2 ${ACTION_CELL}`}>
+                <div className="flex flex-wrap gap-2">
+                  <Form method="post" action={here}>
+                    <input type="hidden" name="intent" value={endpoint.enabled ? "disable" : "enable"} />
+                    <input type="hidden" name="id" value={endpoint.id} />
+                    <button type="submit" className={button}>
+                      {endpoint.enabled ? text.disable : text.enable}
+                    </button>
+                  </Form>
+                  <Form method="post" action={here}>
+                    <input type="hidden" name="intent" value="rotate" />
+                    <input type="hidden" name="id" value={endpoint.id} />
+                    <input type="hidden" name="version" value={endpoint.updated_at} />
+                    <button type="submit" className={button}>
+                      {text.rotate}
+                    </button>
+                  </Form>
+                  <Form method="post" action={here}>
+                    <input type="hidden" name="intent" value="test" />
+                    <input type="hidden" name="id" value={endpoint.id} />
+                    <input type="hidden" name="event" value={`${formId}:${endpoint.id}`} />
+                    <button type="submit" className={button}>
+                      {text.sendTest}
+                    </button>
+                  </Form>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       <h2 className="mb-2 text-lg font-semibold text-slate-900">{text.deliveriesHeading}</h2>
       {deliveries.length === 0 ? (
         <p>{text.noDeliveries}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="text-sm" data-testid="webhook-deliveries">
-            <thead>
-              <tr className="border-b border-slate-300 text-left">
-                {Object.values(text.deliveryColumns).map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id} className="border-b border-slate-200" data-id={delivery.id} data-status={delivery.status}>
-                  <td className="px-3 py-2 font-mono">{delivery.id}</td>
-                  <td className="px-3 py-2 font-mono">{delivery.event_type}</td>
-                  <td className="px-3 py-2 font-mono break-all">{urlOf.get(delivery.endpoint_id) ?? delivery.endpoint_id}</td>
-                  <td className="px-3 py-2">{text.statuses[delivery.status]}</td>
-                  <td className="px-3 py-2">{delivery.attempts}</td>
-                  <td className="px-3 py-2">{delivery.last_response_code ?? "–"}</td>
-                  <td className="px-3 py-2">{delivery.last_latency_ms === null ? "–" : `${delivery.last_latency_ms} ms`}</td>
-                  <td className="px-3 py-2">
-                    <time dateTime={delivery.created_at}>{formatUtc(delivery.created_at)}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Form method="post" action={here}>
-                      <input type="hidden" name="intent" value="replay" />
-                      <input type="hidden" name="id" value={delivery.id} />
-                      <button type="submit" className={button}>
-                        {text.replay}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={text.deliveryColumns} caption={text.deliveriesHeading} testId="webhook-deliveries" actions>
+          {deliveries.map((delivery) => (
+            <tr key={delivery.id} className="border-b border-slate-200" data-id={delivery.id} data-status={delivery.status}>
+              <td className="px-3 py-2 font-mono">{delivery.id}</td>
+              <td className="px-3 py-2 font-mono">{delivery.event_type}</td>
+              <td className="px-3 py-2 font-mono break-all">{urlOf.get(delivery.endpoint_id) ?? delivery.endpoint_id}</td>
+              <td className="px-3 py-2">{text.statuses[delivery.status]}</td>
+              <td className="px-3 py-2">{delivery.attempts}</td>
+              <td className="px-3 py-2">{delivery.last_response_code ?? "–"}</td>
+              <td className="px-3 py-2">{delivery.last_latency_ms === null ? "–" : `${delivery.last_latency_ms} ms`}</td>
+              <td className="px-3 py-2">
+                <time dateTime={delivery.created_at}>{formatUtc(delivery.created_at)}</time>
+              </td>
+              <td className={`px-3 py-2 ${ACTION_CELL}`}>
+                <Form method="post" action={here}>
+                  <input type="hidden" name="intent" value="replay" />
+                  <input type="hidden" name="id" value={delivery.id} />
+                  <button type="submit" className={button}>
+                    {text.replay}
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminPage>
   );

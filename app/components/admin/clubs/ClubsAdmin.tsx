@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ClubsContent } from "#content/schemas/clubs";
 import type { AdminClub } from "~/clubs/admin.server";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 type Answer = { error: string } | { confirm: { intent: "reject" | "merge"; club: string; into?: string; text: string } } | undefined;
 
@@ -53,109 +54,100 @@ export function ClubsAdmin({
       {clubs.length === 0 ? (
         <p>{text.none}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="text-sm" data-testid="admin-clubs">
-            <thead>
-              <tr className="border-b border-slate-300 text-left">
-                {[
-                  text.columns.club,
-                  text.columns.status,
-                  text.columns.contact,
-                  text.columns.joined,
-                  text.columns.families,
-                  text.columns.unconfirmed,
-                  text.columns.held,
-                  text.columns.milestone,
-                  text.columns.actions,
-                ].map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2">
-                    {label}
-                  </th>
+        <AdminTable
+          columns={{
+            club: text.columns.club,
+            status: text.columns.status,
+            contact: text.columns.contact,
+            joined: text.columns.joined,
+            families: text.columns.families,
+            unconfirmed: text.columns.unconfirmed,
+            held: text.columns.held,
+            milestone: text.columns.milestone,
+            actions: text.columns.actions,
+          }}
+          caption={text.title}
+          testId="admin-clubs"
+        >
+          {clubs.map((club) => (
+            <tr key={club.id} className="border-b border-slate-200 align-top" data-club={club.slug}>
+              <td className="px-3 py-2">
+                <span className="font-semibold">{club.name}</span>
+                <br />
+                {club.city}
+              </td>
+              <td className="px-3 py-2">{text.statuses[club.status]}</td>
+              <td className="px-3 py-2">
+                {club.contacts.map((contact) => (
+                  <div key={contact.email}>
+                    {contact.email} ({contact.confirmed ? text.contactConfirmed : text.contactWaiting})
+                  </div>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {clubs.map((club) => (
-                <tr key={club.id} className="border-b border-slate-200 align-top" data-club={club.slug}>
-                  <td className="px-3 py-2">
-                    <span className="font-semibold">{club.name}</span>
-                    <br />
-                    {club.city}
-                  </td>
-                  <td className="px-3 py-2">{text.statuses[club.status]}</td>
-                  <td className="px-3 py-2">
-                    {club.contacts.map((contact) => (
-                      <div key={contact.email}>
-                        {contact.email} ({contact.confirmed ? text.contactConfirmed : text.contactWaiting})
-                      </div>
-                    ))}
-                  </td>
-                  <td className="px-3 py-2 text-right">{club.members}</td>
-                  <td className="px-3 py-2 text-right" data-testid="club-families">
-                    {club.families}
-                  </td>
-                  <td className="px-3 py-2 text-right">{club.unconfirmed}</td>
-                  <td className="px-3 py-2 text-right">{club.held}</td>
-                  <td className="px-3 py-2">
-                    {club.status === "merged" ? null : (
-                      <Form method="post" action={here} className="flex items-end gap-2">
-                        <input type="hidden" name="intent" value="milestone" />
-                        <input type="hidden" name="club" value={club.id} />
-                        <label className="flex flex-col">
-                          {text.milestoneLabel}
-                          <input
-                            name="milestone"
-                            inputMode="numeric"
-                            defaultValue={club.milestone ?? ""}
-                            className="mt-1 w-20 rounded border border-slate-400 px-2 py-1"
-                          />
-                        </label>
-                        <button type="submit" className={button}>
-                          {text.milestoneSave}
-                        </button>
-                      </Form>
-                    )}
-                    {club.milestone_reached_at ? <span className="font-semibold text-green-800">{text.reached}</span> : null}
-                  </td>
-                  <td className="space-y-2 px-3 py-2">
-                    {club.status === "pending" ? (
-                      <Form method="post" action={here}>
-                        <input type="hidden" name="club" value={club.id} />
-                        <button type="submit" name="intent" value="approve" className={button}>
-                          {text.approve}
-                        </button>{" "}
-                        <button type="submit" name="intent" value="reject" className={button}>
-                          {text.reject}
-                        </button>
-                      </Form>
-                    ) : null}
-                    {club.status !== "merged" && club.status !== "rejected" && open.length > 1 ? (
-                      <Form method="post" action={here} className="flex items-end gap-2">
-                        <input type="hidden" name="intent" value="merge" />
-                        <input type="hidden" name="club" value={club.id} />
-                        <label className="flex flex-col">
-                          {text.mergeLabel}
-                          <select name="into" className="mt-1 rounded border border-slate-400 px-2 py-1">
-                            {open
-                              .filter((other) => other.id !== club.id)
-                              .map((other) => (
-                                <option key={other.id} value={other.id}>
-                                  {other.name} ({other.city})
-                                </option>
-                              ))}
-                          </select>
-                        </label>
-                        <button type="submit" className={button}>
-                          {text.mergeButton}
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </td>
+              <td className="px-3 py-2 text-right">{club.members}</td>
+              <td className="px-3 py-2 text-right" data-testid="club-families">
+                {club.families}
+              </td>
+              <td className="px-3 py-2 text-right">{club.unconfirmed}</td>
+              <td className="px-3 py-2 text-right">{club.held}</td>
+              <td className="px-3 py-2">
+                {club.status === "merged" ? null : (
+                  <Form method="post" action={here} className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="milestone" />
+                    <input type="hidden" name="club" value={club.id} />
+                    <label className="flex flex-col">
+                      {text.milestoneLabel}
+                      <input
+                        name="milestone"
+                        inputMode="numeric"
+                        defaultValue={club.milestone ?? ""}
+                        className="mt-1 w-20 rounded border border-slate-400 px-2 py-1"
+                      />
+                    </label>
+                    <button type="submit" className={button}>
+                      {text.milestoneSave}
+                    </button>
+                  </Form>
+                )}
+                {club.milestone_reached_at ? <span className="font-semibold text-green-800">{text.reached}</span> : null}
+              </td>
+              <td className="space-y-2 px-3 py-2">
+                {club.status === "pending" ? (
+                  <Form method="post" action={here}>
+                    <input type="hidden" name="club" value={club.id} />
+                    <button type="submit" name="intent" value="approve" className={button}>
+                      {text.approve}
+                    </button>{" "}
+                    <button type="submit" name="intent" value="reject" className={button}>
+                      {text.reject}
+                    </button>
+                  </Form>
+                ) : null}
+                {club.status !== "merged" && club.status !== "rejected" && open.length > 1 ? (
+                  <Form method="post" action={here} className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="merge" />
+                    <input type="hidden" name="club" value={club.id} />
+                    <label className="flex flex-col">
+                      {text.mergeLabel}
+                      <select name="into" className="mt-1 rounded border border-slate-400 px-2 py-1">
+                        {open
+                          .filter((other) => other.id !== club.id)
+                          .map((other) => (
+                            <option key={other.id} value={other.id}>
+                              {other.name} ({other.city})
+                            </option>
+                          ))}
+                      </select>
+                    </label>
+                    <button type="submit" className={button}>
+                      {text.mergeButton}
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </>
   );
