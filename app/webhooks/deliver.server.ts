@@ -119,26 +119,36 @@ async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): P
 }
 
 /**
- * The webhook queue's consumer: each message one delivery attempt, in parallel within the batch.
+ * The webhook queue's consumer: each message one delivery attempt, six of the batch at a time.
  * A retry comes back as the same message after the backoff (msg.retry), so the webhook-id is the
  * same on every attempt.
  */
 export async function consumeWebhookBatch(ctx: WebhookContext, batch: MessageBatch<WebhookMessage>): Promise<void> {
+  // A Worker keeps at most 6 connections open at once and queues the rest: started all at once, a
+  // queued POST would spend its 10 s timeout waiting for a slot and be retried though its receiver is fine.
+  const messages = [...batch.messages];
   await Promise.all(
-    batch.messages.map(async (message) => {
-      const id = typeof message.body?.delivery === "string" ? message.body.delivery : null;
-      if (!id) return message.ack();
-      try {
-        const outcome = await attemptDelivery(ctx, id);
-        if (outcome?.retryInSeconds != null) message.retry({ delaySeconds: outcome.retryInSeconds });
-        else message.ack();
-      } catch (error) {
-        // The database failed: the row stays pending under its lease; the queue brings the message back.
-        log.error("webhook.consume_failed", { deliveryId: id }, error);
-        message.retry({ delaySeconds: LEASE_SECONDS });
-      }
+    Array.from({ length: Math.min(CONNECTIONS, messages.length) }, async () => {
+      for (let message = messages.shift(); message; message = messages.shift()) await consumeOne(ctx, message);
     }),
   );
+}
+
+/** Open connections a Worker invocation may hold at once (the platform's limit). */
+const CONNECTIONS = 6;
+
+async function consumeOne(ctx: WebhookContext, message: Message<WebhookMessage>): Promise<void> {
+  const id = typeof message.body?.delivery === "string" ? message.body.delivery : null;
+  if (!id) return message.ack();
+  try {
+    const outcome = await attemptDelivery(ctx, id);
+    if (outcome?.retryInSeconds != null) message.retry({ delaySeconds: outcome.retryInSeconds });
+    else message.ack();
+  } catch (error) {
+    // The database failed: the row stays pending under its lease; the queue brings the message back.
+    log.error("webhook.consume_failed", { deliveryId: id }, error);
+    message.retry({ delaySeconds: LEASE_SECONDS });
+  }
 }
 
 /** The dead-letter queue's consumer: a message the queue gave up on leaves its delivery dead, visible in the admin. */

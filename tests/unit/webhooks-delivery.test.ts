@@ -218,4 +218,28 @@ describe("webhook emit and delivery", () => {
     expect(received.map((post) => post.id)).toEqual([delivery.id, delivery.id]);
     expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "delivered", attempts: 2 });
   });
+
+  it("the queue consumer POSTs at most 6 of a batch at once (a Worker's open connections), and delivers all 20", async () => {
+    await addEndpoint();
+    const queue = { sendBatch: async () => {} };
+    let open = 0;
+    let most = 0;
+    const slow: typeof fetch = async (url, init) => {
+      most = Math.max(most, ++open);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      open -= 1;
+      return receiver(url, init);
+    };
+    const queued = {
+      ...ctx(),
+      fetch: slow,
+      bindings: { DB: d1.bindings.DB as D1Database, WEBHOOK_QUEUE: queue as unknown as Queue<WebhookMessage> },
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await recordWebhookEvent(queued, confirmed(`lead-${i}`)))[0].id);
+    const messages = ids.map((delivery) => ({ body: { delivery }, attempts: 1, ack() {}, retry() {} }));
+    await consumeWebhookBatch(queued, { queue: "webhooks", messages } as unknown as MessageBatch<WebhookMessage>);
+    expect(most).toBeLessThanOrEqual(6);
+    expect(received).toHaveLength(20);
+  });
 });
