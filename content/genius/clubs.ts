@@ -113,6 +113,7 @@ export const clubs: ClubsContent = {
         "A club's confirmed families who are still waiting get in together, in one wave. Clubs that reached their milestone come first.",
       none: "No approved club has families waiting.",
       button: "Admit the club…",
+      waiting: "{count} waiting families",
       confirm: "Admit {club} as a wave? {count} waiting families get an invite now, one each.",
       confirmButton: "Yes, admit them",
       admitted: "Club admitted: the invites are on their way.",

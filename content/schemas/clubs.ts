@@ -109,6 +109,8 @@ export const clubsSchema = z.object({
       intro: text,
       none: text,
       button: text,
+      /** Beside each club: {count} is its confirmed families still waiting. */
+      waiting: z.string().includes("{count}"),
       /** {club}, {count}. */
       confirm: text,
       confirmButton: text,

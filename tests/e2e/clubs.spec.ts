@@ -158,6 +158,9 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   await page.goto(pathIn(v, "admin/waves"));
   const section = page.getByTestId("club-waves");
   await expect(section.getByRole("listitem").filter({ hasText: name })).toContainText(clubs.admin.waves.reachedBadge);
+  await expect(section.getByRole("listitem").filter({ hasText: name }).getByTestId("club-waiting")).toHaveText(
+    clubs.admin.waves.waiting.replace("{count}", "4"),
+  );
   await section.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: clubs.admin.waves.button }).click();
   const review = page.getByTestId("club-wave-review");
   expect(await axeViolations(page, jsEnabled), "admin/waves with a club's review").toEqual([]);

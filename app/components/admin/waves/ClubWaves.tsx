@@ -50,7 +50,7 @@ export function ClubWaves({
               <span className="font-semibold">
                 {row.name} ({row.city})
               </span>
-              <span>{row.waiting}</span>
+              <span data-testid="club-waiting">{text.waiting.replace("{count}", String(row.waiting))}</span>
               {row.reached ? <span className="rounded-full bg-green-100 px-2 text-sm text-green-900">{text.reachedBadge}</span> : null}
               <a href={row.reviewHref} className="font-semibold text-brand-strong underline">
                 {text.button}
