@@ -87,7 +87,7 @@ const envSchema = z
     // sets it). Unset everywhere else: the route is then a 404, and the doctor refuses it on a deploy.
     E2E_D1_TOKEN: optionalString,
     // Webhook endpoints on a loopback address (http://127.0.0.1:PORT), added from a loopback host:
-    // for the e2e suite's receiver and local development only (ADR 038). Never on a deploy.
+    // for the e2e suite's receiver and local development only (ADR 038). The doctor refuses it on a deploy.
     WEBHOOK_LOOPBACK: z.enum(["on", "off"]).default("off"),
     // Resend's webhook signing secret ("whsec_" + base64, from the Resend dashboard) for
     // POST /webhooks/resend (bounces and complaints feed the suppression list). Unset: the endpoint

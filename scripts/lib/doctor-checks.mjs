@@ -123,6 +123,11 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
     refusals.push(`E2E_D1_TOKEN is the Playwright suite's key to SQL over HTTP on a local server: delete it from ${where} and its secrets`);
   }
 
+  // Loopback receivers would let an endpoint reach the Worker's own host: local servers only.
+  if (isOn(vars.WEBHOOK_LOOPBACK)) {
+    refusals.push(`WEBHOOK_LOOPBACK is on: webhook receivers on 127.0.0.1 are for local servers only; delete it from ${where}`);
+  }
+
   const transport = (vars.MAIL_TRANSPORT ?? "outbox").trim();
   if (production && transport === "outbox") {
     refusals.push(`MAIL_TRANSPORT=outbox in production sends no mail: set MAIL_TRANSPORT = "resend" in ${where}`);

@@ -81,6 +81,7 @@ describe("checkDeployConfig refuses, one line naming the fix", () => {
     ["preview mode in production", (c) => (c.vars.PREVIEW_MODE = "on"), /PREVIEW_MODE is on in production/],
     ["the e2e suite's SQL token as a var", (c) => (c.vars.E2E_D1_TOKEN = "e2e-d1-token"), /E2E_D1_TOKEN is the Playwright suite's key/],
     ["the e2e suite's SQL token as a secret", (c) => c.secretNames.push("E2E_D1_TOKEN"), /E2E_D1_TOKEN is the Playwright suite's key/],
+    ["loopback webhook receivers on a deploy", (c) => (c.vars.WEBHOOK_LOOPBACK = "on"), /WEBHOOK_LOOPBACK is on/],
     [
       "a missing SESSION_SECRET",
       (c) => ((c.secretNames = c.secretNames.filter((n) => n !== "SESSION_SECRET")), delete c.secretValues!.SESSION_SECRET),
