@@ -22,12 +22,31 @@ function newMessageId(): string {
     .replace(/=+$/, "")}`;
 }
 
+/** Waits before the second and third write of an event the database refused (a dropped connection passes). */
+const EMIT_RETRY_MS = [200, 1000];
+
 /**
- * Emits after the response: never fails, never delays the parent's request. A failure (the
- * database) is logged as webhook.emit_failed and the event is lost for the endpoints, not for the parent.
+ * Emits after the response: never fails, never delays the parent's request. Writing is idempotent
+ * (one delivery per event and endpoint), so a refused write is tried again; after the third the
+ * failure is logged as webhook.emit_failed and the event is lost for the endpoints, not for the parent.
  */
 export function emitWebhookEvent(ctx: WebhookContext, event: WebhookEvent): void {
-  const work = recordWebhookEvent(ctx, event).catch((error) => log.error("webhook.emit_failed", { type: event.type }, error));
+  const work = (async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await recordWebhookEvent(ctx, event);
+        return;
+      } catch (error) {
+        const wait = EMIT_RETRY_MS[attempt];
+        if (wait === undefined) {
+          log.error("webhook.emit_failed", { type: event.type, attempts: attempt + 1 }, error);
+          return;
+        }
+        log.warn("webhook.emit_retry", { type: event.type, attempt: attempt + 1 }, error);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  })();
   if (ctx.waitUntil) ctx.waitUntil(work);
 }
 

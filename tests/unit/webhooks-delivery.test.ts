@@ -91,6 +91,32 @@ beforeEach(async () => {
 });
 
 describe("webhook emit and delivery", () => {
+  it("an emit the database refuses once is written on the retry, once", async () => {
+    await addEndpoint();
+    let refusals = 1;
+    const real = d1.bindings.DB as D1Database;
+    // The same database behind a binding whose first query fails (a dropped connection).
+    const flaky = new Proxy(real, {
+      get(target, name) {
+        if (name === "prepare" && refusals > 0) {
+          refusals -= 1;
+          return () => {
+            throw new Error("D1_ERROR: Network connection lost.");
+          };
+        }
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const background: Promise<unknown>[] = [];
+    const withWait = { ...ctx(), bindings: { DB: flaky }, waitUntil: (promise: Promise<unknown>) => void background.push(promise) };
+    emitWebhookEvent(withWait, confirmed());
+    await Promise.all(background);
+    expect(refusals).toBe(0);
+    expect(received).toHaveLength(1);
+    expect(await store().listDeliveries(10)).toHaveLength(1);
+  });
+
   it("a confirmation emitted twice is one signed POST of {type, timestamp, data}", async () => {
     const endpoint = await addEndpoint();
     const background: Promise<unknown>[] = [];
