@@ -2,8 +2,8 @@
 // Saves what a parent sees: landing, form, roadmap and confirm of each variant at a phone size
 // (390x844) and a laptop size (1280x800), first screen and full page, the status page in each
 // standing (unconfirmed, waiting, admitted with the invite open, accepted or expired, has an
-// account), then every admin page (genius, signed in as the seeded QA admin) at both sizes, full
-// page, to screenshots/ (git-ignored).
+// account), the sport editions' club pages (the seeded clubs), then every admin page (genius, and
+// hockey's clubs, signed in as the seeded QA admin) at both sizes, full page, to screenshots/ (git-ignored).
 // Usage: npm run build && npm run screenshots     (PORT=… another port; BASE_URL=… uses a running
 // server instead, where `npm run seed` has made the admin: SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD)
 // The session-bound pages are reached by walking the funnel first (scripts/lib/site-session.mjs).
@@ -18,7 +18,12 @@ import { root } from "./lib/d1.mjs";
 const out = new URL("../screenshots/", import.meta.url).pathname;
 const chrome = process.env.CHROME_PATH || process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 const PAGES = ["/", "/form", "/roadmap", "/confirm", "/faq", "/lost-link"];
-const ADMIN_PAGES = ["leads", "referrals", "referrals/review", "safelist", "rewards", "analytics", "mail", "launch", "waves"];
+const ADMIN_PAGES = ["leads", "referrals", "referrals/review", "safelist", "rewards", "analytics", "mail", "launch", "waves", "webhooks"];
+/** The seeded clubs shown on the sport editions' club pages (scripts/lib/seed-data.mjs). */
+const CLUB_PAGES = {
+  icehockey: ["/clubs", "/clubs/hc-sparta-praha", "/clubs/new"],
+  tennis: ["/clubs", "/clubs/tk-sparta-praha", "/clubs/new"],
+};
 const SIZES = [
   { name: "phone", viewport: { width: 390, height: 844 } },
   { name: "laptop", viewport: { width: 1280, height: 800 } },
@@ -68,12 +73,32 @@ try {
     const seed = spawnSync("node", ["scripts/seed.mjs", "--persist-to", `.wrangler/e2e-${NAME}`], { cwd: root, encoding: "utf8" });
     if (seed.status !== 0) throw new Error(`the seed failed:\n${seed.stderr || seed.stdout}`);
   }
+  saved += await clubPages();
   saved += await adminPages(own);
 } finally {
   await browser.close();
   stop();
 }
 console.log(`${saved} screenshots in ${out}`);
+
+/** The sport editions' club leaderboard, a seeded club's page and the registration form, at both sizes. */
+async function clubPages() {
+  let count = 0;
+  for (const variant of VARIANTS.filter((v) => CLUB_PAGES[v.key])) {
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: size.viewport });
+      const page = await context.newPage();
+      for (const path of CLUB_PAGES[variant.key]) {
+        await page.goto(urlOf(base, variant, path));
+        const name = path === "/clubs" ? "clubs" : path === "/clubs/new" ? "clubs-new" : "club-page";
+        await page.screenshot({ path: `${out}${variant.key}-${name}-${size.name}-full.png`, fullPage: true });
+        count += 1;
+      }
+      await context.close();
+    }
+  }
+  return count;
+}
 
 /** Every admin page at both sizes (full page), signed in as the seeded admin; `admitWave` makes one small wave first. */
 async function adminPages(admitWave) {
@@ -107,12 +132,18 @@ async function adminPages(admitWave) {
   const paths = [
     ...ADMIN_PAGES.map((name) => `/admin/${name}`),
     ...(lead ? [`/admin/leads/${lead}/edit`, `/admin/leads/${lead}/data`] : []),
+    // Clubs exist on the sport editions only: the hockey console's.
+    urlOf("", VARIANTS[1], "/admin/clubs"),
   ];
   for (const size of SIZES) {
     await page.setViewportSize(size.viewport);
     for (const path of paths) {
       await page.goto(`${base}${path}`);
-      const name = path.includes("/edit") ? "lead-edit" : path.includes("/data") ? "lead-data" : path.split("/").slice(2).join("-");
+      const name = path.includes("/edit")
+        ? "lead-edit"
+        : path.includes("/data")
+          ? "lead-data"
+          : new URL(path, base).pathname.split("/").slice(2).join("-");
       await page.screenshot({ path: `${out}admin-${name}-${size.name}-full.png`, fullPage: true });
       count += 1;
     }

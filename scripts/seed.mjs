@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Fills a D1 with demo data, so the admin console of a local run or a preview looks used in all
 // three variants: leads, referrals (credited and rejected), 29 days of funnel analytics, mails in
-// the outbox, and a confirmed QA admin to sign in with.
+// the outbox, clubs of the sport editions, a (disabled) webhook endpoint with its delivery log, and a
+// confirmed QA admin to sign in with.
 //   npm run seed                                  the local D1 of `npm start` (.wrangler/state)
 //   npm run seed -- --persist-to DIR              another local state (tests, a checking server)
 //   npm run seed -- --remote --env preview        the previews' D1 (needs SEED_ADMIN_PASSWORD)

@@ -1,3 +1,5 @@
+import { getBackend } from "~/data/backend.server";
+import { MAX_PAGE_SIZE } from "~/data/lead-model";
 import type { Club, ClubSummary } from "~/data/ports/club-store";
 import type { RequestContext } from "~/utils/context.server";
 import { checkClubMilestone, clubsCopy, clubsOf, clubTableOf } from "./clubs.server";
@@ -24,6 +26,45 @@ export async function clubsAdminPage(ctx: RequestContext): Promise<{ clubs: Admi
       contacts: (contacts[i] ?? []).map((c) => ({ email: c.email, confirmed: c.confirmed_at !== null })),
     })),
   };
+}
+
+/** The most families one club's list shows (the lead store's page limit). */
+const FAMILIES_SHOWN = MAX_PAGE_SIZE;
+
+export type ClubFamily = { id: string; email: string; joined_at: string; state: "counted" | "unconfirmed" | "held" };
+
+/**
+ * One club of the variant with its families, oldest join first: each with whether the club counts
+ * it (confirmed and no held credit) or why not. Null for an unknown club or another variant's.
+ */
+export async function clubFamilies(
+  ctx: RequestContext,
+  clubId: string,
+): Promise<{ club: Club; families: ClubFamily[]; total: number } | null> {
+  const table = clubTableOf(ctx);
+  if (!table || !/^[0-9a-f-]{36}$/i.test(clubId)) return null;
+  const store = clubsOf(ctx);
+  const club = await store.get(clubId);
+  if (!club || club.lead_table !== table) return null;
+  const [members, counted, summaries] = await Promise.all([
+    store.members(club.id, FAMILIES_SHOWN),
+    store.countedMembers(club.id),
+    store.summaries(table),
+  ]);
+  const ids = members.map((member) => member.lead_id);
+  const { rows } = ids.length
+    ? await getBackend(ctx).leads.list(table, { filters: { ids }, pageSize: ids.length, countTotal: false })
+    : { rows: [] };
+  const leads = new Map(rows.map((lead) => [lead.id, lead]));
+  const countedIds = new Set(counted);
+  const families = members.flatMap((member): ClubFamily[] => {
+    const lead = leads.get(member.lead_id);
+    if (!lead) return [];
+    const state = countedIds.has(lead.id) ? "counted" : lead.confirmed_at ? "held" : "unconfirmed";
+    return [{ id: lead.id, email: lead.email, joined_at: member.joined_at, state }];
+  });
+  const total = summaries.find((summary) => summary.id === club.id)?.members ?? families.length;
+  return { club, families, total };
 }
 
 /** A milestone: empty for none, else a whole number of families from 1 to 10000; undefined when invalid. */

@@ -82,6 +82,16 @@ export const clubsSchema = z.object({
       actions: text,
     }),
     statuses: z.object({ pending: text, approved: text, rejected: text, merged: text }),
+    /** One club's families (?families=ID): who joined, when, and whether the club counts them. {club}, {shown}, {total}. */
+    families: z.object({
+      link: text,
+      heading: text,
+      columns: z.object({ email: text, joined: text, state: text }),
+      states: z.object({ counted: text, unconfirmed: text, held: text }),
+      none: text,
+      more: text,
+      back: text,
+    }),
     contactConfirmed: text,
     contactWaiting: text,
     approve: text,

@@ -566,6 +566,75 @@ function variantStatements(v, now, mailOrigin) {
   }
 
   statements.push(...outboxStatements(v, leads, iso, mailOrigin));
+  statements.push(...clubStatements(v, confirmed, iso));
+  return statements;
+}
+
+/** Per sport: a club at its milestone, one on its way, and one an admin has still to approve (ADR 039). */
+const CLUBS = {
+  "champion-icehockey": [
+    { name: "HC Sparta Praha", city: "Praha", status: "approved", milestone: 6, families: 6 },
+    { name: "HC Kometa Brno", city: "Brno", status: "approved", milestone: 10, families: 3 },
+    { name: "HC Slavia Juniors", city: "Praha", status: "pending", milestone: null, families: 0 },
+  ],
+  "champion-tennis": [
+    { name: "TK Sparta Praha", city: "Praha", status: "approved", milestone: 5, families: 5 },
+    { name: "LTC Prostějov", city: "Prostějov", status: "approved", milestone: 10, families: 2 },
+    { name: "TC Brno Juniors", city: "Brno", status: "pending", milestone: null, families: 0 },
+  ],
+};
+
+/** The app's slug of a club name (app/clubs/clubs.server.ts slugOf). */
+const slugOfName = (name) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+/** Clubs with a confirmed coach each, and confirmed parents of the variant as their families. */
+function clubStatements(v, confirmed, iso) {
+  const clubs = CLUBS[v.key];
+  if (!clubs) return [];
+  const families = confirmed.filter((lead) => lead.email !== PENDING_EMAIL && !lead.special);
+  const sport = v.variant.sport;
+  const statements = [];
+  let next = 0;
+  clubs.forEach((club, i) => {
+    const id = stableUuid(`${v.table}:club:${club.name}`);
+    const slug = slugOfName(club.name);
+    const registeredBack = (20 - i * 4) * DAY;
+    const members = families.slice(next, next + club.families);
+    next += members.length;
+    const reachedBack = club.milestone !== null && members.length >= club.milestone ? members.at(-1).confirmedBack : null;
+    statements.push(
+      `INSERT OR IGNORE INTO clubs (id, lead_table, variant, slug, name, city, sport, status, milestone, milestone_reached_at, confirmed_at, created_at) VALUES (${[
+        q(id),
+        q(v.table),
+        q(v.key),
+        q(slug),
+        q(club.name),
+        q(club.city),
+        q(sport),
+        q(club.status),
+        club.milestone ?? "NULL",
+        q(reachedBack === null ? null : iso(reachedBack)),
+        q(iso(registeredBack - HOUR)),
+        q(iso(registeredBack)),
+      ].join(", ")});`,
+      `INSERT OR IGNORE INTO club_contacts (club_id, email, confirmed_at, created_at) VALUES (${[
+        q(id),
+        q(`coach@${slug}.example`),
+        q(iso(registeredBack - HOUR)),
+        q(iso(registeredBack)),
+      ].join(", ")});`,
+    );
+    if (members.length) {
+      const rows = members.map((lead) => `(${[q(v.table), q(lead.id), q(id), q(iso(lead.confirmedBack))].join(", ")})`);
+      statements.push(`INSERT OR IGNORE INTO club_members (lead_table, lead_id, club_id, joined_at) VALUES\n${rows.join(",\n")};`);
+    }
+  });
   return statements;
 }
 
@@ -673,5 +742,59 @@ export function seedStatements({
     confirmedAt: new Date(now).toISOString(),
     upsert: true,
   });
-  return [`${admin};`, ...VARIANTS.flatMap((v) => variantStatements(v, now, mailOrigin))];
+  return [`${admin};`, ...VARIANTS.flatMap((v) => variantStatements(v, now, mailOrigin)), ...webhookStatements(now)];
+}
+
+/**
+ * A Zapier endpoint with a delivery log (delivered, retried, dead), disabled: a preview that ran
+ * the seed never sends its parents' events to an address nobody owns (ADR 038).
+ */
+function webhookStatements(now) {
+  const iso = (back) => new Date(now - back).toISOString();
+  const id = stableUuid("webhook:endpoint:zapier");
+  const events = ["lead.confirmed", "referral.credited", "club.milestone", "wave.admitted"];
+  const secret = `whsec_${sha256("seed-webhook-secret").subarray(0, 24).toString("base64")}`;
+  const statements = [
+    `INSERT OR IGNORE INTO webhook_endpoints (id, url, events, secret, enabled, created_at, updated_at) VALUES (${[
+      q(id),
+      q("https://hooks.zapier.com/hooks/catch/000000/seed-demo/"),
+      q(JSON.stringify(events)),
+      q(secret),
+      0,
+      q(iso(9 * DAY)),
+      q(iso(HOUR)),
+    ].join(", ")});`,
+  ];
+  const log = [
+    { type: "referral.credited", status: "delivered", attempts: 1, code: 200, latency: 184, back: 3 * DAY },
+    { type: "club.milestone", status: "delivered", attempts: 1, code: 200, latency: 211, back: 2 * DAY },
+    { type: "referral.credited", status: "delivered", attempts: 3, code: 200, latency: 240, back: 30 * HOUR },
+    { type: "wave.admitted", status: "dead", attempts: 1, code: 410, latency: 97, back: 5 * HOUR },
+  ];
+  const rows = log.map((d, i) => {
+    const eventId = `${d.type}:leads_icehockey:${stableUuid(`webhook:event:${i}`)}`;
+    const payload = JSON.stringify({
+      type: d.type,
+      timestamp: iso(d.back),
+      data: { id: stableUuid(`webhook:data:${i}`), variant: "champion-icehockey" },
+    });
+    return `(${[
+      q(`msg_seed${stableUuid(`webhook:delivery:${i}`).replace(/-/g, "")}`),
+      q(eventId),
+      q(id),
+      q(d.type),
+      q(payload),
+      q(d.status),
+      d.attempts,
+      d.code,
+      d.latency,
+      "NULL",
+      q(iso(d.back)),
+      q(iso(d.back - d.attempts * 5 * MINUTE)),
+    ].join(", ")})`;
+  });
+  statements.push(
+    `INSERT OR IGNORE INTO webhook_deliveries (id, event_id, endpoint_id, event_type, payload, status, attempts, last_response_code, last_latency_ms, next_attempt_at, created_at, updated_at) VALUES\n${rows.join(",\n")};`,
+  );
+  return statements;
 }

@@ -44,6 +44,7 @@ async function axeViolations(page: Page, jsEnabled: boolean): Promise<string[]> 
 }
 
 async function registerClub(page: Page, v: VariantCase, name: string, coach: string, jsEnabled: boolean) {
+  const clubs = getPage(v.key, "clubs");
   await page.goto(pathIn(v, "clubs/new"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(clubs.register.title);
   expect(await axeViolations(page, jsEnabled), "clubs/new").toEqual([]);
@@ -146,6 +147,18 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   // The admin sets a milestone of 4: reached, shown on the club page as a full <progress>.
   await page.goto(pathIn(v, "admin/clubs"));
   await expect(row.getByTestId("club-families")).toHaveText("4");
+  // The club's families: the four parents, each counted, each linked to their lead.
+  await row.getByRole("link", { name: clubs.admin.families.link }).click();
+  const familyList = page.getByTestId("club-families-table");
+  await expect(page.getByRole("heading", { name: clubs.admin.families.heading.replace("{club}", name) })).toBeVisible();
+  await expect(familyList.locator("tbody tr")).toHaveCount(4);
+  for (const email of parents) {
+    const family = familyList.getByRole("row").filter({ hasText: email });
+    await expect(family).toContainText(clubs.admin.families.states.counted);
+    await expect(family.getByRole("link", { name: email })).toHaveAttribute("href", /\/admin\/leads\/[0-9a-f-]{36}\/edit/);
+  }
+  expect(await axeViolations(page, jsEnabled), "a club's families").toEqual([]);
+  await page.getByRole("link", { name: clubs.admin.families.back }).click();
   await row.getByLabel(clubs.admin.milestoneLabel).fill("4");
   await row.getByRole("button", { name: clubs.admin.milestoneSave }).click();
   await expect(page.getByRole("status").filter({ hasText: clubs.admin.milestoneSaved })).toBeVisible();
@@ -192,4 +205,56 @@ test("tennis has its club pages; genius has none", async ({ page }) => {
     const response = await page.request.get(pathIn(genius, path), { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
   }
+});
+
+test("tennis: an admin merges a duplicate club and rejects another, each asked once", async ({ page, browser, jsEnabled }, testInfo) => {
+  const [, , tennis] = variants;
+  const v = tennis;
+  const text = getPage("tennis", "clubs").admin;
+  const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const [stays, duplicate, spam] = [`TK Sparta ${tag}`, `Sparta Praha ${tag}`, `Cheap pills ${tag}`];
+  const duplicateLink = await registerClub(page, v, duplicate, uniqueEmail(`coach-dup-${tag}`), jsEnabled);
+  const slugs = new Map([[duplicate, new URL(duplicateLink).pathname.split("/")[2]]]);
+  for (const club of [stays, spam]) {
+    slugs.set(club, new URL(await registerClub(page, v, club, uniqueEmail(`coach-${tag}`), jsEnabled)).pathname.split("/")[2]);
+  }
+  const adminEmail = uniqueEmail(`clubs-merge-admin-${tag}`);
+  await createConfirmedAccount(adminEmail, "clubs-admin-password", "admin");
+  await signIn(page, v, adminEmail, "clubs-admin-password");
+  // A row by its slug: every row's merge <select> names the other clubs too.
+  const rowOf = (club: string) => page.locator(`[data-club='${slugs.get(club)}']`);
+  await page.goto(pathIn(v, "admin/clubs"));
+  for (const club of [stays, duplicate]) {
+    await rowOf(club).getByRole("button", { name: text.approve }).click();
+    await expect(rowOf(club)).toContainText(text.statuses.approved);
+  }
+  await joinThroughLink(browser, jsEnabled, v, duplicateLink, uniqueEmail(`club-merge-parent-${tag}`));
+
+  // Merge: the first post only says what will happen; nothing has moved yet.
+  await page.goto(pathIn(v, "admin/clubs"));
+  await rowOf(duplicate)
+    .getByLabel(text.mergeLabel)
+    .selectOption({ label: `${stays} (Praha)` });
+  await rowOf(duplicate).getByRole("button", { name: text.mergeButton }).click();
+  const ask = page.getByTestId("club-confirm");
+  await expect(ask).toContainText(text.confirmMerge.replaceAll("{from}", duplicate).replaceAll("{into}", stays).replace("{count}", "1"));
+  await expect(rowOf(duplicate)).toContainText(text.statuses.approved);
+  await expect(rowOf(stays).getByTestId("club-families")).toHaveText("0");
+  await ask.getByRole("button", { name: text.confirm }).click();
+  await expect(page.getByRole("status").filter({ hasText: text.merged })).toBeVisible();
+  await expect(rowOf(duplicate)).toContainText(text.statuses.merged);
+  await expect(rowOf(stays).getByTestId("club-families")).toHaveText("1");
+  const board = await (await page.request.get(pathIn(v, "clubs"))).text();
+  expect(board).toContain(stays);
+  expect(board).not.toContain(duplicate);
+
+  // Reject: asked once as well; cancelling leaves the club pending.
+  await rowOf(spam).getByRole("button", { name: text.reject }).click();
+  await expect(ask).toContainText(text.confirmReject.replace("{from}", spam));
+  await ask.getByRole("link", { name: text.cancel }).click();
+  await expect(rowOf(spam)).toContainText(text.statuses.pending);
+  await rowOf(spam).getByRole("button", { name: text.reject }).click();
+  await ask.getByRole("button", { name: text.confirm }).click();
+  await expect(page.getByRole("status").filter({ hasText: text.rejected })).toBeVisible();
+  await expect(rowOf(spam)).toContainText(text.statuses.rejected);
 });

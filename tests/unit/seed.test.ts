@@ -9,8 +9,11 @@ import { contentByVariant } from "#content/index";
 import { FUNNEL_STEPS, LEAD_MAGNET_FUNNELS, SIGNUP_EVENTS } from "~/analytics/events";
 import { createLocalAuth, type CurrentUserStore, type SignedInAccount } from "~/auth/local-auth.server";
 import { PBKDF2_ITERATIONS } from "~/auth/password.server";
+import { slugOf } from "~/clubs/clubs.server";
 import { createD1AnalyticsStore } from "~/data/d1/analytics-store.server";
+import { createD1ClubStore } from "~/data/d1/club-store.server";
 import { createD1ReferralStore } from "~/data/d1/referral-store.server";
+import { createD1WebhookStore } from "~/data/d1/webhook-store.server";
 import { PENDING_EMAIL } from "~/data/lead-model";
 import { REJECTION_REASONS } from "~/data/referral-model";
 import type { OutboxRow } from "~/data/ports/outbox-store";
@@ -246,7 +249,41 @@ describe.each(VARIANTS)("the seeded console of $key", (v) => {
   });
 });
 
+describe("the seeded clubs", () => {
+  it("give each sport edition a club at its milestone, one on its way and one to approve, with confirmed families only", async () => {
+    const store = createD1ClubStore(d1.db);
+    for (const table of ["leads_icehockey", "leads_tennis"] as const) {
+      const clubs = await store.summaries(table);
+      const approved = clubs.filter((club) => club.status === "approved");
+      expect(approved).toHaveLength(2);
+      expect(clubs.filter((club) => club.status === "pending")).toHaveLength(1);
+      const reached = approved.find((club) => club.milestone_reached_at !== null);
+      expect(reached!.families).toBeGreaterThanOrEqual(reached!.milestone!);
+      const onItsWay = approved.find((club) => club.milestone_reached_at === null);
+      expect(onItsWay!.families).toBeGreaterThan(0);
+      expect(onItsWay!.families).toBeLessThan(onItsWay!.milestone!);
+      for (const club of clubs) {
+        expect(club.slug).toBe(slugOf(club.name));
+        expect(club.unconfirmed).toBe(0);
+        expect(await store.contacts(club.id)).toEqual([expect.objectContaining({ confirmed_at: expect.any(String) })]);
+      }
+    }
+    expect(await count(d1.db, "SELECT COUNT(*) AS n FROM clubs WHERE lead_table NOT IN ('leads_icehockey', 'leads_tennis')")).toBe(0);
+  });
+});
+
 describe("the seed", () => {
+  it("has a webhook endpoint with a delivery log, disabled so a preview sends nobody's events out", async () => {
+    const store = createD1WebhookStore(d1.db);
+    const [endpoint, ...others] = await store.listEndpoints();
+    expect(others).toEqual([]);
+    expect(endpoint).toMatchObject({ url: expect.stringMatching(/^https:\/\//), enabled: false });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const deliveries = await store.listDeliveries(10, { endpointId: endpoint.id });
+    expect(new Set(deliveries.map((delivery) => delivery.status))).toEqual(new Set(["delivered", "dead"]));
+    for (const delivery of deliveries) expect(endpoint.events).toContain(delivery.event_type);
+  });
+
   it("has mails that failed with their error: one being retried, one given up", async () => {
     const { results } = await d1.db
       .prepare("SELECT status, last_error FROM outbox WHERE status IN ('failed', 'dead') ORDER BY status")

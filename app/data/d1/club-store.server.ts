@@ -196,6 +196,14 @@ export function createD1ClubStore(db: D1Database): ClubStore {
       await db.prepare("DELETE FROM club_members WHERE lead_table = ? AND lead_id = ?").bind(table, leadId).run();
     },
 
+    async members(clubId, limit) {
+      const { results } = await db
+        .prepare("SELECT lead_id, joined_at FROM club_members WHERE club_id = ? ORDER BY joined_at, lead_id LIMIT ?")
+        .bind(clubId, limit)
+        .all<{ lead_id: string; joined_at: string }>();
+      return results.map((row) => ({ lead_id: row.lead_id, joined_at: row.joined_at }));
+    },
+
     async countedMembers(clubId) {
       const club = await first("SELECT lead_table FROM clubs WHERE id = ?", clubId);
       if (!club) return [];

@@ -65,6 +65,8 @@ export interface ClubStore {
   membershipOf(table: ClubTable, leadId: string): Promise<{ club: Club; joined_at: string } | null>;
   /** Ends the lead's membership (erasure). */
   leave(table: ClubTable, leadId: string): Promise<void>;
+  /** Every member of the club, counted or not, oldest join first; at most `limit`. */
+  members(clubId: string, limit: number): Promise<{ lead_id: string; joined_at: string }[]>;
   /** The members the club counts (ADR 039), oldest join first. */
   countedMembers(clubId: string): Promise<string[]>;
   /**

@@ -214,6 +214,15 @@ export function createSupabaseClubStore(options: SupabaseOptions): ClubStore {
       await rows("Club leave", members().delete().eq("lead_table", table).eq("lead_id", leadId).retry(false));
     },
 
+    async members(clubId, limit) {
+      if (!isUuid(clubId)) return [];
+      const found = await rows(
+        "Club members read",
+        members().select("lead_id, joined_at").eq("club_id", clubId).order("joined_at").order("lead_id").limit(limit).retry(false),
+      );
+      return found.map((row) => ({ lead_id: String(row.lead_id), joined_at: iso(row.joined_at) as string }));
+    },
+
     async countedMembers(clubId) {
       if (!isUuid(clubId)) return [];
       const { data, error } = await client.rpc("club_counted_members", { p_club: clubId }).retry(false);

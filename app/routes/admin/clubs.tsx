@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminRoute } from "~/admin/admin-route.server";
 import { adminDocumentHeaders } from "~/admin/headers";
-import { clubsAdminAction, clubsAdminPage } from "~/clubs/admin.server";
+import { clubFamilies, clubsAdminAction, clubsAdminPage } from "~/clubs/admin.server";
 import { clubsCopy } from "~/clubs/clubs.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { ClubFamilies } from "~/components/admin/clubs/ClubFamilies";
 import { ClubsAdmin } from "~/components/admin/clubs/ClubsAdmin";
 import { log } from "~/platform/log.server";
 import { linkTo } from "~/utils/links";
@@ -21,10 +22,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const admin = await adminRoute(args);
   const { ctx } = admin;
   const page = await admin.read("clubs", () => clubsAdminPage(ctx));
+  const familiesOf = new URL(args.request.url).searchParams.get("families");
+  const families = familiesOf ? await admin.read("club-families", () => clubFamilies(ctx, familiesOf)) : null;
+  if (familiesOf && !families) throw new Response("Not found", { status: 404 });
   return admin.respond({
     copy: admin.copy,
     text: clubsCopy(ctx).admin,
     clubs: page?.clubs ?? null,
+    families,
     here: linkTo(ctx.variant, "admin/clubs"),
     csvHref: linkTo(ctx.variant, "admin/clubs.csv"),
     toasts: admin.takeToasts(),
@@ -53,11 +58,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminClubs() {
-  const { copy, text, clubs, here, csvHref, toasts } = useLoaderData<typeof loader>();
+  const { copy, text, clubs, families, here, csvHref, toasts } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
-      <ClubsAdmin text={text} clubs={clubs} here={here} csvHref={csvHref} answer={answer} />
+      {families ? (
+        <ClubFamilies text={text.families} {...families} back={here} />
+      ) : (
+        <ClubsAdmin text={text} clubs={clubs} here={here} csvHref={csvHref} answer={answer} />
+      )}
     </AdminPage>
   );
 }

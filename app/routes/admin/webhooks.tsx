@@ -199,9 +199,11 @@ export default function Webhooks() {
         <AdminTable columns={text.deliveryColumns} caption={text.deliveriesHeading} testId="webhook-deliveries" actions>
           {deliveries.map((delivery) => (
             <tr key={delivery.id} className="border-b border-slate-200" data-id={delivery.id} data-status={delivery.status}>
-              <td className="px-3 py-2 font-mono">{delivery.id}</td>
+              <td className="px-3 py-2 font-mono text-xs break-all">{delivery.id}</td>
               <td className="px-3 py-2 font-mono">{delivery.event_type}</td>
-              <td className="px-3 py-2 font-mono break-all">{urlOf.get(delivery.endpoint_id) ?? delivery.endpoint_id}</td>
+              <td className="px-3 py-2 font-mono" title={urlOf.get(delivery.endpoint_id)}>
+                {hostOf(urlOf.get(delivery.endpoint_id)) ?? delivery.endpoint_id}
+              </td>
               <td className="px-3 py-2">{text.statuses[delivery.status]}</td>
               <td className="px-3 py-2">{delivery.attempts}</td>
               <td className="px-3 py-2">{delivery.last_response_code ?? "–"}</td>
@@ -224,4 +226,9 @@ export default function Webhooks() {
       )}
     </AdminPage>
   );
+}
+
+/** The log names an endpoint by its host (the whole URL in its title): a catch-hook URL would fill the row. */
+function hostOf(url: string | undefined): string | undefined {
+  return url ? new URL(url).host : undefined;
 }

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ClubsContent } from "#content/schemas/clubs";
 import type { AdminClub } from "~/clubs/admin.server";
 import { AdminTable } from "~/components/admin/AdminTable";
+import { useLinkTo } from "~/utils/root-data";
 
 type Answer = { error: string } | { confirm: { intent: "reject" | "merge"; club: string; into?: string; text: string } } | undefined;
 
@@ -19,6 +20,7 @@ export function ClubsAdmin({
   csvHref: string;
   answer: Answer;
 }) {
+  const linkTo = useLinkTo();
   const button = "rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100";
   if (!clubs) return <p>{text.genius}</p>;
   const open = clubs.filter((club) => club.status !== "merged" && club.status !== "rejected");
@@ -75,6 +77,10 @@ export function ClubsAdmin({
                 <span className="font-semibold">{club.name}</span>
                 <br />
                 {club.city}
+                <br />
+                <a href={linkTo("admin/clubs", { families: club.id })} className="text-brand-strong underline">
+                  {text.families.link}
+                </a>
               </td>
               <td className="px-3 py-2">{text.statuses[club.status]}</td>
               <td className="px-3 py-2">

@@ -101,6 +101,12 @@ export function clubStoreContract(name: string, start: () => Promise<ContractBac
       await h().referrals.decideHeld(T, [credit!.id], true, at(7), 5);
       expect(await families(made.id)).toMatchObject({ families: 21 });
       expect(await store().countedMembers(made.id)).toHaveLength(21);
+      // Every member, counted or not, oldest join first, at most the limit asked for.
+      const listed = await store().members(made.id, 500);
+      expect(listed).toHaveLength(21);
+      expect(listed.map((member) => member.lead_id)).toContain(held.id);
+      expect(listed.at(-1)).toEqual({ lead_id: held.id, joined_at: at(5) });
+      expect(await store().members(made.id, 5)).toHaveLength(5);
       // A lead of another sport never joins a hockey club.
       const tennis = await lead("t@x.io", "leads_tennis");
       expect(await store().join("leads_tennis", tennis.id, made.id, at(8))).toBe(false);
