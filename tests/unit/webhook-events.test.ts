@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getBackend } from "~/data/backend.server";
+import type { Lead } from "~/data/ports/lead-store";
+import type { WebhookEventType } from "~/data/ports/webhook-store";
+import { recordReferral } from "~/leads/referral-record.server";
+import { referralsOf } from "~/referrals/referrals.server";
+import { eraseParentData } from "~/trust/my-data.server";
+import { wavesOf } from "~/waves/waves.server";
+import { testContext } from "./helpers/context";
+import { startLocalD1 } from "./helpers/local-d1";
+
+/**
+ * Each of the app's facts writes its webhook event where it happens (ADR 038), once: the delivery
+ * rows an endpoint subscribed to every event gets, read from a real local D1. The attempts
+ * themselves (signing, retries) are webhooks-delivery.test.ts's; here the receiver is unreachable.
+ */
+let d1: Awaited<ReturnType<typeof startLocalD1>>;
+beforeAll(async () => {
+  d1 = await startLocalD1();
+}, 60_000);
+afterAll(async () => {
+  await d1?.dispose();
+});
+
+const EVERY_EVENT: WebhookEventType[] = [
+  "lead.confirmed",
+  "referral.credited",
+  "referral.held",
+  "reward.earned",
+  "club.milestone",
+  "wave.admitted",
+  "invite.accepted",
+  "lead.erased",
+];
+
+beforeEach(async () => {
+  for (const table of [
+    "webhook_deliveries",
+    "webhook_endpoints",
+    "wave_members",
+    "waves",
+    "reward_codes",
+    "rewards_earned",
+    "reward_steps",
+    "club_members",
+    "club_contacts",
+    "clubs",
+    "leads",
+    "leads_icehockey",
+    "outbox",
+    "referrals",
+  ])
+    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  const now = new Date().toISOString();
+  await getBackend(request().ctx).webhooks.addEndpoint({
+    id: crypto.randomUUID(),
+    // Nothing listens on port 9: each first attempt fails at once and the row stays for the test.
+    url: "http://127.0.0.1:9/hook",
+    events: EVERY_EVENT,
+    secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    enabled: true,
+    created_at: now,
+    updated_at: now,
+  });
+});
+
+const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.bindings);
+
+type Sent = { type: string; event_id: string; data: Record<string, unknown> };
+
+/** The events written so far, oldest first, with their payloads' data. */
+async function sent(): Promise<Sent[]> {
+  const { results } = await d1.db
+    .prepare("SELECT event_type, event_id, payload FROM webhook_deliveries ORDER BY created_at, event_id")
+    .all<{ event_type: string; event_id: string; payload: string }>();
+  return results.map((row) => ({ type: row.event_type, event_id: row.event_id, data: JSON.parse(row.payload).data }));
+}
+const ofType = async (type: WebhookEventType) => (await sent()).filter((event) => event.type === type);
+
+/** A parent who joined (through `referredBy`'s link) and confirmed; the events written after the response are waited for. */
+async function parent(email: string, referredBy: string | null = null): Promise<Lead> {
+  const { ctx, settle } = request();
+  const leads = getBackend(ctx).leads;
+  const lead = await leads.create("leads", { email, referred_by: referredBy, step_completed: 3, ref_code: null });
+  await leads.update("leads", lead.id, { ref_code: `R${lead.id.replace(/-/g, "").slice(0, 7).toUpperCase()}` });
+  await recordReferral(ctx, (await leads.getById("leads", lead.id))!);
+  await referralsOf(ctx).confirm(lead.id);
+  await settle();
+  return (await leads.getById("leads", lead.id))!;
+}
+
+describe("webhook events where the facts happen", () => {
+  it("a confirmation is one lead.confirmed with the address, however often it is confirmed", async () => {
+    const ann = await parent("ann@example.com");
+    const { ctx, settle } = request();
+    await referralsOf(ctx).confirm(ann.id);
+    await settle();
+    const events = await ofType("lead.confirmed");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      event_id: `lead.confirmed:leads:${ann.id}`,
+      data: { lead_id: ann.id, email: "ann@example.com", variant: "genius" },
+    });
+  });
+
+  it("a friend's confirmation credits the referrer (referral.credited) and earns the step at one friend (reward.earned), ids only", async () => {
+    const ann = await parent("ann@example.com");
+    const now = new Date().toISOString();
+    const step = (await getBackend(request().ctx).rewards.saveStep(
+      "leads",
+      {
+        threshold: 1,
+        kind: "places",
+        title: "Five places up",
+        description: "For your first friend.",
+        file: null,
+        places: 5,
+        enabled: true,
+      },
+      now,
+    ))!;
+    const bob = await parent("bob@example.com", ann.ref_code);
+    const [credited] = await ofType("referral.credited");
+    expect(credited.data).toEqual({ referral_id: expect.any(String), referrer_id: ann.id, referred_id: bob.id, variant: "genius" });
+    const [earned, ...more] = await ofType("reward.earned");
+    expect(more).toEqual([]);
+    expect(earned.data).toMatchObject({ lead_id: ann.id, step_id: step.id, kind: "places", threshold: 1 });
+    for (const event of [credited, earned]) expect(JSON.stringify(event.data)).not.toContain("@");
+  });
+
+  it("a friend of a catch-all cluster is referral.held with its reasons, and referral.credited once an admin approves it", async () => {
+    const ann = await parent("ann@example.com");
+    const friends: Lead[] = [];
+    for (let i = 0; i < 5; i++) friends.push(await parent(`friend${i}@catchall.example`, ann.ref_code));
+    const [held, ...moreHeld] = await ofType("referral.held");
+    expect(moreHeld).toEqual([]);
+    expect(held.data).toMatchObject({ referrer_id: ann.id, referred_id: friends[4].id, reasons: expect.arrayContaining(["catch-all"]) });
+    expect(await ofType("referral.credited")).toHaveLength(4);
+    const { ctx, settle } = request("http://127.0.0.1:8810/admin/referrals/review");
+    await referralsOf(ctx).decideHeld([String(held.data.referral_id)], true);
+    await referralsOf(ctx).decideHeld([String(held.data.referral_id)], true);
+    await settle();
+    const credited = await ofType("referral.credited");
+    expect(credited).toHaveLength(5);
+    expect(credited.filter((event) => event.data.referred_id === friends[4].id)).toHaveLength(1);
+  });
+
+  it("a club's confirmed families reaching its milestone is one club.milestone, with the club and no family", async () => {
+    const hockey = () => testContext("http://127.0.0.1:8810/confirm?domain=champion&sport=icehockey", d1.bindings);
+    const clubs = getBackend(hockey().ctx).clubs;
+    const { club } = await clubs.register(
+      {
+        id: crypto.randomUUID(),
+        lead_table: "leads_icehockey",
+        variant: "champion-icehockey",
+        slug: "hc-events",
+        name: "HC Events",
+        city: "Brno",
+        sport: "icehockey",
+        created_at: new Date().toISOString(),
+      },
+      "coach@example.com",
+    );
+    await clubs.setStatus(club.id, "approved", ["pending"]);
+    await clubs.setMilestone(club.id, 2);
+    for (const email of ["p1@example.com", "p2@example.com", "p3@example.com"]) {
+      const { ctx, settle } = hockey();
+      const lead = await getBackend(ctx).leads.create("leads_icehockey", { email, ref_code: null, step_completed: 3 });
+      await clubs.join("leads_icehockey", lead.id, club.id, new Date().toISOString());
+      await referralsOf(ctx).confirm(lead.id);
+      await settle();
+    }
+    const events = await ofType("club.milestone");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      event_id: `club.milestone:leads_icehockey:${club.id}`,
+      data: { club_id: club.id, name: "HC Events", city: "Brno", milestone: 2, families: 2, variant: "champion-icehockey" },
+    });
+    expect(JSON.stringify(events[0].data)).not.toContain("@");
+  });
+
+  it("a wave is one wave.admitted with its parents' ids, however often it is posted", async () => {
+    const ann = await parent("ann@example.com");
+    const bob = await parent("bob@example.com");
+    const { ctx, settle } = testContext("http://127.0.0.1:8810/admin/waves", d1.bindings);
+    expect((await wavesOf(ctx).admit(1, 2, "admin@example.com")).kind).toBe("admitted");
+    expect((await wavesOf(ctx).admit(1, 2, "admin@example.com")).kind).toBe("already");
+    await settle();
+    const events = await ofType("wave.admitted");
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ seq: 1, lead_ids: [ann.id, bob.id] });
+  });
+
+  it("an erasure is one lead.erased per lead, with the id and no address", async () => {
+    const ann = await parent("ann@example.com");
+    const { ctx, settle } = request("http://127.0.0.1:8810/my-data");
+    await eraseParentData(ctx, "ann@example.com", "self");
+    await eraseParentData(ctx, "ann@example.com", "self");
+    await settle();
+    const events = await ofType("lead.erased");
+    expect(events).toEqual([
+      { type: "lead.erased", event_id: `lead.erased:leads:${ann.id}`, data: { lead_id: ann.id, variant: "genius" } },
+    ]);
+  });
+});
