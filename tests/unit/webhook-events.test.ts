@@ -5,6 +5,7 @@ import type { WebhookEventType } from "~/data/ports/webhook-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
+import { inviteAction } from "~/waves/invite-page.server";
 import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
@@ -181,7 +182,7 @@ describe("webhook events where the facts happen", () => {
     expect(JSON.stringify(events[0].data)).not.toContain("@");
   });
 
-  it("a wave is one wave.admitted with its parents' ids, however often it is posted", async () => {
+  it("a wave is one wave.admitted with its parents' ids, and an invite one invite.accepted, however often each is posted", async () => {
     const ann = await parent("ann@example.com");
     const bob = await parent("bob@example.com");
     const { ctx, settle } = testContext("http://127.0.0.1:8810/admin/waves", d1.bindings);
@@ -191,6 +192,24 @@ describe("webhook events where the facts happen", () => {
     const events = await ofType("wave.admitted");
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ seq: 1, lead_ids: [ann.id, bob.id] });
+
+    // Ann presses "accept" in her invite twice: one invite.accepted.
+    const mail = await d1.db
+      .prepare("SELECT text FROM outbox WHERE template = 'invite' AND recipient = ?")
+      .bind("ann@example.com")
+      .first<{ text: string }>();
+    const link = new URL(/https?:\/\/\S+\/invite\?t=[\w.-]+/.exec(mail!.text)![0]);
+    for (let press = 0; press < 2; press++) {
+      const form = new FormData();
+      form.set("t", link.searchParams.get("t")!);
+      form.set("intent", "accept");
+      const pressed = testContext(link.href, d1.bindings);
+      await inviteAction(pressed.ctx, new Request(link.href, { method: "POST" }), form).catch((thrown: unknown) => thrown);
+      await pressed.settle();
+    }
+    const accepted = await ofType("invite.accepted");
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0].data).toEqual({ lead_id: ann.id, wave_id: events[0].data.wave_id, variant: "genius" });
   });
 
   it("an erasure is one lead.erased per lead, with the id and no address", async () => {
