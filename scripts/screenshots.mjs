@@ -148,6 +148,17 @@ async function adminPages(admitWave) {
       count += 1;
     }
   }
+  // A club's families (the seeded hockey club at its milestone).
+  await page.goto(`${base}${urlOf("", VARIANTS[1], "/admin/clubs")}`);
+  const families = await page.locator("[data-club='hc-sparta-praha'] a[href*='families=']").getAttribute("href");
+  if (families) {
+    await page.goto(new URL(families, base).href);
+    for (const size of SIZES) {
+      await page.setViewportSize(size.viewport);
+      await page.screenshot({ path: `${out}admin-club-families-${size.name}-full.png`, fullPage: true });
+      count += 1;
+    }
+  }
   // The launch's one confirmation: a review of the announcement, which sends nothing.
   await page.goto(`${base}/admin/launch`);
   await page.locator("input[name='date']").fill("2026-05-04");
