@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
-import type { WebhookEventType } from "~/data/ports/webhook-store";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/data/ports/webhook-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
@@ -22,17 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await d1?.dispose();
 });
-
-const EVERY_EVENT: WebhookEventType[] = [
-  "lead.confirmed",
-  "referral.credited",
-  "referral.held",
-  "reward.earned",
-  "club.milestone",
-  "wave.admitted",
-  "invite.accepted",
-  "lead.erased",
-];
 
 beforeEach(async () => {
   for (const table of [
@@ -57,7 +46,7 @@ beforeEach(async () => {
     id: crypto.randomUUID(),
     // Nothing listens on port 9: each first attempt fails at once and the row stays for the test.
     url: "http://127.0.0.1:9/hook",
-    events: EVERY_EVENT,
+    events: [...WEBHOOK_EVENT_TYPES],
     secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
     previous_secret: null,
     previous_secret_expires_at: null,
