@@ -3,7 +3,8 @@ import { log } from "~/platform/log.server";
 import { getRequestContext } from "~/utils/context.server";
 import { absoluteClubLink, clubLink, clubPageLink, linkTo } from "~/utils/links";
 import { getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
-import { clubsCopy, clubsOf, followMerge, requireClubTable } from "./clubs.server";
+import type { RequestContext } from "~/utils/context.server";
+import { clubsCopy, clubsOf, clubTableOf, followMerge, requireClubTable } from "./clubs.server";
 
 /**
  * The public club pages (docs/decisions/039-clubs.md): the club link (/c/SLUG), the club page
@@ -50,6 +51,28 @@ export async function clubPageLoader({ request, context, params }: LoaderFunctio
     clubLink: absoluteClubLink(ctx.origin, ctx.variant, club.slug),
     joinHref: clubLink(ctx.variant, club.slug),
     leaderboardHref: linkTo(ctx.variant, "clubs"),
+  };
+}
+
+/**
+ * The parent's club on their status page: name, confirmed families and milestone, worded as the
+ * club page words them. Null on genius, without a membership, or while the club is not public.
+ */
+export async function clubOfParent(ctx: RequestContext, leadId: string) {
+  const table = clubTableOf(ctx);
+  if (!table) return null;
+  const store = clubsOf(ctx);
+  const club = await followMerge(store, (await store.membershipOf(table, leadId))?.club ?? null);
+  if (!club || club.status !== "approved") return null;
+  const families = (await store.summaries(table)).find((row) => row.id === club.id)?.families ?? 0;
+  const vars = { clubName: club.name, city: club.city, count: String(families), milestone: String(club.milestone ?? "") };
+  const copy = clubsCopy(ctx, vars);
+  return {
+    copy: { ...copy.status, families: copy.page.families, milestone: copy.page.milestone, milestoneReached: copy.page.milestoneReached },
+    families,
+    milestone: club.milestone,
+    reached: club.milestone_reached_at !== null,
+    pageHref: clubPageLink(ctx.variant, club.slug),
   };
 }
 

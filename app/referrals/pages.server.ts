@@ -1,3 +1,4 @@
+import { clubOfParent } from "~/clubs/public.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { placesPerCreditOf, referralRules } from "#content/referrals";
@@ -150,6 +151,11 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // Milestone rewards (ADR 035): the ladder, what is unlocked; null without a ladder.
       rewards: await ladderOf(ctx, lead, told.referrals.credited),
+      // The parent's club (ADR 039), as its public page counts it; a failed read leaves it out.
+      club: await clubOfParent(ctx, lead.id).catch((error: unknown) => {
+        log.error("club.read_failed", { page: "status", leadId: lead.id }, error);
+        return null;
+      }),
       // The share card the link unfurls into (ADR 037).
       shareCard: await statusShareCard(ctx, { ...lead, ref_code: refCode }),
       // The parent's own data: the same signed link as in every e-mail's footer.

@@ -4,6 +4,7 @@ import { PartyPopper, ShieldCheck, Trophy, Users, type LucideIcon } from "lucide
 import type { ReactNode } from "react";
 import { FLAG_INTENTS, ReferralShare, type FlagIntent } from "~/components/share/ReferralShare";
 import { inviteResendAction, rewardCodeAction, statusAction, statusPage } from "~/referrals/pages.server";
+import { ParentClub } from "~/components/clubs/ParentClub";
 import { RewardLadder } from "~/components/rewards/RewardLadder";
 import { ShareCardPreview } from "~/components/share/ShareCardPreview";
 import { getRequestContext } from "~/utils/context.server";
@@ -171,7 +172,7 @@ export default function Status() {
       </section>
     );
   }
-  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref, rewards, shareCard } = view;
+  const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref, rewards, shareCard, club } = view;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12" data-testid="standing" data-standing={standingName(standing)}>
       <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
@@ -217,6 +218,7 @@ export default function Status() {
           {!canMoveUp(standing) ? copy.ruleAdmitted : step > 0 ? copy.rule.replace("{step}", String(step)) : copy.ruleFirstCome}
         </p>
       </section>
+      {club ? <ParentClub club={club} waiting={canMoveUp(standing)} /> : null}
       {rewards ? <RewardLadder ladder={rewards} /> : null}
       <ReferralShare copy={share} refLink={refLink} followHref={linkTo("follow")} />
       {shareCard ? <ShareCardPreview card={shareCard} /> : null}

@@ -54,6 +54,11 @@ export const clubs: ClubsContent = {
     join: "Join the waitlist with {clubName}",
     leaderboardLink: "See all clubs",
   },
+  status: {
+    title: "Your club: {clubName}",
+    rule: "When {clubName} reaches {milestone} confirmed families, its families get in together, in one wave.",
+    pageLink: "See your club's page",
+  },
   leaderboard: {
     metaTitle: "Clubs | {brand}",
     title: "Clubs on the waitlist",

@@ -52,6 +52,8 @@ export const clubsSchema = z.object({
     join: text,
     leaderboardLink: text,
   }),
+  /** The parent's status page, when they are a family of an approved club: {clubName}, {count}, {milestone}. */
+  status: z.object({ title: text, rule: text, pageLink: text }),
   leaderboard: z.object({
     metaTitle: text,
     title: text,

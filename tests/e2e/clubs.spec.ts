@@ -167,6 +167,15 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   await page.goto(pathIn(v, `clubs/${slug}`));
   await expect(page.locator("progress")).toHaveAttribute("value", "4");
   await expect(page.getByText(clubs.page.milestoneReached)).toBeVisible();
+  // A family's status page tells the same story: their club, its 4 families, the milestone reached.
+  await page.goto((await waitlistLinks(page, parents[0])).status);
+  const yourClub = page.getByTestId("parent-club");
+  await expect(yourClub.getByRole("heading", { level: 2 })).toHaveText(clubs.status.title.replace("{clubName}", name));
+  await expect(yourClub).toContainText(families);
+  await expect(yourClub).toContainText(clubs.page.milestoneReached);
+  await expect(yourClub.locator("progress")).toHaveAttribute("value", "4");
+  await expect(yourClub.getByRole("link", { name: clubs.status.pageLink })).toHaveAttribute("href", new RegExp(`/clubs/${slug}`));
+  expect(await axeViolations(page, jsEnabled), "a family's status page with its club").toEqual([]);
 
   // The waves page offers the club first; its review asks once, the button admits the four.
   await page.goto(pathIn(v, "admin/waves"));
@@ -228,7 +237,8 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
     await rowOf(club).getByRole("button", { name: text.approve }).click();
     await expect(rowOf(club)).toContainText(text.statuses.approved);
   }
-  await joinThroughLink(browser, jsEnabled, v, duplicateLink, uniqueEmail(`club-merge-parent-${tag}`));
+  const family = uniqueEmail(`club-merge-parent-${tag}`);
+  await joinThroughLink(browser, jsEnabled, v, duplicateLink, family);
 
   // Merge: the first post only says what will happen; nothing has moved yet.
   await page.goto(pathIn(v, "admin/clubs"));
@@ -247,6 +257,10 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
   const board = await (await page.request.get(pathIn(v, "clubs"))).text();
   expect(board).toContain(stays);
   expect(board).not.toContain(duplicate);
+  // The family's status page now names the club that stays.
+  const status = await (await page.request.get((await waitlistLinks(page, family)).status)).text();
+  expect(status).toContain(getPage("tennis", "clubs").status.title.replace("{clubName}", stays));
+  expect(status).not.toContain(duplicate);
 
   // Reject: asked once as well; cancelling leaves the club pending.
   await rowOf(spam).getByRole("button", { name: text.reject }).click();
