@@ -64,7 +64,8 @@ export async function clubOfParent(ctx: RequestContext, leadId: string) {
   const store = clubsOf(ctx);
   const club = await followMerge(store, (await store.membershipOf(table, leadId))?.club ?? null);
   if (!club || club.status !== "approved") return null;
-  const families = (await store.summaries(table)).find((row) => row.id === club.id)?.families ?? 0;
+  // This club's counted families only (the figure the club page shows), not every club's summary.
+  const families = (await store.countedMembers(club.id)).length;
   const vars = { clubName: club.name, city: club.city, count: String(families), milestone: String(club.milestone ?? "") };
   const copy = clubsCopy(ctx, vars);
   return {
