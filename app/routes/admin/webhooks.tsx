@@ -157,8 +157,8 @@ export default function Webhooks() {
         >
           {endpoints.map((endpoint) => (
             <tr key={endpoint.id} className="border-b border-slate-200 align-top" data-url={endpoint.url}>
-              <td className="px-3 py-2 font-mono break-all">{endpoint.url}</td>
-              <td className="px-3 py-2 font-mono">{endpoint.events.join(", ")}</td>
+              <td className="min-w-56 px-3 py-2 font-mono break-all">{endpoint.url}</td>
+              <td className="min-w-48 px-3 py-2 font-mono">{endpoint.events.join(", ")}</td>
               <td className="px-3 py-2">{endpoint.enabled ? text.enabled : text.disabled}</td>
               <td className={`px-3 py-2 ${ACTION_CELL}`}>
                 <div className="flex flex-wrap gap-2">
