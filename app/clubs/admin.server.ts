@@ -46,11 +46,7 @@ export async function clubFamilies(
   const store = clubsOf(ctx);
   const club = await store.get(clubId);
   if (!club || club.lead_table !== table) return null;
-  const [members, counted, summaries] = await Promise.all([
-    store.members(club.id, FAMILIES_SHOWN),
-    store.countedMembers(club.id),
-    store.summaries(table),
-  ]);
+  const [members, counted] = await Promise.all([store.members(club.id, FAMILIES_SHOWN), store.countedMembers(club.id)]);
   const ids = members.map((member) => member.lead_id);
   const { rows } = ids.length
     ? await getBackend(ctx).leads.list(table, { filters: { ids }, pageSize: ids.length, countTotal: false })
@@ -63,7 +59,11 @@ export async function clubFamilies(
     const state = countedIds.has(lead.id) ? "counted" : lead.confirmed_at ? "held" : "unconfirmed";
     return [{ id: lead.id, email: lead.email, joined_at: member.joined_at, state }];
   });
-  const total = summaries.find((summary) => summary.id === club.id)?.members ?? families.length;
+  // The whole count is read only when the list was cut at its limit.
+  const total =
+    members.length < FAMILIES_SHOWN
+      ? families.length
+      : ((await store.summaries(table)).find((summary) => summary.id === club.id)?.members ?? families.length);
   return { club, families, total };
 }
 

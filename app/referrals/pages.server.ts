@@ -1,8 +1,8 @@
-import { clubOfParent } from "~/clubs/public.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { placesPerCreditOf, referralRules } from "#content/referrals";
 import { statusShareCard } from "~/card/card.server";
+import { clubOfParent } from "~/clubs/public.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";

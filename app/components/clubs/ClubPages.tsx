@@ -1,6 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { ClubsContent } from "#content/schemas/clubs";
 
+/** A club's milestone: what is left (or that it is reached) over a <progress> that needs no JavaScript. */
+export function ClubMilestone({ id, label, families, milestone }: { id: string; label: string; families: number; milestone: number }) {
+  return (
+    <>
+      <label htmlFor={id} className="text-slate-700">
+        {label}
+      </label>
+      <progress id={id} max={milestone} value={Math.min(families, milestone)} className="mt-2 block h-3 w-full" />
+    </>
+  );
+}
+
 /** The club link in a box the coach or a parent can select and copy (no JavaScript needed). */
 function LinkBox({ label, hint, link }: { label: string; hint: string; link: string }) {
   return (
@@ -76,14 +88,11 @@ export function ClubPage({ copy, club, clubLink, joinHref, leaderboardHref }: Cl
       </p>
       {club.milestone ? (
         <div className="mt-4">
-          <label htmlFor="club-milestone" className="text-slate-700">
-            {club.reached ? copy.milestoneReached : copy.milestone}
-          </label>
-          <progress
+          <ClubMilestone
             id="club-milestone"
-            max={club.milestone}
-            value={Math.min(club.families, club.milestone)}
-            className="mt-2 block h-3 w-full"
+            label={club.reached ? copy.milestoneReached : copy.milestone}
+            families={club.families}
+            milestone={club.milestone}
           />
         </div>
       ) : null}

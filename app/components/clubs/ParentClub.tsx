@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Shield } from "lucide-react";
+import { ClubMilestone } from "./ClubPages";
 
 type ParentClubProps = {
   club: {
@@ -25,14 +26,11 @@ export function ParentClub({ club, waiting }: ParentClubProps) {
       <p className="mt-3 font-semibold text-slate-900">{copy.families}</p>
       {club.milestone ? (
         <div className="mt-3">
-          <label htmlFor="parent-club-milestone" className="text-slate-700">
-            {club.reached ? copy.milestoneReached : copy.milestone}
-          </label>
-          <progress
+          <ClubMilestone
             id="parent-club-milestone"
-            max={club.milestone}
-            value={Math.min(club.families, club.milestone)}
-            className="mt-2 block h-3 w-full"
+            label={club.reached ? copy.milestoneReached : copy.milestone}
+            families={club.families}
+            milestone={club.milestone}
           />
           {waiting && !club.reached ? <p className="mt-3 text-slate-700">{copy.rule}</p> : null}
         </div>

@@ -21,10 +21,11 @@ export const ErrorBoundary = AdminErrorBoundary;
 export async function loader(args: LoaderFunctionArgs) {
   const admin = await adminRoute(args);
   const { ctx } = admin;
-  const page = await admin.read("clubs", () => clubsAdminPage(ctx));
+  // One club's families (?families=ID), or the clubs table: only the view shown is read.
   const familiesOf = new URL(args.request.url).searchParams.get("families");
   const families = familiesOf ? await admin.read("club-families", () => clubFamilies(ctx, familiesOf)) : null;
   if (familiesOf && !families) throw new Response("Not found", { status: 404 });
+  const page = familiesOf ? null : await admin.read("clubs", () => clubsAdminPage(ctx));
   return admin.respond({
     copy: admin.copy,
     text: clubsCopy(ctx).admin,
