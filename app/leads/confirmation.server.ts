@@ -100,17 +100,16 @@ async function confirmFlow(
   // before such keys) the lead's own.
   const remembered = addressKeyed ? getVariantValue(session, ctx.variant, addressKeyed.remember) : undefined;
   const key = remembered ?? mailKey(template, leadId, ctx.leadTable);
-  // Everything the page needs is keyed by the lead id, so the reads and the signing of the double
-  // opt-in and status links go at once: under load each sequential wait is a turn at the back of
-  // the queue.
-  const [lead, status, { verifyLink, statusLink, manageLink }] = await Promise.all([
+  // The two reads go at once: under load each sequential wait is a turn at the back of the queue.
+  // The links are signed after, for the address the row holds (signing waits on no I/O).
+  const [lead, status] = await Promise.all([
     leads.get(leadId).catch((error: unknown) => {
       throw new ConfirmUnavailable("lead read failed", { cause: error });
     }),
     pending ? null : mailStatus(ctx, key).catch(() => null),
-    leadLinksFor(ctx, ctx.leadTable, leadId),
   ]);
   if (!lead) return null;
+  const { verifyLink, statusLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead);
 
   let refCode: string | null = lead.ref_code;
   if (!refCode) {

@@ -248,14 +248,20 @@ export async function submitStep(ctx: RequestContext, session: AppSession, reque
   const result = await step3Validator(copy.step3.errors).validate(form);
   if (result.error) return show(422, { fieldErrors: result.error.fieldErrors });
   if (!(await clubChoiceValid(ctx, session, form))) return show(400, { formError: copy.unknownOption });
+  // Another inbox than the lead's makes a new lead (ADR 040), counted against the IP as one.
+  if (leads.changesAddress(lead!, result.data.email)) {
+    const admitted = await admitNewLead(ctx, request);
+    if (!admitted.ok) return show(admitted.status, { formError: admitted.message });
+  }
+  let saved: Lead;
   try {
-    const saved = await leads.saveEmail(lead!, result.data.email);
+    saved = await leads.saveEmail(lead!, result.data.email);
     await recordReferral(ctx, saved, attributionChannel(session), undefined, clientIp(request));
     await joinPostedClub(ctx, session, form, saved.id);
   } catch (error) {
     return failed(error);
   }
-  setVariantValues(session, ctx.variant, { userEmail: result.data.email });
+  setVariantValues(session, ctx.variant, { leadId: saved.id, userEmail: result.data.email });
   track(ctx, "form_step3_done", { session, saves: true });
   return { redirectTo: nextPage(ctx, 3) };
 }

@@ -1,6 +1,8 @@
 import { getBackend } from "~/data/backend.server";
 import type { BillingCycle, Lead, LeadPatch, LeadSource, NewLead } from "~/data/ports/lead-store";
 import { hashedEmail, withUniqueRefCode } from "~/data/lead-codes.server";
+import { canonicalEmail, PENDING_EMAIL } from "~/data/lead-model";
+import { sha256Hex } from "~/platform/crypto.server";
 import type { RequestContext } from "~/utils/context.server";
 import { log } from "~/platform/log.server";
 
@@ -30,6 +32,9 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
   async function createForSubmission(id: string, lead: NewLead): Promise<Lead> {
     const { lead: row, created } = await store.createOnce(table, id, lead);
     if (created) return row;
+    // Another inbox on a repeat (a corrected address, or a cookie replayed after the confirmation)
+    // is a lead of its own: a row keeps the inbox it was given and maybe confirmed (ADR 040).
+    if (lead.email && changesAddress(row, lead.email)) return createForSubmission(await newAddressId(id, lead.email), lead);
     const { referred_by: _r, utm_source: _s, utm_medium: _m, utm_campaign: _c, utm_term: _t, utm_content: _u, ...fields } = lead;
     return (await store.update(table, id, fields)) ?? row;
   }
@@ -66,11 +71,26 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
       });
     },
 
-    /** Funnel step 3: the e-mail, its hash and the lead's own referral code. */
+    changesAddress,
+
+    /**
+     * Funnel step 3: the e-mail, its hash and the lead's own referral code. A lead that holds
+     * another inbox already keeps it: the answers go to a new lead for this address, the same one
+     * for a repeat of the same step (ADR 040). Answers the lead that holds `email` now.
+     */
     async saveEmail(lead: Lead, email: string): Promise<Lead> {
       const hashed_email = await hashedEmail(email);
-      if (lead.ref_code) return updateOrFail(lead.id, { email, hashed_email, step_completed: 3 });
-      return withUniqueRefCode(email, (ref_code) => updateOrFail(lead.id, { email, hashed_email, ref_code, step_completed: 3 }));
+      let target = lead;
+      if (changesAddress(lead, email)) {
+        target = await createForSubmission(await newAddressId(lead.id, email), {
+          ...answersOf(lead),
+          email,
+          hashed_email,
+          step_completed: 3,
+        });
+      }
+      if (target.ref_code) return updateOrFail(target.id, { email, hashed_email, step_completed: 3 });
+      return withUniqueRefCode(email, (ref_code) => updateOrFail(target.id, { email, hashed_email, ref_code, step_completed: 3 }));
     },
 
     /** A free guide or tips request: one lead per submission id. */
@@ -117,6 +137,27 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
     adminUpdate: (id: string, patch: LeadPatch) => store.update(table, id, patch),
     /** An admin's delete. False when the lead was already gone. */
     adminDelete: (id: string) => store.delete(table, id),
+  };
+}
+
+/** Whether `email` is another inbox than the one the lead holds (the placeholder holds none). */
+function changesAddress(lead: Pick<Lead, "email">, email: string): boolean {
+  return lead.email !== PENDING_EMAIL && canonicalEmail(lead.email) !== canonicalEmail(email);
+}
+
+/** The id of the lead that a lead's answers make with another inbox: a repeat finds the same row. */
+async function newAddressId(fromId: string, email: string): Promise<string> {
+  const hex = await sha256Hex(`new-address:${fromId}:${canonicalEmail(email)}`);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What a visitor told us on the funnel and how they came: what a lead for a new address starts with. */
+function answersOf(lead: Lead): NewLead {
+  const { age_bands, time_available, children_count, focus_areas, goals, biggest_concern, lead_source, plan_chosen, billing_cycle } = lead;
+  const { referred_by, utm_source, utm_medium, utm_campaign, utm_term, utm_content } = lead;
+  return {
+    ...{ age_bands, time_available, children_count, focus_areas, goals, biggest_concern, lead_source, plan_chosen, billing_cycle },
+    ...{ referred_by, utm_source, utm_medium, utm_campaign, utm_term, utm_content },
   };
 }
 

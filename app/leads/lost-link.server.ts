@@ -58,10 +58,7 @@ async function mailLostLink(ctx: RequestContext, email: string): Promise<"queued
     if (!lead) return "unlisted";
     // A bounced or complained address gets nothing (the mailer would skip it too): no row at all.
     if (await isSuppressed(ctx, lead.email, mailKindOf("lost-link"))) return "suppressed";
-    const [dedupeKey, links] = await Promise.all([
-      recipientMailKey(ctx, "lost-link", lead.email),
-      leadLinksFor(ctx, ctx.leadTable, lead.id),
-    ]);
+    const [dedupeKey, links] = await Promise.all([recipientMailKey(ctx, "lost-link", lead.email), leadLinksFor(ctx, ctx.leadTable, lead)]);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey,
       template: "lost-link",

@@ -2,14 +2,17 @@ import { referralRules } from "#content/referrals";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { LEAD_TABLES, type LeadTable } from "~/utils/variant";
-import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from "./crypto.server";
+import { canonicalEmail } from "~/data/lead-model";
+import { base64url, fromBase64url, hmacSign, hmacVerify, sha256Hex, verifyingSecrets } from "./crypto.server";
 
 /**
  * Signed, no-login links to one lead: `confirm` (the double opt-in button page), `status` (the
  * parent's place in line), `manage` (the parent's data: export and erasure) and `invite` (a wave's
  * invite, docs/decisions/025-waves-and-invites.md: single use, which the wave's member row enforces). A token reads `{payload}.{signature}` where the payload is
  * base64url(`{purpose}:{table}:{leadId}:{expiresAtMs}`) and the signature is HMAC-SHA256 with the
- * first SESSION_SECRET; every secret of the rotation list verifies. Nothing is stored: a link is
+ * first SESSION_SECRET (a `confirm` link also carries `:{address}`, a hash of the inbox it was
+ * mailed to, so it confirms that address and no other the lead may hold later: ADR 040); every
+ * secret of the rotation list verifies. Nothing is stored: a link is
  * good until it expires, and confirming twice changes nothing. The links sit below the features
  * that send and open them (the opt-in, status, my-data and invite pages, the waves, the campaigns),
  * so each of those asks here and none imports another for its links.
@@ -18,7 +21,8 @@ import { base64url, fromBase64url, hmacSign, hmacVerify, verifyingSecrets } from
 /** `reward`: a milestone reward's download (ADR 035); its id is the ledger row's, not the lead's. */
 export type LinkPurpose = "confirm" | "status" | "manage" | "invite" | "reward";
 
-type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date };
+/** `address`: the confirm link's hash of the inbox it was mailed to (addressBinding); absent on other links. */
+type LeadLink = { purpose: LinkPurpose; table: LeadTable; leadId: string; expiresAt: Date; address?: string };
 
 export type CheckedLink =
   | ({ ok: true } & LeadLink)
@@ -30,13 +34,22 @@ type Secrets = { SESSION_SECRET?: string };
 
 const secretsOf = (env: Secrets, isLocal: boolean) => verifyingSecrets(env.SESSION_SECRET, isLocal);
 
+/**
+ * What a confirm link binds: the inbox as duplicates are compared (case, +tag, Gmail's dots), hashed,
+ * so the link names no address. The same inbox typed another way keeps its link working.
+ */
+export async function addressBinding(email: string): Promise<string> {
+  return (await sha256Hex(`confirm-to:${canonicalEmail(email)}`)).slice(0, 24);
+}
+
 export async function signLeadLink(
   env: Secrets,
   isLocal: boolean,
-  link: { purpose: LinkPurpose; table: LeadTable; leadId: string; ttlMs: number },
+  link: { purpose: LinkPurpose; table: LeadTable; leadId: string; ttlMs: number; address?: string },
   now: Date = new Date(),
 ): Promise<string> {
-  const payload = base64url(new TextEncoder().encode(`${link.purpose}:${link.table}:${link.leadId}:${now.getTime() + link.ttlMs}`));
+  const bound = link.address ? `:${link.address}` : "";
+  const payload = base64url(new TextEncoder().encode(`${link.purpose}:${link.table}:${link.leadId}:${now.getTime() + link.ttlMs}${bound}`));
   return `${payload}.${base64url(await hmacSign(secretsOf(env, isLocal)[0], payload))}`;
 }
 
@@ -58,10 +71,11 @@ export async function checkLeadLink(
     if (await hmacVerify(secret, signature, payload)) valid = true;
   }
   if (!valid) return invalid;
-  const [linkPurpose, table, leadId, expiresRaw, rest] = new TextDecoder().decode(payloadBytes).split(":");
+  const [linkPurpose, table, leadId, expiresRaw, address, rest] = new TextDecoder().decode(payloadBytes).split(":");
   if (linkPurpose !== purpose || rest !== undefined || !leadId || !/^\d{1,15}$/.test(expiresRaw ?? "")) return invalid;
   if (!(LEAD_TABLES as readonly string[]).includes(table)) return invalid;
-  const link: LeadLink = { purpose, table: table as LeadTable, leadId, expiresAt: new Date(Number(expiresRaw)) };
+  if (address !== undefined && !/^[0-9a-f]{24}$/.test(address)) return invalid;
+  const link: LeadLink = { purpose, table: table as LeadTable, leadId, expiresAt: new Date(Number(expiresRaw)), address };
   if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired", ...link };
   return { ok: true, ...link };
 }
@@ -76,17 +90,18 @@ type LinkContext = Pick<RequestContext, "env" | "isLocal" | "origin" | "variant"
 async function signedPageLink(
   ctx: LinkContext,
   page: string,
-  link: { purpose: LinkPurpose; table: LeadTable; leadId: string; ttlMs: number },
+  link: { purpose: LinkPurpose; table: LeadTable; leadId: string; ttlMs: number; address?: string },
   now: Date,
 ): Promise<string> {
   const token = await signLeadLink(ctx.env, ctx.isLocal, link, now);
   return absoluteLinkTo(ctx.origin, ctx.variant, page, { t: token });
 }
 
-/** The double opt-in button page (/verify-email?t=…), good for `confirmLinkDays`. */
-function verifyLinkFor(ctx: LinkContext, table: LeadTable, leadId: string, now: Date = new Date()): Promise<string> {
+/** The double opt-in button page (/verify-email?t=…) for the inbox the lead holds now, good for `confirmLinkDays`. */
+async function verifyLinkFor(ctx: LinkContext, table: LeadTable, lead: LinkedLead, now: Date = new Date()): Promise<string> {
   const ttlMs = referralRules.confirmLinkDays * DAY_MS;
-  return signedPageLink(ctx, "verify-email", { purpose: "confirm", table, leadId, ttlMs }, now);
+  const address = await addressBinding(lead.email);
+  return signedPageLink(ctx, "verify-email", { purpose: "confirm", table, leadId: lead.id, ttlMs, address }, now);
 }
 
 /** The parent's status page (/status?t=…), good for `statusLinkDays`. */
@@ -118,12 +133,15 @@ export function rewardDownloadLinkFor(ctx: LinkContext, table: LeadTable, earned
   return signedPageLink(ctx, "rewards/download", { purpose: "reward", table, leadId: earnedId, ttlMs: 7 * DAY_MS }, now);
 }
 
+/** The lead a mail's links are made for: the confirm link binds the address it is mailed to. */
+type LinkedLead = { id: string; email: string };
+
 /** The links of the waitlist mails and pages: the confirmation button page, the status page and "Manage my data". */
-export async function leadLinksFor(ctx: LinkContext, table: LeadTable, leadId: string, now: Date = new Date()) {
+export async function leadLinksFor(ctx: LinkContext, table: LeadTable, lead: LinkedLead, now: Date = new Date()) {
   const [verifyLink, statusLink, manageLink] = await Promise.all([
-    verifyLinkFor(ctx, table, leadId, now),
-    statusLinkFor(ctx, table, leadId, now),
-    manageLinkFor(ctx, table, leadId, now),
+    verifyLinkFor(ctx, table, lead, now),
+    statusLinkFor(ctx, table, lead.id, now),
+    manageLinkFor(ctx, table, lead.id, now),
   ]);
   return { verifyLink, statusLink, manageLink };
 }

@@ -7,7 +7,7 @@ import type { Lead } from "~/data/ports/lead-store";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
-import { checkLeadLink, leadLinksFor, manageLinkFor, statusLinkFor, type LinkPurpose } from "~/platform/lead-links.server";
+import { addressBinding, checkLeadLink, leadLinksFor, manageLinkFor, statusLinkFor, type LinkPurpose } from "~/platform/lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
@@ -37,6 +37,12 @@ async function leadOfLink(ctx: RequestContext, token: string | null, purpose: Li
     throw data({ state: "unavailable" as const }, { status: 503 });
   }
   if (!lead) return { state: "invalid" as const };
+  if (purpose === "confirm") {
+    // A confirm link confirms the inbox it was mailed to and no other (ADR 040). One made before
+    // links named their inbox reads as expired: its button mails a fresh link to the address on file.
+    if (link.address === undefined) return { state: "expired" as const, lead };
+    if (link.address !== (await addressBinding(lead.email))) return { state: "invalid" as const };
+  }
   return { state: link.ok ? ("valid" as const) : ("expired" as const), lead };
 }
 
@@ -85,7 +91,7 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
       return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
     if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
-    const { verifyLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead.id);
+    const { verifyLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: freshLinkKey(ctx, lead, day, slot),
       template: "confirm-email",

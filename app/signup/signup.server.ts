@@ -102,7 +102,7 @@ async function confirmLeadOfAccount(
     const lead = await leadsOf(ctx).get(leadId);
     if (!lead || lead.email !== email.trim().toLowerCase()) return none;
     await referralsOf(ctx).confirm(lead.id);
-    const { statusLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead.id);
+    const { statusLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead);
     return { statusLink, manageLink };
   } catch (error) {
     log.error("signup.lead_confirm_failed", { leadId }, error);

@@ -4,7 +4,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { canonicalEmail } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
-import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
+import { addressBinding, checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { isDisposableEmail } from "~/leads/disposable.server";
 import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
@@ -183,7 +183,8 @@ describe("referrals", () => {
 
 describe("the double opt-in page", () => {
   async function linkFor(lead: Lead, ttlMs = 60_000, now = new Date()) {
-    return signLeadLink({}, true, { purpose: "confirm", table: "leads", leadId: lead.id, ttlMs }, now);
+    const address = await addressBinding(lead.email);
+    return signLeadLink({}, true, { purpose: "confirm", table: "leads", leadId: lead.id, ttlMs, address }, now);
   }
   const form = (fields: Record<string, string>) => {
     const body = new FormData();
@@ -212,6 +213,18 @@ describe("the double opt-in page", () => {
     expect(await reload(a)).toMatchObject({ email_verified: true, confirm_seq: 1 });
     await outcome(() => verifyAction(ctx, form({ t, intent: "confirm" })));
     expect((await reload(a)).confirm_seq).toBe(1);
+  });
+
+  it("a link made before links named their inbox confirms nobody and offers a fresh one to the address on file", async () => {
+    const a = await join("ann@example.com");
+    const t = await signLeadLink({}, true, { purpose: "confirm", table: "leads", leadId: a.id, ttlMs: 60_000 });
+    const { ctx } = request();
+    const page = (await verifyPage(ctx, new URL(`http://127.0.0.1:8810/verify-email?t=${t}`))) as unknown as {
+      data: { view: { state: string; email?: string } };
+    };
+    expect(page.data.view).toMatchObject({ state: "expired", email: "ann@example.com" });
+    await outcome(() => verifyAction(ctx, form({ t, intent: "confirm" })));
+    expect((await reload(a)).email_verified).toBe(false);
   });
 
   it("forged, cross-variant or garbage links are a 400 and change nothing", async () => {
