@@ -3,10 +3,10 @@ import { AUDIT_KIND, type AdminAuditStore, type AuditRow } from "~/data/ports/ad
 /** The admin audit on D1 (migrations/0020_referral_holds.sql, 0026_admin_audit_target.sql). */
 export function createD1AdminAudit(db: D1Database): AdminAuditStore {
   return {
-    async record({ action, target, detail, actor, at }) {
+    async record({ action, target, detail, variant, actor, at }) {
       await db
-        .prepare("INSERT INTO admin_audit (id, action, target, detail, actor, at) VALUES (?, ?, ?, ?, ?, ?)")
-        .bind(crypto.randomUUID(), action, target, detail, actor, at)
+        .prepare("INSERT INTO admin_audit (id, action, target, detail, variant, actor, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .bind(crypto.randomUUID(), action, target, detail, variant, actor, at)
         .run();
     },
 
@@ -17,7 +17,9 @@ export function createD1AdminAudit(db: D1Database): AdminAuditStore {
       const binds = where ? [`${kind}.%`] : [];
       const [rows, count] = await db.batch<AuditRow | { n: number }>([
         db
-          .prepare(`SELECT id, action, target, detail, actor, at FROM admin_audit ${where} ORDER BY at DESC, rowid DESC LIMIT ? OFFSET ?`)
+          .prepare(
+            `SELECT id, action, target, detail, variant, actor, at FROM admin_audit ${where} ORDER BY at DESC, rowid DESC LIMIT ? OFFSET ?`,
+          )
           .bind(...binds, size, offset),
         db.prepare(`SELECT COUNT(*) AS n FROM admin_audit ${where}`).bind(...binds),
       ]);

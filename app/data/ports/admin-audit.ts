@@ -7,9 +7,10 @@
 /**
  * One admin change: `action` is "kind.verb" (e.g. "clubs.merge"; the page filters by the kind),
  * `target` the id of what changed ("" when it is many or none), `detail` a short summary with no
- * personal data and never a secret, `actor` the admin's e-mail.
+ * personal data and never a secret, `variant` the variantKey it was made in ("" for every variant),
+ * `actor` the admin's e-mail.
  */
-export type AuditRecord = { action: string; target: string; detail: string; actor: string; at: string };
+export type AuditRecord = { action: string; target: string; detail: string; variant: string; actor: string; at: string };
 
 export type AuditRow = AuditRecord & { id: string };
 

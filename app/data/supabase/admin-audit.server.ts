@@ -25,7 +25,7 @@ export function createSupabaseAdminAudit(options: SupabaseOptions): AdminAuditSt
     async page({ kind, page, pageSize }) {
       const size = Math.max(1, Math.floor(pageSize));
       const from = (Math.max(1, Math.floor(page)) - 1) * size;
-      let query = client.from("admin_audit").select("id, action, target, detail, actor, at", { count: "exact" });
+      let query = client.from("admin_audit").select("id, action, target, detail, variant, actor, at", { count: "exact" });
       if (kind && AUDIT_KIND.test(kind)) query = query.like("action", `${kind}.%`);
       const { data, error, count } = await query
         .order("at", { ascending: false })
