@@ -10,11 +10,11 @@
  * personal data and never a secret, `variant` the variantKey it was made in ("" for every variant),
  * `actor` the admin's e-mail.
  */
-export type AuditRecord = { action: string; target: string; detail: string; variant: string; actor: string; at: string };
+type AuditRecord = { action: string; target: string; detail: string; variant: string; actor: string; at: string };
 
 export type AuditRow = AuditRecord & { id: string };
 
-export type AuditPageQuery = {
+type AuditPageQuery = {
   /** Only actions of this kind ("clubs" matches "clubs.merge"); null for all. Letters and dashes only. */
   kind: string | null;
   /** 1-based. */
