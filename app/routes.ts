@@ -97,6 +97,8 @@ export default [
     route("admin/clubs", "routes/admin/clubs.tsx"),
     // Signed webhooks out (issue 35, ADR 038).
     route("admin/webhooks", "routes/admin/webhooks.tsx"),
+    // Every admin change with its admin, by kind.
+    route("admin/audit", "routes/admin/audit.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin/leads/:id/export", "routes/admin/lead-export.ts"),

@@ -18,7 +18,19 @@ import { root } from "./lib/d1.mjs";
 const out = new URL("../screenshots/", import.meta.url).pathname;
 const chrome = process.env.CHROME_PATH || process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 const PAGES = ["/", "/form", "/roadmap", "/confirm", "/faq", "/lost-link"];
-const ADMIN_PAGES = ["leads", "referrals", "referrals/review", "safelist", "rewards", "analytics", "mail", "launch", "waves", "webhooks"];
+const ADMIN_PAGES = [
+  "leads",
+  "referrals",
+  "referrals/review",
+  "safelist",
+  "rewards",
+  "analytics",
+  "mail",
+  "launch",
+  "waves",
+  "webhooks",
+  "audit",
+];
 /** The seeded clubs shown on the sport editions' club pages (scripts/lib/seed-data.mjs). */
 const CLUB_PAGES = {
   icehockey: ["/clubs", "/clubs/hc-sparta-praha", "/clubs/new"],

@@ -11,6 +11,7 @@ import { backValue, listQueryParams, parseBack } from "./list-query";
 import type { AdminRefusal } from "./refusal";
 import { log } from "~/platform/log.server";
 import { webhookEvents } from "~/webhooks/events.server";
+import { auditChange } from "./audit.server";
 
 /**
  * The admin guard and the shared handlers of the admin pages. requireAdmin runs
@@ -171,6 +172,7 @@ export async function updateLead(admin: AdminRequest, id: string, form: FormData
     return failure(admin, copy.messages.updateFailed, 503);
   }
   if (!saved) return failure(admin, copy.messages.updateFailed, 404);
+  await auditChange(admin, "leads.edit", id);
   return backToList(admin, form.get("back"), copy.messages.updated);
 }
 
@@ -187,6 +189,7 @@ export async function deleteLead(admin: AdminRequest, id: string, form: FormData
   }
   if (!removed) return failure(admin, copy.messages.deleteFailed, 404);
   webhookEvents.leadErased(ctx, ctx.leadTable, id);
+  await auditChange(admin, "leads.delete", id);
   return backToList(admin, form.get("back"), copy.messages.deleted);
 }
 

@@ -8,6 +8,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { addToast } from "~/utils/session.server";
 import { adminHeaders, type AdminAccess, type AdminRequest } from "./admin.server";
+import { auditChange } from "./audit.server";
 import { bulkRefusal, parseBulk, type BulkActionData } from "./bulk";
 import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
@@ -54,9 +55,12 @@ export async function bulkAction({ ctx, access }: AdminRequest, form: FormData) 
   try {
     if (parsed.intent === "bulk-delete") {
       const gone = await getBackend(ctx).leads.deleteMany(ctx.leadTable, parsed.ids);
+      if (gone.length) await auditChange({ ctx, access }, "leads.bulk-delete", gone, String(gone.length));
       toast = copy.bulk.deleted.replace("{count}", String(gone.length));
     } else if (parsed.intent === "bulk-revoke") {
-      toast = copy.bulk.revoked.replace("{count}", String(await revokeCredits(ctx, parsed.ids)));
+      const revoked = await revokeCredits(ctx, parsed.ids);
+      if (revoked.length) await auditChange({ ctx, access }, "referrals.bulk-revoke", revoked, String(revoked.length));
+      toast = copy.bulk.revoked.replace("{count}", String(revoked.length));
     } else {
       // The export is a download: the confirmation posts to the CSV route, never here.
       return data<BulkActionData>({ formError: copy.bulk.unknown }, { status: 400, headers });
@@ -70,14 +74,14 @@ export async function bulkAction({ ctx, access }: AdminRequest, form: FormData) 
   return redirect(linkTo(ctx.variant, "admin/leads", back), { status: 303, headers: await adminHeaders(access, ctx) });
 }
 
-/** Revokes the credit each of these leads gave its referrer (the recount moves count and place); how many were credited. */
-async function revokeCredits(ctx: RequestContext, leadIds: string[]): Promise<number> {
+/** Revokes the credit each of these leads gave its referrer (the recount moves count and place); the referrals that were credited. */
+async function revokeCredits(ctx: RequestContext, leadIds: string[]): Promise<string[]> {
   const referrals = referralsOf(ctx);
-  let revoked = 0;
+  const revoked: string[] = [];
   for (const id of leadIds) {
     const referral = await referrals.referralOf(id);
     if (referral?.status !== "credited") continue;
-    if (await referrals.setCredit(referral.id, false)) revoked += 1;
+    if (await referrals.setCredit(referral.id, false)) revoked.push(referral.id);
   }
   return revoked;
 }

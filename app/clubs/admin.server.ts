@@ -77,8 +77,11 @@ function parseMilestone(raw: unknown): number | null | undefined {
   return n >= 1 && n <= 10_000 ? n : undefined;
 }
 
+/** The audit row of a change that changed something (a repeat has none). */
+type ClubAudit = { action: `clubs.${string}`; target: string; detail: string };
+
 type Answer =
-  | { ok: true; message: string }
+  | { ok: true; message: string; audit?: ClubAudit }
   | { ok: false; status: number; error: string }
   | { confirm: { intent: "reject" | "merge"; club: string; into?: string; text: string } };
 
@@ -96,21 +99,24 @@ export async function clubsAdminAction(ctx: RequestContext, form: FormData): Pro
   const confirmed = form.get("confirmed") === "yes";
 
   if (intent === "approve") {
-    if (await store.setStatus(club.id, "approved", ["pending"])) await checkClubMilestone(ctx, club.id);
-    return { ok: true, message: copy.approved };
+    if (!(await store.setStatus(club.id, "approved", ["pending"]))) return { ok: true, message: copy.approved };
+    await checkClubMilestone(ctx, club.id);
+    return { ok: true, message: copy.approved, audit: { action: "clubs.approve", target: club.id, detail: club.name } };
   }
   if (intent === "reject") {
     if (!confirmed) return { confirm: { intent: "reject", club: club.id, text: copy.confirmReject.replace("{from}", club.name) } };
-    await store.setStatus(club.id, "rejected", ["pending", "approved"]);
-    return { ok: true, message: copy.rejected };
+    const rejected = await store.setStatus(club.id, "rejected", ["pending", "approved"]);
+    return { ok: true, message: copy.rejected, ...(rejected && { audit: { action: "clubs.reject", target: club.id, detail: club.name } }) };
   }
   if (intent === "milestone") {
     const milestone = parseMilestone(form.get("milestone"));
     if (milestone === undefined) return refuse(400, copy.milestoneInvalid);
     // The same value again keeps a reached mark; a new one is reached anew.
-    if (milestone !== club.milestone) await store.setMilestone(club.id, milestone);
+    const changed = milestone !== club.milestone;
+    if (changed) await store.setMilestone(club.id, milestone);
     await checkClubMilestone(ctx, club.id);
-    return { ok: true, message: copy.milestoneSaved };
+    const audit: ClubAudit = { action: "clubs.milestone", target: club.id, detail: `${club.name}: ${milestone ?? "—"}` };
+    return { ok: true, message: copy.milestoneSaved, ...(changed && { audit }) };
   }
   if (intent === "merge") {
     const intoId = String(form.get("into") ?? "");
@@ -122,9 +128,10 @@ export async function clubsAdminAction(ctx: RequestContext, form: FormData): Pro
       return { confirm: { intent: "merge", club: club.id, into: into.id, text } };
     }
     // A repeat (double click, second tab) finds it merged: nothing moves again, the same answer.
-    await store.merge(club.id, into.id);
+    const merged = await store.merge(club.id, into.id);
     await checkClubMilestone(ctx, into.id);
-    return { ok: true, message: copy.merged };
+    const audit: ClubAudit = { action: "clubs.merge", target: club.id, detail: `${club.name} → ${into.name} (${into.id})` };
+    return { ok: true, message: copy.merged, ...(merged && { audit }) };
   }
   return refuse(400, copy.unknownAction);
 }

@@ -3,6 +3,7 @@ import { createD1AnalyticsStore } from "./d1/analytics-store.server";
 import { createD1CampaignStore } from "./d1/campaign-store.server";
 import { createD1ClubStore } from "./d1/club-store.server";
 import { createD1ConsentStore } from "./d1/consent-store.server";
+import { createD1AdminAudit } from "./d1/admin-audit.server";
 import { createD1IpSafelist } from "./d1/ip-safelist.server";
 import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
 import { createD1LeadStore } from "./d1/lead-store.server";
@@ -18,6 +19,7 @@ import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
 import type { ClubStore } from "./ports/club-store";
 import type { ConsentStore } from "./ports/consent-store";
+import type { AdminAuditStore } from "./ports/admin-audit";
 import type { IpSafelistStore } from "./ports/ip-safelist";
 import type { LeadIpCounter } from "./ports/lead-ip-counter";
 import type { LeadStore } from "./ports/lead-store";
@@ -33,6 +35,7 @@ import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server"
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseClubStore } from "./supabase/club-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
+import { createSupabaseAdminAudit } from "./supabase/admin-audit.server";
 import { createSupabaseIpSafelist } from "./supabase/ip-safelist.server";
 import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
 import { createSupabaseLeadStore } from "./supabase/lead-store.server";
@@ -62,6 +65,8 @@ type Backend = {
   readonly leadIpCounter: LeadIpCounter;
   /** Safelisted IPs and ranges, and the admin audit (ADR 036). */
   readonly ipSafelist: IpSafelistStore;
+  /** Every admin change, with its admin (/admin/audit). */
+  readonly adminAudit: AdminAuditStore;
   /** The mail provider's request budget, shared by every sender (ADR 024). */
   readonly sendPacer: SendPacer;
   /** Launch-day announcements and their audience (docs/decisions/026-announcements.md). */
@@ -119,6 +124,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     consent: () => createSupabaseConsentStore(options),
     leadIpCounter: () => createSupabaseLeadIpCounter(options),
     ipSafelist: () => createSupabaseIpSafelist(options),
+    adminAudit: () => createSupabaseAdminAudit(options),
     sendPacer: () => createSupabaseSendPacer(options),
     campaigns: () => createSupabaseCampaignStore(options),
     waves: () => createSupabaseWaveStore(options),
@@ -143,6 +149,7 @@ function d1Stores(bindings: DataBindings): Makers {
     consent: () => createD1ConsentStore(db()),
     leadIpCounter: () => createD1LeadIpCounter(db()),
     ipSafelist: () => createD1IpSafelist(db()),
+    adminAudit: () => createD1AdminAudit(db()),
     sendPacer: () => createD1SendPacer(db()),
     campaigns: () => createD1CampaignStore(db()),
     waves: () => createD1WaveStore(db()),

@@ -204,6 +204,7 @@ export const adminSchema = z.object({
     rewards: text,
     clubs: text,
     webhooks: text,
+    audit: text,
     /** `{email}`. */
     signedInAs: z.string().includes("{email}"),
     signOut: text,
@@ -401,6 +402,35 @@ export const adminSchema = z.object({
     }),
     sites: z.object({ genius: text, icehockey: text, tennis: text }),
     tableLabel: text,
+  }),
+  /** The admin audit (/admin/audit): every admin change with its admin, newest first, filtered by kind. */
+  audit: z.object({
+    metaTitle: text,
+    title: text,
+    intro: text,
+    none: text,
+    tableLabel: text,
+    columns: z.object({ at: text, actor: text, action: text, target: text, detail: text, variant: text }),
+    filterLabel: text,
+    allKinds: text,
+    filter: text,
+    /** The filter's names of the kinds (the first part of an action). */
+    kinds: z.object({
+      leads: text,
+      referrals: text,
+      holds: text,
+      safelist: text,
+      rewards: text,
+      clubs: text,
+      waves: text,
+      campaigns: text,
+      webhooks: text,
+      mail: text,
+    }),
+    /** Readable names of the stored actions; an unknown one is shown as stored. */
+    actions: z.record(z.string(), text),
+    /** The variant cell of a change of every variant (the safelist). */
+    everyVariant: text,
   }),
   /** Mails that need a human (/admin/mail): the dead outbox rows, with Retry and Give up (ADR 024). */
   mail: z.object({

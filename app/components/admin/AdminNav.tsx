@@ -33,6 +33,7 @@ const PAGES = [
   ["admin/rewards", "rewards"],
   ["admin/clubs", "clubs"],
   ["admin/webhooks", "webhooks"],
+  ["admin/audit", "audit"],
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { clubFamilies, clubsAdminAction, clubsAdminPage } from "~/clubs/admin.server";
 import { clubsCopy } from "~/clubs/clubs.server";
@@ -45,6 +46,7 @@ export async function action(args: ActionFunctionArgs) {
     const answer = await clubsAdminAction(ctx, form);
     if ("confirm" in answer) return admin.respond({ confirm: answer.confirm });
     if (!answer.ok) return admin.respond({ error: answer.error }, { status: answer.status });
+    if (answer.audit) await auditChange(admin, answer.audit.action, answer.audit.target, answer.audit.detail);
     admin.toast(answer.message);
   } catch (error) {
     log.error("admin.action_failed", { action: `clubs-${String(form.get("intent"))}` }, error);

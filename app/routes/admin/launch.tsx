@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import { formatUtc } from "~/admin/columns";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminScope, ALL_VARIANTS_PARAM, type AdminScope } from "~/utils/admin-scope";
@@ -166,6 +167,7 @@ export async function action(args: ActionFunctionArgs) {
     return refuse(503, text.errors.failed);
   }
   const { campaign } = created;
+  if (created.created) await auditChange(admin, "campaigns.create", campaign.id, String(count));
   if (created.created && !when.at) {
     // After the response: a failure is only logged, and the cron's sweep starts the campaign instead.
     ctx.waitUntil(kickCampaign(ctx, campaign.id).catch((error) => log.error("campaign.start_failed", { campaign: campaign.id }, error)));

@@ -4,6 +4,7 @@ import { getPage } from "#content/index";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { backToList, loadAdminLead } from "~/admin/admin.server";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import type { AdminPageHandle } from "~/components/admin/AdminNav";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -50,6 +51,8 @@ export async function action(args: ActionFunctionArgs) {
     if (!lead) return backToList(admin, form.get("back"), copy.nothingHeld);
     if (!email) return fail(copy.noAddress, 400);
     const counts = await eraseParentData(ctx, email, "admin");
+    // The lead's id only: the audit keeps nothing of what was erased.
+    if (counts) await auditChange(admin, "leads.erase", lead.id);
     return backToList(admin, form.get("back"), counts ? copy.erased : copy.nothingHeld);
   } catch (error) {
     log.error("admin.action_failed", { action: "erase" }, error);

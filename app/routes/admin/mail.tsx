@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import { formatUtc } from "~/admin/columns";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
@@ -90,6 +91,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // Another request changed the row between the read and the conditional write.
   if (!done) return refuse(409, text.alreadyHandled);
+  await auditChange(admin, `mail.${intent as Intent}`, id);
   const message = (intent === "retry" ? text.retried : text.givenUp).replace("{recipient}", recipient);
   admin.toast(message);
   return admin.redirect(pageHref(ctx), 303);

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import { formatUtc } from "~/admin/columns";
 import { adminScope, scopeVariants } from "~/utils/admin-scope";
 import type { AdminContent } from "#content/schemas/admin";
@@ -66,6 +67,7 @@ export async function action(args: ActionFunctionArgs) {
     return admin.respond({ error: copy.messages.updateFailed }, { status: 503 });
   }
   if (!changed) return admin.respond({ error: copy.referrals.missing }, { status: 404 });
+  await auditChange(admin, `referrals.${intent}`, id);
   const done = intent === "restore" ? "restored" : "revoked";
   const back = new URL(ctx.url);
   back.searchParams.set("done", done);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import { formatUtc } from "~/admin/columns";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
@@ -58,6 +59,7 @@ export async function action(args: ActionFunctionArgs) {
       if ("error" in parsed) return admin.respond({ error: parsed.error }, { status: 400 });
       const saved = await store.saveStep(ctx.leadTable, parsed.step, at);
       if (!saved) return admin.respond({ error: copy.errors.unknown }, { status: 404 });
+      await auditChange(admin, parsed.step.id ? "rewards.step-save" : "rewards.step-add", saved.id, saved.title);
       admin.toast(parsed.step.id ? copy.ladder.saved : copy.ladder.added);
     } else if (intent === "upload-codes") {
       const codes = parseCodes(form);
@@ -65,6 +67,8 @@ export async function action(args: ActionFunctionArgs) {
       const step = (await store.steps(ctx.leadTable)).find((row) => row.id === String(form.get("step")) && row.kind === "code");
       if (!step) return admin.respond({ error: copy.errors.unknown }, { status: 404 });
       const added = await store.addCodes(ctx.leadTable, step.id, codes, at);
+      // The count only: the codes are what parents redeem.
+      if (added) await auditChange(admin, "rewards.codes-upload", step.id, String(added));
       admin.toast(copy.codes.uploaded.replace("{count}", String(added)));
     } else {
       const reward = await store.get(ctx.leadTable, String(form.get("id") ?? ""));
@@ -74,7 +78,9 @@ export async function action(args: ActionFunctionArgs) {
         const row = (await store.ledger(ctx.leadTable, { perksToDo: true })).find((item) => item.id === reward.id);
         return admin.respond({ confirm: { id: reward.id, email: row?.email ?? "", title: row?.title ?? "" } });
       }
-      await store.markDelivered(ctx.leadTable, reward.id, at, access.user.email ?? "admin");
+      const marked = await store.markDelivered(ctx.leadTable, reward.id, at, access.user.email ?? "admin");
+      // A repeat keeps the first time: only the press that marked it is audited.
+      if (marked?.delivered_at === at) await auditChange(admin, "rewards.perk-done", reward.id);
       admin.toast(copy.todo.done);
     }
   } catch (error) {

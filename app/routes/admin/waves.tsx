@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { referralRules } from "#content/referrals";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-scope";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
@@ -114,6 +115,7 @@ export async function action(args: ActionFunctionArgs) {
     if (renewed.outcome === "missing") return refuse(404, text.missing);
     // Already renewed by a parallel click, not expired yet, or accepted: nothing more is sent.
     if (renewed.outcome === "not-expired") return refuse(409, text.notExpired);
+    await auditChange(admin, "waves.renew-invite", leadId);
     return done(text.resent.replace("{email}", renewed.email ?? ""));
   }
 
@@ -129,6 +131,7 @@ export async function action(args: ActionFunctionArgs) {
       if (outcome.kind === "empty") return refuse(409, clubText.nobody);
       if (outcome.kind === "already") return done(text.already.replace("{seq}", String(outcome.wave.seq)));
       log.info("wave.club_admitted", { club: club.id, seq: outcome.wave.seq, invited: outcome.invited });
+      await auditChange(admin, "waves.admit-club", club.id, `${outcome.wave.seq}: ${outcome.invited}`);
       return done(clubText.admitted);
     } catch (error) {
       log.error("admin.action_failed", { action: "club-wave-admit" }, error);
@@ -144,6 +147,7 @@ export async function action(args: ActionFunctionArgs) {
     if (outcome.kind === "stale") return refuse(409, text.stale);
     if (outcome.kind === "empty") return refuse(409, text.empty);
     if (outcome.kind === "already") return done(text.already.replace("{seq}", String(outcome.wave.seq)));
+    await auditChange(admin, "waves.admit", outcome.wave.id, `${outcome.wave.seq}: ${outcome.invited}`);
     return done(text.admitted.replace("{seq}", String(outcome.wave.seq)).replace("{count}", String(outcome.invited)));
   } catch (error) {
     log.error("admin.action_failed", { action: "wave-admit" }, error);

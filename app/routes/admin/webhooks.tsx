@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { adminRoute } from "~/admin/admin-route.server";
+import { auditChange } from "~/admin/audit.server";
+import { getBackend } from "~/data/backend.server";
 import { formatUtc } from "~/admin/columns";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
@@ -40,6 +42,8 @@ export async function action(args: ActionFunctionArgs) {
       if (outcome.kind === "refused") return answer({ error: text.refused[outcome.reason], url: field("url") }, 400);
       if (outcome.kind === "no-events") return answer({ error: text.noEvents, url: field("url") }, 400);
       if (outcome.kind === "already") return answer({ notice: text.alreadyAdded });
+      // The host only: a receiver's path or query may carry its own token.
+      await auditChange(admin, "webhooks.add", field("id"), new URL(field("url")).host);
       // Answered, not redirected: the secret is in this one response and nowhere else.
       return answer({ notice: text.added, secret: outcome.secret, ...(await webhooksPage(ctx)) });
     }
@@ -47,6 +51,7 @@ export async function action(args: ActionFunctionArgs) {
       const outcome = await rotateSecret(ctx, field("id"), field("version"));
       if (outcome.kind === "missing") return answer({ error: text.unknownAction }, 404);
       if (outcome.kind === "already") return answer({ notice: text.alreadyRotated });
+      await auditChange(admin, "webhooks.rotate", field("id"));
       return answer({
         notice: `${text.rotated} ${text.rotatedGrace.replace("{until}", formatUtc(outcome.until))}`,
         secret: outcome.secret,
@@ -54,12 +59,16 @@ export async function action(args: ActionFunctionArgs) {
       });
     }
     if (intent === "enable" || intent === "disable") {
+      const before = await getBackend(ctx).webhooks.getEndpoint(field("id"));
       if (!(await setEnabled(ctx, field("id"), intent === "enable"))) return answer({ error: text.unknownAction }, 404);
+      // A repeat finds it so already: one audit row.
+      if (before && before.enabled !== (intent === "enable")) await auditChange(admin, `webhooks.${intent}`, field("id"));
       admin.toast(intent === "enable" ? text.enabled : text.disabled);
     } else if (intent === "test") {
       admin.toast((await sendTestEvent(ctx, field("id"), field("event"))) ? text.testSent : text.testNotSent);
     } else if (intent === "replay") {
       if (!(await replayDelivery(ctx, field("id")))) return answer({ error: text.unknownAction }, 404);
+      await auditChange(admin, "webhooks.replay", field("id"));
       admin.toast(text.replayed);
     } else {
       return answer({ error: text.unknownAction }, 400);

@@ -20,8 +20,11 @@ import { createD1ConsentStore } from "~/data/d1/consent-store.server";
 import type { ConsentRecord, ConsentStore } from "~/data/ports/consent-store";
 import { createSupabaseConsentStore } from "~/data/supabase/consent-store.server";
 import { createD1LeadIpCounter } from "~/data/d1/lead-ip-counter.server";
+import { createD1AdminAudit } from "~/data/d1/admin-audit.server";
 import { createD1IpSafelist } from "~/data/d1/ip-safelist.server";
+import type { AdminAuditStore } from "~/data/ports/admin-audit";
 import type { IpSafelistStore } from "~/data/ports/ip-safelist";
+import { createSupabaseAdminAudit } from "~/data/supabase/admin-audit.server";
 import { createSupabaseIpSafelist } from "~/data/supabase/ip-safelist.server";
 import type { LeadIpCounter } from "~/data/ports/lead-ip-counter";
 import { createSupabaseLeadIpCounter } from "~/data/supabase/lead-ip-counter.server";
@@ -60,6 +63,7 @@ export type ContractBackend = {
   consent: ConsentStore;
   leadIpCounter: LeadIpCounter;
   ipSafelist: IpSafelistStore;
+  adminAudit: AdminAuditStore;
   sendPacer: SendPacer;
   campaigns: CampaignStore;
   waves: WaveStore;
@@ -98,6 +102,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     consent: createD1ConsentStore(db),
     leadIpCounter: createD1LeadIpCounter(db),
     ipSafelist: createD1IpSafelist(db),
+    adminAudit: createD1AdminAudit(db),
     sendPacer: createD1SendPacer(db),
     campaigns: createD1CampaignStore(db),
     waves: createD1WaveStore(db),
@@ -151,6 +156,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     consent: createSupabaseConsentStore(options),
     leadIpCounter: createSupabaseLeadIpCounter(options),
     ipSafelist: createSupabaseIpSafelist(options),
+    adminAudit: createSupabaseAdminAudit(options),
     sendPacer: createSupabaseSendPacer(options),
     campaigns: createSupabaseCampaignStore(options),
     waves: createSupabaseWaveStore(options),

@@ -1,3 +1,4 @@
+import { adminAuditContract } from "./admin-audit-contract";
 import { analyticsStoreContract } from "./analytics-store-contract";
 import type { ContractBackend } from "./backends";
 import { campaignStoreContract } from "./campaign-store-contract";
@@ -24,6 +25,7 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   consentStoreContract(name, start);
   leadIpCounterContract(name, start);
   ipSafelistContract(name, start);
+  adminAuditContract(name, start);
   sendPacerContract(name, start);
   campaignStoreContract(name, start);
   waveStoreContract(name, start);
