@@ -70,9 +70,21 @@ export function createD1ClubStore(db: D1Database): ClubStore {
             `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, created_at, duplicate_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (lead_table, slug) DO NOTHING`,
           )
-          .bind(club.id, club.lead_table, club.variant, club.slug, club.name, club.city, club.sport, club.created_at, club.duplicate_of),
+          .bind(
+            club.id,
+            club.lead_table,
+            club.variant,
+            club.slug,
+            club.name,
+            club.city,
+            club.sport,
+            club.created_at,
+            club.duplicate_of ?? null,
+          ),
         db
-          .prepare("INSERT INTO club_contacts (club_id, email, created_at) SELECT id, ?2, ?3 FROM clubs WHERE id = ?1 ON CONFLICT DO NOTHING")
+          .prepare(
+            "INSERT INTO club_contacts (club_id, email, created_at) SELECT id, ?2, ?3 FROM clubs WHERE id = ?1 ON CONFLICT DO NOTHING",
+          )
           .bind(club.id, contactEmail, club.created_at),
         db
           .prepare(

@@ -34,7 +34,9 @@ export type ClubContact = { club_id: string; email: string; confirmed_at: string
 /** A club with its figures: all members, the families it counts (ADR 039) and members not confirmed yet. */
 export type ClubSummary = Club & { members: number; families: number; unconfirmed: number };
 
-export type NewClub = Omit<Club, "status" | "merged_into" | "milestone" | "milestone_reached_at" | "confirmed_at">;
+export type NewClub = Omit<Club, "status" | "merged_into" | "milestone" | "milestone_reached_at" | "confirmed_at" | "duplicate_of"> & {
+  duplicate_of?: string | null;
+};
 
 export interface ClubStore {
   /**

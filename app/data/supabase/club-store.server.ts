@@ -72,7 +72,9 @@ export function createSupabaseClubStore(options: SupabaseOptions): ClubStore {
     async register(club, contactEmail) {
       assertClubTable(club.lead_table);
       // One transaction: a parallel repeat sees the club with its first contact, never one without.
-      const { data, error } = await client.rpc("register_club", { p_club: club, p_email: contactEmail }).retry(false);
+      const { data, error } = await client
+        .rpc("register_club", { p_club: { ...club, duplicate_of: club.duplicate_of ?? null }, p_email: contactEmail })
+        .retry(false);
       fail("Club registration", error);
       const row = data as Row | null;
       if (!row?.id) throw new Error(`Club ${club.slug} neither written nor found`);
