@@ -36,7 +36,7 @@ export const clubs: ClubsContent = {
     pending:
       "Thank you! We check every new club before it appears on our club list, usually within a day. Your club link works already: share it with your team's families now.",
     sameName:
-      "Thank you! A club named {clubName} is already on our list, so we check whether yours is the same club or another one before it appears anywhere. Your club link works already; families who join through it count for whichever club yours turns out to be.",
+      "Thank you! A club named {clubName} is already on our list, so we check whether yours is the same club or another one before it appears anywhere, usually within a day. Your club link works already.",
     approved: "Your club is on our club list. Share your club link with your team's families.",
     rejected: "We could not publish this club. If you think that's a mistake, write to us at {contactEmail}.",
     linkLabel: "Your club link",
