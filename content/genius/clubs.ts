@@ -100,7 +100,7 @@ export const clubs: ClubsContent = {
       states: {
         counted: "Counted",
         unconfirmed: "Not counted: e-mail not confirmed",
-        held: "Not counted: referral held or rejected on review",
+        held: "Not counted: referral held or rejected on review, a disposable address, or an inbox the club counts already",
       },
       none: "No family has joined this club yet.",
       more: "Showing the first {shown} of {total} families.",
