@@ -11,7 +11,12 @@ import { checkClubMilestone, clubsCopy, clubsOf, clubTableOf } from "./clubs.ser
  * changes (reject, merge) ask once: the first post answers what it will do, the second carries confirmed=yes.
  */
 
-export type AdminClub = ClubSummary & { held: number; contacts: { email: string; confirmed: boolean }[] };
+export type AdminClub = ClubSummary & {
+  held: number;
+  contacts: { email: string; confirmed: boolean }[];
+  /** A pending registration's club of the same name (after its merges), for the review. */
+  sameNameAs: { id: string; name: string; city: string } | null;
+};
 
 export async function clubsAdminPage(ctx: RequestContext): Promise<{ clubs: AdminClub[] } | null> {
   const table = clubTableOf(ctx);
@@ -19,11 +24,19 @@ export async function clubsAdminPage(ctx: RequestContext): Promise<{ clubs: Admi
   const store = clubsOf(ctx);
   const summaries = await store.summaries(table);
   const contacts = await Promise.all(summaries.map((club) => store.contacts(club.id)));
+  const byId = new Map(summaries.map((club) => [club.id, club]));
+  const sameNameAs = (club: ClubSummary): AdminClub["sameNameAs"] => {
+    let named = club.status === "pending" && club.duplicate_of ? byId.get(club.duplicate_of) : undefined;
+    // Merges point at the club that stays, so one hop reaches it.
+    if (named?.status === "merged" && named.merged_into) named = byId.get(named.merged_into);
+    return named && named.id !== club.id ? { id: named.id, name: named.name, city: named.city } : null;
+  };
   return {
     clubs: summaries.map((club, i) => ({
       ...club,
       held: Math.max(0, club.members - club.families - club.unconfirmed),
       contacts: (contacts[i] ?? []).map((c) => ({ email: c.email, confirmed: c.confirmed_at !== null })),
+      sameNameAs: sameNameAs(club),
     })),
   };
 }

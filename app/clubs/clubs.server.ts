@@ -34,23 +34,56 @@ export function clubsCopy(ctx: RequestContext, vars: Record<string, string> = {}
 /** Paths under /clubs/ that are pages, not clubs. */
 const RESERVED = new Set(["new", "confirm"]);
 
-/** "HC Sparta Praha" -> "hc-sparta-praha": letters without accents, digits, single hyphens; at most 60. */
+const SLUG_MAX = 56;
+
+/** A short, stable fingerprint of a whole name (FNV-1a), so long names that share their start keep apart. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36).padStart(7, "0");
+}
+
+/**
+ * "HC Sparta Praha" -> "hc-sparta-praha": letters without accents, digits, single hyphens; at most
+ * 56. A longer name keeps its start and ends in a fingerprint of the whole, so two names share a
+ * slug only when they are the same name (the same letters and digits).
+ */
 export function slugOf(name: string): string {
-  const slug = name
+  const full = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 56)
-    .replace(/-+$/, "");
+    .replace(/^-+|-+$/g, "");
+  const slug = full.length <= SLUG_MAX ? full : `${full.slice(0, SLUG_MAX - 8).replace(/-+$/, "")}-${fingerprint(full)}`;
   return RESERVED.has(slug) ? `${slug}-club` : slug;
 }
 
-/** A merged club answers as the club it was merged into (one hop: merges never chain onto a merged club). */
+/**
+ * The slugs a registration tries in turn: the name's, then (when a club has it) the name with the
+ * city ("hc-sparta-brno"), then numbered. Only the first is the name's own.
+ */
+export function slugsFor(name: string, city: string): string[] {
+  const withCity = slugOf(`${name} ${city}`);
+  return [slugOf(name), withCity, ...[2, 3, 4, 5].map((n) => slugOf(`${withCity} ${n}`))];
+}
+
+/** The longest merge chain followed: merges point at the club that stays, so one hop is the rule. */
+const MERGE_HOPS = 10;
+
+/**
+ * A merged club answers as the club that remains: merged_into is followed hop by hop (chains written
+ * before merges pointed at the end), stopping at a loop or after MERGE_HOPS with null.
+ */
 export async function followMerge(store: ClubStore, club: Club | null): Promise<Club | null> {
-  if (club?.status !== "merged" || !club.merged_into) return club;
-  return store.get(club.merged_into);
+  const seen = new Set<string>();
+  let current = club;
+  while (current?.status === "merged" && current.merged_into) {
+    if (seen.has(current.id) || seen.size >= MERGE_HOPS) return null;
+    seen.add(current.id);
+    current = await store.get(current.merged_into);
+  }
+  return current;
 }
 
 /**

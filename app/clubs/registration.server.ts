@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { ClubsContent } from "#content/schemas/clubs";
+import type { Club, NewClub } from "~/data/ports/club-store";
 import { admitNewLead } from "~/leads/lead-ip-limit.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
+import { recipientMailKey } from "~/leads/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { botFields, checkBot } from "~/platform/bot-guard.server";
 import { log } from "~/platform/log.server";
@@ -11,13 +13,15 @@ import { EMAIL_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 import { absoluteClubLink, clubPageLink, linkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
 import { checkClubConfirmLink, clubConfirmLink } from "./club-links.server";
-import { clubsCopy, clubsOf, followMerge, requireClubTable, slugOf } from "./clubs.server";
+import { clubsCopy, clubsOf, followMerge, requireClubTable, slugOf, slugsFor } from "./clubs.server";
 
 /**
  * A coach registers a club (/clubs/new) and confirms the contact address (/clubs/confirm?t=…),
  * docs/decisions/039-clubs.md. The form is bot-guarded and limited like the other public forms (the
  * burst limit, the per-IP limit of distinct addresses); the double opt-in mail goes through the
- * outbox once per club and address, so a double click, a retry or a second coach mails once each.
+ * outbox under the per-recipient limit of the guide and lost-link mails, so a double click, a retry
+ * or a stranger's repeated posts mail an address at most once per 10 minutes and three times a day.
+ * A name a club has already makes a club of its own, pending the admin's review, never a contact of it.
  */
 
 const NAME_MAX = 80;
@@ -78,17 +82,9 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   if (!admitted.ok) return data({ alert: admitted.message, values, bot: guard.fields }, { status: admitted.status });
   try {
     const sport = ctx.variant.domain === "champion" ? ctx.variant.sport : "";
-    const { club } = await clubsOf(ctx).register(
-      {
-        id: crypto.randomUUID(),
-        lead_table: table,
-        variant: variantKey(ctx.variant),
-        slug: slugOf(name),
-        name,
-        city,
-        sport,
-        created_at: new Date().toISOString(),
-      },
+    const club = await registerClub(
+      ctx,
+      { lead_table: table, variant: variantKey(ctx.variant), name, city, sport, created_at: new Date().toISOString() },
       email,
     );
     await mailClubConfirm(ctx, club.id, email);
@@ -99,11 +95,30 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   throw redirect(sentPage, { status: 303 });
 }
 
-/** The contact's double opt-in, once per club and address (the dedupe key). */
+/**
+ * Writes the club under the first free slug of its name (slugsFor), or answers the club a slug's
+ * contact registered before (a double click, the same coach again). When the name's own slug is
+ * another's club, the new club names it in duplicate_of: an admin keeps it apart, merges or rejects it.
+ */
+async function registerClub(ctx: RequestContext, club: Omit<NewClub, "id" | "slug" | "duplicate_of">, email: string): Promise<Club> {
+  const store = clubsOf(ctx);
+  let named: Club | null = null;
+  for (const slug of slugsFor(club.name, club.city)) {
+    const answer = await store.register({ ...club, id: crypto.randomUUID(), slug, duplicate_of: named?.id ?? null }, email);
+    if (answer.created || answer.contact) {
+      if (named) log.info("club.same_name", { club: answer.club.id, of: named.id, variant: club.lead_table });
+      return answer.club;
+    }
+    named ??= (await followMerge(store, answer.club)) ?? answer.club;
+  }
+  throw new Error(`Every slug of ${slugOf(club.name)} is taken`);
+}
+
+/** The contact's double opt-in, under the address's per-recipient limit (one mail per key). */
 async function mailClubConfirm(ctx: RequestContext, clubId: string, email: string) {
   const confirmLink = await clubConfirmLink(ctx, clubId, email);
   await queueTemplateMail(ctx, {
-    dedupeKey: `club-confirm:${clubId}:${email}`,
+    dedupeKey: await recipientMailKey(ctx, "club-confirm", email),
     template: "club-confirm",
     variant: ctx.variant,
     to: email,
@@ -129,9 +144,12 @@ export async function confirmLoader({ request, context }: LoaderFunctionArgs) {
   }
   const club = (await followMerge(store, named)) ?? named;
   const copy = clubsCopy(ctx, { clubName: club.name }).confirmed;
+  // A name another club had waits for the admin: the coach reads that, not the usual "we check every club".
+  const review = club.status === "pending" && club.duplicate_of ? copy.sameName : null;
   return {
     ok: true as const,
     copy,
+    review,
     club: { name: club.name, city: club.city, status: club.status },
     clubLink: absoluteClubLink(ctx.origin, ctx.variant, club.slug),
     pageLink: club.status === "approved" ? clubPageLink(ctx.variant, club.slug) : null,

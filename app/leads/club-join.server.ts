@@ -1,4 +1,5 @@
 import { getPage } from "#content/index";
+import { followMerge } from "~/clubs/clubs.server";
 import { getBackend } from "~/data/backend.server";
 import type { Club, ClubTable } from "~/data/ports/club-store";
 import { log } from "~/platform/log.server";
@@ -27,7 +28,8 @@ async function choices(ctx: RequestContext, table: ClubTable, session: AppSessio
   const store = getBackend(ctx).clubs;
   const approved = (await store.summaries(table)).filter((club) => club.status === "approved");
   const slug = getVariantValue(session, ctx.variant, "clubSlug");
-  const linked = slug ? await store.bySlug(table, slug) : null;
+  // A link's club merged since the visit answers as the club that remains.
+  const linked = slug ? await followMerge(store, await store.bySlug(table, slug)) : null;
   const fromLink = linked && (linked.status === "approved" || linked.status === "pending") ? linked : null;
   const clubs: Club[] = [...approved];
   if (fromLink && !clubs.some((club) => club.id === fromLink.id)) clubs.push(fromLink);

@@ -13,10 +13,10 @@ import type { AppEnv } from "~/utils/env.server";
 export const RECIPIENT_LIMIT = { minutesApart: 10, perDay: 3 } as const;
 
 /**
- * The mails limited per address: the guide and the tips (ADR 029), and the status link a parent asks
- * for on /lost-link (ADR 034). Each kind counts on its own.
+ * The mails limited per address: the guide and the tips (ADR 029), the status link a parent asks
+ * for on /lost-link (ADR 034) and a club contact's confirmation (ADR 039). Each kind counts on its own.
  */
-export type RecipientLimitedKind = LeadMagnetKind | "lost-link";
+export type RecipientLimitedKind = LeadMagnetKind | "lost-link" | "club-confirm";
 
 type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
 

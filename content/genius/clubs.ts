@@ -35,6 +35,8 @@ export const clubs: ClubsContent = {
     title: "{clubName} is confirmed",
     pending:
       "Thank you! We check every new club before it appears on our club list, usually within a day. Your club link works already: share it with your team's families now.",
+    sameName:
+      "Thank you! A club named {clubName} is already on our list, so we check whether yours is the same club or another one before it appears anywhere, usually within a day. Your club link works already.",
     approved: "Your club is on our club list. Share your club link with your team's families.",
     rejected: "We could not publish this club. If you think that's a mistake, write to us at {contactEmail}.",
     linkLabel: "Your club link",
@@ -98,12 +100,15 @@ export const clubs: ClubsContent = {
       states: {
         counted: "Counted",
         unconfirmed: "Not counted: e-mail not confirmed",
-        held: "Not counted: referral held or rejected on review",
+        held: "Not counted: referral held or rejected on review, a disposable address, or an inbox the club counts already",
       },
       none: "No family has joined this club yet.",
       more: "Showing the first {shown} of {total} families.",
       back: "All clubs",
     },
+    sameName:
+      "Same name as {club} ({city}). Approve it as a separate club (its link has the city in it), merge it into {club}, or reject it. Its contact is not a contact of {club}.",
+    approveSeparate: "Approve as a separate club",
     contactConfirmed: "confirmed",
     contactWaiting: "not confirmed yet",
     approve: "Approve",

@@ -36,6 +36,8 @@ export const clubsSchema = z.object({
     metaTitle: text,
     title: text,
     pending: text,
+    /** A club whose name another club has: it waits for the admin's review. {clubName}. */
+    sameName: text,
     approved: text,
     rejected: text,
     linkLabel: text,
@@ -94,6 +96,9 @@ export const clubsSchema = z.object({
       more: text,
       back: text,
     }),
+    /** A registration whose name another club has: {club}, {city}. */
+    sameName: text,
+    approveSeparate: text,
     contactConfirmed: text,
     contactWaiting: text,
     approve: text,

@@ -57,11 +57,14 @@ describe("clubs in the parent's data", () => {
   });
 
   it("erasure ends the membership; a contact's club stays only with another confirmed contact", async () => {
+    // A club has a second contact once an admin merged another coach's registration into it.
     const { club: kept } = await clubs().register(club("kept"), "coach@example.com");
-    await clubs().register(club("kept"), "second@example.com");
-    await clubs().confirmContact(kept.id, "second@example.com", NOW);
+    const { club: keptToo } = await clubs().register(club("kept-too"), "second@example.com");
+    await clubs().confirmContact(keptToo.id, "second@example.com", NOW);
+    await clubs().merge(keptToo.id, kept.id);
     const { club: gone } = await clubs().register(club("gone"), "coach@example.com");
-    await clubs().register(club("gone"), "unconfirmed@example.com");
+    const { club: goneToo } = await clubs().register(club("gone-too"), "unconfirmed@example.com");
+    await clubs().merge(goneToo.id, gone.id);
     const parent = await member("parent@example.com", kept.id);
     const other = await member("other@example.com", gone.id);
 

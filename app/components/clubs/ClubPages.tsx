@@ -35,6 +35,8 @@ type Confirmed =
   | {
       ok: true;
       copy: ClubsContent["confirmed"];
+      /** Set while a club with the same name makes this one wait for the admin's review. */
+      review: string | null;
       club: { name: string; city: string; status: string };
       clubLink: string;
       pageLink: string | null;
@@ -54,7 +56,7 @@ export function ClubConfirmedPage(props: Confirmed) {
     );
   }
   const { copy, club } = props;
-  const text = club.status === "approved" ? copy.approved : club.status === "rejected" ? copy.rejected : copy.pending;
+  const text = props.review ?? (club.status === "approved" ? copy.approved : club.status === "rejected" ? copy.rejected : copy.pending);
   return (
     <section className="mx-auto max-w-xl px-4 py-16" data-testid="club-confirmed">
       <h1 className="text-3xl font-extrabold text-slate-900">{copy.title}</h1>

@@ -31,13 +31,20 @@ function clubFrom(row: Row): Club {
     milestone_reached_at: (row.milestone_reached_at as string | null) ?? null,
     confirmed_at: (row.confirmed_at as string | null) ?? null,
     created_at: String(row.created_at),
+    duplicate_of: (row.duplicate_of as string | null) ?? null,
   };
 }
 
-/** A member the club counts: confirmed, and its referral credit neither held nor rejected on review (ADR 039). */
+/**
+ * A member the club counts, as credits count (ADR 039): confirmed, its address not disposable (the
+ * lead's risk flag), and its referral credit neither held nor rejected on review. Each inbox counts
+ * once per club (`inbox`).
+ */
 const counted = (table: ClubTable) =>
-  `l.confirmed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM referrals r WHERE r.lead_table = '${table}' AND r.referred_id = m.lead_id
+  `l.confirmed_at IS NOT NULL AND instr(l.risk_flags, '"disposable-domain"') = 0
+     AND NOT EXISTS (SELECT 1 FROM referrals r WHERE r.lead_table = '${table}' AND r.referred_id = m.lead_id
      AND (r.status = 'held' OR r.reason = 'review-rejected'))`;
+const inbox = "COALESCE(l.normalized_email, l.email)";
 
 export function createD1ClubStore(db: D1Database): ClubStore {
   const first = (sql: string, ...params: unknown[]) =>
@@ -56,23 +63,39 @@ export function createD1ClubStore(db: D1Database): ClubStore {
   return {
     async register(club, contactEmail) {
       assertClubTable(club.lead_table);
-      await db.batch([
+      // The contact is written only with a club written now (its id); the read answers who holds the slug.
+      const [, , stored] = await db.batch<Row>([
         db
           .prepare(
-            `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, created_at, duplicate_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (lead_table, slug) DO NOTHING`,
           )
-          .bind(club.id, club.lead_table, club.variant, club.slug, club.name, club.city, club.sport, club.created_at),
+          .bind(
+            club.id,
+            club.lead_table,
+            club.variant,
+            club.slug,
+            club.name,
+            club.city,
+            club.sport,
+            club.created_at,
+            club.duplicate_of ?? null,
+          ),
         db
           .prepare(
-            `INSERT INTO club_contacts (club_id, email, created_at)
-             SELECT id, ?3, ?4 FROM clubs WHERE lead_table = ?1 AND slug = ?2 ON CONFLICT DO NOTHING`,
+            "INSERT INTO club_contacts (club_id, email, created_at) SELECT id, ?2, ?3 FROM clubs WHERE id = ?1 ON CONFLICT DO NOTHING",
           )
-          .bind(club.lead_table, club.slug, contactEmail, club.created_at),
+          .bind(club.id, contactEmail, club.created_at),
+        db
+          .prepare(
+            `SELECT c.*, EXISTS (SELECT 1 FROM club_contacts k WHERE k.club_id = c.id AND k.email = ?3) AS is_contact
+             FROM clubs c WHERE c.lead_table = ?1 AND c.slug = ?2`,
+          )
+          .bind(club.lead_table, club.slug, contactEmail),
       ]);
-      const stored = await first("SELECT * FROM clubs WHERE lead_table = ? AND slug = ?", club.lead_table, club.slug);
-      if (!stored) throw new Error(`Club ${club.slug} neither written nor found`);
-      return { created: stored.id === club.id, club: clubFrom(stored) };
+      const row = stored.results[0];
+      if (!row) throw new Error(`Club ${club.slug} neither written nor found`);
+      return { created: row.id === club.id, contact: Number(row.is_contact) === 1, club: clubFrom(row) };
     },
 
     async get(id) {
@@ -157,7 +180,8 @@ export function createD1ClubStore(db: D1Database): ClubStore {
       const { results } = await db
         .prepare(
           `SELECT c.*, (SELECT COUNT(*) FROM club_members m WHERE m.club_id = c.id) AS members,
-             (SELECT COUNT(*) FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = c.id AND ${counted(table)}) AS families,
+             (SELECT COUNT(DISTINCT ${inbox}) FROM club_members m JOIN ${table} l ON l.id = m.lead_id
+               WHERE m.club_id = c.id AND ${counted(table)}) AS families,
              (SELECT COUNT(*) FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = c.id AND l.confirmed_at IS NULL) AS unconfirmed
            FROM clubs c WHERE c.lead_table = ? ORDER BY c.created_at, c.id`,
         )
@@ -211,8 +235,10 @@ export function createD1ClubStore(db: D1Database): ClubStore {
       assertClubTable(table);
       const { results } = await db
         .prepare(
-          `SELECT m.lead_id FROM club_members m JOIN ${table} l ON l.id = m.lead_id
-           WHERE m.club_id = ? AND ${counted(table)} ORDER BY m.joined_at, m.lead_id`,
+          `SELECT lead_id FROM (
+             SELECT m.lead_id, m.joined_at, ROW_NUMBER() OVER (PARTITION BY ${inbox} ORDER BY m.joined_at, m.lead_id) AS nth
+             FROM club_members m JOIN ${table} l ON l.id = m.lead_id WHERE m.club_id = ? AND ${counted(table)}
+           ) WHERE nth = 1 ORDER BY joined_at, lead_id`,
         )
         .bind(clubId)
         .all<{ lead_id: string }>();
@@ -230,6 +256,8 @@ export function createD1ClubStore(db: D1Database): ClubStore {
              AND EXISTS (SELECT 1 FROM clubs i WHERE i.id = ?2 AND i.lead_table = clubs.lead_table AND i.status <> 'merged')`,
           )
           .bind(from, into),
+        // Clubs merged into `from` before now point at the club that stays: links never follow a chain.
+        db.prepare(`UPDATE clubs SET merged_into = ?2 WHERE merged_into = ?1 AND status = 'merged' AND ${moved}`).bind(from, into),
         db.prepare(`UPDATE club_members SET club_id = ?2 WHERE club_id = ?1 AND ${moved}`).bind(from, into),
         db
           .prepare(

@@ -25,6 +25,8 @@ export type Club = {
   /** The first confirmation of any of its contacts. */
   confirmed_at: string | null;
   created_at: string;
+  /** The club whose name this registration repeats: pending until an admin keeps it apart, merges or rejects it. */
+  duplicate_of: string | null;
 };
 
 export type ClubContact = { club_id: string; email: string; confirmed_at: string | null; created_at: string };
@@ -32,14 +34,18 @@ export type ClubContact = { club_id: string; email: string; confirmed_at: string
 /** A club with its figures: all members, the families it counts (ADR 039) and members not confirmed yet. */
 export type ClubSummary = Club & { members: number; families: number; unconfirmed: number };
 
-export type NewClub = Omit<Club, "status" | "merged_into" | "milestone" | "milestone_reached_at" | "confirmed_at">;
+export type NewClub = Omit<Club, "status" | "merged_into" | "milestone" | "milestone_reached_at" | "confirmed_at" | "duplicate_of"> & {
+  duplicate_of?: string | null;
+};
 
 export interface ClubStore {
   /**
-   * Writes the club once per (table, slug) and adds the contact (unconfirmed) once: a second
-   * registration of the slug answers the existing club with `created: false`.
+   * Writes the club once per (table, slug) with the address as its first (unconfirmed) contact, in
+   * one transaction. When the slug is taken it writes nothing and answers the club under it with
+   * `created: false`; `contact` tells whether the address is one of that club's contacts (a double
+   * click, the same coach again). Another address never becomes a contact by registering a name.
    */
-  register(club: NewClub, contactEmail: string): Promise<{ created: boolean; club: Club }>;
+  register(club: NewClub, contactEmail: string): Promise<{ created: boolean; contact: boolean; club: Club }>;
   get(id: string): Promise<Club | null>;
   bySlug(table: ClubTable, slug: string): Promise<Club | null>;
   /** Confirms the contact once (true the first time); the club's confirmed_at is its first confirmation. */
@@ -67,11 +73,12 @@ export interface ClubStore {
   leave(table: ClubTable, leadId: string): Promise<void>;
   /** Every member of the club, counted or not, oldest join first; at most `limit`. */
   members(clubId: string, limit: number): Promise<{ lead_id: string; joined_at: string }[]>;
-  /** The members the club counts (ADR 039), oldest join first. */
+  /** The members the club counts (ADR 039), oldest join first: the first of each inbox. */
   countedMembers(clubId: string): Promise<string[]>;
   /**
    * Moves the members and contacts of `from` into `into` (same table) and marks `from` merged, in
-   * one transaction; false, writing nothing, when either is missing or merged, or they differ in table.
+   * one transaction, pointing the clubs merged into `from` before at `into`; false, writing nothing,
+   * when either is missing or merged, or they differ in table.
    */
   merge(from: string, into: string): Promise<boolean>;
 }

@@ -38,6 +38,7 @@ function clubFrom(row: Row): Club {
     milestone_reached_at: iso(row.milestone_reached_at),
     confirmed_at: iso(row.confirmed_at),
     created_at: iso(row.created_at) as string,
+    duplicate_of: (row.duplicate_of as string | null) ?? null,
   };
 }
 
@@ -70,19 +71,14 @@ export function createSupabaseClubStore(options: SupabaseOptions): ClubStore {
   return {
     async register(club, contactEmail) {
       assertClubTable(club.lead_table);
-      await rows("Club registration", clubs().upsert(club, { onConflict: "lead_table,slug", ignoreDuplicates: true }).retry(false));
-      const stored = await bySlug(club.lead_table, club.slug);
-      if (!stored) throw new Error(`Club ${club.slug} neither written nor found`);
-      await rows(
-        "Club contact",
-        contacts()
-          .upsert(
-            { club_id: stored.id, email: contactEmail, created_at: club.created_at },
-            { onConflict: "club_id,email", ignoreDuplicates: true },
-          )
-          .retry(false),
-      );
-      return { created: stored.id === club.id, club: stored };
+      // One transaction: a parallel repeat sees the club with its first contact, never one without.
+      const { data, error } = await client
+        .rpc("register_club", { p_club: { ...club, duplicate_of: club.duplicate_of ?? null }, p_email: contactEmail })
+        .retry(false);
+      fail("Club registration", error);
+      const row = data as Row | null;
+      if (!row?.id) throw new Error(`Club ${club.slug} neither written nor found`);
+      return { created: row.created === true, contact: row.contact === true, club: clubFrom(row) };
     },
 
     async get(id) {

@@ -81,6 +81,11 @@ export function ClubsAdmin({
                 <a href={linkTo("admin/clubs", { families: club.id })} className="text-brand-strong underline">
                   {text.families.link}
                 </a>
+                {club.sameNameAs ? (
+                  <p className="mt-2 max-w-xs text-amber-900" data-testid="club-same-name">
+                    {text.sameName.replaceAll("{club}", club.sameNameAs.name).replace("{city}", club.sameNameAs.city)}
+                  </p>
+                ) : null}
               </td>
               <td className="px-3 py-2">{text.statuses[club.status]}</td>
               <td className="px-3 py-2">
@@ -122,7 +127,7 @@ export function ClubsAdmin({
                   <Form method="post" action={here}>
                     <input type="hidden" name="club" value={club.id} />
                     <button type="submit" name="intent" value="approve" className={button}>
-                      {text.approve}
+                      {club.sameNameAs ? text.approveSeparate : text.approve}
                     </button>{" "}
                     <button type="submit" name="intent" value="reject" className={button}>
                       {text.reject}
@@ -135,7 +140,7 @@ export function ClubsAdmin({
                     <input type="hidden" name="club" value={club.id} />
                     <label className="flex flex-col">
                       {text.mergeLabel}
-                      <select name="into" className="mt-1 rounded border border-slate-400 px-2 py-1">
+                      <select name="into" defaultValue={club.sameNameAs?.id} className="mt-1 rounded border border-slate-400 px-2 py-1">
                         {open
                           .filter((other) => other.id !== club.id)
                           .map((other) => (

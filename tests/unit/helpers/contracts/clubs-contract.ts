@@ -16,6 +16,7 @@ const club = (slug: string, over: Partial<NewClub> = {}): NewClub => ({
   city: "Praha",
   sport: "icehockey",
   created_at: at(0),
+  duplicate_of: null,
   ...over,
 });
 
@@ -29,19 +30,30 @@ export function clubStoreContract(name: string, start: () => Promise<ContractBac
     const confirm = (row: Lead) => h().referrals.confirmLead(T, row.id, at(2), 5);
     const families = async (id: string) => (await store().summaries(T)).find((c) => c.id === id);
 
-    it("registers a club once per slug, adding each contact once; a repeat answers the first club", async () => {
+    it("registers a club once per slug; a repeat by a contact answers that club, anyone else joins nothing", async () => {
       const first = await store().register(club("sparta"), "coach@x.io");
-      expect(first.created).toBe(true);
+      expect(first).toMatchObject({ created: true, contact: true });
       expect(first.club).toMatchObject({ slug: "sparta", name: "HC sparta", status: "pending", milestone: null, confirmed_at: null });
       const again = await Promise.all([store().register(club("sparta"), "coach@x.io"), store().register(club("sparta"), "other@x.io")]);
-      expect(again.map((r) => [r.created, r.club.id])).toEqual([
-        [false, first.club.id],
-        [false, first.club.id],
+      expect(again.map((r) => [r.created, r.contact, r.club.id])).toEqual([
+        [false, true, first.club.id],
+        [false, false, first.club.id],
       ]);
-      expect((await store().contacts(first.club.id)).map((c) => c.email)).toEqual(["coach@x.io", "other@x.io"]);
+      // Another address never becomes a contact of a club by typing its name.
+      expect((await store().contacts(first.club.id)).map((c) => c.email)).toEqual(["coach@x.io"]);
       expect(await store().bySlug(T, "sparta")).toEqual(first.club);
       expect(await store().bySlug("leads_tennis", "sparta")).toBeNull();
       expect(await store().get(first.club.id)).toEqual(first.club);
+      // A registration of the same name under another slug keeps which club it may duplicate, for the admin.
+      const second = await store().register(club("sparta-brno", { city: "Brno", duplicate_of: first.club.id }), "other@x.io");
+      expect(second).toMatchObject({ created: true, contact: true, club: { city: "Brno", duplicate_of: first.club.id } });
+      // A double click of the same registration lands on one club.
+      const twice = await Promise.all([
+        store().register(club("sparta-ostrava", { city: "Ostrava" }), "third@x.io"),
+        store().register(club("sparta-ostrava", { city: "Ostrava" }), "third@x.io"),
+      ]);
+      expect(twice.filter((r) => r.created)).toHaveLength(1);
+      expect(twice.every((r) => r.contact && r.club.id === twice[0].club.id)).toBe(true);
     });
 
     it("confirms a contact once and stamps the club's first confirmation", async () => {
@@ -114,8 +126,7 @@ export function clubStoreContract(name: string, start: () => Promise<ContractBac
 
     it("merges a duplicate: members and contacts move, once", async () => {
       const { club: a } = await store().register(club("hc-sparta"), "a@x.io");
-      const { club: b } = await store().register(club("sparta-praha"), "b@x.io");
-      await store().register(club("sparta-praha"), "a@x.io");
+      const { club: b } = await store().register(club("sparta-praha"), "a@x.io");
       await store().confirmContact(b.id, "a@x.io", at(3));
       const p = await lead("m1@x.io");
       const q = await lead("m2@x.io");
@@ -128,12 +139,48 @@ export function clubStoreContract(name: string, start: () => Promise<ContractBac
       expect(await store().get(b.id)).toMatchObject({ status: "merged", merged_into: a.id });
       expect(await families(a.id)).toMatchObject({ families: 2 });
       expect(await families(b.id)).toMatchObject({ families: 0 });
-      expect((await store().contacts(a.id)).map((c) => [c.email, c.confirmed_at !== null])).toEqual([
-        ["a@x.io", true],
-        ["b@x.io", false],
-      ]);
+      expect((await store().contacts(a.id)).map((c) => [c.email, c.confirmed_at !== null])).toEqual([["a@x.io", true]]);
       expect(await store().contacts(b.id)).toEqual([]);
       expect(await store().merge(a.id, b.id)).toBe(false);
+    });
+
+    it("merging into a club that later merges on points every club of the chain at the one that stays", async () => {
+      const { club: a } = await store().register(club("chain-a"), "a@x.io");
+      const { club: b } = await store().register(club("chain-b"), "b@x.io");
+      const { club: c } = await store().register(club("chain-c"), "c@x.io");
+      const p = await lead("m1@x.io");
+      await store().join(T, p.id, a.id, at(3));
+      expect(await store().merge(a.id, b.id)).toBe(true);
+      expect(await store().merge(b.id, c.id)).toBe(true);
+      expect(await store().get(a.id)).toMatchObject({ status: "merged", merged_into: c.id });
+      expect(await store().get(b.id)).toMatchObject({ status: "merged", merged_into: c.id });
+      expect((await store().membershipOf(T, p.id))?.club.id).toBe(c.id);
+      expect((await store().contacts(c.id)).map((k) => k.email)).toEqual(["a@x.io", "b@x.io", "c@x.io"]);
+      // Nothing merges into a merged club, so no chain can loop back.
+      expect(await store().merge(c.id, a.id)).toBe(false);
+    });
+
+    it("counts a club's families as credits are counted: one per inbox, no disposable address", async () => {
+      const { club: made } = await store().register(club("fair"), "coach@x.io");
+      const { club: other } = await store().register(club("other"), "coach@x.io");
+      const twin = await lead("Parent+club@x.io");
+      const parents = [await lead("parent@x.io"), twin, await lead("p.arent@gmail.com"), await lead("parent@gmail.com")];
+      const throwaway = await h().leads.create(T, {
+        email: "kid@mailinator.com",
+        step_completed: 3,
+        ref_code: "CDISPOSE",
+        risk_flags: ["disposable-domain"],
+        created_at: at(1),
+      });
+      // The same inbox in another club counts there too: once per club.
+      const elsewhere = await lead("parent+other@x.io");
+      for (const [i, parent] of [...parents, throwaway].entries()) await store().join(T, parent.id, made.id, at(3 + i));
+      await store().join(T, elsewhere.id, other.id, at(3));
+      for (const parent of [...parents, throwaway, elsewhere]) await confirm(parent);
+      expect(await families(made.id)).toMatchObject({ members: 5, families: 2, unconfirmed: 0 });
+      expect(await families(other.id)).toMatchObject({ families: 1 });
+      // The inbox's first member is the one counted (and a club wave admits).
+      expect(await store().countedMembers(made.id)).toEqual([parents[0].id, parents[2].id]);
     });
 
     it("sets a milestone, marks it reached once, and forgets the mark for a new milestone", async () => {
