@@ -102,11 +102,15 @@ export async function sendTestEvent(ctx: Ctx, endpointId: string, eventId: strin
   return true;
 }
 
-/** A new attempt chain on the same webhook-id, started now. */
-export async function replayDelivery(ctx: Ctx, id: string, now = new Date()) {
-  const row = await getBackend(ctx).webhooks.replay(id, now.toISOString());
-  if (!row) return false;
+/**
+ * A new attempt chain on the same webhook-id, started now. A cancelled delivery (its parent's data
+ * was erased) is never replayed; a lead.confirmed whose lead is gone since is cancelled at its attempt.
+ */
+export async function replayDelivery(ctx: Ctx, id: string, now = new Date()): Promise<"replayed" | "cancelled" | "missing"> {
+  const store = getBackend(ctx).webhooks;
+  const row = await store.replay(id, now.toISOString());
+  if (!row) return (await store.getDelivery(id))?.status === "cancelled" ? "cancelled" : "missing";
   log.info("webhook.replayed", { deliveryId: id });
   await startDeliveries(ctx, [id]);
-  return true;
+  return "replayed";
 }

@@ -1,4 +1,6 @@
 import { getBackend } from "~/data/backend.server";
+import { LEAD_TABLES } from "~/data/lead-model";
+import type { LeadTable } from "~/data/ports/lead-store";
 import type { AttemptRecord, WebhookDelivery, WebhookEndpoint } from "~/data/ports/webhook-store";
 import { log } from "~/platform/log.server";
 import { checkEndpointUrl } from "./endpoint-url.server";
@@ -9,7 +11,8 @@ import { allowsLoopback, webhookQueueOf, type WebhookContext, type WebhookMessag
  * One attempt of a delivery and what follows from its answer (ADR 038): a 2xx is delivered; a 5xx,
  * 429, 408, a timeout or a network error is tried again after the next backoff step; anything else
  * (a 3xx: redirects are not followed; a 4xx: the receiver refuses the request itself; an endpoint
- * disabled or no longer allowed) is dead at once. After the last step it is dead too.
+ * disabled or no longer allowed) is dead at once. After the last step it is dead too. A
+ * lead.confirmed whose lead is gone (erased or deleted) is cancelled, never sent.
  */
 
 /** The waits after attempts 1..6: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h; about 18 hours in all, 7 attempts. */
@@ -48,6 +51,24 @@ export async function attemptDelivery(ctx: WebhookContext, id: string): Promise<
   return claimed ? attemptClaimed(ctx, claimed) : null;
 }
 
+/**
+ * The bytes to send. lead.confirmed is stored with ids only; the address is read from the lead now
+ * and put into the body, so an erased or deleted lead's address is never sent (null: cancel it).
+ * The same lead gives the same bytes on every attempt.
+ */
+async function bodyOf(ctx: WebhookContext, delivery: WebhookDelivery): Promise<string | null> {
+  if (delivery.event_type !== "lead.confirmed") return delivery.payload;
+  // The event id names the lead: lead.confirmed:<table>:<lead id>.
+  const [, table, leadId] = /^lead\.confirmed:([a-z_]+):(.+)$/.exec(delivery.event_id) ?? [];
+  if (!table || !(LEAD_TABLES as readonly string[]).includes(table)) return null;
+  const lead = await getBackend(ctx).leads.getById(table as LeadTable, leadId);
+  if (!lead) return null;
+  const stored = JSON.parse(delivery.payload) as { type: string; timestamp: string; data: Record<string, unknown> };
+  // An older row may still hold the address it was written with: the lead's own wins.
+  const { email: _written, ...data } = stored.data;
+  return JSON.stringify({ type: stored.type, timestamp: stored.timestamp, data: { lead_id: lead.id, email: lead.email, ...data } });
+}
+
 /** One POST of a claimed delivery, recorded. */
 async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): Promise<AttemptOutcome> {
   const store = getBackend(ctx).webhooks;
@@ -57,10 +78,10 @@ async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): P
   const endpoint = await store.getEndpoint(delivery.endpoint_id);
   const attempts = delivery.attempts + 1;
   const fields = { deliveryId: delivery.id, endpointId: delivery.endpoint_id, type: delivery.event_type, attempt: attempts };
-  const record = async (outcome: AttemptOutcome, code: number | null, latency: number | null) => {
+  const record = async (outcome: AttemptOutcome, code: number | null, latency: number | null, count = attempts) => {
     const change: AttemptRecord = {
       status: outcome.status,
-      attempts,
+      attempts: count,
       last_response_code: code,
       last_latency_ms: latency,
       next_attempt_at: outcome.retryInSeconds === null ? null : secondsFrom(started, outcome.retryInSeconds),
@@ -70,6 +91,12 @@ async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): P
     return outcome;
   };
 
+  const body = await bodyOf(ctx, delivery);
+  if (body === null) {
+    log.info("webhook.cancelled", { ...fields, reason: "lead-gone" });
+    // Not an attempt: nothing was sent.
+    return record({ status: "cancelled", retryInSeconds: null }, delivery.last_response_code, delivery.last_latency_ms, delivery.attempts);
+  }
   if (!endpoint?.enabled) {
     log.warn("webhook.endpoint_disabled", fields);
     return record({ status: "dead", retryInSeconds: null }, null, null);
@@ -84,7 +111,7 @@ async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): P
   const now = clock();
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
-    ...signedHeaders(signingSecrets(endpoint, now), delivery.id, timestamp, delivery.payload),
+    ...signedHeaders(signingSecrets(endpoint, now), delivery.id, timestamp, body),
     "content-type": "application/json",
   };
   const sentAt = Date.now();
@@ -93,7 +120,7 @@ async function attemptClaimed(ctx: WebhookContext, delivery: WebhookDelivery): P
     const response = await (ctx.fetch ?? fetch)(allowed.url.toString(), {
       method: "POST",
       headers,
-      body: delivery.payload,
+      body,
       // A redirect is an answer, never followed: it could lead anywhere (ADR 038).
       redirect: "manual",
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),

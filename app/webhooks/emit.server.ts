@@ -8,8 +8,8 @@ import { webhookQueueOf, type WebhookContext } from "./webhook-queue.server";
  * An event for the endpoints that want it (ADR 038).
  *   id:   deterministic from the fact, e.g. `lead.confirmed:leads:<leadId>`, so a retried
  *         confirmation makes no second event (one delivery chain per event and endpoint).
- *   data: ids and what the event is about; personal data only where the event needs it (the
- *         confirmed lead's e-mail in lead.confirmed). The variant is added to it.
+ *   data: ids and what the event is about, never personal data (lead.confirmed's e-mail is read
+ *         from the lead when it is sent). The variant is added to it.
  */
 export type WebhookEvent = { type: WebhookEventType; id: string; variant: string; data: Record<string, unknown> };
 
@@ -62,7 +62,8 @@ export async function recordWebhookEvent(ctx: WebhookContext, event: WebhookEven
   );
   if (!endpoints.length) return [];
   const now = (ctx.now ?? (() => new Date()))().toISOString();
-  // One body for every endpoint and every attempt: the bytes that are signed.
+  // One body for every endpoint and every attempt: the bytes that are signed (lead.confirmed's
+  // address is added to it when it is sent, deliver.server.ts).
   const payload = JSON.stringify({ type: event.type, timestamp: now, data: { ...event.data, variant: event.variant } });
   const created = await store.insertDeliveries(
     endpoints.map((endpoint) => ({

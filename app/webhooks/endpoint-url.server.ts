@@ -7,7 +7,13 @@ import { ipInList, parseIpList } from "~/utils/ip-list";
  * (tests) http or https to loopback with a port is allowed too.
  */
 
-/** Ranges no webhook may reach: this host, private networks, link-local, CGNAT, ULA, documentation, multicast, reserved. */
+/**
+ * Ranges no webhook may reach: this host, private networks, link-local, CGNAT, ULA, documentation,
+ * multicast, reserved. An IPv4-mapped address (::ffff:a.b.c.d) is judged by its IPv4 (the IPv4
+ * ranges below cover it); every other IPv6 form that carries an IPv4 address (compatible,
+ * translated, Teredo, 6to4, NAT64) is refused whole, whatever it carries, since a gateway on the
+ * way may turn it into that IPv4 and none is a real receiver's address.
+ */
 const PRIVATE = parseIpList(
   [
     "0.0.0.0/8",
@@ -25,12 +31,18 @@ const PRIVATE = parseIpList(
     "203.0.113.0/24",
     "224.0.0.0/4",
     "240.0.0.0/4",
-    "::/128",
-    "::1/128",
+    // IPv4-compatible (::a.b.c.d), with :: and ::1.
+    "::/96",
+    // IPv4-translated (::ffff:0:a.b.c.d).
+    "::ffff:0:0:0/96",
+    // NAT64: the well-known prefix and the local-use one.
     "64:ff9b::/96",
     "64:ff9b:1::/48",
     "100::/64",
+    // IETF protocol assignments, Teredo (2001:0::/32) among them.
+    "2001::/23",
     "2001:db8::/32",
+    // 6to4.
     "2002::/16",
     "fc00::/7",
     "fe80::/10",

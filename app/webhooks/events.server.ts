@@ -5,8 +5,9 @@ import { emitWebhookEvent } from "./emit.server";
 /**
  * The app's facts as webhook events (ADR 038), one helper per fact so the event ids and payloads
  * are made in one place. Each id is the fact's own (`{type}:{table}:{row id}`): emitted again by a
- * retry, it makes no second delivery. Only lead.confirmed carries personal data (the e-mail the
- * parent confirmed); every other payload is ids and figures.
+ * retry, it makes no second delivery. Every stored payload is ids and figures: lead.confirmed's
+ * receiver gets the parent's e-mail too, read from the lead when it is sent (deliver.server.ts),
+ * so an erased parent's address is never stored here nor sent.
  */
 
 type Ctx = Pick<RequestContext, "env" | "bindings"> & { waitUntil?: RequestContext["waitUntil"] };
@@ -28,10 +29,9 @@ function emit(
 }
 
 export const webhookEvents = {
-  leadConfirmed(ctx: Ctx, table: LeadTable, lead: { id: string; email: string; lead_source?: string | null }, at: string) {
+  leadConfirmed(ctx: Ctx, table: LeadTable, lead: { id: string; lead_source?: string | null }, at: string) {
     emit(ctx, "lead.confirmed", table, lead.id, {
       lead_id: lead.id,
-      email: lead.email,
       source: lead.lead_source ?? null,
       confirmed_at: at,
     });

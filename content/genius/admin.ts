@@ -727,9 +727,10 @@ export const admin: AdminContent = {
       at: "Created",
       action: "Action",
     },
-    statuses: { pending: "Pending", delivered: "Delivered", dead: "Dead" },
+    statuses: { pending: "Pending", delivered: "Delivered", dead: "Dead", cancelled: "Cancelled: the lead was erased" },
     replay: "Replay",
     replayed: "Delivery sent again.",
+    replayCancelled: "This delivery was cancelled because the parent's data was erased. It is never sent again.",
     unknownAction: "That action is not known.",
   },
   launchFunnel: {

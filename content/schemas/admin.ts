@@ -55,9 +55,11 @@ const adminWebhooksSchema = z.object({
     at: text,
     action: text,
   }),
-  statuses: z.object({ pending: text, delivered: text, dead: text }),
+  statuses: z.object({ pending: text, delivered: text, dead: text, cancelled: text }),
   replay: text,
   replayed: text,
+  /** A replay of a delivery cancelled because its parent's data was erased. */
+  replayCancelled: text,
   unknownAction: text,
 });
 

@@ -24,7 +24,8 @@ import {
  * request's signature by the Standard Webhooks algorithm written out here (node:crypto, not the
  * app's module). An admin adds an endpoint for lead.confirmed and copies the secret shown once; a
  * parent confirms: exactly one lead.confirmed, on the third try after two 500s, with the same
- * webhook-id each time; a disabled endpoint gets nothing; a replay sends the same id again.
+ * webhook-id each time; a disabled endpoint gets nothing; a replay sends the same id again. Once the
+ * parent's data is erased, a replay sends nothing: the delivery shows cancelled and no row keeps the address.
  * Endpoints are global and other specs confirm parents meanwhile: the receiver counts this parent's only.
  */
 
@@ -59,7 +60,9 @@ async function startReceiver(parentEmail: string) {
       const path = request.url ?? "";
       const parsed = JSON.parse(body || "{}") as { type?: string; data?: { email?: unknown } };
       const mine = parsed.data?.email === parentEmail;
-      if (mine || parsed.type === "webhook.test") {
+      // A webhook-id seen before is this parent's too, whatever its body holds.
+      const again = received.some((entry) => entry.id === request.headers["webhook-id"]);
+      if (mine || again || parsed.type === "webhook.test") {
         const secret = secrets.get(path) ?? "";
         received.push({
           id: String(request.headers["webhook-id"]),
@@ -98,7 +101,7 @@ const endpointRow = (page: Page, url: string) => page.getByTestId("webhook-endpo
 test.describe("webhooks", () => {
   test.beforeEach(() => test.slow());
 
-  test("a confirmation is delivered once, signed, on the third try; a disabled endpoint gets nothing; replay sends the same id", async ({
+  test("a confirmation is delivered once, signed, on the third try; a disabled endpoint gets nothing; replay sends the same id, and nothing once the parent's data is erased", async ({
     page,
     browser,
     jsEnabled,
@@ -154,6 +157,30 @@ test.describe("webhooks", () => {
       await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(4);
       expect(receiver.received[3]).toMatchObject({ id: row.id, valid: true, path: `/live-${tag}` });
       expect(receiver.received.some((r) => r.path === `/off-${tag}`)).toBe(false);
+
+      // The parent's data is erased (an admin, for a parent who wrote in): a replay now sends nothing.
+      const [lead] = await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(parentEmail)}`);
+      await page.goto(pathIn(v, `admin/leads/${lead.id}/data`));
+      await page.getByRole("button", { name: getPage(v.key, "myData").admin.eraseButton }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/admin/leads");
+      await page.goto(pathIn(v, "admin/webhooks"));
+      await logRow.getByRole("button", { name: copy.replay }).click();
+      await expect
+        .poll(
+          async () =>
+            (await queryD1<{ status: string }>(`SELECT status FROM webhook_deliveries WHERE id = ${sqlString(row.id)}`))[0].status,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe("cancelled");
+      await page.goto(pathIn(v, "admin/webhooks"));
+      await expect(logRow).toContainText(copy.statuses.cancelled);
+      await expect(logRow.getByRole("button", { name: copy.replay })).toHaveCount(0);
+      expect(receiver.received).toHaveLength(4);
+      expect(
+        await queryD1(`SELECT id FROM webhook_deliveries WHERE lower(payload) LIKE ${sqlString(`%${parentEmail.toLowerCase()}%`)}`),
+      ).toEqual([]);
 
       // Leave nothing sending to this receiver after the test.
       await page.goto(pathIn(v, "admin/webhooks"));

@@ -82,16 +82,17 @@ async function parent(email: string, referredBy: string | null = null): Promise<
 }
 
 describe("webhook events where the facts happen", () => {
-  it("a confirmation is one lead.confirmed with the address, however often it is confirmed", async () => {
+  it("a confirmation is one lead.confirmed, however often it is confirmed, stored with ids only (the address is read when sent)", async () => {
     const ann = await parent("ann@example.com");
     const { ctx, settle } = request();
     await referralsOf(ctx).confirm(ann.id);
     await settle();
     const events = await ofType("lead.confirmed");
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
+    expect(events[0]).toEqual({
+      type: "lead.confirmed",
       event_id: `lead.confirmed:leads:${ann.id}`,
-      data: { lead_id: ann.id, email: "ann@example.com", variant: "genius" },
+      data: { lead_id: ann.id, source: "main_funnel", confirmed_at: expect.any(String), variant: "genius" },
     });
   });
 
@@ -199,6 +200,41 @@ describe("webhook events where the facts happen", () => {
     const accepted = await ofType("invite.accepted");
     expect(accepted).toHaveLength(1);
     expect(accepted[0].data).toEqual({ lead_id: ann.id, wave_id: events[0].data.wave_id, variant: "genius" });
+  });
+
+  it("after an erasure no delivery holds the address, and the pending lead.confirmed is cancelled", async () => {
+    const ann = await parent("ann@example.com");
+    const bob = await parent("bob@example.com");
+    // An older row, written while lead.confirmed still carried the address, for a lead deleted since.
+    await d1.db
+      .prepare(
+        `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+         SELECT 'msg_old', 'lead.confirmed:leads:gone', id, 'lead.confirmed', ?, 'delivered', 1, NULL, created_at, created_at FROM webhook_endpoints`,
+      )
+      .bind(
+        JSON.stringify({
+          type: "lead.confirmed",
+          timestamp: "2025-09-01T10:00:00.000Z",
+          data: { lead_id: "gone", email: "Ann@Example.com" },
+        }),
+      )
+      .run();
+    // Both waiting for a retry, as after a receiver's 500.
+    await d1.db.prepare("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = created_at WHERE id <> 'msg_old'").run();
+    const { ctx, settle } = request("http://127.0.0.1:8810/my-data");
+    await eraseParentData(ctx, "ann@example.com", "self");
+    await settle();
+    const { results } = await d1.db
+      .prepare("SELECT event_id, status, next_attempt_at, payload FROM webhook_deliveries")
+      .all<{ event_id: string; status: string; next_attempt_at: string | null; payload: string }>();
+    expect(results.filter((row) => row.payload.toLowerCase().includes("ann@example.com"))).toEqual([]);
+    expect(results.find((row) => row.event_id === `lead.confirmed:leads:${ann.id}`)).toMatchObject({
+      status: "cancelled",
+      next_attempt_at: null,
+    });
+    expect(results.find((row) => row.event_id === "lead.confirmed:leads:gone")).toMatchObject({ status: "delivered" });
+    // Another parent's confirmation is untouched.
+    expect(results.find((row) => row.event_id === `lead.confirmed:leads:${bob.id}`)).toMatchObject({ status: "pending" });
   });
 
   it("an erasure is one lead.erased per lead, with the id and no address", async () => {

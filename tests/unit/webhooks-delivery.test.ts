@@ -2,9 +2,12 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { WebhookEndpoint } from "~/data/ports/webhook-store";
+import { eraseParentData } from "~/trust/my-data.server";
+import { replayDelivery } from "~/webhooks/admin.server";
 import { BACKOFF_SECONDS, consumeWebhookBatch, sweepWebhooks } from "~/webhooks/deliver.server";
 import { emitWebhookEvent, recordWebhookEvent } from "~/webhooks/emit.server";
 import type { WebhookContext, WebhookMessage } from "~/webhooks/webhook-queue.server";
+import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
 /** Emitting and delivering (ADR 038) on a local D1, against a fake receiver that checks every signature by the spec. */
@@ -72,22 +75,45 @@ async function addEndpoint(over: Partial<WebhookEndpoint> = {}) {
   return endpoint;
 }
 
+/** lead.confirmed as events.server emits it: ids only, the address is read from the lead when it is sent. */
 const confirmed = (leadId = "lead-1") => ({
   type: "lead.confirmed" as const,
   id: `lead.confirmed:leads:${leadId}`,
   variant: "genius",
-  data: { lead_id: leadId, email: "parent@example.com" },
+  data: { lead_id: leadId },
 });
+
+/** The confirmed parent behind lead `id`: `<id>@example.com`, or parent@example.com for lead-1. */
+const addressOf = (id: string) => (id === "lead-1" ? "parent@example.com" : `${id}@example.com`);
+async function addLead(id: string) {
+  await getBackend(ctx()).leads.createOnce("leads", id, { email: addressOf(id), step_completed: 3, created_at: T0.toISOString() });
+}
+
+/** The parent erases their data on /my-data. */
+async function erase(address: string) {
+  const { ctx: request, settle } = testContext("http://127.0.0.1:8810/my-data", { DB: d1.bindings.DB });
+  await eraseParentData(request, address, "self", clock);
+  await settle();
+}
+
+/** What the receiver got in the POSTs' data. */
+const receivedData = () => received.map((post) => (JSON.parse(post.body) as { data: Record<string, unknown> }).data);
 
 const later = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000);
 };
 
 beforeEach(async () => {
-  await d1.db.batch([d1.db.prepare("DELETE FROM webhook_deliveries"), d1.db.prepare("DELETE FROM webhook_endpoints")]);
+  await d1.db.batch([
+    d1.db.prepare("DELETE FROM webhook_deliveries"),
+    d1.db.prepare("DELETE FROM webhook_endpoints"),
+    d1.db.prepare("DELETE FROM leads"),
+    d1.db.prepare("DELETE FROM suppressions"),
+  ]);
   received = [];
   answers = [];
   clock = T0;
+  for (const id of ["lead-1", "a", "b", ...Array.from({ length: 20 }, (_, i) => `lead-${i}`)]) await addLead(id);
 });
 
 describe("webhook emit and delivery", () => {
@@ -215,6 +241,68 @@ describe("webhook emit and delivery", () => {
     await store().replay(delivery.id, clock.toISOString());
     await sweepWebhooks(ctx());
     expect(received.map((post) => post.id)).toEqual([delivery.id, delivery.id]);
+  });
+
+  it("lead.confirmed is stored without the address; each attempt reads it from the lead and sends the same signed body", async () => {
+    await addEndpoint();
+    answers = [500, 200];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    expect((await store().getDelivery(delivery.id))?.payload).not.toContain("@");
+    later(BACKOFF_SECONDS[0]);
+    await sweepWebhooks(ctx());
+    expect(receivedData()).toEqual([
+      { lead_id: "lead-1", email: "parent@example.com", variant: "genius" },
+      { lead_id: "lead-1", email: "parent@example.com", variant: "genius" },
+    ]);
+    expect(received[0].body).toBe(received[1].body);
+    expect(received.every((post) => post.validWith.length === 1)).toBe(true);
+  });
+
+  it("a pending lead.confirmed of a parent who erased their data is cancelled and never sent again", async () => {
+    await addEndpoint();
+    answers = [500];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    await erase("parent@example.com");
+    for (const wait of BACKOFF_SECONDS) {
+      later(wait);
+      await sweepWebhooks(ctx());
+    }
+    expect(received).toHaveLength(1);
+    const row = await store().getDelivery(delivery.id);
+    expect(row).toMatchObject({ status: "cancelled", attempts: 1, next_attempt_at: null });
+    expect(row?.payload).not.toContain("parent@example.com");
+  });
+
+  it("an admin's replay of an erased parent's lead.confirmed sends nothing: the delivery stays cancelled", async () => {
+    await addEndpoint();
+    const [delivered] = await recordWebhookEvent(ctx(), confirmed());
+    answers = [500];
+    const [pending] = await recordWebhookEvent(ctx(), confirmed("a"));
+    await erase("parent@example.com");
+    await erase("a@example.com");
+    // The admin page's context: the receiver and the clock of these tests.
+    const admin = { ...ctx(), isLocal: true, waitUntil: () => {} } as unknown as Parameters<typeof replayDelivery>[0];
+    // Delivered before the erasure: the replay's attempt finds no lead and cancels it.
+    expect(await replayDelivery(admin, delivered.id, clock)).toBe("replayed");
+    // Cancelled by the erasure: not replayed at all.
+    expect(await replayDelivery(admin, pending.id, clock)).toBe("cancelled");
+    later(BACKOFF_SECONDS[0]);
+    await sweepWebhooks(ctx());
+    expect(received).toHaveLength(2);
+    expect(await store().getDelivery(delivered.id)).toMatchObject({ status: "cancelled", next_attempt_at: null });
+    expect(await store().getDelivery(pending.id)).toMatchObject({ status: "cancelled", next_attempt_at: null });
+    expect(await replayDelivery(admin, "msg_none", clock)).toBe("missing");
+  });
+
+  it("a lead.confirmed whose lead an admin deleted is cancelled at its attempt, not sent", async () => {
+    await addEndpoint();
+    answers = [500];
+    const [delivery] = await recordWebhookEvent(ctx(), confirmed());
+    await getBackend(ctx()).leads.delete("leads", "lead-1");
+    later(BACKOFF_SECONDS[0]);
+    await sweepWebhooks(ctx());
+    expect(received).toHaveLength(1);
+    expect(await store().getDelivery(delivery.id)).toMatchObject({ status: "cancelled", attempts: 1, next_attempt_at: null });
   });
 
   it("the queue consumer acks a delivered message, retries a failed one after the backoff, and acks a stranger", async () => {

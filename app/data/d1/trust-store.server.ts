@@ -20,6 +20,14 @@ const ACCOUNT_COLUMNS = ACCOUNT_EXPORT_COLUMNS.join(", ");
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
+/**
+ * A webhook delivery that still holds the address (?1, lower-cased) in its stored payload: a
+ * lead.confirmed row written while it carried the e-mail. The text is looked at before it is read
+ * as JSON, so a payload that is not JSON never fails an erasure.
+ */
+const WEBHOOK_HOLDS = `event_type = 'lead.confirmed' AND CASE WHEN instr(lower(payload), ?1) > 0 AND json_valid(payload)
+  THEN lower(json_extract(payload, '$.data.email')) = ?1 ELSE 0 END`;
+
 type IdsByTable = { table: LeadTable; ids: string[] }[];
 
 export function createD1TrustStore(db: D1Database): TrustStore {
@@ -95,6 +103,10 @@ export function createD1TrustStore(db: D1Database): TrustStore {
       const byTable = await leadIds(address);
       const allIds = byTable.flatMap((entry) => entry.ids);
       const idList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(", ");
+      // The lead.confirmed events of these leads (their ids name the lead): a pending one is cancelled.
+      const confirmedEvents = byTable.flatMap(({ table, ids }) => ids.map((id) => `lead.confirmed:${table}:${id}`));
+      const cancels = `status = 'pending' AND ${confirmedEvents.length ? `event_id IN (${idList(confirmedEvents.length, 2)})` : "0"}`;
+      const webhookMatch = `(${WEBHOOK_HOLDS}) OR (${cancels})`;
       const userMatch = `lower(email) = ?1 OR id IN (SELECT id FROM accounts WHERE lower(email) = ?1)${allIds.length ? ` OR lead_id IN (${idList(allIds.length, 2)})` : ""}`;
 
       // What the erasure will touch, counted first: the log row is written in the same transaction
@@ -113,6 +125,7 @@ export function createD1TrustStore(db: D1Database): TrustStore {
           .bind(address),
         db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${userMatch}`).bind(address, ...allIds),
         db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE lower(recipient) = ?").bind(address),
+        db.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${webhookMatch}`).bind(address, ...confirmedEvents),
       ]);
       const n = (i: number) => Number(counted[i].results[0]?.n ?? 0);
       const counts: ErasureCounts = {};
@@ -125,6 +138,7 @@ export function createD1TrustStore(db: D1Database): TrustStore {
         ["account_tokens", n(rest + 1)],
         ["users", n(rest + 2)],
         ["outbox", n(rest + 3)],
+        ["webhook_deliveries", n(rest + 4)],
       ];
       for (const [name, value] of named) if (value > 0) counts[name] = value;
       if (Object.keys(counts).length === 0) return null;
@@ -136,6 +150,7 @@ export function createD1TrustStore(db: D1Database): TrustStore {
         "EXISTS (SELECT 1 FROM accounts WHERE lower(email) = ?5)",
         "EXISTS (SELECT 1 FROM outbox WHERE lower(recipient) = ?5)",
         `EXISTS (SELECT 1 FROM users WHERE lower(email) = ?5)`,
+        `EXISTS (SELECT 1 FROM webhook_deliveries WHERE ${WEBHOOK_HOLDS.replaceAll("?1", "?5")})`,
       ].join(" OR ");
       const statements: D1PreparedStatement[] = [
         db
@@ -178,6 +193,18 @@ export function createD1TrustStore(db: D1Database): TrustStore {
              WHERE lower(recipient) = ?3`,
           )
           .bind(recipientHash, at, address),
+        // Webhooks: no stored payload keeps the address, and a pending lead.confirmed of these leads
+        // is cancelled (sent, it would find no lead).
+        db
+          .prepare(
+            `UPDATE webhook_deliveries SET
+               payload = CASE WHEN ${WEBHOOK_HOLDS} THEN json_remove(payload, '$.data.email') ELSE payload END,
+               next_attempt_at = CASE WHEN ${cancels} THEN NULL ELSE next_attempt_at END,
+               status = CASE WHEN ${cancels} THEN 'cancelled' ELSE status END,
+               updated_at = ?${confirmedEvents.length + 2}
+             WHERE ${webhookMatch}`,
+          )
+          .bind(address, ...confirmedEvents, at),
       );
       const results = await db.batch(statements);
       return results[0].meta.changes === 1 ? counts : null;

@@ -155,7 +155,7 @@ export function createD1WebhookStore(db: D1Database): WebhookStore {
 
     async replay(id, now) {
       const row = await first(
-        "UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ? WHERE id = ? RETURNING *",
+        "UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ? WHERE id = ? AND status <> 'cancelled' RETURNING *",
         now,
         now,
         id,

@@ -36,7 +36,8 @@ type EndpointChange = Partial<Pick<WebhookEndpoint, "secret" | "previous_secret"
   updated_at: string;
 };
 
-type DeliveryStatus = "pending" | "delivered" | "dead";
+/** cancelled: a lead.confirmed whose lead was erased or deleted before it was sent; never sent again. */
+type DeliveryStatus = "pending" | "delivered" | "dead" | "cancelled";
 
 /** One delivery chain: id is the `webhook-id` header ("msg_…"), the same on every attempt. */
 export type WebhookDelivery = {
@@ -45,7 +46,10 @@ export type WebhookDelivery = {
   event_id: string;
   endpoint_id: string;
   event_type: WebhookEventType;
-  /** The exact body that is signed and sent: JSON {type, timestamp, data}. */
+  /**
+   * The body that is signed and sent: JSON {type, timestamp, data}. lead.confirmed's data holds ids
+   * only; the lead's address is added when it is sent (app/webhooks/deliver.server.ts).
+   */
   payload: string;
   status: DeliveryStatus;
   attempts: number;
@@ -87,7 +91,10 @@ export interface WebhookStore {
   /** Ids of pending deliveries due before `before` (the sweep's lost queue messages). */
   dueIds(before: string, limit: number): Promise<string[]>;
   recordAttempt(id: string, record: AttemptRecord): Promise<void>;
-  /** Starts a new attempt chain on the same id (an admin's replay): pending, due now, attempts from 0. */
+  /**
+   * Starts a new attempt chain on the same id (an admin's replay): pending, due now, attempts from 0.
+   * Null when there is no such delivery or it was cancelled (its lead was erased).
+   */
   replay(id: string, now: string): Promise<WebhookDelivery | null>;
   /** Newest first. */
   listDeliveries(limit: number, filter?: { endpointId?: string }): Promise<WebhookDelivery[]>;

@@ -140,6 +140,7 @@ export function createSupabaseWebhookStore(options: SupabaseOptions): WebhookSto
       const { data, error } = await deliveries()
         .update({ status: "pending", attempts: 0, next_attempt_at: now, updated_at: now })
         .eq("id", id)
+        .neq("status", "cancelled")
         .select("*")
         .retry(false);
       fail("replay", error);

@@ -67,7 +67,9 @@ export async function action(args: ActionFunctionArgs) {
     } else if (intent === "test") {
       admin.toast((await sendTestEvent(ctx, field("id"), field("event"))) ? text.testSent : text.testNotSent);
     } else if (intent === "replay") {
-      if (!(await replayDelivery(ctx, field("id")))) return answer({ error: text.unknownAction }, 404);
+      const replayed = await replayDelivery(ctx, field("id"));
+      if (replayed === "missing") return answer({ error: text.unknownAction }, 404);
+      if (replayed === "cancelled") return answer({ error: text.replayCancelled }, 409);
       await auditChange(admin, "webhooks.replay", field("id"));
       admin.toast(text.replayed);
     } else {
@@ -221,13 +223,16 @@ export default function Webhooks() {
                 <time dateTime={delivery.created_at}>{formatUtc(delivery.created_at)}</time>
               </td>
               <td className={`px-3 py-2 ${ACTION_CELL}`}>
-                <Form method="post" action={here}>
-                  <input type="hidden" name="intent" value="replay" />
-                  <input type="hidden" name="id" value={delivery.id} />
-                  <button type="submit" className={button}>
-                    {text.replay}
-                  </button>
-                </Form>
+                {/* A cancelled delivery's lead was erased: there is nothing to send again. */}
+                {delivery.status === "cancelled" ? null : (
+                  <Form method="post" action={here}>
+                    <input type="hidden" name="intent" value="replay" />
+                    <input type="hidden" name="id" value={delivery.id} />
+                    <button type="submit" className={button}>
+                      {text.replay}
+                    </button>
+                  </Form>
+                )}
               </td>
             </tr>
           ))}

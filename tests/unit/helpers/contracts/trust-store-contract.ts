@@ -163,6 +163,67 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
         expect((await h().outbox.list(10)).find((row) => row.recipient === REFERRER)?.html).toBe("<p>Hello there</p>");
       });
 
+      it("leaves no webhook payload with the address and cancels the pending lead.confirmed of the parent's leads, in the same erasure", async () => {
+        const { referrer, parent, parentTennis } = await seed();
+        const endpoint = "ep-erase";
+        const delivery = (id: string, eventId: string, status: "pending" | "delivered", data: Record<string, unknown>) => ({
+          id,
+          event_id: eventId,
+          endpoint_id: endpoint,
+          event_type: "lead.confirmed" as const,
+          payload: JSON.stringify({ type: "lead.confirmed", timestamp: AT, data: { ...data, variant: "genius" } }),
+          status,
+          attempts: 1,
+          last_response_code: status === "pending" ? 500 : 200,
+          last_latency_ms: 10,
+          next_attempt_at: status === "pending" ? AT : null,
+          created_at: AT,
+          updated_at: AT,
+        });
+        await h().webhooks.insertDeliveries([
+          // Written while lead.confirmed carried the address: pending, and delivered.
+          delivery("msg_pending", `lead.confirmed:leads:${parent.id}`, "pending", { lead_id: parent.id, email: "Parent@Example.com" }),
+          delivery("msg_delivered", `lead.confirmed:leads_tennis:${parentTennis.id}`, "delivered", {
+            lead_id: parentTennis.id,
+            email: PARENT,
+          }),
+          // Ids only (as written now), pending.
+          {
+            ...delivery("msg_tennis", `lead.confirmed:leads_tennis:${parentTennis.id}`, "pending", { lead_id: parentTennis.id }),
+            endpoint_id: "ep-other",
+          },
+          // A lead deleted before: only its payload names the parent.
+          delivery("msg_deleted", "lead.confirmed:leads:deleted-lead", "delivered", { lead_id: "deleted-lead", email: PARENT }),
+          // Another parent's.
+          delivery("msg_referrer", `lead.confirmed:leads:${referrer.id}`, "pending", { lead_id: referrer.id, email: REFERRER }),
+        ]);
+        const counts = await store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT });
+        expect(counts).toMatchObject({ webhook_deliveries: 4 });
+
+        const rows = await h().webhooks.listDeliveries(10);
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        expect(rows.filter((row) => row.payload.toLowerCase().includes(PARENT))).toEqual([]);
+        expect(byId.get("msg_pending")).toMatchObject({ status: "cancelled", next_attempt_at: null });
+        expect(JSON.parse(byId.get("msg_pending")!.payload)).toEqual({
+          type: "lead.confirmed",
+          timestamp: AT,
+          data: { lead_id: parent.id, variant: "genius" },
+        });
+        expect(byId.get("msg_tennis")).toMatchObject({ status: "cancelled", next_attempt_at: null });
+        expect(byId.get("msg_delivered")).toMatchObject({ status: "delivered", last_response_code: 200 });
+        expect(byId.get("msg_deleted")).toMatchObject({ status: "delivered" });
+        // Another parent's: untouched.
+        expect(byId.get("msg_referrer")).toMatchObject({ status: "pending", payload: expect.stringContaining(REFERRER) });
+
+        // Only a payload left holding the address is still something to erase.
+        await h().webhooks.insertDeliveries([
+          delivery("msg_late", "lead.confirmed:leads:late-lead", "delivered", { lead_id: "late-lead", email: PARENT }),
+        ]);
+        expect(await store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT })).toEqual({ webhook_deliveries: 1 });
+        expect((await h().webhooks.getDelivery("msg_late"))?.payload).not.toContain(PARENT);
+        expect(await store().erase(PARENT, { recipientHash: HASH, source: "self", at: AT })).toBeNull();
+      });
+
       it("keeps an erased parent's wave membership only under an id that names nobody: the wave's figures stay", async () => {
         const { parent, referrer } = await seed();
         const wave = await admitBoth(parent.id, referrer.id);
