@@ -54,12 +54,13 @@ export function holdReasonsFor(facts: HoldFacts, domain: string): HoldReason[] {
 export function holdWindows(
   now: Date,
   signedUpAt: string,
-): { networkSince: string; burstSince: string; signedUpFrom: string; signedUpTo: string } {
+): { networkSince: string; burstSince: string; burstUntil: string; signedUpFrom: string; signedUpTo: string } {
   const burst = fastReferrals.withinMinutes * 60_000;
   const signedUp = new Date(signedUpAt).getTime();
   return {
     networkSince: new Date(now.getTime() - holds.networkBurst.withinMinutes * 60_000).toISOString(),
     burstSince: new Date(now.getTime() - burst).toISOString(),
+    burstUntil: now.toISOString(),
     signedUpFrom: new Date(signedUp - burst).toISOString(),
     signedUpTo: new Date(signedUp + burst).toISOString(),
   };

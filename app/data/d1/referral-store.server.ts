@@ -127,7 +127,7 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return changed.results;
     },
 
-    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince, signedUpFrom, signedUpTo }) {
+    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince, burstUntil, signedUpFrom, signedUpTo }) {
       assertLeadTable(table);
       // Each count reads only this referrer's referrals (referrals_referrer_idx), one statement in all.
       // A host is at the registrable domain when "." + host ends with "." + domain (s0.corp-b.test, corp-b.test).
@@ -141,9 +141,9 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
                  AND ?4 IS NOT NULL AND r.network = ?4 AND r.created_at >= ?5) AS same_network,
              (SELECT COUNT(*) FROM referrals r LEFT JOIN ${table} l ON l.id = r.referred_id
                WHERE r.lead_table = ?1 AND r.referrer_id = ?2
-                 AND (r.created_at >= ?6 OR r.created_at BETWEEN ?7 AND ?8 OR l.confirmed_at >= ?6)) AS recent`,
+                 AND (r.created_at >= ?6 OR r.created_at BETWEEN ?7 AND ?8 OR l.confirmed_at BETWEEN ?6 AND ?9)) AS recent`,
         )
-        .bind(table, referrerId, domain, network, networkSince, burstSince, signedUpFrom, signedUpTo)
+        .bind(table, referrerId, domain, network, networkSince, burstSince, signedUpFrom, signedUpTo, burstUntil)
         .first<{ same_domain: number; same_network: number; recent: number }>();
       return { sameDomain: Number(row?.same_domain ?? 0), sameNetwork: Number(row?.same_network ?? 0), recent: Number(row?.recent ?? 0) };
     },

@@ -79,12 +79,20 @@ export interface ReferralStore {
    * What the hold rules need about the referrer's friends: those at the registrable `domain` (or a
    * subdomain of it), from `network` since `networkSince`, and the burst: those recorded since
    * `burstSince` or between `signedUpFrom` and `signedUpTo` (around this friend's sign-up), or whose
-   * friend confirmed since `burstSince`. One query over the referrer's own referrals.
+   * friend confirmed between `burstSince` and `burstUntil` (now). One query over the referrer's own referrals.
    */
   holdFacts(
     table: LeadTable,
     referrerId: string,
-    query: { domain: string; network: string | null; networkSince: string; burstSince: string; signedUpFrom: string; signedUpTo: string },
+    query: {
+      domain: string;
+      network: string | null;
+      networkSince: string;
+      burstSince: string;
+      burstUntil: string;
+      signedUpFrom: string;
+      signedUpTo: string;
+    },
   ): Promise<HoldFacts>;
   /** An admin's revoke (rejected, reason "revoked") or restore (credited), with the recount. Null when no such row. */
   setStatus(

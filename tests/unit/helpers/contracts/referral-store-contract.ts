@@ -164,6 +164,7 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
             network,
             networkSince: at(15),
             burstSince: at(45),
+            burstUntil: at(60),
             signedUpFrom: at(45),
             signedUpTo: at(55),
           });
@@ -175,6 +176,7 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
             network: "net-1",
             networkSince: at(0),
             burstSince: at(0),
+            burstUntil: at(60),
             signedUpFrom: at(0),
             signedUpTo: at(60),
           }),
@@ -200,12 +202,15 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
           friends.push(friend);
         }
         await store().confirmLead(T, friends[2].id, at(58), PLACES);
-        // A friend who signed up at minute 2 and confirms at minute 59: x1 and x2 signed up near them, x3 confirmed just before.
+        await store().confirmLead(T, friends[3].id, at(61), PLACES);
+        // A friend who signed up at minute 2 and confirms at minute 59: x1 and x2 signed up near them,
+        // x3 confirmed just before; x4 (another subdomain) confirmed after now, no burst of theirs.
         const facts = await store().holdFacts(T, a.id, {
           domain: "club.example",
           network: null,
           networkSince: at(0),
           burstSince: at(54),
+          burstUntil: at(59),
           signedUpFrom: at(-3),
           signedUpTo: at(7),
         });
