@@ -3,6 +3,7 @@ import { referralRules } from "#content/referrals";
 import { parseCidr, parseDecision } from "~/admin/holds.server";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
+import { isTrustedIp } from "~/leads/ip-trust.server";
 import { recordReferral } from "~/leads/referral-record.server";
 import { domainOf, holdReasonsFor, isFreeMail, registrableDomain } from "~/referrals/holds";
 import { networkOf } from "~/utils/ip-list";
@@ -115,11 +116,23 @@ describe("the review queue's and the safelist's forms", () => {
     expect(parseDecision(form([["decide", "approve:bad id;"]]))).toEqual({ error: "unknown" });
   });
 
-  it("takes one address or CIDR range", () => {
-    expect(parseCidr(" 192.0.2.7 ")).toBe("192.0.2.7");
-    expect(parseCidr("192.0.2.0/24")).toBe("192.0.2.0/24");
-    expect(parseCidr("2001:DB8::/48")).toBe("2001:db8::/48");
-    for (const bad of ["", "192.0.2.0/33", "school", "192.0.2.1,192.0.2.2", "300.1.1.1"]) expect(parseCidr(bad)).toBeNull();
+  it("takes one address or CIDR range with the addresses it covers, and refuses ranges wider than /16 or /32", () => {
+    expect(parseCidr(" 192.0.2.7 ")).toEqual({ cidr: "192.0.2.7", addresses: 1n });
+    expect(parseCidr("192.0.2.0/24")).toEqual({ cidr: "192.0.2.0/24", addresses: 256n });
+    expect(parseCidr("2001:DB8::/48")).toEqual({ cidr: "2001:db8::/48", addresses: 2n ** 80n });
+    expect(parseCidr("::ffff:10.1.0.0/112")).toEqual({ cidr: "::ffff:10.1.0.0/112", addresses: 65_536n });
+    for (const bad of ["", "192.0.2.0/33", "school", "192.0.2.1,192.0.2.2", "300.1.1.1"])
+      expect(parseCidr(bad)).toEqual({ error: "invalid" });
+    for (const wide of ["0.0.0.0/0", "::/0", "1.2.3.4/0", "10.0.0.0/15", "2001:db8::/31", "::ffff:0.0.0.0/96", "::/32"])
+      expect(parseCidr(wide), wide).toEqual({ error: "too-broad" });
+  });
+
+  it("trusts nobody through a safelisted range wider than /16 saved before the page refused them", async () => {
+    const { ctx } = request();
+    await getBackend(ctx).ipSafelist.add({ cidr: "0.0.0.0/0", note: "old", actor: "admin@x.io", at: new Date().toISOString() });
+    await getBackend(ctx).ipSafelist.add({ cidr: "203.0.113.0/24", note: "school", actor: "admin@x.io", at: new Date().toISOString() });
+    expect(await isTrustedIp(ctx, "198.51.100.7")).toBe(false);
+    expect(await isTrustedIp(ctx, "203.0.113.9")).toBe(true);
   });
 });
 
