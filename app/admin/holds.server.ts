@@ -2,7 +2,7 @@ import { getBackend } from "~/data/backend.server";
 import { holdReasonsOf } from "~/data/referral-model";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
-import { ipInList, parseIpList } from "~/utils/ip-list";
+import { ipInList, parseIpList, rangeBreadth } from "~/utils/ip-list";
 import { MAX_BULK_IDS } from "./bulk";
 
 /**
@@ -53,18 +53,29 @@ export async function decideHeld(ctx: RequestContext, actor: string, ids: string
   return changed.length;
 }
 
-/** One address or CIDR range, normalised for the list ("192.0.2.7", "192.0.2.0/24"); null when it is not one. */
-export function parseCidr(value: string): string | null {
+/**
+ * One address or CIDR range, normalised for the list ("192.0.2.7", "192.0.2.0/24"), with how many
+ * addresses it covers; "invalid" when it is not one, "too-broad" when it is wider than /16 (IPv4)
+ * or /32 (IPv6): such a range would lift the per-IP limits for far more than one school.
+ */
+export function parseCidr(value: string): { cidr: string; addresses: bigint } | { error: "invalid" | "too-broad" } {
   const text = value.trim().toLowerCase();
-  if (!text || text.includes(",")) return null;
+  if (!text || text.includes(",")) return { error: "invalid" };
+  let range;
   try {
-    parseIpList(text);
+    [range] = parseIpList(text);
   } catch {
-    return null;
+    return { error: "invalid" };
   }
   // A range must still contain its own base address (it parsed), and an address must match itself.
-  const base = text.split("/")[0];
-  return ipInList(base, parseIpList(text)) ? text : null;
+  if (!range || !ipInList(text.split("/")[0], [range])) return { error: "invalid" };
+  const { addresses, tooBroad } = rangeBreadth(range);
+  return tooBroad ? { error: "too-broad" } : { cidr: text, addresses };
+}
+
+/** A count of addresses in figures, grouped by thousands ("65,536"; an IPv6 range's is 29 digits). */
+export function formatAddresses(addresses: bigint): string {
+  return addresses.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 export async function safelistPage(ctx: RequestContext) {

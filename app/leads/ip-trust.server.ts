@@ -1,7 +1,7 @@
 import { getBackend } from "~/data/backend.server";
 import { sha256Hex, signingSecret } from "~/platform/crypto.server";
 import type { RequestContext } from "~/utils/context.server";
-import { ipInList, networkOf, parseIpList } from "~/utils/ip-list";
+import { ipInList, networkOf, parseIpList, rangeBreadth } from "~/utils/ip-list";
 import { log } from "~/platform/log.server";
 import { clientIp, formPostLimited } from "~/utils/rate-limit.server";
 
@@ -19,7 +19,9 @@ export async function isTrustedIp(ctx: Ctx, ip: string): Promise<boolean> {
   try {
     const entries = await getBackend(ctx).ipSafelist.list();
     if (entries.length === 0) return false;
-    return ipInList(ip, parseIpList(entries.map((entry) => entry.cidr).join(",")));
+    // A range wider than the page accepts (saved before it refused them) trusts nobody.
+    const ranges = parseIpList(entries.map((entry) => entry.cidr).join(",")).filter((range) => !rangeBreadth(range).tooBroad);
+    return ipInList(ip, ranges);
   } catch (error) {
     log.error("lead.safelist_read_failed", {}, error);
     return false;

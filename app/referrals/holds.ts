@@ -1,3 +1,4 @@
+import { getDomain } from "tldts";
 import { referralRules } from "#content/referrals";
 import type { HoldReason } from "~/data/referral-model";
 import type { HoldFacts } from "~/data/ports/referral-store";
@@ -21,6 +22,16 @@ export function domainOf(email: string): string {
         .toLowerCase();
 }
 
+/**
+ * The registrable domain of a host (the public suffix and one label more, ICANN's list), lower-cased:
+ * a catch-all's s0.corp-b.test and s5.corp-b.test are one corp-b.test. A TLD the list does not know
+ * (.test, .example) is a one-label suffix; a host with nothing above its suffix is itself.
+ */
+export function registrableDomain(host: string): string {
+  const name = host.trim().toLowerCase();
+  return (name && getDomain(name, { validateHostname: false })) || name;
+}
+
 /** Free mail: many friends on gmail.com is a family, not a catch-all. */
 export function isFreeMail(domain: string): boolean {
   return (holds.freeMailDomains as readonly string[]).includes(domain.toLowerCase());
@@ -35,10 +46,22 @@ export function holdReasonsFor(facts: HoldFacts, domain: string): HoldReason[] {
   return reasons;
 }
 
-/** The windows the facts are counted in, ending at `now`. */
-export function holdWindows(now: Date): { networkSince: string; burstSince: string } {
+/**
+ * The windows the facts are counted in: the network's and the burst's ending at `now` (the
+ * confirmation), and the burst's around the friend's own sign-up (`signedUpAt`), so friends who
+ * sign up together are a burst however long they wait to confirm.
+ */
+export function holdWindows(
+  now: Date,
+  signedUpAt: string,
+): { networkSince: string; burstSince: string; burstUntil: string; signedUpFrom: string; signedUpTo: string } {
+  const burst = fastReferrals.withinMinutes * 60_000;
+  const signedUp = new Date(signedUpAt).getTime();
   return {
     networkSince: new Date(now.getTime() - holds.networkBurst.withinMinutes * 60_000).toISOString(),
-    burstSince: new Date(now.getTime() - fastReferrals.withinMinutes * 60_000).toISOString(),
+    burstSince: new Date(now.getTime() - burst).toISOString(),
+    burstUntil: now.toISOString(),
+    signedUpFrom: new Date(signedUp - burst).toISOString(),
+    signedUpTo: new Date(signedUp + burst).toISOString(),
   };
 }

@@ -13,7 +13,7 @@ import { log } from "~/platform/log.server";
 import { settleRewards } from "~/rewards/rewards.server";
 import { variantKey } from "~/utils/variant";
 import { webhookEvents } from "~/webhooks/events.server";
-import { domainOf, holdReasonsFor, holdWindows } from "./holds";
+import { domainOf, holdReasonsFor, holdWindows, registrableDomain } from "./holds";
 
 /**
  * The referral engine (docs/decisions/010-referrals-and-place-in-line.md): a referral is recorded
@@ -64,8 +64,12 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   async function holdFor(friend: Lead) {
     const referral = await store.referralOf(table, friend.id);
     if (referral?.status !== "pending" || !referral.referrer_id) return [];
-    const domain = domainOf(friend.email);
-    const facts = await store.holdFacts(table, referral.referrer_id, { domain, network: referral.network, ...holdWindows(now()) });
+    const domain = registrableDomain(domainOf(friend.email));
+    const facts = await store.holdFacts(table, referral.referrer_id, {
+      domain,
+      network: referral.network,
+      ...holdWindows(now(), referral.created_at),
+    });
     return holdReasonsFor(facts, domain);
   }
 

@@ -53,6 +53,20 @@ export function parseIpList(value: string): IpRange[] {
     });
 }
 
+/** IPv4 sits at ::ffff:0:0/96 in the 128-bit space. */
+const MAPPED_V4 = 0xffffn << 32n;
+
+/**
+ * How wide a range is: the addresses it covers, and whether it is wider than a safelist may be
+ * (shorter than /16 for IPv4, /32 for IPv6; an IPv6 range around ::ffff:0:0/96 covers all of IPv4).
+ */
+export function rangeBreadth({ base, bits }: IpRange): { addresses: bigint; tooBroad: boolean } {
+  const host = BigInt(128 - bits);
+  const insideV4 = bits >= 96 && base >> 32n === 0xffffn;
+  const containsV4 = bits <= 96 && MAPPED_V4 >> host === base >> host;
+  return { addresses: 1n << host, tooBroad: insideV4 ? bits < 96 + 16 : containsV4 || bits < 32 };
+}
+
 export function ipInList(ip: string, ranges: IpRange[]): boolean {
   const value = ipToBigInt(ip);
   if (value === null) return false;

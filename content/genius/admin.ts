@@ -257,6 +257,12 @@ export const admin: AdminContent = {
       confirm: "Confirm",
       cancel: "Cancel",
       invalid: "Enter one IP address or CIDR range, e.g. 192.0.2.7 or 192.0.2.0/24.",
+      tooBroad:
+        "That range is too wide. Use /16 or narrower for IPv4 and /32 or narrower for IPv6, so the per-IP limits still hold for everyone else.",
+      confirmAdd:
+        "{cidr} covers {addresses}. Parents from any of them will skip the per-IP limits and never be held for an IP burst. Save it?",
+      addresses: { one: "1 address", other: "{count} addresses" },
+      save: "Save",
       added: "Added to the safelist.",
       removed: "Removed from the safelist.",
       audit: "Changes",

@@ -169,9 +169,18 @@ for (const v of CASES) {
 
       await signInAsAdmin(page, v, tag);
       await page.goto(pathIn(v, "admin/safelist"));
+      // The whole internet is refused, and nothing is listed.
+      await page.getByLabel(text.cidr).fill("0.0.0.0/0");
+      await page.getByRole("button", { name: text.add }).click();
+      await expect(page.getByRole("alert")).toHaveText(text.tooBroad);
+      await expect(page.locator("tr[data-cidr='0.0.0.0/0']")).toHaveCount(0);
+      // A school's /24: first how many addresses it covers, then Save.
       await page.getByLabel(text.cidr).fill(`${school}.0/24`);
       await page.getByLabel(text.note).fill(`School ${tag}`);
       await page.getByRole("button", { name: text.add }).click();
+      await expect(page.getByTestId("safelist-confirm")).toContainText(text.addresses.other.replace("{count}", "256"));
+      await expect(page.getByTestId("safelist").locator(`tr[data-cidr='${school}.0/24']`)).toHaveCount(0);
+      await page.getByTestId("safelist-confirm").getByRole("button", { name: text.save }).click();
       await expect(page.getByTestId("safelist").locator(`tr[data-cidr='${school}.0/24']`)).toBeVisible();
       await expect(page.getByTestId("admin-audit")).toContainText(`safelist.add · ${school}.0/24`);
 

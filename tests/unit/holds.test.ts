@@ -3,8 +3,9 @@ import { referralRules } from "#content/referrals";
 import { parseCidr, parseDecision } from "~/admin/holds.server";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
+import { isTrustedIp } from "~/leads/ip-trust.server";
 import { recordReferral } from "~/leads/referral-record.server";
-import { domainOf, holdReasonsFor, isFreeMail } from "~/referrals/holds";
+import { domainOf, holdReasonsFor, isFreeMail, registrableDomain } from "~/referrals/holds";
 import { networkOf } from "~/utils/ip-list";
 import { referralsOf } from "~/referrals/referrals.server";
 import { standingOfLead } from "~/standing/standing.server";
@@ -39,6 +40,19 @@ describe("the hold rules", () => {
     expect(isFreeMail("club.example")).toBe(false);
     expect(holdReasonsFor(facts({ sameDomain: 30 }), "gmail.com")).toEqual([]);
     expect(domainOf("Ann@Club.Example")).toBe("club.example");
+  });
+
+  it("groups an address by its registrable domain (public suffix + 1); an unknown TLD is a one-label suffix", () => {
+    expect(registrableDomain("s0.corp-b.test")).toBe("corp-b.test");
+    expect(registrableDomain("S5.Corp-B.test")).toBe("corp-b.test");
+    expect(registrableDomain("corp-b.test")).toBe("corp-b.test");
+    expect(registrableDomain("mail.school.co.uk")).toBe("school.co.uk");
+    expect(registrableDomain("a.b.club.example")).toBe("club.example");
+    expect(registrableDomain("gmail.com")).toBe("gmail.com");
+    // Nothing above a public suffix or a single label: the host itself.
+    expect(registrableDomain("co.uk")).toBe("co.uk");
+    expect(registrableDomain("localhost")).toBe("localhost");
+    expect(registrableDomain("")).toBe("");
   });
 
   it("takes the /24 of IPv4 and the /48 of IPv6 as the network", () => {
@@ -102,11 +116,23 @@ describe("the review queue's and the safelist's forms", () => {
     expect(parseDecision(form([["decide", "approve:bad id;"]]))).toEqual({ error: "unknown" });
   });
 
-  it("takes one address or CIDR range", () => {
-    expect(parseCidr(" 192.0.2.7 ")).toBe("192.0.2.7");
-    expect(parseCidr("192.0.2.0/24")).toBe("192.0.2.0/24");
-    expect(parseCidr("2001:DB8::/48")).toBe("2001:db8::/48");
-    for (const bad of ["", "192.0.2.0/33", "school", "192.0.2.1,192.0.2.2", "300.1.1.1"]) expect(parseCidr(bad)).toBeNull();
+  it("takes one address or CIDR range with the addresses it covers, and refuses ranges wider than /16 or /32", () => {
+    expect(parseCidr(" 192.0.2.7 ")).toEqual({ cidr: "192.0.2.7", addresses: 1n });
+    expect(parseCidr("192.0.2.0/24")).toEqual({ cidr: "192.0.2.0/24", addresses: 256n });
+    expect(parseCidr("2001:DB8::/48")).toEqual({ cidr: "2001:db8::/48", addresses: 2n ** 80n });
+    expect(parseCidr("::ffff:10.1.0.0/112")).toEqual({ cidr: "::ffff:10.1.0.0/112", addresses: 65_536n });
+    for (const bad of ["", "192.0.2.0/33", "school", "192.0.2.1,192.0.2.2", "300.1.1.1"])
+      expect(parseCidr(bad)).toEqual({ error: "invalid" });
+    for (const wide of ["0.0.0.0/0", "::/0", "1.2.3.4/0", "10.0.0.0/15", "2001:db8::/31", "::ffff:0.0.0.0/96", "::/32"])
+      expect(parseCidr(wide), wide).toEqual({ error: "too-broad" });
+  });
+
+  it("trusts nobody through a safelisted range wider than /16 saved before the page refused them", async () => {
+    const { ctx } = request();
+    await getBackend(ctx).ipSafelist.add({ cidr: "0.0.0.0/0", note: "old", actor: "admin@x.io", at: new Date().toISOString() });
+    await getBackend(ctx).ipSafelist.add({ cidr: "203.0.113.0/24", note: "school", actor: "admin@x.io", at: new Date().toISOString() });
+    expect(await isTrustedIp(ctx, "198.51.100.7")).toBe(false);
+    expect(await isTrustedIp(ctx, "203.0.113.9")).toBe(true);
   });
 });
 
@@ -142,12 +168,35 @@ const placeOf = async (lead: Lead) => {
   const { standing } = await standingOfLead(request().ctx, await reload(lead));
   return standing.kind === "waiting" ? standing.place : null;
 };
-/** Moves every referral an hour back: the time-burst rule then sees none of them. */
-const backdate = () =>
-  d1.db
-    .prepare("UPDATE referrals SET created_at = ?")
-    .bind(new Date(Date.now() - 3_600_000 - 60_000).toISOString())
-    .run();
+/** Moves every referral and lead back by this many milliseconds (signed up that long ago). */
+async function backdateBy(ms: number) {
+  const at = new Date(Date.now() - ms).toISOString();
+  await d1.db.batch([
+    d1.db.prepare("UPDATE referrals SET created_at = ?").bind(at),
+    d1.db.prepare("UPDATE leads SET created_at = ? WHERE confirm_seq IS NULL").bind(at),
+  ]);
+}
+
+/** Signs the pending referrals' friends up `minutes` apart, the last one `minutes` ago. */
+async function spreadSignUps(minutes: number) {
+  const { results } = await d1.db
+    .prepare("SELECT id FROM referrals WHERE status = 'pending' ORDER BY created_at, rowid")
+    .all<{ id: string }>();
+  await d1.db.batch(
+    results.map((row, i) =>
+      d1.db
+        .prepare("UPDATE referrals SET created_at = ? WHERE id = ?")
+        .bind(new Date(Date.now() - (results.length - i) * minutes * 60_000).toISOString(), row.id),
+    ),
+  );
+}
+
+/** Each friend confirms `minutes` after the one before, the first `startIn` minutes from now. */
+async function confirmApart(friends: Lead[], minutes: number, startIn = 0) {
+  const start = Date.now() + startIn * 60_000;
+  for (const [i, friend] of friends.entries())
+    await referralsOf(request().ctx, () => new Date(start + i * minutes * 60_000)).confirm(friend.id);
+}
 
 /** A referrer at place 21 of 21. */
 async function referrerAtTheBack() {
@@ -164,9 +213,10 @@ describe("holds through the referral engine", () => {
     const referrer = await referrerAtTheBack();
     const friends: Lead[] = [];
     for (let i = 0; i < 10; i++) friends.push(await join(`kid${i}@catchall.example`, referrer.ref_code));
-    await backdate();
+    // Signed up and confirmed 6 minutes apart: no time burst, only the domain.
+    await spreadSignUps(6);
+    await confirmApart(friends, 6);
     const engine = referralsOf(request().ctx);
-    for (const friend of friends) await engine.confirm(friend.id);
     expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 10 });
     expect((await engine.referralOf(friends[0].id))?.hold_reasons).toBe("catch-all");
     expect(await placeOf(referrer)).toBe(21);
@@ -200,12 +250,9 @@ describe("holds through the referral engine", () => {
     const engine = referralsOf(request().ctx);
     const friends: Lead[] = [];
     for (let i = 0; i < 5; i++) friends.push(await join(`p${i}@gmail.com`, referrer.ref_code, `198.51.100.${10 + i}`));
-    // Out of the time-burst window, in the network window.
-    await d1.db
-      .prepare("UPDATE referrals SET created_at = ?")
-      .bind(new Date(Date.now() - 30 * 60_000).toISOString())
-      .run();
-    for (const friend of friends) await engine.confirm(friend.id);
+    // Out of the time-burst windows (6 minutes apart), in the network window (the last hour).
+    await spreadSignUps(6);
+    await confirmApart(friends, 6);
     expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 5 });
     expect((await engine.referralOf(friends[4].id))?.hold_reasons).toBe("ip-burst");
 
@@ -217,12 +264,45 @@ describe("holds through the referral engine", () => {
     });
     const club: Lead[] = [];
     for (let i = 0; i < 5; i++) club.push(await join(`c${i}@gmail.com`, referrer.ref_code, `203.0.113.${10 + i}`));
-    await d1.db
-      .prepare("UPDATE referrals SET created_at = ? WHERE status = 'pending'")
-      .bind(new Date(Date.now() - 30 * 60_000).toISOString())
-      .run();
-    for (const friend of club) await engine.confirm(friend.id);
+    await spreadSignUps(6);
+    await confirmApart(club, 6, 60);
     expect(await engine.countsOf(referrer)).toMatchObject({ credited: 5, held: 5 });
+  });
+
+  it("6 friends at s0…s5 of one domain, from 6 networks, confirmed 5.5 minutes after signing up, are all held", async () => {
+    const referrer = await referrerAtTheBack();
+    const friends: Lead[] = [];
+    for (let i = 0; i < 6; i++) friends.push(await join(`friend@s${i}.corp-b.test`, referrer.ref_code, `198.51.${100 + i}.7`));
+    await backdateBy(5.5 * 60_000);
+    const engine = referralsOf(request().ctx);
+    for (const friend of friends) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 6 });
+    for (const friend of friends) expect((await engine.referralOf(friend.id))?.hold_reasons?.split(",")).toContain("catch-all");
+    expect(await placeOf(referrer)).toBe(21);
+  });
+
+  it("6 friends who signed up within a minute and confirm 5.5 minutes later are held for a time burst", async () => {
+    const referrer = await referrerAtTheBack();
+    const friends: Lead[] = [];
+    for (const domain of ["a.example", "b.example", "c.example", "d.example", "e.example", "f.example"])
+      friends.push(await join(`f@${domain}`, referrer.ref_code, `198.51.${friends.length + 100}.7`));
+    await backdateBy(5.5 * 60_000);
+    const engine = referralsOf(request().ctx);
+    for (const friend of friends) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 0, held: 6 });
+    expect((await engine.referralOf(friends[0].id))?.hold_reasons).toBe("time-burst");
+  });
+
+  it("friends who signed up an hour apart but confirm within 5 minutes are held from the fifth confirmation on", async () => {
+    const referrer = await referrerAtTheBack();
+    const friends: Lead[] = [];
+    for (const domain of ["a.example", "b.example", "c.example", "d.example", "e.example", "f.example"])
+      friends.push(await join(`f@${domain}`, referrer.ref_code, `198.51.${friends.length + 100}.7`));
+    await spreadSignUps(60);
+    const engine = referralsOf(request().ctx);
+    for (const friend of friends) await engine.confirm(friend.id);
+    expect(await engine.countsOf(referrer)).toMatchObject({ credited: 4, held: 2 });
+    expect((await engine.referralOf(friends[4].id))?.hold_reasons).toBe("time-burst");
   });
 
   it("5 referrals within 5 minutes are held for a time burst", async () => {

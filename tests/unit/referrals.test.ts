@@ -146,12 +146,20 @@ describe("referrals", () => {
     await referralsOf(ctx).confirm(a.id);
     const friends: Lead[] = [];
     for (let i = 0; i < 32; i++) friends.push(await join(`friend@school${i}.example`, a.ref_code));
-    // Referred an hour ago at 32 domains: no hold rule applies (ADR 036; the holds: holds.test.ts).
-    await d1.db
-      .prepare("UPDATE referrals SET created_at = ?")
-      .bind(new Date(Date.now() - 3_600_000).toISOString())
-      .run();
-    await inParallel(friends, (friend) => referralsOf(request().ctx).confirm(friend.id));
+    // At 32 domains, signed up yesterday and confirming today 6 minutes apart (each by its own clock):
+    // no hold rule applies (ADR 036; the holds: holds.test.ts).
+    const minute = 60_000;
+    const yesterday = Date.now() - 86_400_000;
+    await d1.db.batch(
+      friends.map((friend, i) =>
+        d1.db
+          .prepare("UPDATE referrals SET created_at = ? WHERE referred_id = ?")
+          .bind(new Date(yesterday + i * 6 * minute).toISOString(), friend.id),
+      ),
+    );
+    await inParallel(friends, (friend) =>
+      referralsOf(request().ctx, () => new Date(Date.now() - (friends.length - friends.indexOf(friend)) * 6 * minute)).confirm(friend.id),
+    );
 
     expect((await reload(a)).referral_count).toBe(32);
     const { results } = await d1.db

@@ -124,16 +124,23 @@ describe("settleRewards", () => {
     await referralsOf(ctx).confirm(parent.id);
     const friends: Lead[] = [];
     for (let i = 0; i < 20; i++) friends.push(await join(`f${i}@club${i}.example`, parent.ref_code));
-    // Recorded over the last day, not in one burst: twenty referrals within minutes are held for review (ADR 036).
-    await d1.db
-      .prepare("UPDATE referrals SET created_at = ?")
-      .bind(new Date(Date.now() - 86_400_000).toISOString())
-      .run();
+    // Signed up yesterday and confirming today, each 6 minutes after the one before (by its own clock):
+    // five sign-ups or confirmations within minutes are a burst and held for review (ADR 036).
+    const minute = 60_000;
+    const yesterday = Date.now() - 86_400_000;
+    await d1.db.batch(
+      friends.map((friend, i) =>
+        d1.db
+          .prepare("UPDATE referrals SET created_at = ? WHERE referred_id = ?")
+          .bind(new Date(yesterday + i * 6 * minute).toISOString(), friend.id),
+      ),
+    );
+    const clockOf = (friend: Lead) => () => new Date(Date.now() - (friends.length - friends.indexOf(friend)) * 6 * minute);
     // Eight in flight at a time: Miniflare's proxy socket drops some of 20+ simultaneous connections.
     const queue = [...friends];
     await Promise.all(
       Array.from({ length: 8 }, async () => {
-        for (let friend = queue.shift(); friend; friend = queue.shift()) await referralsOf(ctx).confirm(friend.id);
+        for (let friend = queue.shift(); friend; friend = queue.shift()) await referralsOf(ctx, clockOf(friend)).confirm(friend.id);
       }),
     );
     await settle();

@@ -127,19 +127,23 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return changed.results;
     },
 
-    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince }) {
+    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince, burstUntil, signedUpFrom, signedUpTo }) {
       assertLeadTable(table);
+      // Each count reads only this referrer's referrals (referrals_referrer_idx), one statement in all.
+      // A host is at the registrable domain when "." + host ends with "." + domain (s0.corp-b.test, corp-b.test).
       const row = await db
         .prepare(
           `SELECT
              (SELECT COUNT(DISTINCT COALESCE(l.normalized_email, lower(l.email))) FROM referrals r JOIN ${table} l ON l.id = r.referred_id
                WHERE r.lead_table = ?1 AND r.referrer_id = ?2 AND r.status <> 'rejected'
-                 AND lower(substr(l.email, instr(l.email, '@') + 1)) = lower(?3)) AS same_domain,
+                 AND substr('.' || lower(substr(l.email, instr(l.email, '@') + 1)), -length(?3) - 1) = '.' || lower(?3)) AS same_domain,
              (SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ?2 AND r.status <> 'rejected'
                  AND ?4 IS NOT NULL AND r.network = ?4 AND r.created_at >= ?5) AS same_network,
-             (SELECT COUNT(*) FROM referrals r WHERE r.lead_table = ?1 AND r.referrer_id = ?2 AND r.created_at >= ?6) AS recent`,
+             (SELECT COUNT(*) FROM referrals r LEFT JOIN ${table} l ON l.id = r.referred_id
+               WHERE r.lead_table = ?1 AND r.referrer_id = ?2
+                 AND (r.created_at >= ?6 OR r.created_at BETWEEN ?7 AND ?8 OR l.confirmed_at BETWEEN ?6 AND ?9)) AS recent`,
         )
-        .bind(table, referrerId, domain, network, networkSince, burstSince)
+        .bind(table, referrerId, domain, network, networkSince, burstSince, signedUpFrom, signedUpTo, burstUntil)
         .first<{ same_domain: number; same_network: number; recent: number }>();
       return { sameDomain: Number(row?.same_domain ?? 0), sameNetwork: Number(row?.same_network ?? 0), recent: Number(row?.recent ?? 0) };
     },

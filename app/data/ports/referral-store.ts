@@ -41,11 +41,11 @@ export type NewReferral = Pick<Referral, "referred_id" | "referrer_id" | "ref_co
 
 /** What the hold rules (app/referrals/holds.ts) read about one referrer's friends. */
 export type HoldFacts = {
-  /** Distinct addresses at the domain among the referrer's referrals that are not rejected. */
+  /** Distinct addresses at the registrable domain (or its subdomains) among the referrer's referrals that are not rejected. */
   sameDomain: number;
   /** The referrer's referrals not rejected from the network recorded since `networkSince`. */
   sameNetwork: number;
-  /** The referrer's referrals recorded since `burstSince`. */
+  /** The referrer's referrals signed up (recorded) or confirmed within the burst windows. */
   recent: number;
 };
 
@@ -75,11 +75,24 @@ export interface ReferralStore {
    * nothing); answers the rows changed.
    */
   decideHeld(table: LeadTable, ids: readonly string[], approve: boolean, at: string, placesPerCredit: number): Promise<Referral[]>;
-  /** What the hold rules need about the referrer's friends at `domain` and from `network`. */
+  /**
+   * What the hold rules need about the referrer's friends: those at the registrable `domain` (or a
+   * subdomain of it), from `network` since `networkSince`, and the burst: those recorded since
+   * `burstSince` or between `signedUpFrom` and `signedUpTo` (around this friend's sign-up), or whose
+   * friend confirmed between `burstSince` and `burstUntil` (now). One query over the referrer's own referrals.
+   */
   holdFacts(
     table: LeadTable,
     referrerId: string,
-    query: { domain: string; network: string | null; networkSince: string; burstSince: string },
+    query: {
+      domain: string;
+      network: string | null;
+      networkSince: string;
+      burstSince: string;
+      burstUntil: string;
+      signedUpFrom: string;
+      signedUpTo: string;
+    },
   ): Promise<HoldFacts>;
   /** An admin's revoke (rejected, reason "revoked") or restore (credited), with the recount. Null when no such row. */
   setStatus(

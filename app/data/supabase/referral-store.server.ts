@@ -89,7 +89,7 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
       return ((data ?? []) as Record<string, unknown>[]).map(referralFrom);
     },
 
-    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince }) {
+    async holdFacts(table, referrerId, { domain, network, networkSince, burstSince, burstUntil, signedUpFrom, signedUpTo }) {
       assertLeadTable(table);
       const { data, error } = await client
         .rpc("referral_hold_facts", {
@@ -99,6 +99,9 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
           net: network,
           network_since: networkSince,
           burst_since: burstSince,
+          burst_until: burstUntil,
+          signed_up_from: signedUpFrom,
+          signed_up_to: signedUpTo,
         })
         .retry(false);
       fail("Hold facts", error);

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminRoute } from "~/admin/admin-route.server";
 import { formatUtc } from "~/admin/columns";
-import { parseCidr, safelistPage } from "~/admin/holds.server";
+import { formatAddresses, parseCidr, safelistPage } from "~/admin/holds.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
@@ -14,7 +14,8 @@ import { useLinkTo } from "~/utils/root-data";
 /**
  * /admin/safelist: IPs and ranges of schools, clubs and offices (ADR 036). Their parents are
  * neither limited per IP nor held for an IP burst. Each change leaves an audit entry (shown below);
- * a removal asks once, also without JavaScript.
+ * an addition (after saying how many addresses the range covers) and a removal ask once, also
+ * without JavaScript. Ranges wider than /16 (IPv4) or /32 (IPv6) are refused.
  */
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
@@ -36,13 +37,19 @@ export async function action(args: ActionFunctionArgs) {
   const actor = admin.access.user.email;
   try {
     if (intent === "add") {
-      const cidr = parseCidr(String(form.get("cidr") ?? ""));
+      const typed = String(form.get("cidr") ?? "").slice(0, 60);
+      const range = parseCidr(typed);
       const note = String(form.get("note") ?? "")
         .trim()
         .slice(0, 200);
-      if (!cidr) return admin.respond({ error: text.invalid, cidr: String(form.get("cidr") ?? "").slice(0, 60) }, { status: 400 });
+      if ("error" in range)
+        return admin.respond({ error: range.error === "too-broad" ? text.tooBroad : text.invalid, cidr: typed }, { status: 400 });
+      // Asked once: the admin sees how many addresses will skip the per-IP limits before they do.
+      if (form.get("confirmed") !== "yes") {
+        return admin.respond({ confirmAdd: { cidr: range.cidr, note, count: formatAddresses(range.addresses) } });
+      }
       // A repeat (double click, second tab) finds it listed: nothing written, the same answer.
-      await store.add({ cidr, note, actor, at });
+      await store.add({ cidr: range.cidr, note, actor, at });
       admin.toast(text.added);
     } else if (intent === "remove") {
       const id = String(form.get("id") ?? "");
@@ -79,6 +86,30 @@ export default function Safelist() {
         <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-2 text-red-900">
           {answer.error}
         </p>
+      ) : null}
+      {answer && "confirmAdd" in answer ? (
+        <Form method="post" action={here} className="mb-6 rounded-lg border border-slate-300 p-4" data-testid="safelist-confirm">
+          <p className="text-slate-900">
+            {text.confirmAdd
+              .replace("{cidr}", answer.confirmAdd.cidr)
+              .replace(
+                "{addresses}",
+                answer.confirmAdd.count === "1" ? text.addresses.one : text.addresses.other.replace("{count}", answer.confirmAdd.count),
+              )}
+          </p>
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <input type="hidden" name="cidr" value={answer.confirmAdd.cidr} />
+          <input type="hidden" name="note" value={answer.confirmAdd.note} />
+          <div className="mt-4 flex items-center gap-3">
+            <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700">
+              {text.save}
+            </button>
+            <a href={here} className="underline">
+              {text.cancel}
+            </a>
+          </div>
+        </Form>
       ) : null}
       {answer && "confirmRemove" in answer ? (
         <Form method="post" action={here} className="mb-6 rounded-lg border border-slate-300 p-4">

@@ -159,7 +159,15 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
         const bad = await lead("f5@club.example");
         await store().record(T, referral(bad, a, { status: "rejected", reason: "duplicate-email", network: "net-1" }), at(50));
         const facts = (domain: string, network: string | null) =>
-          store().holdFacts(T, a.id, { domain, network, networkSince: at(15), burstSince: at(45) });
+          store().holdFacts(T, a.id, {
+            domain,
+            network,
+            networkSince: at(15),
+            burstSince: at(45),
+            burstUntil: at(60),
+            signedUpFrom: at(45),
+            signedUpTo: at(55),
+          });
         expect(await facts("club.example", "net-1")).toEqual({ sameDomain: 3, sameNetwork: 2, recent: 2 });
         expect(await facts("other.example", null)).toEqual({ sameDomain: 1, sameNetwork: 0, recent: 2 });
         expect(
@@ -168,12 +176,45 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
             network: "net-1",
             networkSince: at(0),
             burstSince: at(0),
+            burstUntil: at(60),
+            signedUpFrom: at(0),
+            signedUpTo: at(60),
           }),
         ).toEqual({
           sameDomain: 0,
           sameNetwork: 0,
           recent: 0,
         });
+      });
+
+      it("holdFacts counts the registrable domain's subdomains, and friends who signed up near this one or confirmed in the window", async () => {
+        const a = await lead("a@x.io");
+        const rows = [
+          ["x1@club.example", 0],
+          ["x2@s1.club.example", 1],
+          ["x3@notclub.example", 20],
+          ["x4@S2.CLUB.example", 40],
+        ] as const;
+        const friends: Lead[] = [];
+        for (const [email, minute] of rows) {
+          const friend = await lead(email, minute);
+          await store().record(T, referral(friend, a), at(minute));
+          friends.push(friend);
+        }
+        await store().confirmLead(T, friends[2].id, at(58), PLACES);
+        await store().confirmLead(T, friends[3].id, at(61), PLACES);
+        // A friend who signed up at minute 2 and confirms at minute 59: x1 and x2 signed up near them,
+        // x3 confirmed just before; x4 (another subdomain) confirmed after now, no burst of theirs.
+        const facts = await store().holdFacts(T, a.id, {
+          domain: "club.example",
+          network: null,
+          networkSince: at(0),
+          burstSince: at(54),
+          burstUntil: at(59),
+          signedUpFrom: at(-3),
+          signedUpTo: at(7),
+        });
+        expect(facts).toEqual({ sameDomain: 3, sameNetwork: 0, recent: 3 });
       });
     });
 
