@@ -2,7 +2,6 @@ import { referralRules } from "#content/referrals";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo } from "~/utils/links";
 import { LEAD_TABLES, type LeadTable } from "~/utils/variant";
-import { canonicalEmail } from "~/data/lead-model";
 import { base64url, fromBase64url, hmacSign, hmacVerify, sha256Hex, verifyingSecrets } from "./crypto.server";
 
 /**
@@ -34,12 +33,15 @@ type Secrets = { SESSION_SECRET?: string };
 
 const secretsOf = (env: Secrets, isLocal: boolean) => verifyingSecrets(env.SESSION_SECRET, isLocal);
 
+/** The lead a mail's links are made for; `normalized_email` is its inbox as duplicates are compared. */
+type LinkedLead = { id: string; email: string; normalized_email: string | null };
+
 /**
- * What a confirm link binds: the inbox as duplicates are compared (case, +tag, Gmail's dots), hashed,
- * so the link names no address. The same inbox typed another way keeps its link working.
+ * What a confirm link binds: the lead's inbox as duplicates are compared (case, +tag, Gmail's dots),
+ * hashed, so the link names no address. The same inbox typed another way keeps its link working.
  */
-export async function addressBinding(email: string): Promise<string> {
-  return (await sha256Hex(`confirm-to:${canonicalEmail(email)}`)).slice(0, 24);
+export async function addressBinding(lead: Omit<LinkedLead, "id">): Promise<string> {
+  return (await sha256Hex(`confirm-to:${lead.normalized_email ?? lead.email.trim().toLowerCase()}`)).slice(0, 24);
 }
 
 export async function signLeadLink(
@@ -100,7 +102,7 @@ async function signedPageLink(
 /** The double opt-in button page (/verify-email?t=…) for the inbox the lead holds now, good for `confirmLinkDays`. */
 async function verifyLinkFor(ctx: LinkContext, table: LeadTable, lead: LinkedLead, now: Date = new Date()): Promise<string> {
   const ttlMs = referralRules.confirmLinkDays * DAY_MS;
-  const address = await addressBinding(lead.email);
+  const address = await addressBinding(lead);
   return signedPageLink(ctx, "verify-email", { purpose: "confirm", table, leadId: lead.id, ttlMs, address }, now);
 }
 
@@ -132,9 +134,6 @@ export function inviteLinkFor(
 export function rewardDownloadLinkFor(ctx: LinkContext, table: LeadTable, earnedId: string, now: Date = new Date()): Promise<string> {
   return signedPageLink(ctx, "rewards/download", { purpose: "reward", table, leadId: earnedId, ttlMs: 7 * DAY_MS }, now);
 }
-
-/** The lead a mail's links are made for: the confirm link binds the address it is mailed to. */
-type LinkedLead = { id: string; email: string };
 
 /** The links of the waitlist mails and pages: the confirmation button page, the status page and "Manage my data". */
 export async function leadLinksFor(ctx: LinkContext, table: LeadTable, lead: LinkedLead, now: Date = new Date()) {

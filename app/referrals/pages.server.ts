@@ -41,7 +41,7 @@ async function leadOfLink(ctx: RequestContext, token: string | null, purpose: Li
     // A confirm link confirms the inbox it was mailed to and no other (ADR 040). One made before
     // links named their inbox reads as expired: its button mails a fresh link to the address on file.
     if (link.address === undefined) return { state: "expired" as const, lead };
-    if (link.address !== (await addressBinding(lead.email))) return { state: "invalid" as const };
+    if (link.address !== (await addressBinding(lead))) return { state: "invalid" as const };
   }
   return { state: link.ok ? ("valid" as const) : ("expired" as const), lead };
 }

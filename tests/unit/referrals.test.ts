@@ -191,7 +191,7 @@ describe("referrals", () => {
 
 describe("the double opt-in page", () => {
   async function linkFor(lead: Lead, ttlMs = 60_000, now = new Date()) {
-    const address = await addressBinding(lead.email);
+    const address = await addressBinding(lead);
     return signLeadLink({}, true, { purpose: "confirm", table: "leads", leadId: lead.id, ttlMs, address }, now);
   }
   const form = (fields: Record<string, string>) => {
