@@ -21,14 +21,7 @@ export const RECIPIENT_LIMIT = { minutesApart: 10, perDay: 3 } as const;
  * confirmation (`club-confirm`) (ADR 041).
  */
 export type RecipientLimitedKind =
-  | LeadMagnetKind
-  | "lost-link"
-  | "prelaunch"
-  | "confirm-email"
-  | "invite-again"
-  | "confirm-account"
-  | "account-exists"
-  | "club-confirm";
+  LeadMagnetKind | "lost-link" | "prelaunch" | "confirm-email" | "invite-again" | "confirm-account" | "account-exists" | "club-confirm";
 
 type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
 
