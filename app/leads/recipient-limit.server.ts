@@ -23,11 +23,14 @@ export const RECIPIENT_LIMIT = { minutesApart: 10, perDay: 3 } as const;
 export type RecipientLimitedKind =
   LeadMagnetKind | "lost-link" | "prelaunch" | "confirm-email" | "invite-again" | "confirm-account" | "account-exists" | "club-confirm";
 
+/** Kinds allowed fewer than RECIPIENT_LIMIT.perDay: the owner's "someone tried to sign up" note stays one a day. */
+const PER_DAY: Partial<Record<RecipientLimitedKind, number>> = { "account-exists": 1 };
+
 type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
 
 /**
  * The outbox dedupe key for a `kind` mail to `email`: `{kind}:to:{address hash}:{day}:{n}`,
- * n = 1…perDay, one mail per key. When the address may have another mail it is the next free key
+ * n = 1…perDay (PER_DAY for a kind allowed fewer), one mail per key. When the address may have another mail it is the next free key
  * (`fresh`); when not (the last mail was sent under minutesApart ago, or the day's are used up) it
  * is the last one's, so queueing under it writes and sends nothing and the page shows that mail's
  * state. Parallel requests compute the same key and the outbox's unique key lets one of them write
@@ -38,7 +41,7 @@ export async function recipientMailSlot(ctx: Ctx, kind: RecipientLimitedKind, em
   const now = ctx.now?.() ?? new Date();
   const address = (await sha256Hex(`recipient:${canonicalEmail(email)}`)).slice(0, 32);
   const day = now.toISOString().slice(0, 10);
-  const keys = Array.from({ length: RECIPIENT_LIMIT.perDay }, (_, i) => `${kind}:to:${address}:${day}:${i + 1}`);
+  const keys = Array.from({ length: PER_DAY[kind] ?? RECIPIENT_LIMIT.perDay }, (_, i) => `${kind}:to:${address}:${day}:${i + 1}`);
   const outbox = getBackend(ctx).outbox;
   const rows = await Promise.all(keys.map((key) => outbox.getByKey(key)));
   let last = -1;
