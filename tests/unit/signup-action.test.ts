@@ -238,6 +238,13 @@ describe("sign-up rate limits", () => {
     expect(await accountsWith(email)).toHaveLength(1);
   });
 
+  it("counts an IPv6 client per /64 (ADR 041)", async () => {
+    const ip = countingLimiter(10);
+    const bindings = { ...d1.bindings, SIGNUP_IP_LIMITER: ip };
+    for (const address of ["2001:db8:7:1::1", "2001:db8:7:1:dead:beef::2"]) await signUp({ email: uniqueEmail("v6") }, address, bindings);
+    expect(ip.keys).toEqual(["ip:2001:db8:7:1::/64", "ip:2001:db8:7:1::/64"]);
+  });
+
   it("the real bindings allow 10 sign-ups a minute from one IP, then answer 429", async () => {
     await roomInWindow(20_000);
     const ip = "192.0.2.77";
