@@ -12,8 +12,6 @@ export const referralRules = {
   confirmLinkDays: 7,
   /** How long a status link works (it is in every waitlist e-mail). */
   statusLinkDays: 365,
-  /** Fresh confirmation links a parent may ask for per day. */
-  freshLinksPerDay: 3,
   /** How long a wave's invite link works (docs/decisions/025-waves-and-invites.md); an admin can send an expired one again. */
   inviteLinkDays: 14,
   /** A parent's "send my invite again" sends at most one mail per this many minutes. */

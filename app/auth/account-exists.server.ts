@@ -4,24 +4,18 @@ import { log } from "~/platform/log.server";
  * account (so it cannot be used to find out who has one); the one who learns about the attempt is
  * the owner, by e-mail: someone tried, sign in with the app link, or ignore it.
  */
+import { recipientMailKey } from "~/leads/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import type { ExistingAccount } from "./auth";
-
-/**
- * One account-exists e-mail per account and day (UTC): the mailer sends one mail per dedupe key,
- * so repeated sign-ups cannot fill the owner's inbox.
- */
-function accountExistsDedupeKey(accountKey: string, at: Date): string {
-  return `account-exists:${accountKey}:${at.toISOString().slice(0, 10)}`;
-}
 
 /** Queues the owner's e-mail; a failure is logged only, the visitor's answer stays the same. */
 export async function mailAccountOwner(ctx: RequestContext, account: ExistingAccount, at: Date = new Date()): Promise<void> {
   try {
     // Not queued (the outbox write failed) is logged by queueTemplateMail (mail.outbox_write_failed).
     await queueTemplateMail(ctx, {
-      dedupeKey: accountExistsDedupeKey(account.key, at),
+      // One a day per address, however it is spelled (ADR 041): repeated sign-ups cannot fill the owner's inbox.
+      dedupeKey: await recipientMailKey({ ...ctx, now: () => at }, "account-exists", account.email),
       template: "account-exists",
       variant: ctx.variant,
       to: account.email,

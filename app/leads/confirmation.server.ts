@@ -22,8 +22,8 @@ import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
 import { log } from "~/platform/log.server";
 
 /**
- * The confirm pages of the three flows: the flow's e-mail is queued once per lead (the outbox's
- * dedupe key; the guide and tips once per address and window, ADR 029), sent after the response,
+ * The confirm pages of the three flows: the flow's e-mail is queued once per address and window
+ * (the outbox's dedupe key, ADR 029 and 041), sent after the response,
  * and the page says where it stands, in words that are the same for every address.
  */
 
@@ -62,7 +62,7 @@ type Pending = { leadId: string; clear: VariantValueKey[]; sendAfterMs?: number 
 export const SEND_AFTER_REDIRECT_MS = 1500;
 
 /**
- * A flow whose mail is keyed by the address rather than the lead (the guide and tips, ADR 029):
+ * A flow whose mail is keyed by the address rather than the lead (every flow: ADR 029, 041):
  * `claim` gives the key a new request's mail is queued under (none is written when the address had
  * one lately), and the session remembers it under `remember` for the page's reloads.
  */
@@ -137,6 +137,10 @@ async function confirmFlow(
     { dedupeKey, template, variant: ctx.variant, to: lead.email, data: { ...data, verifyLink, statusLink, manageLink } },
     { sendAfterMs: pending.sendAfterMs },
   );
+  // An address-keyed mail may be one queued earlier for the address (a request inside its window):
+  // the first view reads "on its way" all the same, as a new mail's does, and the reloads show
+  // that mail's state.
+  const state: MailState = addressKeyed && queued.queued ? "queued" : mailStateOf(queued);
   // Not queued (the outbox write failed): queueTemplateMail has logged it (mail.outbox_write_failed).
   if (queued.queued) {
     clearVariantValues(session, ctx.variant, pending.clear);
@@ -151,16 +155,12 @@ async function confirmFlow(
         leadId: lead.id,
         email: lead.email,
         link,
-        mail: mailStateOf(queued),
+        mail: state,
         ...optIn,
         until: Date.now() + pending.sendAfterMs,
       });
     }
   }
-  // An address-keyed mail may be one queued earlier for the address (a request inside its window):
-  // the first view reads "on its way" all the same, as a new mail's does, and the reloads show
-  // that mail's state.
-  const state: MailState = addressKeyed && queued.queued ? "queued" : mailStateOf(queued);
   return { lead, link, mail: state, repeat: false, sessionChanged: queued.queued, ...optIn };
 }
 
@@ -176,10 +176,20 @@ export function confirmWaitlist(ctx: RequestContext, session: AppSession, option
       : null;
   // Without a chosen plan the e-mail names the brand in its subject and says so in its body (renderEmail).
   const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? null;
-  return confirmFlow(ctx, session, "main", "prelaunch", pending, (_lead, refCode) => {
-    const refLink = absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {});
-    return { link: refLink, data: { origin: ctx.origin, selectedPlan: planName, refLink } };
-  });
+  // One mail per address and window, however many funnels name it (ADR 041).
+  const addressKeyed: AddressKeyed = { claim: (lead) => recipientMailKey(ctx, "prelaunch", lead.email), remember: "waitlistMailKey" };
+  return confirmFlow(
+    ctx,
+    session,
+    "main",
+    "prelaunch",
+    pending,
+    (_lead, refCode) => {
+      const refLink = absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {});
+      return { link: refLink, data: { origin: ctx.origin, selectedPlan: planName, refLink } };
+    },
+    addressKeyed,
+  );
 }
 
 /** /guide-confirm and /tips-confirm: the guide or tips e-mail with the visitor's share link. */

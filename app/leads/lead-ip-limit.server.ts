@@ -4,7 +4,7 @@ import { getBackend } from "~/data/backend.server";
 import { canonicalEmail } from "~/data/lead-model";
 import type { CounterWindow } from "~/data/ports/lead-ip-counter";
 import type { RequestContext } from "~/utils/context.server";
-import { clientIp } from "~/utils/rate-limit.server";
+import { clientIp, clientLimitKey } from "~/utils/rate-limit.server";
 import { log } from "~/platform/log.server";
 import { isTrustedIp } from "./ip-trust.server";
 
@@ -49,7 +49,8 @@ export async function admitNewLead(ctx: Ctx, request: Request, now: Date = new D
   let burst: number;
   let daily: number;
   try {
-    const ipHash = await sha256Hex(`lead-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${ip}`);
+    // An IPv6 client counts per /64: any address of its block is the same client.
+    const ipHash = await sha256Hex(`lead-ip:${signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal)}:${clientLimitKey(request)}`);
     const counter = getBackend(ctx).leadIpCounter;
     const secret = signingSecret(ctx.env.SESSION_SECRET, ctx.isLocal);
     [burst, daily] = email

@@ -1,16 +1,17 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
-import { placesPerCreditOf, referralRules } from "#content/referrals";
+import { placesPerCreditOf } from "#content/referrals";
 import { statusShareCard } from "~/card/card.server";
 import { clubOfParent } from "~/clubs/public.server";
 import type { Lead } from "~/data/ports/lead-store";
-import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
+import { queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import { absoluteLinkTo, linkTo } from "~/utils/links";
 import { addressBinding, checkLeadLink, leadLinksFor, manageLinkFor, statusLinkFor, type LinkPurpose } from "~/platform/lead-links.server";
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
+import { recipientMailSlot } from "~/leads/recipient-limit.server";
 import { wavesOf } from "~/waves/waves.server";
 import { canMoveUp } from "~/standing/standing";
 import { standingOfLead } from "~/standing/standing.server";
@@ -46,8 +47,6 @@ async function leadOfLink(ctx: RequestContext, token: string | null, purpose: Li
   return { state: link.ok ? ("valid" as const) : ("expired" as const), lead };
 }
 
-const freshLinkKey = (ctx: RequestContext, lead: Lead, day: string, n: number) => `confirm-email:${ctx.leadTable}:${lead.id}:${day}:${n}`;
-
 export async function verifyPage(ctx: RequestContext, url: URL) {
   const copy = getPage(ctx.contentKey, "waitlist").verify;
   const token = url.searchParams.get("t");
@@ -79,21 +78,19 @@ export async function verifyAction(ctx: RequestContext, form: FormData, visitId:
 
   if (intent === "resend") {
     if (lead.confirm_seq !== null) throw redirect(linkTo(ctx.variant, "verify-email", { t: token }));
-    // At most freshLinksPerDay a day: one outbox key per slot, so a double click takes one slot.
-    const day = new Date().toISOString().slice(0, 10);
-    let slot = 0;
+    // One fresh link per address every 10 minutes and 3 a day, whichever of its leads asks (ADR 041):
+    // a double click, or a second click inside the window, finds the key taken and sends nothing.
+    let slot: { key: string; fresh: boolean };
     try {
-      for (let n = 1; n <= referralRules.freshLinksPerDay && !slot; n++) {
-        if ((await mailStatus(ctx, freshLinkKey(ctx, lead, day, n))) === null) slot = n;
-      }
+      slot = await recipientMailSlot(ctx, "confirm-email", lead.email);
     } catch (error) {
       log.error("mail.status_read_failed", { page: "verify-email", leadId: lead.id }, error);
       return data({ copy, view: { state: "unavailable" as const } }, { status: 503 });
     }
-    if (!slot) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
+    if (!slot.fresh) throw redirect(linkTo(ctx.variant, "verify-email", { t: token, sent: "limit" }), { status: 303 });
     const { verifyLink, manageLink } = await leadLinksFor(ctx, ctx.leadTable, lead);
     const queued = await queueTemplateMail(ctx, {
-      dedupeKey: freshLinkKey(ctx, lead, day, slot),
+      dedupeKey: slot.key,
       template: "confirm-email",
       variant: ctx.variant,
       to: lead.email,

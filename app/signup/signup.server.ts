@@ -10,9 +10,9 @@ import { requestAuth } from "~/auth/session-auth.server";
 import { refCode } from "~/data/lead-codes.server";
 import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
+import { recipientMailKey } from "~/leads/recipient-limit.server";
 import type { MailState } from "~/leads/mail-state";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
-import { sha256, toHex } from "~/platform/crypto.server";
 import { leadLinksFor } from "~/platform/lead-links.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import type { RequestContext } from "~/utils/context.server";
@@ -32,13 +32,15 @@ export function chosenPlan(ctx: RequestContext, session: AppSession): PlanChoice
 
 /**
  * The auth service for /signup: the local adapter's confirmation link goes out through the outbox
- * (one e-mail per link, sent after the response and retried when the mail API is down).
+ * (one e-mail per address and window, sent after the response and retried when the mail API is down).
  */
 export function signupAuth(request: Request, ctx: RequestContext, session: AppSession): AuthService {
   const plan = chosenPlan(ctx, session);
   return requestAuth(request, ctx, session, async (mail: ConfirmationMail) => {
     const queued = await queueTemplateMail(ctx, {
-      dedupeKey: `confirm-account:${await linkDigest(mail.link)}`,
+      // One per address and window, however it is spelled (ADR 041): a stranger creating accounts
+      // for one inbox's +tags cannot fill it. Inside the window the account waits for no mail.
+      dedupeKey: await recipientMailKey(ctx, "confirm-account", mail.to),
       template: "confirm-account",
       variant: ctx.variant,
       to: mail.to,
@@ -46,11 +48,6 @@ export function signupAuth(request: Request, ctx: RequestContext, session: AppSe
     });
     if (!queued.queued) throw new Error(`confirmation e-mail not queued: ${queued.error}`);
   });
-}
-
-/** A short, fixed-length name for a confirmation link (the link itself holds a secret). */
-async function linkDigest(link: string): Promise<string> {
-  return toHex((await sha256(link)).subarray(0, 16));
 }
 
 /** True when the URL is a confirmation link (local ?token=, Supabase ?token_hash=&type= or ?code=). */

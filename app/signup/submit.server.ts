@@ -3,7 +3,8 @@ import { trackTooFast } from "~/analytics/analytics.server";
 import { GENERIC_AUTH_ERROR } from "~/auth/auth";
 import { mailAccountOwner } from "~/auth/account-exists.server";
 import { signupConfirmUrl } from "~/auth/auth.server";
-import { clientIp, limitSignIn, limitSignUp } from "~/auth/rate-limit.server";
+import { limitSignIn, limitSignUp } from "~/auth/rate-limit.server";
+import { clientLimitKey } from "~/utils/rate-limit.server";
 import { checkBot, type BotFieldsData } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
 import { canonicalEmail } from "~/data/lead-model";
@@ -85,7 +86,8 @@ export async function submitSignup(ctx: RequestContext, session: AppSession, req
   const refused = await turnstileRefusal(ctx, request, formData);
   if (refused) return { status: refused.status, result: { mode, formError: refused.message, bot } };
 
-  const attempt = { ip: clientIp(request), email: input.email };
+  // An IPv6 client counts per /64, as on the lead forms.
+  const attempt = { ip: clientLimitKey(request), email: input.email };
   const limited =
     input.mode === "signin"
       ? await limitSignIn(ctx.bindings, attempt)

@@ -94,3 +94,16 @@ export function networkOf(ip: string): string | null {
     .map((group) => parseInt(group, 16).toString(16))
     .join(":")}::/48`;
 }
+
+/**
+ * The client a per-IP limit counts: an IPv4 address itself (an IPv4-mapped IPv6 one too), the /64
+ * of an IPv6 address ("2001:db8:1:2::/64"). One subscriber gets a whole /64 and may use any address
+ * in it, so counted per address one machine could post as a new client each time. Text that is not
+ * an address is its own key.
+ */
+export function limitKeyOf(ip: string): string {
+  const value = ipToBigInt(ip);
+  if (value === null) return ip.trim();
+  if (value >> 32n === 0xffffn) return [24n, 16n, 8n, 0n].map((shift) => ((value >> shift) & 0xffn).toString()).join(".");
+  return `${[48n, 32n, 16n, 0n].map((shift) => ((value >> (64n + shift)) & 0xffffn).toString(16)).join(":")}::/64`;
+}

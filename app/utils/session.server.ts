@@ -28,7 +28,8 @@ export type VariantValues = {
   confirmedLeadId?: string;
   guideConfirmedLeadId?: string;
   tipsConfirmedLeadId?: string;
-  /** The outbox key of the guide or tips mail that page showed (one per address and window: ADR 029). */
+  /** The outbox key of the waitlist, guide or tips mail that page showed (one per address and window: ADR 029, 041). */
+  waitlistMailKey?: string;
   guideMailKey?: string;
   tipsMailKey?: string;
   /** The accepted wave invite (its signed token) the next sign-up links to its lead (ADR 025). */

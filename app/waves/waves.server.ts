@@ -2,6 +2,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead, LeadTable } from "~/data/ports/lead-store";
 import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
+import { recipientMailSlot } from "~/leads/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
 import { checkLeadLink, inviteLinkFor, manageLinkFor } from "~/platform/lead-links.server";
@@ -273,14 +274,20 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
       return { outcome: "sent", email: lead.email };
     },
 
-    /** The parent's "send my invite again": the same link again, at most once per `inviteResendMinutes`. */
+    /**
+     * The parent's "send my invite again": the same link again, at most once per `inviteResendMinutes`
+     * for the lead and within the per-address limit of every mail a visitor can trigger (ADR 041).
+     */
     async resend(lead: Lead): Promise<"sent" | "wait" | "none"> {
       const member = await store.memberOf(table, lead.id);
       if (!member || member.accepted_at || new Date(member.invite_expires_at) <= now()) return "none";
       const at = now();
+      // The address's slot first: a press the address may not have costs the lead's interval nothing.
+      const slot = await recipientMailSlot({ ...ctx, now: () => at }, "invite-again", lead.email);
+      if (!slot.fresh) return "wait";
       const before = new Date(at.getTime() - inviteResendMinutes * 60_000).toISOString();
       if (!(await store.resendDue(table, lead.id, at.toISOString(), before))) return "wait";
-      const sent = await mailInvite(member, lead.email, `invite:${member.wave_id}:${lead.id}:again:${at.toISOString()}`);
+      const sent = await mailInvite(member, lead.email, slot.key);
       return sent ? "sent" : "none";
     },
 

@@ -19,7 +19,7 @@ export const waitlist: WaitlistContent = {
     expiredText: "Confirmation links work for 7 days. We can send you a fresh one.",
     resendButton: "Send me a new link",
     resent: "We've sent a fresh link to {email}. It works for 7 days.",
-    resendLimit: "You've asked for 3 new links today. Please use the newest one, or try again tomorrow.",
+    resendLimit: "We've sent you a new link in the last 10 minutes, or 3 today. Please use the newest one, or try again later.",
     invalidTitle: "This link doesn't work",
     invalidText: "It may have been cut short. Open it again from the e-mail we sent you.",
     unavailable: "We couldn't confirm your e-mail just now. Please try again in a moment.",

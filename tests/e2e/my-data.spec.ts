@@ -98,7 +98,7 @@ for (const v of variants) {
     expect(await countRows(parent)).toBe(0);
     expect(await queryD1(`SELECT id FROM outbox WHERE lower(recipient) = ${sqlString(parent)}`)).toEqual([]);
     const [mail] = await queryD1<Record<string, string | null>>(
-      `SELECT recipient, subject, html, text, render_input, status FROM outbox WHERE dedupe_key = ${sqlString(`prelaunch:${v.table}:${leadId}`)}`,
+      `SELECT recipient, subject, html, text, render_input, status FROM outbox WHERE template = 'prelaunch' AND recipient = ${sqlString(`erased:${await emailHash(parent)}`)}`,
     );
     expect(mail).toEqual({
       recipient: `erased:${await emailHash(parent)}`,

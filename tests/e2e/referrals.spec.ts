@@ -146,6 +146,13 @@ test.describe("referrals the ledger does not credit", () => {
     const first = await newParent(browser, jsEnabled);
     await joinWaitlist(first.page, v, twin);
     await first.context.close();
+    // One waitlist mail per inbox in ten minutes (ADR 041): the same inbox's second join comes after its first mail's window.
+    const afterWindowOf = (earlier: string) =>
+      queryD1(
+        `UPDATE outbox SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-11 minutes') WHERE template = 'prelaunch' AND recipient = ${sqlString(earlier)}`,
+      );
+    await afterWindowOf(a);
+    await afterWindowOf(twin);
     for (const email of [self, twinDots, throwaway, friend]) await joinWith(email);
     const [row] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM ${v.table} WHERE email = ${sqlString(a)}`);
     expect(row.referral_count).toBe(1);

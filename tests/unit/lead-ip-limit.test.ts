@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { getBackend } from "~/data/backend.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
 import { admitNewLead } from "~/leads/lead-ip-limit.server";
-import { TOO_MANY_FORM_POSTS } from "~/utils/rate-limit.server";
+import { formPostLimited, TOO_MANY_FORM_POSTS } from "~/utils/rate-limit.server";
 import { leadsOf } from "~/leads/leads.server";
-import { ipInList, parseIpList } from "~/utils/ip-list";
+import { ipInList, limitKeyOf, parseIpList } from "~/utils/ip-list";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -66,6 +66,23 @@ describe("admitNewLead", () => {
     expect(results.slice(0, 4).map((r) => r.ok && r.flag)).toEqual([false, false, true, true]);
     expect(results[4]).toMatchObject({ ok: false, status: 429 });
     expect(!results[4].ok && results[4].message).toMatch(/try again/i);
+  });
+
+  it("counts an IPv6 client per /64: new addresses in one /64 are one client", async () => {
+    const ctx = context();
+    const oneSlash64 = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2::2",
+      "2001:db8:1:2:ffff:ffff:ffff:fffe",
+      "2001:0db8:0001:0002:abcd::9",
+      "2001:DB8:1:2::77",
+    ];
+    const results = [];
+    for (const [i, ip] of oneSlash64.entries()) results.push(await admitNewLead(ctx, request(ip), new Date(T0), `v6-${i}@example.com`));
+    // Five addresses from one /64 are five leads of one client: the fifth is past the burst limit of 4.
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, false]);
+    // The next /64 is another client.
+    expect((await admitNewLead(ctx, request("2001:db8:1:3::1"), new Date(T0), "v6-next@example.com")).ok).toBe(true);
   });
 
   it("counts each IP on its own", async () => {
@@ -140,6 +157,31 @@ describe("leadsOf(ctx).addRiskFlag", () => {
     await leadsOf(ctx).addRiskFlag(lead.id, "ip-burst");
     const row = await d1.db.prepare("SELECT risk_flags FROM leads WHERE id = ?").bind(lead.id).first<{ risk_flags: string }>();
     expect(JSON.parse(row!.risk_flags)).toEqual(["disposable-domain", "ip-burst"]);
+  });
+});
+
+describe("the key per-IP limits count by", () => {
+  it.each([
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:0DB8:0001:0002:0:0:0:9", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:abcd:ef01:2345:6789", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["203.0.113.7", "203.0.113.7"],
+    ["unknown", "unknown"],
+  ])("%s counts as %s", (ip, key) => {
+    expect(limitKeyOf(ip)).toBe(key);
+  });
+
+  it("keys the form limit per /64 for IPv6 and per address for IPv4", async () => {
+    const keys: string[] = [];
+    const limiter = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: true }) };
+    for (const ip of ["2001:db8:1:2::1", "2001:db8:1:2::beef", "203.0.113.7", "203.0.113.8"])
+      await formPostLimited({ FORM_LIMITER: limiter }, request(ip), "form");
+    expect(keys).toEqual(["form:2001:db8:1:2::/64", "form:2001:db8:1:2::/64", "form:203.0.113.7", "form:203.0.113.8"]);
   });
 });
 

@@ -295,6 +295,82 @@ describe("the guide and tips mail per address, whoever asks (ADR 029)", () => {
   });
 });
 
+describe("the waitlist mail per address, whoever runs the funnel", () => {
+  // Many funnels from one test: the per-IP lead limits are not what is tested here.
+  const waitlist = () => ({ ...d1.bindings, LAUNCH_MODE: "waitlist", LEAD_IP_BURST_LIMIT: "1000000", LEAD_IP_DAILY_LIMIT: "1000000" });
+  const plan = getPage("genius", "plans").plans.find((item) => item.id !== "pro")!;
+  let ip = 0;
+
+  /** A new visitor answers the three steps with `email`: then `choose` is their plan choice, and the confirm page they see. */
+  async function reachPlans(email: string, from = `203.0.113.${(++ip % 250) + 1}`) {
+    const visitor = browser(undefined, from);
+    await visitor.get(formLoader, "/form", waitlist());
+    await visitor.post(formAction, "/form", step1, waitlist());
+    await visitor.post(formAction, "/form", step2, waitlist());
+    await visitor.post(
+      formAction,
+      "/form",
+      [
+        ["step", "3"],
+        ["email", email],
+      ],
+      waitlist(),
+    );
+    const choose = async () => {
+      const chosen = await visitor.post(
+        plansAction,
+        "/plans",
+        [
+          ["plan", plan.id],
+          ["cycle", "monthly"],
+        ],
+        waitlist(),
+      );
+      expect(chosen.location).toMatch(/^\/confirm/);
+      const first = await visitor.get(confirmLoader, "/confirm", waitlist());
+      return { first, reload: () => visitor.get(confirmLoader, "/confirm", waitlist()) };
+    };
+    return { choose };
+  }
+  /** A new visitor runs the whole funnel with `email` and chooses a plan. */
+  const funnel = async (email: string, from?: string) => (await reachPlans(email, from)).choose();
+  const reads = (answer: Answer) => {
+    const { mail, copy } = answer.data as { mail: string; copy: unknown };
+    return { status: answer.status, mail, copy };
+  };
+  const prelaunch = () =>
+    d1.db
+      .prepare("SELECT recipient, status FROM outbox WHERE template = 'prelaunch' ORDER BY recipient")
+      .all<{ recipient: string; status: string }>()
+      .then((r) => r.results);
+
+  it("eight funnels for one address from one IP send one mail; every page reads as for anyone", async () => {
+    const runs = [];
+    for (let i = 0; i < 8; i++) runs.push(await funnel(i % 2 ? "Target+run@Example.com" : "target@example.com", "203.0.113.200"));
+    const other = await funnel("someone-else@example.com", "203.0.113.200");
+    await settle();
+    expect(await prelaunch()).toEqual([
+      { recipient: "someone-else@example.com", status: "sent" },
+      { recipient: "target@example.com", status: "sent" },
+    ]);
+    // The first view of every run reads the same, limited or not: the page tells nobody which address it was.
+    const firsts = [...runs, other].map(({ first }) => reads(first));
+    expect(new Set(firsts.map((page) => JSON.stringify(page))).size).toBe(1);
+    expect(firsts[0]).toMatchObject({ status: 200, mail: "queued" });
+    const reloads = await Promise.all([...runs, other].map(({ reload }) => reload()));
+    expect(reloads.every((page) => reads(page).mail === "sent")).toBe(true);
+  });
+
+  it("parallel funnels for one address from many IPs send one mail", async () => {
+    // The steps one visitor after another (they are not what is tested), then six plan choices at once.
+    const visitors = [];
+    for (let i = 0; i < 6; i++) visitors.push(await reachPlans("parallel@example.com"));
+    await Promise.all(visitors.map((visitor) => visitor.choose()));
+    await settle();
+    expect(await prelaunch()).toEqual([{ recipient: "parallel@example.com", status: "sent" }]);
+  });
+});
+
 describe("the confirm page after the plan choice", () => {
   it("shows the queued e-mail without reading the database, once; a reload reads the rows", async () => {
     const visitor = browser();

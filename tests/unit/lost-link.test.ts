@@ -115,6 +115,33 @@ describe("POST /lost-link", () => {
     expect((await rows()).map((row) => row.recipient)).toEqual(["listed@example.com"]);
   });
 
+  it("does the same work before answering for a listed and an unlisted address: the look-up starts after the answer", async () => {
+    await lead("leads", "listed@example.com");
+    for (const email of ["listed@example.com", "stranger@example.com"]) {
+      // What the request asks the database before its answer is ready, and what it asks afterwards.
+      const asked: string[] = [];
+      const db = new Proxy(d1.db, {
+        get(target, prop) {
+          if (prop === "prepare") return (sql: string) => (asked.push(sql), target.prepare(sql));
+          const value = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      const { load, settle } = testContext(GENIUS, { ...d1.bindings, DB: db });
+      const body = new FormData();
+      body.append("email", email);
+      body.append(...(await personStamp()));
+      const request = new Request(GENIUS, { method: "POST", body, headers: { "CF-Connecting-IP": `203.0.113.${++ip % 250}` } });
+      const answer = await lostLinkAction({ request, context: load, params: {} }).catch((thrown: unknown) => thrown as Response);
+      expect(answer).toBeInstanceOf(Response);
+      const beforeAnswer = asked.filter((sql) => /\b(leads|outbox|suppressions)\b/i.test(sql));
+      expect(beforeAnswer).toEqual([]);
+      await settle();
+      expect(asked.some((sql) => /\bleads\b/i.test(sql))).toBe(true);
+    }
+    expect((await rows()).map((row) => row.recipient)).toEqual(["listed@example.com"]);
+  });
+
   it("still mails a parent who unsubscribed from marketing: the link is what they asked for (transactional)", async () => {
     await lead("leads", "quiet@example.com");
     await suppress(testContext(GENIUS, d1.bindings).ctx, "quiet@example.com", "marketing", "unsubscribe");

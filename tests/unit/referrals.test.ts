@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { standingOfLead } from "~/standing/standing.server";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
@@ -250,23 +250,46 @@ describe("the double opt-in page", () => {
     expect((await reload(a)).email_verified).toBe(false);
   });
 
-  it("an expired link confirms nobody and offers a fresh one, at most 3 a day", async () => {
+  it("an expired link confirms nobody and offers a fresh one: one per address every 10 minutes, at most 3 a day", async () => {
     const a = await join("ann@example.com");
+    // The same inbox joined again (+tag): its fresh links count with the first one's.
+    const twin = await join("Ann+again@example.com");
     const t = await linkFor(a, 1000, new Date(Date.now() - 60_000));
+    const tTwin = await linkFor(twin, 1000, new Date(Date.now() - 60_000));
     expect((await checkLeadLink({}, true, t, "confirm")).ok).toBe(false);
     const { ctx, settle } = request();
     const page = (await verifyPage(ctx, new URL(`http://127.0.0.1:8810/verify-email?t=${t}`))) as unknown as {
       data: { view: { state: string } };
     };
     expect(page.data.view.state).toBe("expired");
-    const locations: (string | null)[] = [];
-    for (let i = 0; i < 4; i++)
-      locations.push(((await outcome(() => verifyAction(ctx, form({ t, intent: "resend" })))) as Response).headers.get("Location"));
+    const ask = async (at: string, token = t) => {
+      vi.setSystemTime(new Date(at));
+      const answer = (await outcome(() => verifyAction(ctx, form({ t: token, intent: "resend" })))) as Response;
+      return new URL(answer.headers.get("Location")!, "http://x").searchParams.get("sent");
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const answers = [
+        await ask("2030-03-01T09:00:00Z"),
+        await ask("2030-03-01T09:00:01Z"),
+        await ask("2030-03-01T09:05:00Z", tTwin),
+        await ask("2030-03-01T09:11:00Z"),
+        await ask("2030-03-01T09:30:00Z"),
+        await ask("2030-03-01T10:00:00Z"),
+        await ask("2030-03-02T09:00:00Z", tTwin),
+      ];
+      expect(answers).toEqual(["1", "limit", "limit", "1", "1", "limit", "1"]);
+    } finally {
+      vi.useRealTimers();
+    }
     await settle();
-    expect(locations.slice(0, 3).every((l) => l?.includes("sent=1"))).toBe(true);
-    expect(locations[3]).toContain("sent=limit");
-    const { results } = await d1.db.prepare("SELECT template FROM outbox").all<{ template: string }>();
-    expect(results.map((r) => r.template)).toEqual(["confirm-email", "confirm-email", "confirm-email"]);
+    const { results } = await d1.db
+      .prepare("SELECT template, recipient FROM outbox ORDER BY created_at")
+      .all<{ template: string; recipient: string }>();
+    expect(results).toEqual([
+      ...Array.from({ length: 3 }, () => ({ template: "confirm-email", recipient: "ann@example.com" })),
+      { template: "confirm-email", recipient: "ann+again@example.com" },
+    ]);
     await outcome(() => verifyAction(ctx, form({ t, intent: "confirm" })));
     expect((await reload(a)).email_verified).toBe(false);
   });

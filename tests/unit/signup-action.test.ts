@@ -141,7 +141,7 @@ function countingLimiter(allowed: number) {
 describe("sign-up for an address that already has an account", () => {
   it("answers exactly as for a new sign-up and e-mails the owner instead", async () => {
     const ownerEmail = uniqueEmail("owner");
-    const ownerId = await confirmedAccount(ownerEmail);
+    await confirmedAccount(ownerEmail);
 
     const fresh = await signUp({ email: uniqueEmail("newcomer") });
     const again = await signUp({ email: ownerEmail, name: "Mallory" });
@@ -170,11 +170,11 @@ describe("sign-up for an address that already has an account", () => {
     expect(mails[0].text).toMatch(/ignore/i);
     expect(mails[0].text).not.toContain("Mallory");
 
-    // At most one a day per account: the mailer dedupes on this key.
+    // At most one a day per address (ADR 041): the mailer dedupes on this key.
     const day = new Date().toISOString().slice(0, 10);
     expect(accountExistsQueued()).toHaveLength(1);
     expect(accountExistsQueued()[0]).toMatchObject({
-      dedupeKey: `account-exists:${ownerId}:${day}`,
+      dedupeKey: expect.stringMatching(new RegExp(`^account-exists:to:[0-9a-f]{32}:${day}:1$`)),
       template: "account-exists",
       to: ownerEmail,
       variant: TENNIS,
@@ -183,13 +183,25 @@ describe("sign-up for an address that already has an account", () => {
 
   it("asks for the same dedupe key on every attempt that day, whatever the case of the address", async () => {
     const ownerEmail = uniqueEmail("twice");
-    const ownerId = await confirmedAccount(ownerEmail);
+    await confirmedAccount(ownerEmail);
     await signUp({ email: ownerEmail });
     await signUp({ email: ownerEmail.toUpperCase() });
     const keys = accountExistsQueued().map((input) => input.dedupeKey);
     expect(keys).toHaveLength(2);
-    expect(new Set(keys)).toEqual(new Set([`account-exists:${ownerId}:${new Date().toISOString().slice(0, 10)}`]));
+    expect(new Set(keys).size).toBe(1);
     expect(await accountsWith(ownerEmail)).toHaveLength(1);
+    expect((await mailsTo(ownerEmail)).map((m) => m.template)).toEqual(["account-exists"]);
+  });
+
+  it("sign-ups for other spellings of one inbox send one confirmation link in ten minutes (ADR 041)", async () => {
+    const inbox = uniqueEmail("inbox");
+    const [name, domain] = inbox.split("@");
+    const spellings = [inbox, `${name}+one@${domain}`, `${name}+two@${domain}`];
+    for (const email of spellings) expect((await signUp({ email })).status).toBe(302);
+    // Each spelling is an account; the one inbox got one confirmation link.
+    for (const email of spellings) expect(await accountsWith(email)).toHaveLength(1);
+    const sent = await Promise.all(spellings.map(async (email) => (await mailsTo(email)).map((m) => m.template)));
+    expect(sent).toEqual([["confirm-account"], [], []]);
   });
 
   it("a new address still gets its account and its confirmation link", async () => {
@@ -224,6 +236,13 @@ describe("sign-up rate limits", () => {
     expect(ip.keys).toEqual(["ip:203.0.113.9", "ip:203.0.113.10"]);
     expect(perEmail.keys).toEqual([`email:${email}`, `email:${email}`]);
     expect(await accountsWith(email)).toHaveLength(1);
+  });
+
+  it("counts an IPv6 client per /64 (ADR 041)", async () => {
+    const ip = countingLimiter(10);
+    const bindings = { ...d1.bindings, SIGNUP_IP_LIMITER: ip };
+    for (const address of ["2001:db8:7:1::1", "2001:db8:7:1:dead:beef::2"]) await signUp({ email: uniqueEmail("v6") }, address, bindings);
+    expect(ip.keys).toEqual(["ip:2001:db8:7:1::/64", "ip:2001:db8:7:1::/64"]);
   });
 
   it("the real bindings allow 10 sign-ups a minute from one IP, then answer 429", async () => {

@@ -267,6 +267,19 @@ describe("the invite link", () => {
     expect(both.filter((r) => r === "sent")).toHaveLength(1);
     expect(await invites()).toHaveLength(2);
   });
+
+  it("sends it at most 3 times a day to the parent's address, whoever presses the button (ADR 041)", async () => {
+    const { ann } = await admittedAnn();
+    const { ctx, settle } = request();
+    const nineAm = Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`);
+    const at = (minutes: number) => () => new Date(nineAm + minutes * 60_000);
+    const answers = [];
+    // Each press past the interval: three a day, then the next day again.
+    for (const minutes of [0, 11, 22, 33, 24 * 60]) answers.push(await wavesOf(ctx, at(minutes)).resend(ann));
+    await settle();
+    expect(answers).toEqual(["sent", "sent", "sent", "wait", "sent"]);
+    expect(await invites()).toHaveLength(5);
+  });
 });
 
 describe("signing up from an accepted invite", () => {
