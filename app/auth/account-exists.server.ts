@@ -4,7 +4,7 @@ import { log } from "~/platform/log.server";
  * account (so it cannot be used to find out who has one); the one who learns about the attempt is
  * the owner, by e-mail: someone tried, sign in with the app link, or ignore it.
  */
-import { recipientMailKey } from "~/leads/recipient-limit.server";
+import { recipientMailKey } from "~/mail/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import type { RequestContext } from "~/utils/context.server";
 import type { ExistingAccount } from "./auth";

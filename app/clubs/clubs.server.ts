@@ -68,24 +68,6 @@ export function slugsFor(name: string, city: string): string[] {
   return [slugOf(name), withCity, ...[2, 3, 4, 5].map((n) => slugOf(`${withCity} ${n}`))];
 }
 
-/** The longest merge chain followed: merges point at the club that stays, so one hop is the rule. */
-const MERGE_HOPS = 10;
-
-/**
- * A merged club answers as the club that remains: merged_into is followed hop by hop (chains written
- * before merges pointed at the end), stopping at a loop or after MERGE_HOPS with null.
- */
-export async function followMerge(store: ClubStore, club: Club | null): Promise<Club | null> {
-  const seen = new Set<string>();
-  let current = club;
-  while (current?.status === "merged" && current.merged_into) {
-    if (seen.has(current.id) || seen.size >= MERGE_HOPS) return null;
-    seen.add(current.id);
-    current = await store.get(current.merged_into);
-  }
-  return current;
-}
-
 /**
  * Marks a club's milestone reached when its count of families first reaches it: logs
  * `club.milestone` and calls onClubMilestone once. Failures are logged: a page never fails for it.

@@ -1,10 +1,11 @@
+import { followMerge } from "~/data/club-merge";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { log } from "~/platform/log.server";
 import { getRequestContext } from "~/utils/context.server";
 import { absoluteClubLink, clubLink, clubPageLink, linkTo } from "~/utils/links";
 import { getSession, sessionHeaders, setVariantValues } from "~/utils/session.server";
 import type { RequestContext } from "~/utils/context.server";
-import { clubsCopy, clubsOf, clubTableOf, followMerge, requireClubTable } from "./clubs.server";
+import { clubsCopy, clubsOf, clubTableOf, requireClubTable } from "./clubs.server";
 
 /**
  * The public club pages (docs/decisions/039-clubs.md): the club link (/c/SLUG), the club page

@@ -1,10 +1,11 @@
+import { followMerge } from "~/data/club-merge";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { ClubsContent } from "#content/schemas/clubs";
 import type { Club, NewClub } from "~/data/ports/club-store";
 import { admitNewLead } from "~/leads/lead-ip-limit.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
-import { recipientMailKey } from "~/leads/recipient-limit.server";
+import { recipientMailKey } from "~/mail/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { botFields, checkBot } from "~/platform/bot-guard.server";
 import { log } from "~/platform/log.server";
@@ -13,7 +14,7 @@ import { EMAIL_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 import { absoluteClubLink, clubPageLink, linkTo } from "~/utils/links";
 import { variantKey } from "~/utils/variant";
 import { checkClubConfirmLink, clubConfirmLink } from "./club-links.server";
-import { clubsCopy, clubsOf, followMerge, requireClubTable, slugOf, slugsFor } from "./clubs.server";
+import { clubsCopy, clubsOf, requireClubTable, slugOf, slugsFor } from "./clubs.server";
 
 /**
  * A coach registers a club (/clubs/new) and confirms the contact address (/clubs/confirm?t=…),

@@ -1,5 +1,5 @@
 import { getPage } from "#content/index";
-import { followMerge } from "~/clubs/clubs.server";
+import { followMerge } from "~/data/club-merge";
 import { getBackend } from "~/data/backend.server";
 import type { Club, ClubTable } from "~/data/ports/club-store";
 import { log } from "~/platform/log.server";

@@ -16,7 +16,7 @@ import {
   type VariantValueKey,
 } from "~/utils/session.server";
 import { leadsOf } from "./leads.server";
-import { recipientMailKey } from "./recipient-limit.server";
+import { recipientMailKey } from "~/mail/recipient-limit.server";
 import type { MailState } from "./mail-state";
 import { confirmedLeadId, endSubmission, type Flow } from "./submission.server";
 import { log } from "~/platform/log.server";
@@ -176,8 +176,11 @@ export function confirmWaitlist(ctx: RequestContext, session: AppSession, option
       : null;
   // Without a chosen plan the e-mail names the brand in its subject and says so in its body (renderEmail).
   const planName = getPage(ctx.contentKey, "plans").plans.find((plan) => plan.id === values.selectedPlan)?.name ?? null;
-  // One mail per address and window, however many funnels name it (ADR 041).
-  const addressKeyed: AddressKeyed = { claim: (lead) => recipientMailKey(ctx, "prelaunch", lead.email), remember: "waitlistMailKey" };
+  // One mail per address, edition and window, however many funnels name it (ADR 041).
+  const addressKeyed: AddressKeyed = {
+    claim: (lead) => recipientMailKey(ctx, "prelaunch", lead.email, ctx.leadTable),
+    remember: "waitlistMailKey",
+  };
   return confirmFlow(
     ctx,
     session,

@@ -14,7 +14,7 @@ import { EMAIL_MAX_LENGTH, tooLongMessage } from "~/utils/field-limits";
 import { linkTo } from "~/utils/links";
 import { SEND_AFTER_REDIRECT_MS } from "./confirmation.server";
 import { formPostRefused } from "./ip-trust.server";
-import { recipientMailKey } from "./recipient-limit.server";
+import { recipientMailKey } from "~/mail/recipient-limit.server";
 
 /**
  * "Lost my link" (/lost-link, docs/decisions/034-lost-my-link.md): a parent types the address they

@@ -11,7 +11,7 @@ import { addressBinding, checkLeadLink, leadLinksFor, manageLinkFor, statusLinkF
 import { referralsOf } from "./referrals.server";
 import { leadsOf, type LeadFlag } from "~/leads/leads.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
-import { recipientMailSlot } from "~/leads/recipient-limit.server";
+import { recipientMailSlot } from "~/mail/recipient-limit.server";
 import { wavesOf } from "~/waves/waves.server";
 import { canMoveUp } from "~/standing/standing";
 import { standingOfLead } from "~/standing/standing.server";

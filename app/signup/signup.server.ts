@@ -10,7 +10,7 @@ import { requestAuth } from "~/auth/session-auth.server";
 import { refCode } from "~/data/lead-codes.server";
 import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
-import { recipientMailKey } from "~/leads/recipient-limit.server";
+import { recipientMailKey } from "~/mail/recipient-limit.server";
 import type { MailState } from "~/leads/mail-state";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import { leadLinksFor } from "~/platform/lead-links.server";

@@ -2,7 +2,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead, LeadTable } from "~/data/ports/lead-store";
 import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
-import { recipientMailSlot } from "~/leads/recipient-limit.server";
+import { recipientMailSlot } from "~/mail/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
 import { checkLeadLink, inviteLinkFor, manageLinkFor } from "~/platform/lead-links.server";

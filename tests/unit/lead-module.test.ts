@@ -8,7 +8,7 @@ import { loader as guideFormLoader, action as guideFormAction } from "~/routes/g
 import { loader as guideConfirmLoader } from "~/routes/guide-confirm";
 import { loader as tipsFormLoader, action as tipsFormAction } from "~/routes/tips-form";
 import { loader as tipsConfirmLoader } from "~/routes/tips-confirm";
-import { recipientMailKey, RECIPIENT_LIMIT } from "~/leads/recipient-limit.server";
+import { recipientMailKey, RECIPIENT_LIMIT } from "~/mail/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { suppress } from "~/mail/suppression.server";
 import { parseEnv } from "~/utils/env.server";
@@ -359,6 +359,23 @@ describe("the waitlist mail per address, whoever runs the funnel", () => {
     expect(firsts[0]).toMatchObject({ status: 200, mail: "queued" });
     const reloads = await Promise.all([...runs, other].map(({ reload }) => reload()));
     expect(reloads.every((page) => reads(page).mail === "sent")).toBe(true);
+  });
+
+  it("a parent joining two editions' waitlists gets each edition's mail: the waitlist mail counts per edition", async () => {
+    const ctx = { env: parseEnv({ MAIL_TRANSPORT: "outbox" }), bindings: d1.bindings };
+    const queue = async (table: string, key: string) =>
+      queueTemplateMail(ctx, {
+        dedupeKey: await recipientMailKey(ctx, "prelaunch", "two-editions@example.com", table),
+        template: "prelaunch",
+        variant: variantOfContentKey(key as "icehockey" | "tennis"),
+        to: "two-editions@example.com",
+        data: { origin: "http://127.0.0.1:8787", refLink: "http://127.0.0.1:8787/", selectedPlan: null },
+      });
+    await queue("leads_icehockey", "icehockey");
+    await queue("leads_icehockey", "icehockey");
+    await queue("leads_tennis", "tennis");
+    const rows = await d1.db.prepare("SELECT variant FROM outbox WHERE template = 'prelaunch' ORDER BY variant").all<{ variant: string }>();
+    expect(rows.results.map((row) => row.variant)).toEqual(["champion-icehockey", "champion-tennis"]);
   });
 
   it("parallel funnels for one address from many IPs send one mail", async () => {

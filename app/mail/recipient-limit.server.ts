@@ -37,9 +37,15 @@ type Ctx = { env: AppEnv; bindings: DataBindings; now?: () => Date };
  * it: exactly one mail. The address is compared as duplicates are (case, +tag, Gmail's dots) and
  * kept only as a hash.
  */
-export async function recipientMailSlot(ctx: Ctx, kind: RecipientLimitedKind, email: string): Promise<{ key: string; fresh: boolean }> {
+export async function recipientMailSlot(
+  ctx: Ctx,
+  kind: RecipientLimitedKind,
+  email: string,
+  scope = "",
+): Promise<{ key: string; fresh: boolean }> {
   const now = ctx.now?.() ?? new Date();
-  const address = (await sha256Hex(`recipient:${canonicalEmail(email)}`)).slice(0, 32);
+  // `scope` counts one list's mails apart from another's (a parent joining two editions' waitlists).
+  const address = (await sha256Hex(`recipient:${canonicalEmail(email)}${scope ? `:${scope}` : ""}`)).slice(0, 32);
   const day = now.toISOString().slice(0, 10);
   const keys = Array.from({ length: PER_DAY[kind] ?? RECIPIENT_LIMIT.perDay }, (_, i) => `${kind}:to:${address}:${day}:${i + 1}`);
   const outbox = getBackend(ctx).outbox;
@@ -54,6 +60,6 @@ export async function recipientMailSlot(ctx: Ctx, kind: RecipientLimitedKind, em
 }
 
 /** The key alone: for a caller whose page reads the same whether a new mail goes out or not. */
-export async function recipientMailKey(ctx: Ctx, kind: RecipientLimitedKind, email: string): Promise<string> {
-  return (await recipientMailSlot(ctx, kind, email)).key;
+export async function recipientMailKey(ctx: Ctx, kind: RecipientLimitedKind, email: string, scope = ""): Promise<string> {
+  return (await recipientMailSlot(ctx, kind, email, scope)).key;
 }
