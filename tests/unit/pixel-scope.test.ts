@@ -7,9 +7,9 @@ const routes = routeTable();
 /**
  * Leads, its CSV, edit, delete, a parent's data and its export, referrals, held credits' review, the IP
  * safelist, analytics, the mail that needs a human, the launch announcement, waves, rewards and its CSV, clubs and
- * its CSV, webhooks.
+ * its CSV, webhooks, the audit of admin changes.
  */
-const ADMIN_ROUTES = 18;
+const ADMIN_ROUTES = 19;
 const isStaffRoute = (r: { path: string; id: string }) =>
   r.path.startsWith("/admin") || r.path.startsWith("/dev/") || (QA_PAGE_PATHS as readonly string[]).includes(r.path);
 /** Pages of a parent's signed link: the token in the URL must not reach the advertiser. */
