@@ -153,7 +153,7 @@ export async function statusPage(ctx: RequestContext, url: URL) {
       step: placesPerCreditOf(variantKey(ctx.variant)),
       refLink: absoluteLinkTo(ctx.origin, ctx.variant, "home", refCode ? { r: refCode } : {}),
       // Milestone rewards (ADR 035): the ladder, what is unlocked; null without a ladder.
-      rewards: await ladderOf(ctx, lead, told.referrals.credited),
+      rewards: await ladderOf(ctx, lead, told.referrals.credited, canMoveUp(told.standing)),
       // The parent's club (ADR 039), as its public page counts it; a failed read leaves it out.
       club: await clubOfParent(ctx, lead.id).catch((error: unknown) => {
         log.error("club.read_failed", { page: "status", leadId: lead.id }, error);

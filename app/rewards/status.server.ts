@@ -40,14 +40,18 @@ export type Ladder = {
   next: { count: number; title: string; threshold: number } | null;
 };
 
-/** The parent's ladder, or null when the variant has none (or it cannot be read: the page still works). */
-export async function ladderOf(ctx: RequestContext, lead: Lead, credited: number): Promise<Ladder | null> {
+/**
+ * The parent's ladder, or null when the variant has none (or it cannot be read: the page still works).
+ * `canMoveUp`: false once the parent is past the line, where places no longer change.
+ */
+export async function ladderOf(ctx: RequestContext, lead: Lead, credited: number, canMoveUp: boolean): Promise<Ladder | null> {
   try {
     const store = getBackend(ctx).rewards;
     const [steps, earned] = await Promise.all([store.steps(ctx.leadTable), store.earnedBy(ctx.leadTable, lead.id)]);
     const held = new Map(earned.filter(isActive).map((row) => [row.step_id, row]));
     // Disabled steps are not offered, but a reward earned under one stays the parent's.
-    const shown = steps.filter((step) => step.enabled || held.has(step.id));
+    // Past the line a step that moves places means nothing: not offered (one already earned stays shown).
+    const shown = steps.filter((step) => (step.enabled || held.has(step.id)) && (canMoveUp || step.kind !== "places" || held.has(step.id)));
     if (shown.length === 0) return null;
     const view = await Promise.all(
       shown.map(async (step): Promise<LadderStep> => {

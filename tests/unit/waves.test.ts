@@ -31,7 +31,19 @@ afterAll(async () => {
   await d1?.dispose();
 });
 beforeEach(async () => {
-  for (const table of ["wave_members", "waves", "leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "suppressions", "users"])
+  for (const table of [
+    "wave_members",
+    "waves",
+    "leads",
+    "leads_icehockey",
+    "leads_tennis",
+    "outbox",
+    "referrals",
+    "suppressions",
+    "users",
+    "rewards_earned",
+    "reward_steps",
+  ])
     await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
@@ -396,6 +408,25 @@ describe("the status page after a wave", () => {
     // The confirmed notice belongs to a waiting parent's redirect only.
     expect((await viewOf(cy, "&confirmed=1")).confirmedNotice).toBe(true);
     expect((await viewOf(ann, "&confirmed=1")).confirmedNotice).toBe(false);
+  });
+
+  it("offers an admitted parent no reward that moves places: their next reward is one that still means something", async () => {
+    const [ann, , cy] = await five();
+    const { ctx, settle } = request();
+    const rewards = getBackend(ctx).rewards;
+    const at = new Date().toISOString();
+    const base = { description: "", file: null, places: null, enabled: true };
+    await rewards.saveStep("leads", { ...base, threshold: 1, kind: "places", title: "Jump 10 more places", places: 10 }, at);
+    await rewards.saveStep("leads", { ...base, threshold: 2, kind: "perk", title: "A call with a coach" }, at);
+    await wavesOf(ctx).admit(1, 1, "admin@example.com");
+    await settle();
+    type Ladder = { steps: { title: string }[]; next: { title: string; count: number } | null };
+    const ladderOf = async (lead: Lead) => ((await viewOf(lead)) as unknown as { rewards: Ladder }).rewards;
+    const admitted = await ladderOf(ann);
+    expect(admitted.steps.map((step) => step.title)).toEqual(["A call with a coach"]);
+    expect(admitted.next).toMatchObject({ title: "A call with a coach", count: 2 });
+    // A parent still in line is offered the places.
+    expect((await ladderOf(cy)).next).toMatchObject({ title: "Jump 10 more places", count: 1 });
   });
 
   it("knows a parent with an account, and sends no moved-up mail to a parent past the line", async () => {
