@@ -137,8 +137,10 @@ export async function statusPage(ctx: RequestContext, url: URL) {
     throw data({ copy, share, view: { state: "invalid" as const } }, { status: 503 });
   }
   const myData = getPage(ctx.contentKey, "myData");
-  // Past the line, sharing no longer moves the parent: the share block says what it still does.
-  const shareCopy = canMoveUp(told.standing) ? share : { ...share, vip: { ...share.vip, ...copy.shareAdmitted } };
+  // One message on this page, in the edition's own voice (SPEC's message stays on /confirm). Past
+  // the line, sharing no longer moves the parent: the share block says what it still does.
+  const vip = { ...share.vip, shareMessage: share.vip.oneTap.message };
+  const shareCopy = { ...share, vip: canMoveUp(told.standing) ? vip : { ...vip, ...copy.shareAdmitted } };
   return data({
     copy,
     share: shareCopy,

@@ -27,6 +27,7 @@ export const confirmSchema = z.object({
     shareMessage: z.string().includes("{link}"),
     copyButton: text,
     copied: z.literal("Copied!"),
+    /** Its `message` is the status page's one message (copy box and links); /confirm says `shareMessage` in both. */
     oneTap: oneTapShareSchema,
   }),
   private: z.object({ title: text, text: text, linkLabel: text, copyButton: text }),

@@ -99,7 +99,8 @@ export function ReferralShare({
             <CopyButton text={shareMessage} label={copy.vip.copyButton} copiedLabel={copy.vip.copied} intent="copied_share_message" />
           </div>
         ) : null}
-        <OneTapShare copy={copy.vip.oneTap} refLink={refLink} />
+        {/* One message per page: the links carry the words of the copy box. */}
+        <OneTapShare copy={{ ...copy.vip.oneTap, message: copy.vip.shareMessage }} refLink={refLink} />
       </section>
 
       <section aria-labelledby="private" className="mt-8 rounded-2xl bg-brand-soft p-6 text-left">
