@@ -56,7 +56,10 @@ export function cardInputs(lead: CardAnswers, contentKey: ContentKey): CardInput
     ages,
     focus,
     headline: ages.length ? copy.headline.replace("{ages}", ages.join(", ")) : copy.headlineNoAges,
-    focusLine: focus.length ? copy.focusLine.replace("{focus}", focus.join(", ")) : copy.focusLineNone,
+    // Labelled as the roadmap lists the answer: what the form asked (a hockey parent ticks strengths).
+    focusLine: focus.length
+      ? copy.focusLine.replace("{label}", getPage(contentKey, "roadmapPlan").answers.focus).replace("{focus}", focus.join(", "))
+      : copy.focusLineNone,
     stepsLabel: copy.stepsLabel,
     steps: stage ? stage.weeks.slice(0, MAX_STEPS).map((week) => week.title) : copy.defaultSteps.slice(0, MAX_STEPS),
     cta: copy.cta,

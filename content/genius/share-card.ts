@@ -4,7 +4,7 @@ export const shareCard: ShareCardContent = {
   headline: "A roadmap for {ages}",
   agePhrases: { expecting: "a baby on the way" },
   headlineNoAges: "10 minutes a day that count",
-  focusLine: "Focus: {focus}",
+  focusLine: "{label}: {focus}",
   focusLineNone: "Activities matched to the child's age",
   stepsLabel: "First steps",
   defaultSteps: ["Talk and listen", "Curious questions", "A steady rhythm"],

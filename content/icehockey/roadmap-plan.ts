@@ -1,9 +1,10 @@
 import type { Layer } from "../layers";
 import type { RoadmapPlanContent } from "../schemas/roadmap-plan";
 
-/** Only what the hockey edition says differently from content/champion: it asks for training days. */
+/** Only what the hockey edition says differently from content/champion: it asks for training days and strengths. */
 export const roadmapPlan = {
-  answers: { time: "Off-ice training time" },
+  // The form asks for the player's current strengths, not focus areas.
+  answers: { focus: "Current strengths", time: "Off-ice training time" },
   schedule: [
     { time: "1x-week", sessionsPerWeek: 1, text: "One 10-minute off-ice session a week, on the day you already train." },
     { time: "2-3x-week", sessionsPerWeek: 3, text: "Three 10-minute off-ice sessions a week: one per training day you named." },

@@ -14,8 +14,8 @@ export const shareCardSchema = z.object({
   agePhrases: z.record(text).optional(),
   /** The headline of a parent whose answers name no ages (guide and tips parents). */
   headlineNoAges: text,
-  /** The line under the headline: {focus} is the chosen focus areas' labels. */
-  focusLine: text,
+  /** The line under the headline: {label} is the roadmap's name for the answer, {focus} the chosen options' labels. */
+  focusLine: z.string().includes("{label}").includes("{focus}"),
   /** The line under the headline when no focus was chosen. */
   focusLineNone: text,
   /** Above the roadmap's first steps. */

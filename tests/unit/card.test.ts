@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { brandByVariant, getPage } from "#content/index";
 import { cardResponse, shareCardFor, type CardDeps } from "~/card/card.server";
 import { CARD_HEIGHT, CARD_WIDTH, cardHash, cardInputs, cardText } from "~/card/card-inputs";
+import { roadmapFor } from "~/funnel/roadmap";
 import type { Lead } from "~/data/ports/lead-store";
 import { eraseParentData } from "~/trust/my-data.server";
 import { testContext } from "./helpers/context";
@@ -94,6 +95,30 @@ describe("cardInputs", () => {
     expect(inputs.steps).toEqual(copy.defaultSteps);
     expect(inputs.brand.wordmark).toBe(brandByVariant.icehockey.wordmark);
     expect(cardText(inputs, "icehockey").title).toBe(copy.titleNoAges);
+  });
+});
+
+describe("the card's focus line", () => {
+  it.each(["genius", "icehockey", "tennis"] as const)(
+    "%s: labels what the parent chose as the form asked it and the roadmap lists it",
+    (key) => {
+      const chosen = getPage(key, "options").focus[2];
+      const card = cardInputs({ age_bands: [], focus_areas: [chosen.value] }, key);
+      const answer = roadmapFor(key, {
+        age_bands: [],
+        focus_areas: [chosen.value],
+        goals: [],
+        time_available: null,
+        biggest_concern: null,
+      }).answers.find((row) => row.values.includes(chosen.label))!;
+      expect(card.focusLine).toBe(`${answer.label}: ${chosen.label}`);
+    },
+  );
+
+  it("says a hockey parent's ticked skill is a current strength, never a focus", () => {
+    const card = cardInputs({ age_bands: [], focus_areas: ["stickhandling"] }, "icehockey");
+    expect(card.focusLine).toBe(`${getPage("icehockey", "form").step2.focusLabel}: Stickhandling`);
+    expect(cardText(card, "icehockey").imageAlt).not.toContain("Focus");
   });
 });
 
