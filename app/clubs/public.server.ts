@@ -1,4 +1,5 @@
 import { followMerge } from "~/data/club-merge";
+import { counted } from "~/utils/plural";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { log } from "~/platform/log.server";
 import { getRequestContext } from "~/utils/context.server";
@@ -47,7 +48,7 @@ export async function clubPageLoader({ request, context, params }: LoaderFunctio
   const vars = { clubName: club.name, city: club.city, count: String(families), milestone: String(club.milestone ?? "") };
   const copy = clubsCopy(ctx, vars);
   return {
-    copy: copy.page,
+    copy: { ...copy.page, families: counted(copy.page.families, families) },
     club: { name: club.name, city: club.city, families, milestone: club.milestone, reached: club.milestone_reached_at !== null },
     clubLink: absoluteClubLink(ctx.origin, ctx.variant, club.slug),
     joinHref: clubLink(ctx.variant, club.slug),
@@ -70,7 +71,12 @@ export async function clubOfParent(ctx: RequestContext, leadId: string) {
   const vars = { clubName: club.name, city: club.city, count: String(families), milestone: String(club.milestone ?? "") };
   const copy = clubsCopy(ctx, vars);
   return {
-    copy: { ...copy.status, families: copy.page.families, milestone: copy.page.milestone, milestoneReached: copy.page.milestoneReached },
+    copy: {
+      ...copy.status,
+      families: counted(copy.page.families, families),
+      milestone: copy.page.milestone,
+      milestoneReached: copy.page.milestoneReached,
+    },
     families,
     milestone: club.milestone,
     reached: club.milestone_reached_at !== null,

@@ -1,4 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { counted } from "~/utils/plural";
 import { Form, useLoaderData } from "@remix-run/react";
 import { qa } from "#content/qa";
 import { EmailPreview } from "~/components/mail/EmailPreview";
@@ -168,7 +169,7 @@ export default function DevOutbox() {
               <dt className="font-medium">{copy.fields.status}</dt>
               <dd>
                 <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[mail.status] ?? ""}`}>{mail.status}</span>{" "}
-                {(mail.attempts === 1 ? copy.attempts.one : copy.attempts.other).replace("{count}", String(mail.attempts))}
+                {counted(copy.attempts, mail.attempts)}
               </dd>
               {mail.last_error ? (
                 <>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { counted } from "~/utils/plural";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { PartyPopper, ShieldCheck, Trophy, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
@@ -144,12 +145,14 @@ function InLine({ copy, standing, spots }: { copy: StatusCopy; standing: Standin
       </p>
       {standing.kind === "waiting" ? (
         <p className="mt-2 text-slate-700" data-testid="ahead-behind" data-ahead={standing.ahead} data-behind={standing.behind}>
-          {copy.aheadBehind.replace("{ahead}", String(standing.ahead)).replace("{behind}", String(standing.behind))}
+          {copy.aheadBehind
+            .replace("{ahead}", counted(copy.ahead, standing.ahead))
+            .replace("{behind}", counted(copy.behind, standing.behind))}
         </p>
       ) : null}
       {standing.kind === "waiting" && standing.admittedAhead > 0 ? (
         <p className="mt-2 text-slate-700" data-testid="admitted-ahead" data-count={standing.admittedAhead}>
-          {copy.admittedAhead.replace("{count}", String(standing.admittedAhead))}
+          {counted(copy.admittedAhead, standing.admittedAhead)}
         </p>
       ) : null}
     </StandingCard>

@@ -1,3 +1,4 @@
+import { counted } from "~/utils/plural";
 import { referralRules } from "#content/referrals";
 
 /**
@@ -81,7 +82,7 @@ export function standingOf(facts: StandingFacts, now: Date = new Date()): Standi
 /** "N friends pending review" (content: `one` and `other` with {count}), or null when none is held. */
 export function heldText(held: number, copy: { one: string; other: string }): string | null {
   if (held <= 0) return null;
-  return (held === 1 ? copy.one : copy.other).replace("{count}", String(held));
+  return counted(copy, held);
 }
 
 /** Whether referrals can still move this parent up: only while waiting (or before confirming). */

@@ -6,10 +6,12 @@ import type { RewardsContent } from "../schemas/rewards";
 export const rewards = mergeLayers<RewardsContent>(genius, {
   status: {
     title: "Your champion rewards 🏆",
-    next: "{count} more teammates' parents to your next reward: {title}",
-    nextOne: "1 more teammate's parent to your next reward: {title}",
+    next: {
+      one: "1 more teammate's parent to your next reward: {title}",
+      other: "{count} more teammates' parents to your next reward: {title}",
+    },
     allUnlocked: "Every reward unlocked, champion parent. See you {sportHome}!",
-    progress: "{credited} of {threshold} parents",
-    locked: "At {threshold} parents",
+    progress: { one: "{credited} of 1 parent", other: "{credited} of {count} parents" },
+    locked: { one: "At 1 parent", other: "At {count} parents" },
   },
 });

@@ -48,7 +48,7 @@ export const clubs: ClubsContent = {
     },
   },
   page: {
-    families: "{count} confirmed families",
+    families: { one: "1 confirmed family", other: "{count} confirmed families" },
     milestone: "{count} of {milestone} families to the club milestone",
     milestoneReached: "Milestone reached: the club's families get in together",
     shareTitle: "Share the club link",
@@ -136,8 +136,11 @@ export const clubs: ClubsContent = {
         "A club's confirmed families who are still waiting get in together, in one wave. Clubs that reached their milestone come first.",
       none: "No approved club has families waiting.",
       button: "Admit the club…",
-      waiting: "{count} waiting families",
-      confirm: "Admit {club} as a wave? {count} waiting families get an invite now, one each.",
+      waiting: { one: "1 waiting family", other: "{count} waiting families" },
+      confirm: {
+        one: "Admit {club} as a wave? 1 waiting family gets an invite now.",
+        other: "Admit {club} as a wave? {count} waiting families get an invite now, one each.",
+      },
       confirmButton: "Yes, admit them",
       admitted: "Club admitted: the invites are on their way.",
       nobody: "Nobody of this club is waiting any more.",

@@ -42,7 +42,9 @@ export const waitlist: WaitlistContent = {
       "Parents are placed in the order they confirmed their e-mail, first come, first served. Friends who join through your link get their own place in line.",
     held: { one: "1 friend pending review", other: "{count} friends pending review" },
     heldNote: "We check referrals that arrive in a cluster before they count. Once approved, they move you up.",
-    aheadBehind: "{ahead} parents ahead of you, {behind} behind you.",
+    aheadBehind: "{ahead}, {behind}.",
+    ahead: { one: "1 parent ahead of you", other: "{count} parents ahead of you" },
+    behind: { one: "1 behind you", other: "{count} behind you" },
     ruleAdmitted:
       "You're past the line now, so your place no longer changes. Friends who join through your link still get their own place in line.",
     shareAdmitted: {
@@ -58,7 +60,10 @@ export const waitlist: WaitlistContent = {
     resendInvite: "Send my invite again",
     inviteResent: "We've sent your invite again. Check your inbox (and the spam folder).",
     inviteResendWait: "We sent your invite a few minutes ago. Check your inbox and spam folder, or try again in 10 minutes.",
-    admittedAhead: "{count} parents have been admitted so far. Your turn comes as the next waves open.",
+    admittedAhead: {
+      one: "1 parent has been admitted so far. Your turn comes as the next waves open.",
+      other: "{count} parents have been admitted so far. Your turn comes as the next waves open.",
+    },
     account: {
       title: "You have your {brand} account",
       text: "You're all set: sign in to pick up where you left off.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countedSchema } from "./counted";
 
 const text = z.string().min(1);
 
@@ -46,7 +47,7 @@ export const clubsSchema = z.object({
     invalid: z.object({ title: text, text: text }),
   }),
   page: z.object({
-    families: text,
+    families: countedSchema,
     milestone: text,
     milestoneReached: text,
     shareTitle: text,
@@ -127,9 +128,9 @@ export const clubsSchema = z.object({
       none: text,
       button: text,
       /** Beside each club: {count} is its confirmed families still waiting. */
-      waiting: z.string().includes("{count}"),
+      waiting: countedSchema,
       /** {club}, {count}. */
-      confirm: text,
+      confirm: countedSchema,
       confirmButton: text,
       admitted: text,
       nobody: text,

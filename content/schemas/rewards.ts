@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countedSchema } from "./counted";
 
 const text = z.string().min(1);
 
@@ -9,22 +10,21 @@ const text = z.string().min(1);
 export const rewardsSchema = z.object({
   status: z.object({
     title: text,
-    /** `{count}` friends and the next step's `{title}`; `nextOne` when one friend is missing. */
-    next: z.string().includes("{count}"),
-    nextOne: text,
+    /** `{count}` friends and the next step's `{title}`. */
+    next: countedSchema,
     allUnlocked: text,
     /** The progress bar's label: `{credited}` of `{threshold}`. */
-    progress: z.string().includes("{credited}"),
+    progress: countedSchema,
     unlocked: text,
     /** `{threshold}` friends. */
-    locked: z.string().includes("{threshold}"),
+    locked: countedSchema,
     download: text,
     revealCode: text,
     /** Before the code: "Your code:". */
     code: text,
     codeSoon: text,
     /** `{places}`. */
-    places: z.string().includes("{places}"),
+    places: countedSchema,
     perk: text,
     perkDone: text,
   }),
@@ -56,14 +56,14 @@ export const rewardsSchema = z.object({
     codes: z.object({
       title: text,
       /** `{count}`. */
-      remaining: z.string().includes("{count}"),
+      remaining: countedSchema,
       /** `{count}`: the warning when the pool runs low. */
-      low: z.string().includes("{count}"),
+      low: countedSchema,
       upload: text,
       uploadHint: text,
       uploadButton: text,
       /** `{count}`. */
-      uploaded: z.string().includes("{count}"),
+      uploaded: countedSchema,
     }),
     todo: z.object({
       title: text,

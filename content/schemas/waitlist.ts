@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countedSchema } from "./counted";
 
 const text = z.string().min(1);
 
@@ -53,7 +54,10 @@ export const waitlistSchema = z.object({
     /** Why they wait. */
     heldNote: text,
     /** A waiting parent's neighbours in line: `{ahead}` and `{behind}` filled. */
+    /** `{ahead}` and `{behind}` are the counted `ahead` and `behind`. */
     aheadBehind: z.string().includes("{ahead}").includes("{behind}"),
+    ahead: countedSchema,
+    behind: countedSchema,
     /** The rule once admitted: places no longer move. */
     ruleAdmitted: text,
     /** The share block's heading and text once admitted (no "move up" promise). */
@@ -72,7 +76,7 @@ export const waitlistSchema = z.object({
     inviteResent: text,
     inviteResendWait: text,
     /** '{count}' is filled: parents of this variant admitted so far. */
-    admittedAhead: z.string().includes("{count}"),
+    admittedAhead: countedSchema,
     /** A parent who has an account: they sign in. */
     account: z.object({ title: text, text: text, button: text }),
   }),

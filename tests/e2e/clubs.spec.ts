@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { counted } from "../../app/utils/plural";
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
@@ -128,7 +129,7 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   expect(Number(members[0]?.n)).toBe(4);
 
   // Public: the club page and the leaderboard, 4 confirmed families, no parent anywhere.
-  const families = clubs.page.families.replace("{count}", "4");
+  const families = counted(clubs.page.families, 4);
   await page.goto(pathIn(v, `clubs/${slug}`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByTestId("club-families")).toHaveText(families);
@@ -182,12 +183,12 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   const section = page.getByTestId("club-waves");
   await expect(section.getByRole("listitem").filter({ hasText: name })).toContainText(clubs.admin.waves.reachedBadge);
   await expect(section.getByRole("listitem").filter({ hasText: name }).getByTestId("club-waiting")).toHaveText(
-    clubs.admin.waves.waiting.replace("{count}", "4"),
+    counted(clubs.admin.waves.waiting, 4),
   );
   await section.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: clubs.admin.waves.button }).click();
   // The review is a new page: axe runs once it has arrived, not on the one being left.
   const review = page.getByTestId("club-wave-review");
-  await expect(review).toContainText(clubs.admin.waves.confirm.replace("{club}", name).replace("{count}", "4"));
+  await expect(review).toContainText(counted(clubs.admin.waves.confirm, 4, { club: name }));
   expect(await axeViolations(page, jsEnabled), "admin/waves with a club's review").toEqual([]);
   await review.getByRole("button", { name: clubs.admin.waves.confirmButton }).click();
   await expect(page.getByRole("status").filter({ hasText: clubs.admin.waves.admitted })).toBeVisible();

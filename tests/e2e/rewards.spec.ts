@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { counted } from "../../app/utils/plural";
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
@@ -77,7 +78,7 @@ async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: 
   const pool = admin.page.getByTestId("code-pool").filter({ hasText: codeTitle });
   await pool.getByLabel(copy.admin.codes.upload).fill(`CODE-${tag}-1\nCODE-${tag}-2\n`);
   await pool.getByRole("button", { name: copy.admin.codes.uploadButton }).click();
-  await expect(pool.getByTestId("codes-left")).toHaveText(copy.admin.codes.remaining.replace("{count}", "2"));
+  await expect(pool.getByTestId("codes-left")).toHaveText(counted(copy.admin.codes.remaining, 2));
   await expect(pool.getByTestId("codes-low")).toBeVisible();
 
   // A parent joins and confirms; two friends (different domains) join through the link and confirm.
@@ -92,7 +93,7 @@ async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: 
   await friendConfirms(browser, jsEnabled, v, friends[0], refCode);
   await page.goto(links.status);
   await expect(stepOf(downloadTitle)).toHaveAttribute("data-unlocked", "true");
-  await expect(page.getByTestId("reward-next")).toContainText(copy.status.nextOne.split("{title}")[0]);
+  await expect(page.getByTestId("reward-next")).toContainText(copy.status.next.one.split("{title}")[0]);
   await friendConfirms(browser, jsEnabled, v, friends[1], refCode);
 
   // One mail per reward, in the outbox.
@@ -120,7 +121,7 @@ async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: 
   const ledgerRow = (title: string) => admin.page.locator(`tr[data-testid='ledger-row'][data-email='${a}'][data-title='${title}']`);
   await expect(ledgerRow(codeTitle).getByTestId("ledger-state")).toHaveText(copy.admin.ledger.withdrawn);
   await expectAccessible(admin.page, jsEnabled);
-  await expect(pool.getByTestId("codes-left")).toHaveText(copy.admin.codes.remaining.replace("{count}", "2"));
+  await expect(pool.getByTestId("codes-left")).toHaveText(counted(copy.admin.codes.remaining, 2));
   await page.goto(links.status);
   await expect(stepOf(codeTitle)).toHaveAttribute("data-unlocked", "false");
 

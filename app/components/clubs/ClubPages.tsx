@@ -72,7 +72,8 @@ export function ClubConfirmedPage(props: Confirmed) {
 }
 
 type ClubPageProps = {
-  copy: ClubsContent["page"];
+  /** `families`: counted for this club. */
+  copy: Omit<ClubsContent["page"], "families"> & { families: string };
   club: { name: string; city: string; families: number; milestone: number | null; reached: boolean };
   clubLink: string;
   joinHref: string;

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { counted } from "~/utils/plural";
 import { Gift, Lock, Unlock } from "lucide-react";
 import type { Ladder } from "~/rewards/status.server";
 
@@ -9,8 +10,6 @@ import type { Ladder } from "~/rewards/status.server";
  */
 export function RewardLadder({ ladder }: { ladder: Ladder }) {
   const { copy, credited, steps, next } = ladder;
-  const fill = (text: string, vars: Record<string, string | number>) =>
-    Object.entries(vars).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
   const target = next?.threshold ?? Math.max(...steps.map((step) => step.threshold));
   return (
     <section
@@ -24,10 +23,10 @@ export function RewardLadder({ ladder }: { ladder: Ladder }) {
         {copy.title}
       </h2>
       <p className="mt-3 text-slate-800" data-testid="reward-next">
-        {next ? fill(next.count === 1 ? copy.nextOne : copy.next, { count: next.count, title: next.title }) : copy.allUnlocked}
+        {next ? counted(copy.next, next.count, { title: next.title }) : copy.allUnlocked}
       </p>
       <label className="mt-3 block text-sm text-slate-700">
-        {fill(copy.progress, { credited: Math.min(credited, target), threshold: target })}
+        {counted(copy.progress, target, { credited: Math.min(credited, target) })}
         <progress
           className="mt-1 block h-3 w-full accent-brand"
           max={target}
@@ -47,7 +46,7 @@ export function RewardLadder({ ladder }: { ladder: Ladder }) {
               {step.unlocked ? <Unlock aria-hidden="true" className="h-4 w-4" /> : <Lock aria-hidden="true" className="h-4 w-4" />}
               <span>{step.title}</span>
               <span className="ml-auto text-sm font-normal text-slate-700">
-                {step.unlocked ? copy.unlocked : fill(copy.locked, { threshold: step.threshold })}
+                {step.unlocked ? copy.unlocked : counted(copy.locked, step.threshold)}
               </span>
             </p>
             <p className="mt-1 text-slate-700">{step.description}</p>
@@ -95,8 +94,7 @@ function Unlocked({ step, copy }: { step: Ladder["steps"][number]; copy: Ladder[
     }
     return <p className="mt-2 text-slate-700">{copy.codeSoon}</p>;
   }
-  if (step.kind === "places" && step.places)
-    return <p className="mt-2 text-slate-800">{copy.places.replace("{places}", String(step.places))}</p>;
+  if (step.kind === "places" && step.places) return <p className="mt-2 text-slate-800">{counted(copy.places, step.places)}</p>;
   if (step.kind === "perk") return <p className="mt-2 text-slate-800">{step.perkDone ? copy.perkDone : copy.perk}</p>;
   return null;
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { counted } from "~/utils/plural";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getPage } from "#content/index";
 import { adminRoute } from "~/admin/admin-route.server";
@@ -69,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
       const added = await store.addCodes(ctx.leadTable, step.id, codes, at);
       // The count only: the codes are what parents redeem.
       if (added) await auditChange(admin, "rewards.codes-upload", step.id, String(added));
-      admin.toast(copy.codes.uploaded.replace("{count}", String(added)));
+      admin.toast(counted(copy.codes.uploaded, added));
     } else {
       const reward = await store.get(ctx.leadTable, String(form.get("id") ?? ""));
       if (!reward || reward.kind !== "perk") return admin.respond({ error: copy.errors.unknown }, { status: 404 });

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { counted } from "~/utils/plural";
 import type { RewardsContent } from "#content/schemas/rewards";
 import { formatUtc } from "~/admin/columns";
 import { REWARD_KINDS, type CodeStock, type LedgerRow, type RewardStep } from "~/data/ports/reward-store";
@@ -73,11 +74,11 @@ export function CodePool({ copy, pool, step, low }: { copy: Copy; pool: CodeStoc
   return (
     <div className="mb-4 rounded-lg border border-slate-200 p-4" data-testid="code-pool">
       <p className="font-semibold">
-        {step?.title} · <span data-testid="codes-left">{copy.codes.remaining.replace("{count}", String(pool.remaining))}</span>
+        {step?.title} · <span data-testid="codes-left">{counted(copy.codes.remaining, pool.remaining)}</span>
       </p>
       {pool.remaining < low ? (
         <p role="status" className="mt-2 rounded bg-amber-50 px-3 py-2 text-amber-900" data-testid="codes-low">
-          {copy.codes.low.replace("{count}", String(pool.remaining))}
+          {counted(copy.codes.low, pool.remaining)}
         </p>
       ) : null}
       <Form method="post" className="mt-3">

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { counted } from "~/utils/plural";
 import type { ClubsContent } from "#content/schemas/clubs";
 import type { ClubWaveReview, ClubWaveRow } from "~/waves/wave-admin.server";
 
@@ -28,7 +29,7 @@ export function ClubWaves({
       <p className="mt-1 text-slate-700">{text.intro}</p>
       {review ? (
         <Form method="post" action={action} className="mt-4 rounded-lg border border-slate-300 p-4" data-testid="club-wave-review">
-          <p className="text-slate-900">{text.confirm.replace("{club}", review.club.name).replace("{count}", String(review.count))}</p>
+          <p className="text-slate-900">{counted(text.confirm, review.count, { club: review.club.name })}</p>
           <input type="hidden" name="intent" value="club" />
           <input type="hidden" name="club" value={review.club.id} />
           <input type="hidden" name="seq" value={review.seq} />
@@ -50,7 +51,7 @@ export function ClubWaves({
               <span className="font-semibold">
                 {row.name} ({row.city})
               </span>
-              <span data-testid="club-waiting">{text.waiting.replace("{count}", String(row.waiting))}</span>
+              <span data-testid="club-waiting">{counted(text.waiting, row.waiting)}</span>
               {row.reached ? <span className="rounded-full bg-green-100 px-2 text-sm text-green-900">{text.reachedBadge}</span> : null}
               <a href={row.reviewHref} className="font-semibold text-brand-strong underline">
                 {text.button}
