@@ -19,7 +19,9 @@ export function summarizeMigrations(output) {
   const done = new Set();
   for (const line of lines.slice(end)) {
     const name = cell(line);
-    if (name) line.includes("✅") ? done.add(name) : done.delete(name);
+    if (!name) continue;
+    if (line.includes("✅")) done.add(name);
+    else done.delete(name);
   }
   return pending.filter((name) => done.has(name)).map((name) => `D1 migration applied: ${name}`);
 }
