@@ -30,7 +30,8 @@ function tablePages(): string[] {
     }
   };
   walk(routeConfig);
-  return [...new Set(paths)].filter((path) => !/[:*]/.test(path) && !copy.unlisted.includes(path));
+  // Not the index itself: it is the page being read.
+  return [...new Set(paths)].filter((path) => path !== "/qa" && !/[:*]/.test(path) && !copy.unlisted.includes(path));
 }
 
 /** The described sections, then every other page of the route table: a new route is listed without a word here. */
