@@ -1,4 +1,5 @@
-import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
+import type { RouteConfig } from "@remix-run/route-config";
+import { index, layout, route } from "./route-config";
 
 /**
  * The route table: every path of SPEC 2.2 maps to one module here. Nothing else is a route: with a

@@ -49,6 +49,21 @@ export const qa: QaContent = {
           { path: "/admin/launch", what: "The launch announcement: preview, a test to yourself, send or schedule." },
           { path: "/admin/analytics", what: "The funnels per variant, with the launch funnel per wave." },
           { path: "/admin/referrals", what: "The referral ledger: revoke or restore credits." },
+          { path: "/admin/referrals/review", what: "Held credits: approve or reject them, with the reasons they were held." },
+          { path: "/admin/safelist", what: "The IP safelist: schools' and clubs' addresses that skip the per-IP limits." },
+          { path: "/admin/rewards", what: "The rewards parents earned by referring, and their downloads." },
+          { path: "/admin/clubs", what: "The sport editions' club pools: review, merge, milestones." },
+          { path: "/admin/webhooks", what: "Signed webhooks out: endpoints, their secret, the delivery log with replay." },
+          { path: "/admin/audit", what: "Every admin change with its admin, by kind." },
+        ],
+      },
+      {
+        heading: "Parents' pages",
+        note: "Some need the link from a mail (see the outbox); without it they say so.",
+        pages: [
+          { path: "/clubs", what: "The sport editions' club leaderboard (the genius variant has none)." },
+          { path: "/clubs/new", what: "Register a club: the club link goes to the address given." },
+          { path: "/lost-link", what: "“Lost my link”: the status link mailed again to a listed address." },
         ],
       },
       {
@@ -56,6 +71,21 @@ export const qa: QaContent = {
         note: "In every mode.",
         pages: [{ path: "/__version", what: "The running build as JSON: preview or not, branch, commit, build time." }],
       },
+    ],
+    others: {
+      heading: "Every other page",
+      note: "The rest of the route table, in its order.",
+    },
+    unlisted: [
+      "/__e2e/d1",
+      "/api/send-email",
+      "/webhooks/resend",
+      "/landed",
+      "/consent",
+      "/follow",
+      "/signout",
+      "/my-data/download",
+      "/rewards/download",
     ],
     variants: {
       heading: "The three variants",
@@ -68,7 +98,8 @@ export const qa: QaContent = {
     },
     signIn: {
       heading: "Sign in as the QA admin",
-      local: "Sign in as {email} (or the `SEED_ADMIN_EMAIL` you seeded with) and the password printed by `npm run seed`.",
+      local:
+        "Create an account at `/signup`, confirm it from `/dev/outbox`, then run `npm run admin:grant -- you@example.com` and sign in. After `npm run seed` there is also {email} (or the `SEED_ADMIN_EMAIL` you seeded with), with the password the seed printed.",
       preview: "Sign in with the QA admin's address and the password given to QA by whoever seeded this preview. Neither is shown here.",
       defaultEmail: "qa-admin@example.com",
       link: "Sign in",

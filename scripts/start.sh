@@ -6,12 +6,16 @@ PORT="${PORT:-8787}"
 
 bash scripts/ensure-deps.sh
 npm run build
-npx wrangler d1 migrations apply DB --local
+# One line per migration applied (wrangler prints its whole table again after each one).
+npx node scripts/migrate-local.mjs
+BASE="http://127.0.0.1:${PORT}"
 echo
-echo "Serving on http://127.0.0.1:${PORT}"
-echo "  genius:            http://127.0.0.1:${PORT}/"
-echo "  champion/icehockey: http://127.0.0.1:${PORT}/?domain=champion&sport=icehockey"
-echo "  champion/tennis:    http://127.0.0.1:${PORT}/?domain=champion&sport=tennis"
-echo "  e-mail outbox:      http://127.0.0.1:${PORT}/dev/outbox"
+echo "Serving on ${BASE}"
+echo "  genius:             ${BASE}/"
+echo "  champion/icehockey: ${BASE}/?domain=champion&sport=icehockey"
+echo "  champion/tennis:    ${BASE}/?domain=champion&sport=tennis"
+echo "  e-mail outbox:      ${BASE}/dev/outbox"
+echo "  every QA page:      ${BASE}/qa"
+echo "  admin console:      ${BASE}/admin/leads (an admin account: see ${BASE}/qa)"
 echo
 exec npx wrangler dev --ip 127.0.0.1 --port "${PORT}" --test-scheduled

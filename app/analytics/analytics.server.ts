@@ -4,7 +4,7 @@ import { attributionFields, type AppSession } from "~/utils/session.server";
 import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
 import type { BotVerdict } from "~/platform/bot-guard.server";
-import { TOO_FAST_EVENTS, jsFlag, type EventName, type TooFastForm } from "./events";
+import { LEFT_OUT_VIEW, TOO_FAST_EVENTS, jsFlag, type EventName, type TooFastForm } from "./events";
 import { log } from "~/platform/log.server";
 
 /**
@@ -75,11 +75,18 @@ export type TrackOptions = {
 
 /** Records one event after the response. Call before the session is committed (it may add the id). */
 export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
-  if (ctx.client.bot) return;
   const { session } = options;
-  const sessionId = session ? (options.saves ? ensureVisitId(session) : visitIdOf(session)) : (options.visitId ?? null);
+  // A bot is out of the funnel; its page view is still counted as left out (each one: no session, no id given).
+  if (ctx.client.bot && !name.endsWith("_view")) return;
+  const sessionId = ctx.client.bot
+    ? null
+    : session
+      ? options.saves
+        ? ensureVisitId(session)
+        : visitIdOf(session)
+      : (options.visitId ?? null);
   const event: AnalyticsEvent = {
-    name,
+    name: ctx.client.bot ? LEFT_OUT_VIEW : name,
     variant: ctx.contentKey,
     day: new Date().toISOString().slice(0, 10),
     sessionId,

@@ -8,6 +8,7 @@ import {
   EVENT_NAMES,
   FUNNEL_STEPS,
   LEAD_MAGNET_FUNNELS,
+  LEFT_OUT_VIEW,
   SIGNUP_EVENTS,
   TOO_FAST_EVENTS,
   type EventName,
@@ -114,6 +115,8 @@ export type Dashboard = {
   signups: Array<{ day: string; count: number }>;
   referrers: Array<ReferrerRow & { variant: ContentKey }>;
   timeToCredit: { referrers: number; medianHours: number | null; buckets: Array<{ key: CreditBucket; count: number }> };
+  /** Page views by bots, headless browsers and link previews, which no funnel counts. */
+  leftOut: number;
 };
 
 /**
@@ -154,7 +157,9 @@ export async function loadDashboard(
   const events = Object.fromEntries(EVENT_NAMES.map((name) => [name, 0])) as Record<EventName, number>;
   const signupsByDay = new Map<string, number>();
   const signupNames: readonly string[] = SIGNUP_EVENTS;
+  let leftOut = 0;
   for (const row of daily) {
+    if (row.name === LEFT_OUT_VIEW) leftOut += row.count;
     if (row.name in events) events[row.name as EventName] += row.count;
     if (signupNames.includes(row.name)) signupsByDay.set(row.day, (signupsByDay.get(row.day) ?? 0) + row.count);
   }
@@ -185,5 +190,6 @@ export async function loadDashboard(
     signups: eachDay(filters.from, filters.to).map((day) => ({ day, count: signupsByDay.get(day) ?? 0 })),
     referrers,
     timeToCredit: { referrers: hours.length, medianHours: median(hours), buckets },
+    leftOut,
   };
 }

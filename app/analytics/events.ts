@@ -39,6 +39,12 @@ export const EVENT_NAMES = [
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /**
+ * A page view by a bot, a headless browser or a link preview: kept out of every funnel, counted
+ * under this name only so the dashboard can say how many views it left out.
+ */
+export const LEFT_OUT_VIEW = "bot_view";
+
+/**
  * The dashboard's main funnel, in order: each step's conversion is measured against the one before.
  * Its confirmations and credits are the main funnel's parents' only (`confirmationEvents`).
  */

@@ -327,6 +327,8 @@ export const admin: AdminContent = {
       },
     },
     showing: "{from} to {to}",
+    leftOut:
+      "Bots, headless browsers (automated walkthroughs too) and link previews are not counted: {count} of their page views were left out in this range.",
     fetchFailed: "The analytics could not be read right now. Please try again in a moment.",
     funnel: {
       heading: "Funnel",

@@ -369,6 +369,8 @@ export const adminSchema = z.object({
       errors: z.object({ date: text, order: text, range: text, text: text }),
     }),
     showing: text,
+    /** Under the range: what no count includes; '{count}' is the page views left out. */
+    leftOut: z.string().includes("{count}"),
     fetchFailed: text,
     funnel: z.object({ heading: text, desc: text, step: text, count: text, conversion: text, none: text }),
     /** The free guide's and tips' own funnels, keyed by kind. */

@@ -16,6 +16,10 @@ export const qaSchema = z.object({
     purpose: text,
     /** Sections of the index, each a list of pages with one line on what it is for. */
     sections: z.array(z.object({ heading: text, note: z.string(), pages: z.array(entry).min(1) })).min(1),
+    /** Where the route table's pages no section describes are listed. */
+    others: z.object({ heading: text, note: z.string() }),
+    /** Route table paths that are no page to open (posted to, or machine endpoints). */
+    unlisted: z.array(path),
     /** The three variants' landing pages, linked with the variant's query. */
     variants: z.object({
       heading: text,
@@ -24,7 +28,7 @@ export const qaSchema = z.object({
     }),
     signIn: z.object({
       heading: text,
-      /** On a loopback host: the seeded admin from `npm run seed`. '{email}' is the default address. */
+      /** On a loopback host: how to make an admin (and the seeded one). '{email}' is the seed's default address. */
       local: z.string().includes("{email}"),
       /** On a preview: never a password, only where to get it. */
       preview: text,

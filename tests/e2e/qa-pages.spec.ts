@@ -55,21 +55,31 @@ test.describe("QA pages", () => {
     });
   }
 
-  test("/qa lists every QA page with what it is for, and the seeded admin's sign-in", { tag: "@js-on" }, async ({ page }) => {
+  test("/qa lists every page of the route table, what each is for, and how to sign in as an admin", { tag: "@js-on" }, async ({ page }) => {
     await page.goto("/qa?domain=champion&sport=tennis");
     const index = qa.index;
-    for (const path of [...QA_PAGES.filter((p) => p !== "/qa"), "/dev/outbox", "/admin/waves"]) {
+    for (const path of [
+      ...QA_PAGES.filter((p) => p !== "/qa"),
+      "/dev/outbox",
+      "/admin/waves",
+      "/admin/webhooks",
+      "/clubs/new",
+      "/lost-link",
+    ]) {
       const entry = index.sections.flatMap((s) => s.pages).find((p) => p.path === path)!;
       const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: path, exact: true }) });
       await expect(item).toContainText(entry.what.replaceAll("`", ""));
       // Links keep the variant.
       await expect(item.getByRole("link", { name: path, exact: true })).toHaveAttribute("href", `${path}?domain=champion&sport=tennis`);
     }
+    // A page no section describes is listed too, from the route table.
+    await expect(page.getByRole("link", { name: "/faq", exact: true })).toHaveAttribute("href", "/faq?domain=champion&sport=tennis");
     await expect(page.getByRole("link", { name: "/?domain=champion&sport=icehockey", exact: true })).toBeVisible();
     // On 127.0.0.1: the seeded admin and where the password comes from, never the password.
     const signIn = page.getByRole("region", { name: index.signIn.heading });
     await expect(signIn).toContainText(index.signIn.defaultEmail);
     await expect(signIn).toContainText("npm run seed");
+    await expect(signIn).toContainText("npm run admin:grant");
     await expect(page.locator("body")).not.toContainText("demo-password");
     await signIn.getByRole("link", { name: index.signIn.link }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("mode") === "signin");

@@ -214,11 +214,23 @@ describe("recording from a page", () => {
     ]);
   });
 
-  it("does not count known bots", async () => {
-    const { ctx, settle } = request(`${ORIGIN}/`, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
-    track(ctx, "landing_view", { session: null });
-    await settle();
-    expect(await rawRows()).toHaveLength(0);
+  it("does not count known bots, headless browsers or link previews in the funnel, and the dashboard says how many views it left out", async () => {
+    const agents = [
+      "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36",
+      "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+    ];
+    for (const agent of agents) {
+      const { ctx, settle } = request(`${ORIGIN}/`, { headers: { "user-agent": agent } });
+      track(ctx, "landing_view", { session: null });
+      track(ctx, "form_step1_done", { session: null });
+      await settle();
+    }
+    const { ctx } = request(`${ORIGIN}/admin/analytics`);
+    const dashboard = await loadDashboard(ctx, adminScope(ctx.url, ctx.variant), parseFilters(ctx.url).filters);
+    expect(dashboard.funnel.every((row) => row.count === 0)).toBe(true);
+    // Page views only: a bot's form step is not a visit of its own.
+    expect(dashboard.leftOut).toBe(3);
   });
 
   it("never fails the page when the write fails: the error is logged", async () => {

@@ -133,6 +133,33 @@ describe("/qa, the QA index", () => {
     expect(JSON.stringify(result.data)).not.toMatch(/demo-password|SEED_ADMIN_PASSWORD=/);
   });
 
+  it("lists every page of the route table, the ones added since included, and only pages of it", async () => {
+    const { loader } = await import("~/routes/qa/index");
+    const result = (await loader(args("http://127.0.0.1/qa"))) as unknown as Result;
+    const sections = result.data.sections as { pages: { path: string; href: string }[] }[];
+    const shown = sections.flatMap((section) => section.pages.map((page) => page.path));
+    const pages = routePaths.filter((path) => path !== "/qa" && !/[:*]/.test(path) && !qa.index.unlisted.includes(path));
+    for (const path of [
+      "/admin/rewards",
+      "/admin/clubs",
+      "/admin/webhooks",
+      "/admin/safelist",
+      "/admin/referrals/review",
+      "/clubs",
+      "/clubs/new",
+      "/lost-link",
+    ])
+      expect(shown, path).toContain(path);
+    expect([...shown].sort()).toEqual([...new Set(pages)].sort());
+  });
+
+  it("tells a local tester how to become an admin without the seed", async () => {
+    const { loader } = await import("~/routes/qa/index");
+    const result = (await loader(args("http://127.0.0.1/qa"))) as unknown as Result;
+    expect(result.data.signIn).toBe("local");
+    expect(qa.index.signIn.local).toContain("npm run admin:grant");
+  });
+
   it("is the site's 404 with QA_PAGES=off", async () => {
     const { loader } = await import("~/routes/qa/index");
     const result = (await loader(args("http://127.0.0.1/qa", { QA_PAGES: "off" }))) as unknown as Result;

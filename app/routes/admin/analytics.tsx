@@ -83,6 +83,9 @@ export default function AdminAnalytics() {
           <p className="mt-4 text-sm text-slate-600" data-testid="analytics-range">
             {fill(copy.showing, range)}
           </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="analytics-left-out">
+            {fill(copy.leftOut, { count: dashboard.leftOut.toLocaleString("en-GB") })}
+          </p>
           <section className="mt-6" aria-labelledby="funnel-heading">
             <h2 id="funnel-heading" className="text-xl font-bold text-slate-900">
               {copy.funnel.heading}

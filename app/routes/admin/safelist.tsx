@@ -43,10 +43,11 @@ export async function action(args: ActionFunctionArgs) {
         .trim()
         .slice(0, 200);
       if ("error" in range)
-        return admin.respond({ error: range.error === "too-broad" ? text.tooBroad : text.invalid, cidr: typed }, { status: 400 });
+        return admin.respond({ error: range.error === "too-broad" ? text.tooBroad : text.invalid, cidr: typed, note }, { status: 400 });
       // Asked once: the admin sees how many addresses will skip the per-IP limits before they do.
       if (form.get("confirmed") !== "yes") {
-        return admin.respond({ confirmAdd: { cidr: range.cidr, note, count: formatAddresses(range.addresses) } });
+        // The form below keeps what was typed, to edit it instead of saving.
+        return admin.respond({ confirmAdd: { cidr: range.cidr, note, count: formatAddresses(range.addresses) }, cidr: typed, note });
       }
       // A repeat (double click, second tab) finds it listed: nothing written, the same answer.
       await store.add({ cidr: range.cidr, note, actor, at });
@@ -80,6 +81,7 @@ export default function Safelist() {
   const text = copy.referrals.safelist;
   const here = linkTo("admin/safelist");
   const button = "rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100";
+  const typed = answer && "cidr" in answer && "note" in answer ? answer : null;
   return (
     <AdminPage title={text.title} intro={text.intro} toasts={toasts} toastCopy={copy.toasts} dismissHref={here}>
       {answer && "error" in answer ? (
@@ -132,16 +134,11 @@ export default function Safelist() {
         <input type="hidden" name="intent" value="add" />
         <label className="flex flex-col text-sm">
           {text.cidr}
-          <input
-            name="cidr"
-            required
-            defaultValue={answer && "cidr" in answer && typeof answer.cidr === "string" ? answer.cidr : undefined}
-            className="mt-1 rounded border border-slate-400 px-2 py-1 font-mono"
-          />
+          <input name="cidr" required defaultValue={typed?.cidr} className="mt-1 rounded border border-slate-400 px-2 py-1 font-mono" />
         </label>
         <label className="flex flex-col text-sm">
           {text.note}
-          <input name="note" maxLength={200} className="mt-1 rounded border border-slate-400 px-2 py-1" />
+          <input name="note" maxLength={200} defaultValue={typed?.note} className="mt-1 rounded border border-slate-400 px-2 py-1" />
         </label>
         <button type="submit" className={button}>
           {text.add}

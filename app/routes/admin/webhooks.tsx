@@ -34,13 +34,15 @@ export async function action(args: ActionFunctionArgs) {
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 2000);
   const intent = form.get("intent");
   const page = await webhooksPage(ctx);
-  const answer = async (payload: { error?: string; secret?: string; notice?: string; url?: string }, status = 200) =>
+  const answer = async (payload: { error?: string; secret?: string; notice?: string; url?: string; events?: string[] }, status = 200) =>
     admin.respond({ copy: admin.copy, ...page, toasts: [], ...payload }, { status, headers: { "Cache-Control": "no-store" } });
   try {
     if (intent === "add") {
       const outcome = await addEndpoint(ctx, { id: field("id"), url: field("url"), events: form.getAll("events").map(String) });
-      if (outcome.kind === "refused") return answer({ error: text.refused[outcome.reason], url: field("url") }, 400);
-      if (outcome.kind === "no-events") return answer({ error: text.noEvents, url: field("url") }, 400);
+      // A refused form comes back as it was typed: the URL and the ticked events.
+      const typed = { url: field("url"), events: form.getAll("events").map(String) };
+      if (outcome.kind === "refused") return answer({ error: text.refused[outcome.reason], ...typed }, 400);
+      if (outcome.kind === "no-events") return answer({ error: text.noEvents, ...typed }, 400);
       if (outcome.kind === "already") return answer({ notice: text.alreadyAdded });
       // The host only: a receiver's path or query may carry its own token.
       await auditChange(admin, "webhooks.add", field("id"), new URL(field("url")).host);
@@ -144,7 +146,7 @@ export default function Webhooks() {
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
             {eventTypes.map((type) => (
               <label key={type} className="flex items-center gap-1 font-mono">
-                <input type="checkbox" name="events" value={type} />
+                <input type="checkbox" name="events" value={type} defaultChecked={answer?.events?.includes(type)} />
                 {type}
               </label>
             ))}

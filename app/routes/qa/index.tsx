@@ -9,6 +9,8 @@ import { qaMeta } from "~/qa/qa";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
+import routeConfig from "~/routes";
+import type { RouteConfigEntry } from "@remix-run/route-config";
 
 const copy = qa.index;
 
@@ -18,9 +20,31 @@ const VARIANTS: Record<(typeof copy.variants.list)[number]["key"], { variant: Va
   tennis: { variant: { domain: "champion", sport: "tennis" }, params: {} },
 };
 
+/** The route table's pages one can open: no path parameters, no machine endpoints. */
+function tablePages(): string[] {
+  const paths: string[] = [];
+  const walk = (entries: RouteConfigEntry[]) => {
+    for (const entry of entries) {
+      if (entry.children) walk(entry.children);
+      else paths.push(`/${entry.path ?? ""}`);
+    }
+  };
+  walk(routeConfig);
+  // Not the index itself: it is the page being read.
+  return [...new Set(paths)].filter((path) => path !== "/qa" && !/[:*]/.test(path) && !copy.unlisted.includes(path));
+}
+
+/** The described sections, then every other page of the route table: a new route is listed without a word here. */
+function sections(): { heading: string; note: string; pages: { path: string; what: string }[] }[] {
+  const pages = tablePages();
+  const described = copy.sections.map((section) => ({ ...section, pages: section.pages.filter((page) => pages.includes(page.path)) }));
+  const seen = new Set(described.flatMap((section) => section.pages.map((page) => page.path)));
+  const others = pages.filter((path) => !seen.has(path)).map((path) => ({ path, what: "" }));
+  return [...described, ...(others.length ? [{ ...copy.others, pages: others }] : [])].filter((section) => section.pages.length);
+}
+
 /**
- * Which sign-in hint the index may give: the seeded admin on a loopback host (`npm run seed` prints
- * its password there), only "the password given to QA" on a preview, none on any other host.
+ * Which sign-in hint the index may give: how to make an admin on a loopback host (and the seeded one), only "the password given to QA" on a preview, none on any other host.
  */
 function signInMode({ isLocal, env }: RequestContext): "local" | "preview" | null {
   if (isLocal) return "local";
@@ -31,7 +55,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   qaLoader(args, (ctx) => ({
     panel: qaPanel(ctx),
     // Every link keeps the variant the index was opened in, as the other QA pages' links do.
-    sections: copy.sections.map((section) => ({
+    sections: sections().map((section) => ({
       ...section,
       pages: section.pages.map((page) => ({ ...page, href: linkTo(ctx.variant, page.path) })),
     })),
@@ -81,7 +105,11 @@ export default function QaIndex() {
                 <a className={link} href={page.href}>
                   {page.path}
                 </a>
-                : <CodeText text={page.what} />
+                {page.what ? (
+                  <>
+                    : <CodeText text={page.what} />
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -44,7 +44,15 @@ export function SendConfirm({ copy, review, action }: { copy: AdminContent; revi
         >
           {(review.at ? text.schedule : text.send).replace("{count}", count)}
         </button>
-        <a href="#compose-heading" className="font-semibold text-brand-strong underline">
+        <a
+          href="#compose-heading"
+          // With JavaScript no navigation: the draft stays as typed and the focus moves to the form.
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById("launch-date")?.focus();
+          }}
+          className="font-semibold text-brand-strong underline"
+        >
           {text.back}
         </a>
       </Form>
