@@ -66,7 +66,6 @@ export function LeadMagnetForm({
                 name="ageBand"
                 value={option.value}
                 required
-                aria-invalid={invalid("ageBand")}
                 defaultChecked={values.ageBand === option.value}
                 className="h-4 w-4 accent-brand"
               />
