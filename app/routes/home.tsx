@@ -5,7 +5,7 @@ import { Hero } from "~/components/landing/Hero";
 import { PAGE_CONTAINER } from "~/components/layout/container";
 import { LandedImage } from "~/components/LandedImage";
 import { NewTabNote } from "~/components/NewTabNote";
-import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
+import { ClubsLine, Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
@@ -46,6 +46,7 @@ export default function Home() {
       <Solution content={landing.solution} />
       <Credibility content={landing.credibility} />
       <FinalCta content={landing.finalCta} />
+      {landing.clubs ? <ClubsLine content={landing.clubs} /> : null}
       <LandedImage page="home" />
     </>
   );

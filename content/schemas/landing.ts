@@ -65,6 +65,8 @@ export const landingSchema = z.object({
   solution: z.object({ title: text, features: z.array(card).length(4), buttonLabel: text }),
   credibility: z.object({ title: text, points: z.array(card).length(3) }),
   finalCta: z.object({ title: text, text, buttonLabel: text }),
+  /** The sport editions: a line on club pools under the final call to action, linking to the clubs. */
+  clubs: z.object({ text, linkLabel: text }).optional(),
 });
 
 export type LandingContent = z.infer<typeof landingSchema>;
