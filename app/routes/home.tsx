@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = landingMeta;
 
 export default function Home() {
-  const { landing, screenshot } = useLoaderData<typeof loader>();
+  const { landing, screenshot, arrival } = useLoaderData<typeof loader>();
   const { site, appSigninUrl } = useRootData();
   return (
     <>
@@ -40,7 +40,7 @@ export default function Home() {
           </a>
         </div>
       </div>
-      <Hero hero={landing.hero} screenshot={screenshot} />
+      <Hero hero={landing.hero} screenshot={screenshot} arrival={{ copy: landing.arrival, ...arrival }} />
       <DreamOutcome content={landing.dreamOutcome} />
       <PainPoints content={landing.painPoints} />
       <Solution content={landing.solution} />

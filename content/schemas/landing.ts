@@ -65,6 +65,11 @@ export const landingSchema = z.object({
   solution: z.object({ title: text, features: z.array(card).length(4), buttonLabel: text }),
   credibility: z.object({ title: text, points: z.array(card).length(3) }),
   finalCta: z.object({ title: text, text, buttonLabel: text }),
+  /**
+   * Who brought the parent, above the title: a friend's link (never the friend's name) or a club's
+   * link (the club's public name, '{clubName}').
+   */
+  arrival: z.object({ friend: text, club: z.string().includes("{clubName}") }),
   /** The sport editions: a line on club pools under the final call to action, linking to the clubs. */
   clubs: z.object({ text, linkLabel: text }).optional(),
 });
