@@ -9,7 +9,7 @@ import { CtaButton } from "./CtaButton";
 import { trustIcons } from "./icons";
 
 /** Who brought the parent: a friend's link, or a public club's (its name). */
-export type Arrival = { friend: boolean; clubName: string | null };
+type Arrival = { friend: boolean; clubName: string | null };
 
 type Props = {
   hero: LandingContent["hero"];
