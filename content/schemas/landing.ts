@@ -67,9 +67,9 @@ export const landingSchema = z.object({
   finalCta: z.object({ title: text, text, buttonLabel: text }),
   /**
    * Who brought the parent, above the title: a friend's link (never the friend's name) or a club's
-   * link (the club's public name, '{clubName}').
+   * link (`club`, followed by the club's public name; the landing page keeps no placeholder).
    */
-  arrival: z.object({ friend: text, club: z.string().includes("{clubName}") }),
+  arrival: z.object({ friend: text, club: text }),
   /** The sport editions: a line on club pools under the final call to action, linking to the clubs. */
   clubs: z.object({ text, linkLabel: text }).optional(),
 });

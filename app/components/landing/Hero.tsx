@@ -76,7 +76,7 @@ export function Hero({ hero, screenshot, arrival }: Props) {
  * is its own cached page (?club=), so it is simply shown.
  */
 function ArrivalLine({ copy, friend, clubName }: { copy: LandingContent["arrival"] } & Arrival) {
-  const text = clubName ? copy.club.replace("{clubName}", clubName) : copy.friend;
+  const text = clubName ? `${copy.club} ${clubName}` : copy.friend;
   return (
     <p data-testid="arrival" data-arrival-friend={clubName ? undefined : ""} hidden={!clubName && !friend} className="mb-3">
       <span className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-strong shadow-sm ring-1 ring-brand/30">
