@@ -17,7 +17,7 @@ import { clubsCopy, clubsOf, clubTableOf, requireClubTable } from "./clubs.serve
 
 const SLUG = /^[a-z0-9-]{1,60}$/;
 
-/** The club link: remembers the club in the visitor's session (like ?r=) and opens the edition's home. */
+/** The club link: remembers the club in the visitor's session (like ?r=) and opens the edition's home, naming a public club. */
 export async function clubLinkLoader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const table = requireClubTable(ctx);
@@ -30,7 +30,9 @@ export async function clubLinkLoader({ request, context, params }: LoaderFunctio
   const session = await getSession(request, ctx);
   setVariantValues(session, ctx.variant, { clubSlug: club.slug });
   log.info("club.link_opened", { club: club.id, variant: table });
-  throw redirect(home, { headers: await sessionHeaders(session, ctx) });
+  // A public club's page names it; a club not yet approved opens the plain landing page.
+  const landing = club.status === "approved" ? linkTo(ctx.variant, "home", { club: club.slug }) : home;
+  throw redirect(landing, { headers: await sessionHeaders(session, ctx) });
 }
 
 export async function clubPageLoader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { CONSENT_COOKIE, readConsent } from "~/consent/consent.server";
 import { buildInfo } from "~/platform/build-info";
 import type { AppEnv } from "~/utils/env.server";
+import { looksLikeReferralCode } from "~/referrals/code-shape";
 import { createNonce } from "~/utils/security.server";
 import { contentKeyOf } from "~/utils/variant";
 import { isSportLanding, resolveVariant } from "~/utils/variant.server";
@@ -15,14 +16,20 @@ import { isSportLanding, resolveVariant } from "~/utils/variant.server";
  *   (no session, no ?r= or utm_*), so no loader can put anything personal in the page or a cookie;
  * - the landing view and the ?r=/utm_* attribution are one small uncached request of the page's own
  *   (the `landed` image, routes/landed.ts), whose address gets the visitor's parameters per response;
+ * - "A friend invited you" is in every copy, hidden, and shown per response for a ?r= link;
  * - the consent choice is one of three copies (none yet, granted, denied): the banner and the pixel;
  * - the CSP nonce and the consent forms' submission ids are made fresh for each response.
  */
 
 /** Paths whose page depends only on host, variant and consent (and a sport edition's landing path). */
 const CACHEABLE_PATHS: ReadonlySet<string> = new Set(["/", "/faq", "/pricing", "/privacy", "/terms", "/guide", "/tips"]);
-/** Query parameters that change the page: the variant on loopback and preview hosts. */
-const PAGE_PARAMS: ReadonlySet<string> = new Set(["domain", "sport"]);
+/**
+ * Query parameters that change the page: the variant on loopback and preview hosts, and the public
+ * club a club link opened the landing page with (one copy per club; its name is public).
+ */
+const PAGE_PARAMS: ReadonlySet<string> = new Set(["domain", "sport", "club"]);
+/** A club's slug, as club links make them; any other ?club= is rendered fresh (and sent home). */
+const CLUB_SLUG = /^[a-z0-9-]{1,60}$/;
 /** Parameters that say where a visitor came from (c: the share channel): never in the key, handed to the `landed` request. */
 const ATTRIBUTION_PARAM = /^(r|c|utm_(source|medium|campaign|term|content))$/;
 /** Ad networks' click ids: dropped (nothing here reads them). */
@@ -53,10 +60,13 @@ export function planEdgeCache(request: Request, env: EdgeEnv, deployment = ""): 
   if (request.method !== "GET" || env.PREVIEW_MODE === "on") return { cache: false };
   const url = new URL(request.url);
   const variant = resolveVariant(url, env);
-  if (!CACHEABLE_PATHS.has(url.pathname) && !isSportLanding(url, variant)) return { cache: false };
+  const landing = url.pathname === "/" || isSportLanding(url, variant);
+  if (!CACHEABLE_PATHS.has(url.pathname) && !landing) return { cache: false };
   const page = new URLSearchParams();
   const attribution = new URLSearchParams();
   for (const [name, value] of url.searchParams) {
+    // Only a landing page has a club's copy; ?club= elsewhere is rendered fresh.
+    if (name === "club" && !(landing && CLUB_SLUG.test(value))) return { cache: false };
     if (PAGE_PARAMS.has(name)) page.append(name, value);
     else if (ATTRIBUTION_PARAM.test(name)) attribution.append(name, value);
     // Any other parameter (?consent=change, a typo, a cache-buster) may change the page: rendered fresh.
@@ -132,6 +142,12 @@ function forVisitor(page: Response, attribution: URLSearchParams, state: "HIT" |
   const rewriter = new HTMLRewriter()
     .on("[nonce]", { element: (element) => void element.setAttribute("nonce", nonce) })
     .on("input[data-fresh-id]", { element: (element) => void element.setAttribute("value", crypto.randomUUID()) })
+    // A friend's link: the landing page's "A friend invited you", in every copy, shown for this visitor.
+    .on("[data-arrival-friend]", {
+      element(element) {
+        if (looksLikeReferralCode(attribution.get("r"))) element.removeAttribute("hidden");
+      },
+    })
     .on("img[data-landed]", {
       element(element) {
         // The rewriter reads and writes attribute values as they stand in the HTML: `&` is `&amp;`.

@@ -8,6 +8,9 @@ const asArray = (value: unknown) => (value === undefined || value === null || va
 
 export type LeadMagnetMessages = { missingFields: string; invalidEmail: string; emailTooLong: string };
 
+const FIELDS = ["email", "ageBand", "goals"] as const;
+export type LeadMagnetField = (typeof FIELDS)[number];
+
 /**
  * The guide and tips forms (SPEC 5): an e-mail, one age band and at least one goal, each option
  * a member of the variant's lead-form lists. A missing field and a value outside the lists both
@@ -53,4 +56,11 @@ export function alertFor(fieldErrors: Record<string, string>, messages: LeadMagn
   if (errors.includes(messages.missingFields) || errors.length === 0) return messages.missingFields;
   const tooLong = tooLongMessage(messages.emailTooLong, EMAIL_MAX_LENGTH);
   return errors.includes(tooLong) ? tooLong : messages.invalidEmail;
+}
+
+/** The fields the missing-fields alert is about (empty, or a value outside the lists), in form order. */
+export function missingFieldsOf(fieldErrors: Record<string, string>, messages: LeadMagnetMessages): LeadMagnetField[] {
+  const missing = Object.entries(fieldErrors).filter(([, message]) => message === messages.missingFields);
+  // A goal's error may be keyed by its place in the list ("goals[0]").
+  return FIELDS.filter((field) => missing.some(([name]) => name === field || name.startsWith(`${field}[`)));
 }

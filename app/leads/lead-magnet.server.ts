@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { track, trackTooFast } from "~/analytics/analytics.server";
-import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
+import { alertFor, leadMagnetValidator, missingFieldsOf } from "~/guides/form-schema";
 import { LEAD_MAGNETS, type LeadMagnetKind, type LeadMagnetValues } from "~/guides/kinds";
 import { botFields, checkBot } from "~/platform/bot-guard.server";
 import { turnstileRefusal } from "~/platform/turnstile.server";
@@ -84,7 +84,8 @@ export async function formAction({ request, context }: ActionFunctionArgs, kind:
   if (guard.kind === "again") return data({ alert: guard.message, values, bot }, { status: 422 });
   const result = await leadMagnetValidator({ ageBands, goals }, copy.errors).validate(form);
   if (result.error) {
-    return data({ alert: alertFor(result.error.fieldErrors, copy.errors), values, bot }, { status: 400 });
+    const missing = missingFieldsOf(result.error.fieldErrors, copy.errors);
+    return data({ alert: alertFor(result.error.fieldErrors, copy.errors), missing, values, bot }, { status: 400 });
   }
   const refused = await turnstileRefusal(ctx, request, form);
   if (refused) return data({ alert: refused.message, values, bot }, { status: refused.status });

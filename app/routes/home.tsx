@@ -5,7 +5,7 @@ import { Hero } from "~/components/landing/Hero";
 import { PAGE_CONTAINER } from "~/components/layout/container";
 import { LandedImage } from "~/components/LandedImage";
 import { NewTabNote } from "~/components/NewTabNote";
-import { Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
+import { ClubsLine, Credibility, DreamOutcome, FinalCta, PainPoints, Solution } from "~/components/landing/Sections";
 import { getRequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { useRootData } from "~/utils/root-data";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = landingMeta;
 
 export default function Home() {
-  const { landing, screenshot } = useLoaderData<typeof loader>();
+  const { landing, screenshot, arrival } = useLoaderData<typeof loader>();
   const { site, appSigninUrl } = useRootData();
   return (
     <>
@@ -40,12 +40,13 @@ export default function Home() {
           </a>
         </div>
       </div>
-      <Hero hero={landing.hero} screenshot={screenshot} />
+      <Hero hero={landing.hero} screenshot={screenshot} arrival={{ copy: landing.arrival, ...arrival }} />
       <DreamOutcome content={landing.dreamOutcome} />
       <PainPoints content={landing.painPoints} />
       <Solution content={landing.solution} />
       <Credibility content={landing.credibility} />
       <FinalCta content={landing.finalCta} />
+      {landing.clubs ? <ClubsLine content={landing.clubs} /> : null}
       <LandedImage page="home" />
     </>
   );

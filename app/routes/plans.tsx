@@ -107,7 +107,7 @@ export default function Plans() {
                 <Form method="post">
                   <input type="hidden" name="plan" value={plan.id} />
                   <input type="hidden" name="cycle" value={cycle} />
-                  <button type="submit" disabled={disabled || Boolean(choosing)} className={planButtonClass(plan)}>
+                  <button type="submit" disabled={disabled || Boolean(choosing)} className={planButtonClass(plan, disabled)}>
                     {disabled
                       ? copy.plans.comingSoon
                       : choosing === plan.id

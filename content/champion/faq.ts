@@ -25,8 +25,34 @@ export function ownPlaceRule(key: string): Record<number, { answer: string[] }> 
 
 const about = genius.categories[0].items;
 
+/** Club pools (ADR 039): joining with a club, registering one, and what a club shows in public. */
+const clubs: FaqContent["categories"][number] = {
+  title: "Clubs",
+  items: [
+    {
+      question: "How does our family join with our club?",
+      answer: [
+        'Open your club\'s link (your coach shares it) before you join, or pick your club in "Your club" on the e-mail step of the form. Your family counts for the club once you confirm your e-mail address.',
+        "When the club reaches its milestone, the whole team gets in together, in one wave.",
+      ],
+    },
+    {
+      question: "How do I register our club?",
+      answer: [
+        "Coaches and club organisers register a club on the clubs page: its name, city and a contact address. You confirm the address, we check the club, and you get the club link to share with your team's parents.",
+      ],
+    },
+    {
+      question: "What does a club page show in public?",
+      answer: [
+        "Only the club's name, its city and how many families have confirmed, once our team has approved the club. Never a family's name, a player's name or an e-mail address.",
+      ],
+    },
+  ],
+};
+
 /** The genius FAQ for families of players: what the sport editions share differs in these lines only. */
-export const faq = mergeLayers<FaqContent>(genius, {
+const shared = mergeLayers<FaqContent>(genius, {
   intro: "What {sport} parents ask us before joining {brand}. Can't find your answer? Write to us.",
   categories: {
     0: {
@@ -88,3 +114,6 @@ export const faq = mergeLayers<FaqContent>(genius, {
   },
   contact: { text: "Our coaching team reads every message and answers within two working days." },
 } satisfies Layer<FaqContent>);
+
+/** The sport editions' FAQ: the shared questions, then the clubs. */
+export const faq: FaqContent = { ...shared, categories: [...shared.categories, clubs] };

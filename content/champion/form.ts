@@ -10,6 +10,7 @@ export const form = mergeLayers<FormContent>(genius, {
     entryLabel: "Player {number}",
     add: "Add another player",
     remove: "Remove player {number}",
+    clubNote: "Coming with your club? Open your club's link first, or pick your club on the e-mail step: your family then counts for it.",
     errors: { ageBand: "Please choose an age for this player." },
   },
   step2: { note: "You can fine-tune all of this, and add detail for each player, in the app later." },

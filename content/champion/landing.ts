@@ -26,4 +26,8 @@ export const landing = mergeLayers<LandingContent>(genius, {
     points: { 0: null, 1: null, 2: { title: "Short, safe and sustainable" } },
   },
   finalCta: { title: "Be one of the first 100 {sport} families" },
+  clubs: {
+    text: "Coming with your {sport} club? Families who join through their club's link count for the club, and when it reaches its milestone the whole team gets in together.",
+    linkLabel: "See the clubs or register yours",
+  },
 } satisfies Layer<LandingContent>);

@@ -7,6 +7,7 @@ export const landing: LandingContent = {
     description:
       "Personalised daily activities and a development roadmap for children from expecting to 10+, with a 24/7 AI coach for parents. 7-day free trial, no credit card.",
   },
+  arrival: { friend: "A friend invited you", club: "Invited by your club:" },
   hero: {
     title: "Raise a curious, confident child in 10 minutes a day",
     subtitle: "Personalised daily activities and a clear development roadmap for your child, from expecting through 10+ years.",

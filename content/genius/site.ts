@@ -36,5 +36,10 @@ export const site: SiteContent = {
     text: "Sorry about that. Nothing you entered is lost: please try again in a moment, or start again from the home page.",
     backHome: "Back to Home",
   },
+  notFoundPage: {
+    title: "Page not found",
+    text: "We could not find this page. The link may be mistyped, or the page is no longer here.",
+    backHome: "Back to Home",
+  },
   skipLinkLabel: "Skip to content",
 };

@@ -75,6 +75,11 @@ export const tips: LeadMagnetContent = {
       invalidEmail: "Please enter a valid e-mail address.",
       emailTooLong: "E-mail addresses can have at most {max} characters.",
       saveFailed: "There was an error submitting your request. Please try again.",
+      missing: {
+        email: "Enter your e-mail address.",
+        ageBand: "Choose an age band.",
+        goals: "Choose at least one goal.",
+      },
     },
   },
   confirm: {

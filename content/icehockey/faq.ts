@@ -37,7 +37,8 @@ export const faq = {
       items: {
         0: {
           answer: [
-            "Only what shapes the plan: age band, how often you can train, current strengths, goals and your biggest concern. We do not ask for your player's name, team or photos.",
+            "Only what shapes the plan: age band, how often you can train, current strengths, goals and your biggest concern. We do not ask for your player's name or photos.",
+            "Your hockey club is optional: pick it on the e-mail step and your family counts for the club. A club page shows only the club's name, city and number of families.",
           ],
         },
       },

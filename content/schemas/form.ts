@@ -29,6 +29,8 @@ export const formSchema = z.object({
     continue: text,
     busy: z.literal("Saving..."),
     errors: z.object({ ageBand: text, time: text }),
+    /** The sport editions: where a family coming with its club picks it (the e-mail step). */
+    clubNote: text.optional(),
   }),
   step2: z.object({
     title: text,

@@ -65,6 +65,13 @@ export const landingSchema = z.object({
   solution: z.object({ title: text, features: z.array(card).length(4), buttonLabel: text }),
   credibility: z.object({ title: text, points: z.array(card).length(3) }),
   finalCta: z.object({ title: text, text, buttonLabel: text }),
+  /**
+   * Who brought the parent, above the title: a friend's link (never the friend's name) or a club's
+   * link (`club`, followed by the club's public name; the landing page keeps no placeholder).
+   */
+  arrival: z.object({ friend: text, club: text }),
+  /** The sport editions: a line on club pools under the final call to action, linking to the clubs. */
+  clubs: z.object({ text, linkLabel: text }).optional(),
 });
 
 export type LandingContent = z.infer<typeof landingSchema>;

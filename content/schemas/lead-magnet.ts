@@ -55,6 +55,8 @@ export const leadMagnetSchema = z.object({
       invalidEmail: text,
       emailTooLong: tooLong,
       saveFailed: z.literal(SAVE_FAILED_MESSAGE),
+      /** Beside the one alert, at each field it is about: what that field still needs. */
+      missing: z.object({ email: text, ageBand: text, goals: text }),
     }),
   }),
   confirm: z.object({

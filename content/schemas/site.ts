@@ -35,6 +35,8 @@ export const siteSchema = z.object({
   }),
   /** Shown by the root error boundary when a page fails unexpectedly. */
   errorPage: z.object({ title: z.string().min(1), text: z.string().min(1), backHome: z.string().min(1) }),
+  /** What a page that is not there (a 404) says: not found, not an error on our side. */
+  notFoundPage: z.object({ title: z.string().min(1), text: z.string().min(1), backHome: z.string().min(1) }),
   skipLinkLabel: z.string(),
 });
 

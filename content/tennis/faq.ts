@@ -36,7 +36,8 @@ export const faq = {
       items: {
         0: {
           answer: [
-            "Only what shapes the plan: age band, the daily time you have, focus areas, goals and your biggest concern. We do not ask for your player's name, club or photos.",
+            "Only what shapes the plan: age band, the daily time you have, focus areas, goals and your biggest concern. We do not ask for your player's name or photos.",
+            "Your club is up to you: on the e-mail step you may pick it, so your family counts for the club. Only the club's name, city and number of families are ever public.",
           ],
         },
       },

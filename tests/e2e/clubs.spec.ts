@@ -273,3 +273,27 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
   await expect(page.getByRole("status").filter({ hasText: text.rejected })).toBeVisible();
   await expect(rowOf(spam)).toContainText(text.statuses.rejected);
 });
+
+test("a missing, pending or genius club page says it was not found, not that something went wrong @http", async ({ request }) => {
+  const [genius, hockeyCase] = variants;
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const slug = `not-public-${tag}`;
+  await queryD1(
+    `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
+     VALUES (${sqlString(crypto.randomUUID())}, 'leads_icehockey', 'champion-icehockey', ${sqlString(slug)}, ${sqlString(`Pending ${tag}`)},
+       'Praha', 'icehockey', 'pending', ${sqlString(new Date().toISOString())})`,
+  );
+  const cases: [VariantCase, string][] = [
+    [hockeyCase, `clubs/no-such-club-${tag}`],
+    [hockeyCase, `clubs/${slug}`],
+    [genius, "clubs/any-club"],
+  ];
+  for (const [v, path] of cases) {
+    const site = getPage(v.key, "site");
+    const response = await request.get(pathIn(v, path));
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    expect(html, path).toContain(site.notFoundPage.title);
+    expect(html, path).not.toContain(site.errorPage.title);
+  }
+});

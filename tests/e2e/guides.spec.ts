@@ -168,6 +168,11 @@ for (const v of variants) {
             await page.locator("input[name=ageBand]").first().check();
             await submit.click();
             await expect(page.getByRole("alert")).toHaveText(MISSING);
+            // The alert says which field is missing: the goals, only.
+            await expect(page.getByText(copy.form.errors.missing.goals)).toBeVisible();
+            await expect(page.getByRole("checkbox").first()).toHaveAttribute("aria-invalid", "true");
+            await expect(page.getByText(copy.form.errors.missing.email)).toHaveCount(0);
+            await expect(page.getByText(copy.form.errors.missing.ageBand)).toHaveCount(0);
             await expect(page.getByLabel(copy.form.emailLabel)).toHaveValue(email);
             await expect(page.locator("input[name=ageBand]").first()).toBeChecked();
             expect(await leadsFor(v, email)).toHaveLength(0);
@@ -175,6 +180,9 @@ for (const v of variants) {
             const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), submit.click()]);
             expect(response.status()).toBe(400);
             await expect(page.getByRole("alert")).toHaveText(MISSING);
+            // Nothing was filled in: each of the three fields is marked.
+            for (const missing of Object.values(copy.form.errors.missing)) await expect(page.getByText(missing)).toBeVisible();
+            await expect(page.getByLabel(copy.form.emailLabel)).toHaveAttribute("aria-invalid", "true");
             await expect(page).toHaveURL(new RegExp(`/${funnel.kind}-form`));
           }
         });

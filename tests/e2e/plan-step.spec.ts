@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { absoluteLinkTo } from "../../app/utils/links";
 import { confirmationLink, useDistinctClientIp } from "./auth-helpers";
@@ -41,6 +41,15 @@ async function choose(page: Page, planId: string, label: string, jsEnabled: bool
   const button = page.locator(`article[data-plan="${planId}"]`).getByRole("button");
   await expect(button).toHaveText(label);
   await button.click();
+}
+
+/** How light a button's background is, 0 (black) to 1 (white), from its computed colour (rgb or oklch). */
+async function lightness(button: Locator): Promise<number> {
+  const colour = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const oklch = /^oklch\(([\d.]+)(%?)/.exec(colour);
+  if (oklch) return Number(oklch[1]) / (oklch[2] ? 100 : 1);
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
 const leadOf = async (v: VariantCase, email: string, server: "main" | "live") =>
@@ -126,6 +135,19 @@ for (const v of variants) {
         await expect(page.getByRole("button", { name: "Join Waitlist" })).toHaveCount(0);
       });
     }
+
+    if (plans.some((plan) => plan.id === "pro"))
+      test("the 'Coming soon' tier looks disabled: a pale button and no 'nothing to pay' note under it", mode(), async ({ page }) => {
+        await reachPlans(page, LIVE_URL, v, uniqueEmail(`soon-${v.key}`));
+        const soon = page.locator('article[data-plan="pro"]');
+        const button = soon.getByRole("button");
+        await expect(button).toHaveText(copy.comingSoon);
+        await expect(button).toBeDisabled();
+        await expect(soon).not.toContainText(getPage(v.key, "plansPage").card.noCreditCard);
+        // A bookable plan's button is a solid, dark or brand-coloured one; the disabled one is pale.
+        expect(await lightness(button)).toBeGreaterThan(0.8);
+        expect(await lightness(page.locator(`article[data-plan="${bookable.id}"]`).getByRole("button"))).toBeLessThan(0.8);
+      });
 
     test(
       "in waitlist mode every plan reads 'Join Waitlist', no trial is promised, and the choice leads to /confirm",

@@ -28,6 +28,15 @@ describe("which requests get the edge-cached page, and under which key", () => {
       expect(plan(`https://aiparenting.example${path}`).cache, path).toBe(false);
   });
 
+  it("keeps one landing page per public club (?club=), renders any other ?club= fresh", () => {
+    const club = cached(plan("https://champion.example/tennis?club=tk-sparta&r=ABCD2345"));
+    expect(club.key.url).toContain("?club=tk-sparta");
+    expect(new URL(club.render.url).searchParams.get("club")).toBe("tk-sparta");
+    expect(club.key.url).not.toBe(keyOf("https://champion.example/tennis"));
+    for (const url of ["https://champion.example/tennis?club=Not%20A%20Slug", "https://champion.example/faq?club=tk-sparta"])
+      expect(plan(url).cache, url).toBe(false);
+  });
+
   it("never caches a POST, a HEAD or a preview", () => {
     expect(plan("https://aiparenting.example/", { method: "POST", body: "x" }).cache).toBe(false);
     expect(plan("https://aiparenting.example/", { method: "HEAD" }).cache).toBe(false);

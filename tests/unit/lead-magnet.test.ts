@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
-import { alertFor, leadMagnetValidator } from "~/guides/form-schema";
+import { alertFor, leadMagnetValidator, missingFieldsOf } from "~/guides/form-schema";
 import { formAction } from "~/leads/lead-magnet.server";
 import { personStamp } from "./helpers/bot-fields";
 
@@ -76,6 +76,29 @@ describe("guide/tips form validation (SPEC 5)", () => {
     ],
   ] as [string, [string, string][]][])("rejects %s with 'Please fill out all fields.'", async (_name, fields) => {
     expect(await alertOf(fields)).toBe("Please fill out all fields.");
+  });
+
+  it.each([
+    ["nothing", [], ["email", "ageBand", "goals"]],
+    [
+      "no goal",
+      [
+        ["email", "a@example.com"],
+        ["ageBand", "3-4y"],
+      ],
+      ["goals"],
+    ],
+    [
+      "an unknown goal and no e-mail",
+      [
+        ["ageBand", "3-4y"],
+        ["goals", "win-u10"],
+      ],
+      ["email", "goals"],
+    ],
+  ] as [string, [string, string][], string[]][])("marks the fields the alert is about: %s", async (_name, fields, missing) => {
+    const result = await validator.validate(form(fields));
+    expect(missingFieldsOf(result.error!.fieldErrors, messages)).toEqual(missing);
   });
 
   it("rejects a malformed address with its own message", async () => {

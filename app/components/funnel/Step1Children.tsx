@@ -50,6 +50,7 @@ export function Step1Children({
       <input type="hidden" name="step" value="1" />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
       <p className="mt-2 text-slate-700">{text.subtitle}</p>
+      {text.clubNote ? <p className="mt-2 text-sm text-slate-600">{text.clubNote}</p> : null}
       <div className="mt-6 space-y-4">
         {children.map((child, index) => {
           const number = String(index + 1);

@@ -5,6 +5,7 @@ import type { Option } from "#content/schemas/options";
 import { BotFields } from "~/components/BotFields";
 import { EmailInput } from "~/components/EmailInput";
 import { FormField } from "~/components/FormField";
+import type { LeadMagnetField } from "~/guides/form-schema";
 import type { LeadMagnetValues } from "~/guides/kinds";
 
 /**
@@ -18,14 +19,26 @@ export function LeadMagnetForm({
   goals,
   values,
   alert,
+  missing = [],
 }: {
   copy: LeadMagnetContent["form"];
   ageBands: Option[];
   goals: Option[];
   values: LeadMagnetValues;
   alert?: string;
+  /** The fields the alert is about: each is marked and says what it needs. */
+  missing?: LeadMagnetField[];
 }) {
   const navigation = useNavigation();
+  const lacks = (field: LeadMagnetField) => missing.includes(field);
+  const invalid = (field: LeadMagnetField) => (lacks(field) ? true : undefined);
+  const optionBorder = (field: LeadMagnetField) => (lacks(field) ? "border-red-500" : "border-slate-300");
+  const fieldNote = (field: LeadMagnetField) =>
+    lacks(field) ? (
+      <p id={`${field}-missing`} className="mt-1 text-sm font-medium text-red-700">
+        {copy.errors.missing[field]}
+      </p>
+    ) : null;
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" noValidate className="mt-8 space-y-8" aria-describedby={alert ? "form-alert" : undefined}>
@@ -35,17 +48,18 @@ export function LeadMagnetForm({
         </div>
       ) : null}
 
-      <FormField id="email" label={copy.emailLabel}>
+      <FormField id="email" label={copy.emailLabel} error={lacks("email") ? copy.errors.missing.email : null}>
         {(control) => <EmailInput control={control} placeholder={copy.emailPlaceholder} defaultValue={values.email} className="mt-2" />}
       </FormField>
 
-      <fieldset>
+      <fieldset aria-describedby={lacks("ageBand") ? "ageBand-missing" : undefined}>
         <legend className="font-semibold text-slate-900">{copy.ageBandLabel}</legend>
+        {fieldNote("ageBand")}
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {ageBands.map((option) => (
             <label
               key={option.value}
-              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand-soft ${optionBorder("ageBand")}`}
             >
               <input
                 type="radio"
@@ -61,21 +75,23 @@ export function LeadMagnetForm({
         </div>
       </fieldset>
 
-      <fieldset aria-describedby="goals-hint">
+      <fieldset aria-describedby={lacks("goals") ? "goals-hint goals-missing" : "goals-hint"}>
         <legend className="font-semibold text-slate-900">{copy.goalsLabel}</legend>
         <p id="goals-hint" className="mt-1 text-sm text-slate-600">
           {copy.goalsHint}
         </p>
+        {fieldNote("goals")}
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
           {goals.map((option) => (
             <label
               key={option.value}
-              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand-soft ${optionBorder("goals")}`}
             >
               <input
                 type="checkbox"
                 name="goals"
                 value={option.value}
+                aria-invalid={invalid("goals")}
                 defaultChecked={values.goals.includes(option.value)}
                 className="h-4 w-4 accent-brand"
               />

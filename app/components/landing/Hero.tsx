@@ -8,7 +8,14 @@ import { PAGE_CONTAINER } from "~/components/layout/container";
 import { CtaButton } from "./CtaButton";
 import { trustIcons } from "./icons";
 
-type Props = { hero: LandingContent["hero"]; screenshot: ScreenshotImage | null };
+/** Who brought the parent: a friend's link, or a public club's (its name). */
+type Arrival = { friend: boolean; clubName: string | null };
+
+type Props = {
+  hero: LandingContent["hero"];
+  screenshot: ScreenshotImage | null;
+  arrival?: { copy: LandingContent["arrival"] } & Arrival;
+};
 
 /**
  * Logo, title, subtitle, app text, screenshot, call to action, subtext and trust indicators, in that
@@ -17,7 +24,7 @@ type Props = { hero: LandingContent["hero"]; screenshot: ScreenshotImage | null 
  * shown, because the page streams (a box moved before an earlier one by CSS order would jump when
  * the later markup arrives). On wide screens it has the second column.
  */
-export function Hero({ hero, screenshot }: Props) {
+export function Hero({ hero, screenshot, arrival }: Props) {
   const { site, contentKey } = useRootData();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-soft to-white">
@@ -25,6 +32,7 @@ export function Hero({ hero, screenshot }: Props) {
         className={`animate-enter ${PAGE_CONTAINER} grid gap-6 pt-2 pb-16 text-center sm:gap-8 sm:pt-4 lg:grid-cols-[minmax(0,1fr)_300px] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:pt-6 lg:text-left`}
       >
         <div className="lg:col-start-1 lg:row-start-1 lg:self-end">
+          {arrival ? <ArrivalLine {...arrival} /> : null}
           <p className="inline-flex items-center gap-3">
             <LogoMark size="lg" />
             <span className="brand-type text-xl font-extrabold text-slate-900">{site.wordmark}</span>
@@ -58,5 +66,22 @@ export function Hero({ hero, screenshot }: Props) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * "A friend invited you" or the club's name, above the logo. The friend's line is always in the
+ * page, hidden unless this request came with a friend's link: the edge-cached copy is rendered
+ * without one and the edge shows it per response (`data-arrival-friend`, app/edge). A club's line
+ * is its own cached page (?club=), so it is simply shown.
+ */
+function ArrivalLine({ copy, friend, clubName }: { copy: LandingContent["arrival"] } & Arrival) {
+  const text = clubName ? `${copy.club} ${clubName}` : copy.friend;
+  return (
+    <p data-testid="arrival" data-arrival-friend={clubName ? undefined : ""} hidden={!clubName && !friend} className="mb-3">
+      <span className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-strong shadow-sm ring-1 ring-brand/30">
+        {text}
+      </span>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import type { LandingContent } from "#content/schemas/landing";
+import { useLinkTo } from "~/utils/root-data";
 import { CtaButton } from "./CtaButton";
 import { FeatureCard } from "./FeatureCard";
 
@@ -104,6 +105,21 @@ export function FinalCta({ content }: { content: LandingContent["finalCta"] }) {
           <CtaButton label={content.buttonLabel} inverted />
         </div>
       </div>
+    </section>
+  );
+}
+
+/** The sport editions' club pools: one line and the way to the clubs, under the final call to action. */
+export function ClubsLine({ content }: { content: NonNullable<LandingContent["clubs"]> }) {
+  const linkTo = useLinkTo();
+  return (
+    <section aria-label={content.linkLabel} className="bg-brand-soft">
+      <p className="mx-auto max-w-3xl px-4 py-8 text-center text-slate-800">
+        {content.text}{" "}
+        <a href={linkTo("clubs")} className="font-semibold text-brand-strong underline underline-offset-2 hover:text-slate-900">
+          {content.linkLabel}
+        </a>
+      </p>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { loader as rootLoader } from "~/root";
 import { linkTo } from "~/utils/links";
 
 /**
- * The site's error page: the plain message with the way home, never a stack trace. The root
+ * The site's error page (or its not-found page, for a 404): the plain message with the way home, never a stack trace. The root
  * route's error boundary, and what the admin routes' boundary shows for anything that is not one
  * of their refusals. Works when the root loader itself failed (the copy then has its defaults).
  */
@@ -11,9 +11,11 @@ export function SiteErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!isRouteErrorResponse(error)) console.error(error);
-  const copy = root?.site.errorPage ?? {
-    title: "Something went wrong",
-    text: "Please try again in a moment.",
+  // A 404 (a club page that is not public, a page of another edition) says so: nothing went wrong.
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const copy = (notFound ? root?.site.notFoundPage : root?.site.errorPage) ?? {
+    title: notFound ? "Page not found" : "Something went wrong",
+    text: notFound ? "We could not find this page." : "Please try again in a moment.",
     backHome: "Back to Home",
   };
   return (

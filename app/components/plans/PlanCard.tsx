@@ -63,10 +63,14 @@ export function PlanCard({
         ))}
       </ul>
       <div className="mt-6">{action}</div>
-      <p className="mt-2 text-center text-xs text-slate-600">{copy.noCreditCard}</p>
+      {/* A plan that cannot be chosen promises nothing about paying for it. */}
+      {disabled ? null : <p className="mt-2 text-center text-xs text-slate-600">{copy.noCreditCard}</p>}
     </article>
   );
 }
 
-export const planButtonClass = (plan: Plan) =>
-  `block w-full rounded-lg px-4 py-3 text-center font-semibold disabled:cursor-not-allowed ${plan.buttonColor}`;
+/** A plan's button; one that cannot be chosen is pale and outlined, never the plan's solid colour. */
+export const planButtonClass = (plan: Plan, unavailable = false) =>
+  `block w-full rounded-lg px-4 py-3 text-center font-semibold disabled:cursor-not-allowed ${
+    unavailable ? "border border-dashed border-slate-400 bg-slate-50 text-slate-600" : plan.buttonColor
+  }`;
