@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneTapShareSchema } from "./share";
 
 const text = z.string().min(1);
 
@@ -44,6 +45,10 @@ export const clubsSchema = z.object({
     linkHint: text,
     pageLabel: text,
     invalid: z.object({ title: text, text: text }),
+    /** Before the button is pressed: opening the link confirms nothing. {clubName}, {email}. */
+    ask: z.object({ title: text, text: text, button: text }),
+    /** The club link's Copy button and one-tap share links; '{link}' is the club link. */
+    share: z.object({ copyButton: text, copied: text, oneTap: oneTapShareSchema }),
   }),
   page: z.object({
     families: text,

@@ -54,10 +54,22 @@ async function registerClub(page: Page, v: VariantCase, name: string, coach: str
   await page.getByRole("button", { name: clubs.register.button }).click();
   await expect(page.getByTestId("club-sent")).toContainText(clubs.register.sent.title);
   const confirm = await mailLink(page, coach, "clubs/confirm", { template: "club-confirm" });
+  // Opening the link (as a mail scanner would) confirms nothing: the admin does not see the contact confirmed yet.
   await page.goto(confirm);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(clubs.confirmed.ask.title);
+  const contact = async () =>
+    queryD1<{ confirmed_at: string | null }>(`SELECT confirmed_at FROM club_contacts WHERE email = ${sqlString(coach)}`);
+  expect(await contact()).toEqual([{ confirmed_at: null }]);
+  expect(await axeViolations(page, jsEnabled), "clubs/confirm").toEqual([]);
+  await page.getByRole("button", { name: clubs.confirmed.ask.button }).click();
   await expect(page.getByTestId("club-confirmed")).toContainText(clubs.confirmed.pending);
+  expect((await contact())[0]?.confirmed_at).toBeTruthy();
   const link = await page.getByTestId("club-link").inputValue();
   expect(new URL(link).pathname).toMatch(/^\/c\/[a-z0-9-]+$/);
+  // The parents' share block: one-tap links carrying the club link, and a Copy button once hydrated.
+  await expect(page.getByTestId("one-tap-share").locator("[data-channel='wa']")).toHaveAttribute("href", /wa\.me.*%2Fc%2F/);
+  await expect(page.getByRole("button", { name: clubs.confirmed.share.copyButton })).toHaveCount(jsEnabled ? 1 : 0);
+  expect(await axeViolations(page, jsEnabled), "clubs/confirm confirmed").toEqual([]);
   expect((await outbox(page, coach)).filter((mail) => mail.template === "club-confirm")).toHaveLength(1);
   return link;
 }
