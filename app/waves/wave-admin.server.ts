@@ -28,12 +28,35 @@ export function parseWaveSeq(raw: unknown): number | null {
   return seq >= 1 ? seq : null;
 }
 
-/** An address shortened for the review: its first letters and its domain ("an***@example.com"). */
-export function maskEmail(email: string): string {
+/** An address shortened for the review: its first letters, `end` letters of its end and its domain ("an***@example.com"). */
+export function maskEmail(email: string, end = 0): string {
   const at = email.lastIndexOf("@");
   const local = at > 0 ? email.slice(0, at) : email;
   const keep = Math.max(1, Math.min(2, local.length - 1));
-  return `${local.slice(0, keep)}***${at > 0 ? email.slice(at) : ""}`;
+  const shownEnd = Math.min(end, local.length - keep);
+  return `${local.slice(0, keep)}***${shownEnd > 0 ? local.slice(-shownEnd) : ""}${at > 0 ? email.slice(at) : ""}`;
+}
+
+/**
+ * The review's addresses masked so that no two read alike: where masks match (hockey1@ and
+ * hockey2@ both "ho***@"), those show one more letter of their end, until they differ.
+ */
+export function maskEmails(emails: readonly string[]): string[] {
+  const ends = emails.map(() => 0);
+  for (;;) {
+    const masked = emails.map((email, i) => maskEmail(email, ends[i]));
+    const seen = new Map<string, number>();
+    for (const mask of masked) seen.set(mask, (seen.get(mask) ?? 0) + 1);
+    let longer = false;
+    emails.forEach((email, i) => {
+      // An address shown whole cannot show more: the same address twice stays alike.
+      if ((seen.get(masked[i]) ?? 0) > 1 && maskEmail(email, ends[i] + 1) !== masked[i]) {
+        ends[i] += 1;
+        longer = true;
+      }
+    });
+    if (!longer) return masked;
+  }
 }
 
 export type ShownParent = { place: number; email: string };
@@ -70,8 +93,12 @@ async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promi
     return { seq, spotsLeft, value: asked ?? (spotsLeft > 0 ? spotsLeft : null), review: null };
   }
   const [next, held] = await Promise.all([waves.next(asked), heldCount(ctx)]);
-  const shown = next.members.map((member) => ({ place: member.place, email: maskEmail(member.email) }));
-  const few = shown.length <= REVIEW_ENDS * 2;
+  const { members } = next;
+  const few = members.length <= REVIEW_ENDS * 2;
+  // Only the parents shown must read apart.
+  const ends = few ? members : [...members.slice(0, REVIEW_ENDS), ...members.slice(-REVIEW_ENDS)];
+  const masked = maskEmails(ends.map((member) => member.email));
+  const shown = ends.map((member, i) => ({ place: member.place, email: masked[i] }));
   return {
     seq: next.seq,
     spotsLeft: next.spotsLeft,
@@ -79,7 +106,7 @@ async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promi
     review: {
       seq: next.seq,
       asked,
-      count: shown.length,
+      count: members.length,
       firstPlace: shown[0]?.place ?? null,
       lastPlace: shown.at(-1)?.place ?? null,
       head: few ? shown : shown.slice(0, REVIEW_ENDS),

@@ -5,7 +5,7 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { action, loader } from "~/routes/admin/waves";
-import { maskEmail, parseWaveSize } from "~/waves/wave-admin.server";
+import { maskEmail, maskEmails, parseWaveSize } from "~/waves/wave-admin.server";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
 import { useLocalD1 } from "./helpers/local-d1";
@@ -82,6 +82,12 @@ describe("wave helpers", () => {
     expect(maskEmail("anna.berg@example.com")).toBe("an***@example.com");
     expect(maskEmail("p1@example.com")).toBe("p***@example.com");
     expect(maskEmail("x@example.com")).toBe("x***@example.com");
+  });
+
+  it("masks the review's addresses so that no two read alike: ends that match show more of their end", () => {
+    const masked = maskEmails(["hockey1@example.com", "hockey2@example.com", "anna@example.com", "hockey12@example.com"]);
+    expect(masked).toEqual(["ho***1@example.com", "ho***y2@example.com", "an***@example.com", "ho***12@example.com"]);
+    expect(new Set(masked).size).toBe(masked.length);
   });
 });
 
