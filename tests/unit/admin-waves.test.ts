@@ -5,7 +5,8 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { action, loader } from "~/routes/admin/waves";
-import { maskEmail, maskEmails, parseWaveSize } from "~/waves/wave-admin.server";
+import { maskEmail, maskEmails } from "~/waves/mask";
+import { parseWaveSize } from "~/waves/wave-admin.server";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
 import { useLocalD1 } from "./helpers/local-d1";
@@ -112,8 +113,8 @@ describe("admin waves page", () => {
         firstPlace: 1,
         lastPlace: 2,
         head: [
-          { place: 1, email: "p***@example.com" },
-          { place: 2, email: "p***@example.com" },
+          { place: 1, email: "p***1@example.com" },
+          { place: 2, email: "p***2@example.com" },
         ],
         tail: [],
       },
