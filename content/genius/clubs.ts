@@ -136,7 +136,10 @@ export const clubs: ClubsContent = {
     milestoneSaved: "Milestone saved.",
     milestoneInvalid: "A milestone is a whole number of families from 1 to 10000, or empty for none.",
     reached: "reached",
+    mergeTitle: "Merge two clubs",
+    mergeFrom: "Club that goes",
     mergeLabel: "Merge into",
+    mergeSameName: "Merge into {club}…",
     mergeButton: "Merge…",
     mergeInvalid: "Pick another club of this sport to merge into.",
     confirmMerge:

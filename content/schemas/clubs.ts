@@ -115,7 +115,12 @@ export const clubsSchema = z.object({
     milestoneSaved: text,
     milestoneInvalid: text,
     reached: text,
+    /** The one merge form under the list: the club that goes (mergeFrom) into the one that stays (mergeLabel). */
+    mergeTitle: text,
+    mergeFrom: text,
     mergeLabel: text,
+    /** A same-name registration's own button: {club}, the club of that name. */
+    mergeSameName: text,
     mergeButton: text,
     mergeInvalid: text,
     /** {from}, {into}, {count}. */
