@@ -58,6 +58,8 @@ export function listOptions(query: ListQuery, pageSize = LIST_PAGE_SIZE): ListOp
       search: query.q || undefined,
       lead_source: query.source || undefined,
       step_completed: query.step ?? undefined,
+      // A form left before its e-mail step has no parent to show, edit or delete; the stats leave it out too.
+      entered: true,
     },
   };
 }

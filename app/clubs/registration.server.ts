@@ -127,32 +127,59 @@ async function mailClubConfirm(ctx: RequestContext, clubId: string, email: strin
   });
 }
 
+/** The club and address a confirm request's token names, or null when the link is broken or of another edition. */
+async function confirmTarget(ctx: RequestContext, table: string, token: string | null) {
+  const checked = await checkClubConfirmLink(ctx, token);
+  const named = checked ? await clubsOf(ctx).get(checked.clubId) : null;
+  if (!checked || !named || named.lead_table !== table) return null;
+  return { email: checked.email, named };
+}
+
+const invalidConfirm = (ctx: RequestContext) =>
+  data({ state: "invalid" as const, copy: clubsCopy(ctx).confirmed, againHref: linkTo(ctx.variant, "clubs/new") }, { status: 400 });
+
 /**
- * The confirm link's page: confirms the contact once (the club's first confirmation makes it
- * reviewable) and shows the club link and page to share. A broken link shows what to do.
+ * The confirm link's page. Opening it only asks (a mail scanner that follows links confirms
+ * nothing); the button's POST confirms. Once the contact is confirmed it shows the club link and
+ * page to share. A broken link shows what to do.
  */
 export async function confirmLoader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
   const table = requireClubTable(ctx);
-  const checked = await checkClubConfirmLink(ctx, ctx.url.searchParams.get("t"));
+  const token = ctx.url.searchParams.get("t");
+  const target = await confirmTarget(ctx, table, token);
+  if (!target) return invalidConfirm(ctx);
   const store = clubsOf(ctx);
-  const named = checked ? await store.get(checked.clubId) : null;
-  if (!checked || !named || named.lead_table !== table) {
-    return data({ ok: false as const, copy: clubsCopy(ctx).confirmed, againHref: linkTo(ctx.variant, "clubs/new") }, { status: 400 });
+  // A merge moves the contacts into the club that remains.
+  const club = (await followMerge(store, target.named)) ?? target.named;
+  const contact = (await store.contacts(club.id)).find((row) => row.email === target.email);
+  const copy = clubsCopy(ctx, { clubName: club.name, email: target.email }).confirmed;
+  if (!contact?.confirmed_at) {
+    return { state: "ask" as const, copy, clubName: club.name, email: target.email, token: token ?? "" };
   }
-  if (await store.confirmContact(named.id, checked.email, new Date().toISOString())) {
-    log.info("club.contact_confirmed", { club: named.id, variant: table });
-  }
-  const club = (await followMerge(store, named)) ?? named;
-  const copy = clubsCopy(ctx, { clubName: club.name }).confirmed;
   // A name another club had waits for the admin: the coach reads that, not the usual "we check every club".
   const review = club.status === "pending" && club.duplicate_of ? copy.sameName : null;
   return {
-    ok: true as const,
+    state: "confirmed" as const,
     copy,
     review,
     club: { name: club.name, city: club.city, status: club.status },
     clubLink: absoluteClubLink(ctx.origin, ctx.variant, club.slug),
     pageLink: club.status === "approved" ? clubPageLink(ctx.variant, club.slug) : null,
   };
+}
+
+/** The confirm button: confirms the contact once (the club's first confirmation makes it reviewable), then shows the page again. */
+export async function confirmAction({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const table = requireClubTable(ctx);
+  const token = (await request.formData()).get("t");
+  const target = await confirmTarget(ctx, table, typeof token === "string" ? token : null);
+  if (!target) return invalidConfirm(ctx);
+  const store = clubsOf(ctx);
+  const club = (await followMerge(store, target.named)) ?? target.named;
+  if (await store.confirmContact(club.id, target.email, new Date().toISOString())) {
+    log.info("club.contact_confirmed", { club: club.id, variant: table });
+  }
+  throw redirect(linkTo(ctx.variant, "clubs/confirm", { t: String(token) }), { status: 303 });
 }

@@ -4,6 +4,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { variantKey, type ContentKey, type Variant } from "~/utils/variant";
 import { getBackend } from "~/data/backend.server";
+import { maskEmails } from "./mask";
 import { MAX_WAVE_SIZE, wavesOf } from "./waves.server";
 
 /**
@@ -26,14 +27,6 @@ export function parseWaveSize(raw: unknown): number | null {
 export function parseWaveSeq(raw: unknown): number | null {
   const seq = typeof raw === "string" && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
   return seq >= 1 ? seq : null;
-}
-
-/** An address shortened for the review: its first letters and its domain ("an***@example.com"). */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  const local = at > 0 ? email.slice(0, at) : email;
-  const keep = Math.max(1, Math.min(2, local.length - 1));
-  return `${local.slice(0, keep)}***${at > 0 ? email.slice(at) : ""}`;
 }
 
 export type ShownParent = { place: number; email: string };
@@ -70,8 +63,12 @@ async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promi
     return { seq, spotsLeft, value: asked ?? (spotsLeft > 0 ? spotsLeft : null), review: null };
   }
   const [next, held] = await Promise.all([waves.next(asked), heldCount(ctx)]);
-  const shown = next.members.map((member) => ({ place: member.place, email: maskEmail(member.email) }));
-  const few = shown.length <= REVIEW_ENDS * 2;
+  const { members } = next;
+  const few = members.length <= REVIEW_ENDS * 2;
+  // Only the parents shown must read apart.
+  const ends = few ? members : [...members.slice(0, REVIEW_ENDS), ...members.slice(-REVIEW_ENDS)];
+  const masked = maskEmails(ends.map((member) => member.email));
+  const shown = ends.map((member, i) => ({ place: member.place, email: masked[i] }));
   return {
     seq: next.seq,
     spotsLeft: next.spotsLeft,
@@ -79,7 +76,7 @@ async function admitForm(ctx: Ctx, asked: number | null, editing = false): Promi
     review: {
       seq: next.seq,
       asked,
-      count: shown.length,
+      count: members.length,
       firstPlace: shown[0]?.place ?? null,
       lastPlace: shown.at(-1)?.place ?? null,
       head: few ? shown : shown.slice(0, REVIEW_ENDS),

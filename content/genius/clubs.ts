@@ -46,6 +46,22 @@ export const clubs: ClubsContent = {
       title: "This link doesn't work",
       text: "The confirmation link is broken or has expired. Register your club again and we'll send a fresh one.",
     },
+    ask: {
+      title: "Confirm your club",
+      text: "Press the button to confirm {email} as the contact of {clubName}. Then you get your club link to share.",
+      button: "Confirm my club",
+    },
+    share: {
+      copyButton: "Copy link",
+      copied: "Copied!",
+      oneTap: {
+        title: "Share in one tap",
+        message: "Our club {clubName} is on the {brand} waitlist. Join through our club link and your family counts for the club: {link}",
+        subject: "Join the {brand} waitlist with {clubName}",
+        nativeButton: "Share…",
+        channels: { wa: "WhatsApp", fb: "Facebook", x: "X", email: "E-mail", sms: "Text message" },
+      },
+    },
   },
   page: {
     families: { one: "1 confirmed family", other: "{count} confirmed families" },
@@ -120,7 +136,10 @@ export const clubs: ClubsContent = {
     milestoneSaved: "Milestone saved.",
     milestoneInvalid: "A milestone is a whole number of families from 1 to 10000, or empty for none.",
     reached: "reached",
+    mergeTitle: "Merge two clubs",
+    mergeFrom: "Club that goes",
     mergeLabel: "Merge into",
+    mergeSameName: "Merge into {club}…",
     mergeButton: "Merge…",
     mergeInvalid: "Pick another club of this sport to merge into.",
     confirmMerge:

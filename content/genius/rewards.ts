@@ -90,6 +90,7 @@ export const rewards: RewardsContent = {
       places: "Extra places must be a whole number from 1 to 1000.",
       codes: "Paste at least one code, one per line (at most 1,000 codes of at most 64 characters).",
       unknown: "That step does not exist.",
+      duplicate: "The ladder has an active step with these friends, this kind and this title already. Nothing was saved.",
       failed: "That did not work. Nothing was changed; try again.",
     },
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countedSchema } from "./counted";
+import { oneTapShareSchema } from "./share";
 
 const text = z.string().min(1);
 
@@ -45,6 +46,10 @@ export const clubsSchema = z.object({
     linkHint: text,
     pageLabel: text,
     invalid: z.object({ title: text, text: text }),
+    /** Before the button is pressed: opening the link confirms nothing. {clubName}, {email}. */
+    ask: z.object({ title: text, text: text, button: text }),
+    /** The club link's Copy button and one-tap share links; '{link}' is the club link. */
+    share: z.object({ copyButton: text, copied: text, oneTap: oneTapShareSchema }),
   }),
   page: z.object({
     families: countedSchema,
@@ -111,7 +116,12 @@ export const clubsSchema = z.object({
     milestoneSaved: text,
     milestoneInvalid: text,
     reached: text,
+    /** The one merge form under the list: the club that goes (mergeFrom) into the one that stays (mergeLabel). */
+    mergeTitle: text,
+    mergeFrom: text,
     mergeLabel: text,
+    /** A same-name registration's own button: {club}, the club of that name. */
+    mergeSameName: text,
     mergeButton: text,
     mergeInvalid: text,
     /** {from}, {into}, {count}. */

@@ -99,6 +99,8 @@ export const rewardsSchema = z.object({
       places: text,
       codes: text,
       unknown: text,
+      /** An active step with the same friends, kind and title is on the ladder already. */
+      duplicate: text,
       failed: text,
     }),
   }),

@@ -55,10 +55,22 @@ async function registerClub(page: Page, v: VariantCase, name: string, coach: str
   await page.getByRole("button", { name: clubs.register.button }).click();
   await expect(page.getByTestId("club-sent")).toContainText(clubs.register.sent.title);
   const confirm = await mailLink(page, coach, "clubs/confirm", { template: "club-confirm" });
+  // Opening the link (as a mail scanner would) confirms nothing: the admin does not see the contact confirmed yet.
   await page.goto(confirm);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(clubs.confirmed.ask.title);
+  const contact = async () =>
+    queryD1<{ confirmed_at: string | null }>(`SELECT confirmed_at FROM club_contacts WHERE email = ${sqlString(coach)}`);
+  expect(await contact()).toEqual([{ confirmed_at: null }]);
+  expect(await axeViolations(page, jsEnabled), "clubs/confirm").toEqual([]);
+  await page.getByRole("button", { name: clubs.confirmed.ask.button }).click();
   await expect(page.getByTestId("club-confirmed")).toContainText(clubs.confirmed.pending);
+  expect((await contact())[0]?.confirmed_at).toBeTruthy();
   const link = await page.getByTestId("club-link").inputValue();
   expect(new URL(link).pathname).toMatch(/^\/c\/[a-z0-9-]+$/);
+  // The parents' share block: one-tap links carrying the club link, and a Copy button once hydrated.
+  await expect(page.getByTestId("one-tap-share").locator("[data-channel='wa']")).toHaveAttribute("href", /wa\.me.*%2Fc%2F/);
+  await expect(page.getByRole("button", { name: clubs.confirmed.share.copyButton })).toHaveCount(jsEnabled ? 1 : 0);
+  expect(await axeViolations(page, jsEnabled), "clubs/confirm confirmed").toEqual([]);
   expect((await outbox(page, coach)).filter((mail) => mail.template === "club-confirm")).toHaveLength(1);
   return link;
 }
@@ -231,9 +243,13 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
   const adminEmail = uniqueEmail(`clubs-merge-admin-${tag}`);
   await createConfirmedAccount(adminEmail, "clubs-admin-password", "admin");
   await signIn(page, v, adminEmail, "clubs-admin-password");
-  // A row by its slug: every row's merge <select> names the other clubs too.
   const rowOf = (club: string) => page.locator(`[data-club='${slugs.get(club)}']`);
   await page.goto(pathIn(v, "admin/clubs"));
+  // One merge form of two selects, each naming every open club once: the page grows with the clubs, not their square.
+  const mergeForm = page.getByTestId("club-merge");
+  const open = await mergeForm.getByLabel(text.mergeFrom).locator("option").count();
+  expect(open).toBeGreaterThanOrEqual(3);
+  expect(await page.locator("form:has(input[name='intent'][value='merge']) option").count()).toBe(2 * open);
   for (const club of [stays, duplicate]) {
     await rowOf(club).getByRole("button", { name: text.approve }).click();
     await expect(rowOf(club)).toContainText(text.statuses.approved);
@@ -243,10 +259,9 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
 
   // Merge: the first post only says what will happen; nothing has moved yet.
   await page.goto(pathIn(v, "admin/clubs"));
-  await rowOf(duplicate)
-    .getByLabel(text.mergeLabel)
-    .selectOption({ label: `${stays} (Praha)` });
-  await rowOf(duplicate).getByRole("button", { name: text.mergeButton }).click();
+  await mergeForm.getByLabel(text.mergeFrom).selectOption({ label: `${duplicate} (Praha)` });
+  await mergeForm.getByLabel(text.mergeLabel).selectOption({ label: `${stays} (Praha)` });
+  await mergeForm.getByRole("button", { name: text.mergeButton }).click();
   const ask = page.getByTestId("club-confirm");
   await expect(ask).toContainText(text.confirmMerge.replaceAll("{from}", duplicate).replaceAll("{into}", stays).replace("{count}", "1"));
   await expect(rowOf(duplicate)).toContainText(text.statuses.approved);

@@ -52,6 +52,9 @@ async function addStep(page: Page, v: VariantCase, step: { threshold: number; ki
   if (step.file) await form.getByLabel(copy.ladder.file).fill(step.file);
   await form.getByRole("button", { name: copy.ladder.add }).click();
   await expect(page.locator(`[data-testid='reward-step-form'] input[name='title'][value='${step.title}']`)).toHaveCount(1);
+  // The add form is empty again: a second press would not add the same step twice.
+  await expect(form.getByLabel(copy.ladder.stepTitle)).toHaveValue("");
+  await expect(form.getByLabel(copy.ladder.threshold)).toHaveValue("");
 }
 
 async function friendConfirms(browser: Browser, jsEnabled: boolean, v: VariantCase, email: string, refCode: string) {

@@ -215,6 +215,10 @@ describe("D1: search, stats, places, bulk delete", () => {
     const stats = await store.stats("leads", now);
     expect(stats).toMatchObject({ total: 3, completed: 1, today: 1, week: 2, incomplete: 2, confirmed: 0 });
     expect(stats.bySource).toEqual({ main_funnel: 3 });
+    // The admin's list shows the parents the total counts, no placeholder row to edit or delete.
+    const list = await store.list("leads", listOptions(parseListQuery(new URLSearchParams())));
+    expect(list.total).toBe(stats.total);
+    expect(list.rows.map((row) => row.email)).not.toContain(PENDING_EMAIL);
   });
 
   it("reads a page's places in one query, the same as one by one", async () => {

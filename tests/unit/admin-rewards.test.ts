@@ -59,6 +59,14 @@ describe("/admin/rewards", () => {
     expect((await steps()).map((row) => row.title)).toEqual(["Pack"]);
   });
 
+  it("refuses an identical active step with its message: a second press, or two at once, adds the step once", async () => {
+    const cookie = await cookieFor("admin");
+    const answers = await Promise.all([post(cookie, step), post(cookie, step)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    expect(await post(cookie, step)).toEqual({ status: 409, data: { error: copy.errors.duplicate } });
+    expect((await steps()).map((row) => row.title)).toEqual(["Pack"]);
+  });
+
   it("uploads codes once each; an empty upload is a 400", async () => {
     const cookie = await cookieFor("admin");
     await post(cookie, { ...step, kind: "code", file: "" });

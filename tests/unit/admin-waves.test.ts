@@ -5,7 +5,8 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { action, loader } from "~/routes/admin/waves";
-import { maskEmail, parseWaveSize } from "~/waves/wave-admin.server";
+import { maskEmail, maskEmails } from "~/waves/mask";
+import { parseWaveSize } from "~/waves/wave-admin.server";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
 import { useLocalD1 } from "./helpers/local-d1";
@@ -83,6 +84,12 @@ describe("wave helpers", () => {
     expect(maskEmail("p1@example.com")).toBe("p***@example.com");
     expect(maskEmail("x@example.com")).toBe("x***@example.com");
   });
+
+  it("masks the review's addresses so that no two read alike: ends that match show more of their end", () => {
+    const masked = maskEmails(["hockey1@example.com", "hockey2@example.com", "anna@example.com", "hockey12@example.com"]);
+    expect(masked).toEqual(["ho***1@example.com", "ho***y2@example.com", "an***@example.com", "ho***12@example.com"]);
+    expect(new Set(masked).size).toBe(masked.length);
+  });
 });
 
 describe("admin waves page", () => {
@@ -106,8 +113,8 @@ describe("admin waves page", () => {
         firstPlace: 1,
         lastPlace: 2,
         head: [
-          { place: 1, email: "p***@example.com" },
-          { place: 2, email: "p***@example.com" },
+          { place: 1, email: "p***1@example.com" },
+          { place: 2, email: "p***2@example.com" },
         ],
         tail: [],
       },

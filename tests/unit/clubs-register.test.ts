@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { clubsAdminAction, clubsAdminPage } from "~/clubs/admin.server";
-import { confirmLoader, registerAction } from "~/clubs/registration.server";
+import { confirmAction, confirmLoader, registerAction } from "~/clubs/registration.server";
 import { clubLinkLoader, clubPageLoader, leaderboardLoader } from "~/clubs/public.server";
 import { getBackend } from "~/data/backend.server";
 import { getSession, getVariantValue } from "~/utils/session.server";
@@ -52,6 +52,18 @@ async function register(fields: Record<string, string>, url = HOCKEY) {
   return settleCall(url, registerAction as never, { method: "POST", body });
 }
 
+/** The confirm page's button: a POST of the link's token. */
+async function pressConfirm(url: string, token: string) {
+  const body = new FormData();
+  body.append("t", token);
+  return settleCall(url, confirmAction as never, { method: "POST", body });
+}
+
+const confirmedContacts = async () =>
+  (await d1.db.prepare("SELECT email FROM club_contacts WHERE confirmed_at IS NOT NULL").all<{ email: string }>()).results.map(
+    (row) => row.email,
+  );
+
 const count = async (table: string) => Number((await d1.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n);
 
 describe("POST /clubs/new", () => {
@@ -79,11 +91,24 @@ describe("POST /clubs/new", () => {
     expect(mails[0].text).not.toContain("Sparta");
     const link = /https?:\/\/\S+\/clubs\/confirm\?\S+/.exec(mails[0].text)?.[0] ?? "";
     expect(link).not.toBe("");
-    const confirmed = await settleCall(`http://127.0.0.1:8810${new URL(link).pathname}${new URL(link).search}`, confirmLoader as never);
-    expect(confirmed.body).toMatchObject({ ok: true, club: { name: "HC Sparta Praha", status: "pending" }, pageLink: null });
+    const confirmUrl = `http://127.0.0.1:8810${new URL(link).pathname}${new URL(link).search}`;
+    // Opening the link (as a mail scanner does) only asks: the contact stays unconfirmed.
+    const asked = await settleCall(confirmUrl, confirmLoader as never);
+    expect(asked.body).toMatchObject({ state: "ask", clubName: "HC Sparta Praha", email: "coach@example.com" });
+    expect(await confirmedContacts()).toEqual([]);
+    // The button's POST confirms, once for a double click, and answers the confirmed page by redirect.
+    const token = new URL(link).searchParams.get("t") ?? "";
+    const pressed = await Promise.all([pressConfirm(confirmUrl, token), pressConfirm(confirmUrl, token)]);
+    for (const answer of pressed)
+      expect(answer).toMatchObject({ status: 303, location: `${new URL(link).pathname}${new URL(link).search}` });
+    expect(await confirmedContacts()).toEqual(["coach@example.com"]);
+    const confirmed = await settleCall(confirmUrl, confirmLoader as never);
+    expect(confirmed.body).toMatchObject({ state: "confirmed", club: { name: "HC Sparta Praha", status: "pending" }, pageLink: null });
     expect((confirmed.body as { clubLink: string }).clubLink).toMatch(/\/c\/hc-sparta-praha\?domain=champion&sport=icehockey$/);
     const forged = await settleCall(`${HOCKEY.replace("/new", "/confirm")}&t=abc.def`, confirmLoader as never);
-    expect(forged).toMatchObject({ status: 400, body: { ok: false } });
+    expect(forged).toMatchObject({ status: 400, body: { state: "invalid" } });
+    const forgedPress = await pressConfirm(HOCKEY.replace("/new", "/confirm"), "abc.def");
+    expect(forgedPress).toMatchObject({ status: 400, body: { state: "invalid" } });
   });
 
   it("shows a club in public only once approved, and never for genius", async () => {
@@ -109,10 +134,12 @@ type Mail = { template: string; recipient: string; text: string };
 const outbox = async () => (await d1.db.prepare("SELECT template, recipient, text FROM outbox ORDER BY created_at").all<Mail>()).results;
 const hockeyCtx = () => testContext(HOCKEY, d1.bindings).ctx;
 
-/** Opens the confirm link of a club-confirm mail. */
+/** Opens the confirm link of a club-confirm mail, presses its button and shows the page it leads to. */
 async function openConfirm(mail: Mail) {
   const link = new URL(/https?:\/\/\S+\/clubs\/confirm\?\S+/.exec(mail.text)?.[0] ?? "http://x/");
-  return settleCall(`http://127.0.0.1:8810${link.pathname}${link.search}`, confirmLoader as never);
+  const url = `http://127.0.0.1:8810${link.pathname}${link.search}`;
+  await pressConfirm(url, link.searchParams.get("t") ?? "");
+  return settleCall(url, confirmLoader as never);
 }
 
 describe("POST /clubs/new: one address, many registrations", () => {
@@ -185,7 +212,7 @@ describe("POST /clubs/new: a name that is taken", () => {
     const squatted = (await clubs()).find((club) => club.id !== kometa.id);
     expect(squatted).toMatchObject({ slug: "hc-kometa-brno", status: "pending", duplicate_of: kometa.id });
     expect(confirmed.body).toMatchObject({
-      ok: true,
+      state: "confirmed",
       club: { name: "HC Kometa", status: "pending" },
       review: copy.confirmed.sameName.replace("{clubName}", "HC Kometa"),
       pageLink: null,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { LeadTable } from "~/data/ports/lead-store";
+import type { RewardStep } from "~/data/ports/reward-store";
 import { emailHash, isSuppressed } from "~/mail/suppression.server";
 import { checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { statusPage } from "~/referrals/pages.server";
@@ -177,14 +178,14 @@ describe("the parent's download", () => {
   it("holds the rewards the parent earned, with a code only once they were shown it", async () => {
     const { parentTennis } = await seed();
     const store = getBackend(ctx()).rewards;
-    const step = (threshold: number, kind: "download" | "code", title: string) =>
-      store.saveStep(
+    const step = async (threshold: number, kind: "download" | "code", title: string) =>
+      (await store.saveStep(
         "leads_tennis",
         { threshold, kind, title, description: "", file: kind === "download" ? "drills.pdf" : null, places: null, enabled: true },
         NOW,
-      );
-    const pdf = (await step(1, "download", "Drill sheet"))!;
-    const code = (await step(2, "code", "10% off"))!;
+      )) as RewardStep;
+    const pdf = await step(1, "download", "Drill sheet");
+    const code = await step(2, "code", "10% off");
     await store.addCodes("leads_tennis", code.id, ["SHOWN-1"], NOW);
     const file = (await store.earn("leads_tennis", parentTennis.id, pdf.id, NOW))!;
     await store.earn("leads_tennis", parentTennis.id, code.id, NOW);

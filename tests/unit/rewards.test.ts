@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
-import type { NewRewardStep } from "~/data/ports/reward-store";
+import type { NewRewardStep, RewardStep } from "~/data/ports/reward-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { checkLeadLink } from "~/platform/lead-links.server";
 import { log } from "~/platform/log.server";
@@ -46,7 +46,7 @@ const step = (over: Partial<NewRewardStep>): NewRewardStep => ({
   enabled: true,
   ...over,
 });
-const addStep = async (over: Partial<NewRewardStep>) => (await backend().rewards.saveStep("leads", step(over), at))!;
+const addStep = async (over: Partial<NewRewardStep>) => (await backend().rewards.saveStep("leads", step(over), at)) as RewardStep;
 
 /** A ladder of a download at 1 friend and a code at 2, with two codes in the pool. */
 async function ladder() {

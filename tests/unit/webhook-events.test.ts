@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
+import type { RewardStep } from "~/data/ports/reward-store";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/data/ports/webhook-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
@@ -111,7 +112,7 @@ describe("webhook events where the facts happen", () => {
         enabled: true,
       },
       now,
-    ))!;
+    )) as RewardStep;
     const bob = await parent("bob@example.com", ann.ref_code);
     const [credited] = await ofType("referral.credited");
     expect(credited.data).toEqual({ referral_id: expect.any(String), referrer_id: ann.id, referred_id: bob.id, variant: "genius" });

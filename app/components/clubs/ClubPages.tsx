@@ -1,5 +1,10 @@
 import { Link } from "@remix-run/react";
+import { ShieldCheck } from "lucide-react";
 import type { ClubsContent } from "#content/schemas/clubs";
+import { LinkActionButton, LinkActionMessage, LinkActionPage } from "~/components/mail/LinkActionPage";
+import { CopyButton } from "~/components/share/ReferralShare";
+import { OneTapShare } from "~/components/share/OneTapShare";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** A club's milestone: what is left (or that it is reached) over a <progress> that needs no JavaScript. */
 export function ClubMilestone({ id, label, families, milestone }: { id: string; label: string; families: number; milestone: number }) {
@@ -13,27 +18,38 @@ export function ClubMilestone({ id, label, families, milestone }: { id: string; 
   );
 }
 
-/** The club link in a box the coach or a parent can select and copy (no JavaScript needed). */
-function LinkBox({ label, hint, link }: { label: string; hint: string; link: string }) {
+type LinkShare = ClubsContent["confirmed"]["share"];
+
+/**
+ * The club link in a box the coach or a parent can select and copy (no JavaScript needed); with
+ * `share`, the parents' share block: a Copy button once hydrated and the one-tap share links.
+ */
+function LinkBox({ label, hint, link, share }: { label: string; hint: string; link: string; share?: LinkShare }) {
+  const hydrated = useHydrated();
   return (
-    <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm">
       <h2 className="text-lg font-bold text-slate-900">{label}</h2>
       <p className="mt-1 text-slate-700">{hint}</p>
-      <input
-        readOnly
-        value={link}
-        aria-label={label}
-        data-testid="club-link"
-        className="mt-3 block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
-      />
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <input
+          readOnly
+          value={link}
+          aria-label={label}
+          data-testid="club-link"
+          className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
+        />
+        {share && hydrated ? <CopyButton text={link} label={share.copyButton} copiedLabel={share.copied} /> : null}
+      </div>
+      {share ? <OneTapShare copy={share.oneTap} refLink={link} /> : null}
     </div>
   );
 }
 
 type Confirmed =
-  | { ok: false; copy: ClubsContent["confirmed"]; againHref: string }
+  | { state: "invalid"; copy: ClubsContent["confirmed"]; againHref: string }
+  | { state: "ask"; copy: ClubsContent["confirmed"]; clubName: string; email: string; token: string }
   | {
-      ok: true;
+      state: "confirmed";
       copy: ClubsContent["confirmed"];
       /** Set while a club with the same name makes this one wait for the admin's review. */
       review: string | null;
@@ -42,9 +58,9 @@ type Confirmed =
       pageLink: string | null;
     };
 
-/** /clubs/confirm: the coach's confirmed club, its link and (once approved) its page. */
+/** /clubs/confirm: the button that confirms the contact, then the confirmed club, its link and (once approved) its page. */
 export function ClubConfirmedPage(props: Confirmed) {
-  if (!props.ok) {
+  if (props.state === "invalid") {
     return (
       <section className="mx-auto max-w-xl px-4 py-16">
         <h1 className="text-3xl font-extrabold text-slate-900">{props.copy.invalid.title}</h1>
@@ -55,13 +71,21 @@ export function ClubConfirmedPage(props: Confirmed) {
       </section>
     );
   }
+  if (props.state === "ask") {
+    return (
+      <LinkActionPage icon={ShieldCheck}>
+        <LinkActionMessage title={props.copy.ask.title} text={props.copy.ask.text} />
+        <LinkActionButton token={props.token} label={props.copy.ask.button} />
+      </LinkActionPage>
+    );
+  }
   const { copy, club } = props;
   const text = props.review ?? (club.status === "approved" ? copy.approved : club.status === "rejected" ? copy.rejected : copy.pending);
   return (
     <section className="mx-auto max-w-xl px-4 py-16" data-testid="club-confirmed">
       <h1 className="text-3xl font-extrabold text-slate-900">{copy.title}</h1>
       <p className="mt-4 text-lg text-slate-700">{text}</p>
-      {club.status === "rejected" ? null : <LinkBox label={copy.linkLabel} hint={copy.linkHint} link={props.clubLink} />}
+      {club.status === "rejected" ? null : <LinkBox label={copy.linkLabel} hint={copy.linkHint} link={props.clubLink} share={copy.share} />}
       {props.pageLink ? (
         <Link to={props.pageLink} className="mt-6 inline-block font-semibold text-brand-strong underline">
           {copy.pageLabel}

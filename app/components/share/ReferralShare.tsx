@@ -15,7 +15,18 @@ const POPUP_FEATURES = "width=600,height=400";
 export const FLAG_INTENTS = ["copied_share_message", "copied_ref_link"] as const;
 export type FlagIntent = (typeof FLAG_INTENTS)[number];
 
-function CopyButton({ text, label, copiedLabel, intent }: { text: string; label: string; copiedLabel: string; intent: FlagIntent }) {
+/** Copies the text; with an intent, also records the copy on the visitor's lead (the page's action). */
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+  intent,
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+  intent?: FlagIntent;
+}) {
   const fetcher = useFetcher();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -30,7 +41,7 @@ function CopyButton({ text, label, copiedLabel, intent }: { text: string; label:
     } catch {
       // Copy failures are ignored (SPEC 8); the text stays selectable.
     }
-    fetcher.submit({ intent }, { method: "post" });
+    if (intent) fetcher.submit({ intent }, { method: "post" });
   };
   return (
     <button

@@ -183,6 +183,10 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         where.push("step_completed = ?");
         params.push(filters.step_completed);
       }
+      if (filters.entered) {
+        where.push("email <> ?");
+        params.push(PENDING_EMAIL);
+      }
       const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
       const select = db
         .prepare(`SELECT * FROM ${table} ${whereSql} ORDER BY ${orderBy(sortBy, direction)} LIMIT ? OFFSET ?`)

@@ -26,6 +26,28 @@ export function createD1RewardStore(db: D1Database): RewardStore {
   const get = async (table: LeadTable, id: string) =>
     (await db.prepare("SELECT * FROM rewards_earned WHERE id = ? AND lead_table = ?").bind(id, table).first<EarnedReward>()) ?? null;
 
+  const writeStep = async (table: LeadTable, step: Parameters<RewardStore["saveStep"]>[1], at: string) => {
+    const values = [step.threshold, step.kind, step.title, step.description, step.file, step.places, step.enabled ? 1 : 0, at];
+    if (step.id) {
+      const row = await db
+        .prepare(
+          `UPDATE reward_steps SET threshold = ?1, kind = ?2, title = ?3, description = ?4, file = ?5, places = ?6, enabled = ?7,
+             updated_at = ?8 WHERE id = ?9 AND lead_table = ?10 RETURNING *`,
+        )
+        .bind(...values, step.id, table)
+        .first<Row>();
+      return row ? stepFrom(row) : null;
+    }
+    const row = await db
+      .prepare(
+        `INSERT INTO reward_steps (threshold, kind, title, description, file, places, enabled, created_at, updated_at, id, lead_table)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10) RETURNING *`,
+      )
+      .bind(...values, crypto.randomUUID(), table)
+      .first<Row>();
+    return row ? stepFrom(row) : null;
+  };
+
   return {
     async steps(table) {
       const { results } = await db
@@ -37,25 +59,13 @@ export function createD1RewardStore(db: D1Database): RewardStore {
 
     async saveStep(table, step, at) {
       assertLeadTable(table);
-      const values = [step.threshold, step.kind, step.title, step.description, step.file, step.places, step.enabled ? 1 : 0, at];
-      if (step.id) {
-        const row = await db
-          .prepare(
-            `UPDATE reward_steps SET threshold = ?1, kind = ?2, title = ?3, description = ?4, file = ?5, places = ?6, enabled = ?7,
-               updated_at = ?8 WHERE id = ?9 AND lead_table = ?10 RETURNING *`,
-          )
-          .bind(...values, step.id, table)
-          .first<Row>();
-        return row ? stepFrom(row) : null;
+      try {
+        return await writeStep(table, step, at);
+      } catch (error) {
+        // The only unique key a write can hit: an identical active step (the id is new or unchanged).
+        if (/UNIQUE constraint failed/.test(String((error as Error)?.message ?? error))) return "duplicate";
+        throw error;
       }
-      const row = await db
-        .prepare(
-          `INSERT INTO reward_steps (threshold, kind, title, description, file, places, enabled, created_at, updated_at, id, lead_table)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10) RETURNING *`,
-        )
-        .bind(...values, crypto.randomUUID(), table)
-        .first<Row>();
-      return row ? stepFrom(row) : null;
     },
 
     async addCodes(table, stepId, codes, at) {

@@ -80,6 +80,8 @@ type ListFilters = {
   ids?: readonly string[];
   lead_source?: LeadSource;
   step_completed?: number;
+  /** Only rows with an address: not the pending placeholder of a form left before its e-mail step (what the stats count). */
+  entered?: boolean;
 };
 
 export type ListOptions = {

@@ -62,8 +62,12 @@ export type CodeStock = { step_id: string; remaining: number; used: number };
 export interface RewardStore {
   /** The table's ladder, lowest threshold first; disabled steps too. */
   steps(table: LeadTable): Promise<RewardStep[]>;
-  /** Adds a step (`id` new) or changes it (`id` of the table's step). Null when `id` names no step of the table. */
-  saveStep(table: LeadTable, step: NewRewardStep & { id?: string }, at: string): Promise<RewardStep | null>;
+  /**
+   * Adds a step (`id` new) or changes it (`id` of the table's step). Null when `id` names no step of
+   * the table; "duplicate" (nothing written) when an active step of the table has the same threshold,
+   * kind and title.
+   */
+  saveStep(table: LeadTable, step: NewRewardStep & { id?: string }, at: string): Promise<RewardStep | null | "duplicate">;
   /** Adds codes to a code step's pool; a code already in it is skipped. Answers how many were added. */
   addCodes(table: LeadTable, stepId: string, codes: readonly string[], at: string): Promise<number>;
   /** The pools of the table's code steps (steps without codes too). */

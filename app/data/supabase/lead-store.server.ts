@@ -144,6 +144,7 @@ export function createSupabaseLeadStore(options: SupabaseOptions): LeadStore {
         if (filters.ids) query = query.in("id", filters.ids.slice(0, MAX_PAGE_SIZE));
         if (filters.lead_source) query = query.eq("lead_source", filters.lead_source);
         if (filters.step_completed !== undefined) query = query.eq("step_completed", filters.step_completed);
+        if (filters.entered) query = query.neq("email", PENDING_EMAIL);
         return query;
       };
       let query = filtered(false).order(sortBy, { ascending: direction === "asc" });

@@ -13,6 +13,9 @@ function fail(what: string, error: PostgrestError | null): void {
   if (error) throw new LeadStoreError(`${what} failed: ${error.message || error.code}`, { cause: error });
 }
 
+/** Postgres unique_violation. */
+const PG_UNIQUE_VIOLATION = "23505";
+
 const iso = (value: unknown) => (value ? new Date(String(value)).toISOString() : null);
 
 const stepFrom = (row: Record<string, unknown>): RewardStep => ({
@@ -66,6 +69,8 @@ export function createSupabaseRewardStore(options: SupabaseOptions): RewardStore
             .select("*")
             .maybeSingle();
       const { data, error } = await query.retry(false);
+      // The only unique key a write can hit: an identical active step (reward_steps_active_once).
+      if (error?.code === PG_UNIQUE_VIOLATION) return "duplicate";
       fail("Reward step write", error);
       return data ? stepFrom(data) : null;
     },

@@ -60,6 +60,7 @@ export async function action(args: ActionFunctionArgs) {
       if ("error" in parsed) return admin.respond({ error: parsed.error }, { status: 400 });
       const saved = await store.saveStep(ctx.leadTable, parsed.step, at);
       if (!saved) return admin.respond({ error: copy.errors.unknown }, { status: 404 });
+      if (saved === "duplicate") return admin.respond({ error: copy.errors.duplicate }, { status: 409 });
       await auditChange(admin, parsed.step.id ? "rewards.step-save" : "rewards.step-add", saved.id, saved.title);
       admin.toast(parsed.step.id ? copy.ladder.saved : copy.ladder.added);
     } else if (intent === "upload-codes") {
@@ -133,7 +134,8 @@ export default function AdminRewards() {
           ))}
         </div>
         <h3 className="mt-6 mb-2 font-semibold text-slate-900">{copy.ladder.addTitle}</h3>
-        <StepForm copy={copy} step={null} />
+        {/* A new key after each added step empties the form: a second press cannot add the same step again. */}
+        <StepForm key={steps.map((step) => step.id).join()} copy={copy} step={null} />
       </section>
 
       <section aria-labelledby="codes" className="mb-10">

@@ -213,6 +213,10 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         expect(await emails({ email: "%" })).toEqual([]);
         expect(await emails({ lead_source: "main_funnel" })).toEqual([PENDING_EMAIL, "d_e@school.net", "anna@family.org"]);
         expect(await emails({ step_completed: 3 })).toEqual(["anna@family.org"]);
+        // The admin's list: only parents who gave an address, counted as the stats count them.
+        const entered = await store().list(T, { filters: { lead_source: "main_funnel", entered: true } });
+        expect(entered).toMatchObject({ total: 2 });
+        expect(entered.rows.map((r) => r.email)).toEqual(["d_e@school.net", "anna@family.org"]);
         const both = await store().list(T, { filters: { email: "school", step_completed: 1 }, pageSize: 1 });
         expect(both.total).toBe(2);
         expect(both.rows.map((r) => r.email)).toEqual(["d_e@school.net"]);

@@ -134,24 +134,13 @@ export function ClubsAdmin({
                     </button>
                   </Form>
                 ) : null}
-                {club.status !== "merged" && club.status !== "rejected" && open.length > 1 ? (
-                  <Form method="post" action={here} className="flex items-end gap-2">
+                {club.sameNameAs && club.status !== "merged" && club.status !== "rejected" ? (
+                  <Form method="post" action={here}>
                     <input type="hidden" name="intent" value="merge" />
                     <input type="hidden" name="club" value={club.id} />
-                    <label className="flex flex-col">
-                      {text.mergeLabel}
-                      <select name="into" defaultValue={club.sameNameAs?.id} className="mt-1 rounded border border-slate-400 px-2 py-1">
-                        {open
-                          .filter((other) => other.id !== club.id)
-                          .map((other) => (
-                            <option key={other.id} value={other.id}>
-                              {other.name} ({other.city})
-                            </option>
-                          ))}
-                      </select>
-                    </label>
+                    <input type="hidden" name="into" value={club.sameNameAs.id} />
                     <button type="submit" className={button}>
-                      {text.mergeButton}
+                      {text.mergeSameName.replace("{club}", club.sameNameAs.name)}
                     </button>
                   </Form>
                 ) : null}
@@ -160,6 +149,36 @@ export function ClubsAdmin({
           ))}
         </AdminTable>
       )}
+      {open.length > 1 ? (
+        // One form for every merge: two lists of the open clubs, not one list per row.
+        <Form method="post" action={here} className="mt-6 flex flex-wrap items-end gap-3" data-testid="club-merge">
+          <h2 className="w-full text-lg font-bold text-slate-900">{text.mergeTitle}</h2>
+          <input type="hidden" name="intent" value="merge" />
+          <label className="flex flex-col">
+            {text.mergeFrom}
+            <select name="club" className="mt-1 rounded border border-slate-400 px-2 py-1">
+              <ClubOptions clubs={open} />
+            </select>
+          </label>
+          <label className="flex flex-col">
+            {text.mergeLabel}
+            <select name="into" className="mt-1 rounded border border-slate-400 px-2 py-1">
+              <ClubOptions clubs={open} />
+            </select>
+          </label>
+          <button type="submit" className={button}>
+            {text.mergeButton}
+          </button>
+        </Form>
+      ) : null}
     </>
   );
+}
+
+function ClubOptions({ clubs }: { clubs: AdminClub[] }) {
+  return clubs.map((club) => (
+    <option key={club.id} value={club.id}>
+      {club.name} ({club.city})
+    </option>
+  ));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Lead, LeadTable } from "~/data/ports/lead-store";
-import type { NewRewardStep } from "~/data/ports/reward-store";
+import type { NewRewardStep, RewardStep } from "~/data/ports/reward-store";
 import type { ContractBackend } from "./backends";
 import { contractSuite } from "./suite";
 
@@ -27,7 +27,8 @@ export function rewardStoreContract(name: string, start: () => Promise<ContractB
       enabled: true,
       ...over,
     });
-    const addStep = async (over: Partial<NewRewardStep> = {}, table: LeadTable = T) => (await store().saveStep(table, step(over), at(1)))!;
+    const addStep = async (over: Partial<NewRewardStep> = {}, table: LeadTable = T) =>
+      (await store().saveStep(table, step(over), at(1))) as RewardStep;
     const reload = async (row: Lead) => (await leads().getById(T, row.id))!;
 
     describe("the ladder", () => {
@@ -48,6 +49,20 @@ export function rewardStoreContract(name: string, start: () => Promise<ContractB
         expect((await store().steps(T)).map((s) => s.id)).toEqual([one.id, two.id]);
         expect(await store().saveStep(T, { ...step(), id: crypto.randomUUID() }, at(3))).toBeNull();
         expect(await store().saveStep("leads_tennis", { ...step(), id: one.id }, at(3))).toBeNull();
+      });
+    });
+
+    describe("an identical active step", () => {
+      it("is refused, also for parallel adds; a switched-off twin or another table's step is not in the way", async () => {
+        const answers = await Promise.all([store().saveStep(T, step(), at(1)), store().saveStep(T, step(), at(1))]);
+        expect(answers.filter((answer) => answer === "duplicate")).toHaveLength(1);
+        expect(await store().saveStep(T, step(), at(2))).toBe("duplicate");
+        expect((await store().steps(T)).map((s) => s.title)).toEqual(["The starter pack"]);
+        // Editing another step into the same one is refused too; a switched-off copy may stay.
+        const other = await addStep({ title: "Another pack" });
+        expect(await store().saveStep(T, { ...step(), id: other.id }, at(3))).toBe("duplicate");
+        expect(await store().saveStep(T, { ...step({ enabled: false }), id: other.id }, at(3))).toMatchObject({ enabled: false });
+        expect(await store().saveStep("leads_tennis", step(), at(3))).toMatchObject({ title: "The starter pack" });
       });
     });
 
