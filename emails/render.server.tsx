@@ -118,8 +118,8 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 type ContentSource = { genius: { emails?: EmailsContent } } & Record<ContentKey, { emails?: EmailsContent }>;
 
 /**
- * A template's copy for a content key: the variant's own, else genius (SPEC 2.1). The welcome
- * e-mail exists only in genius, so every edition sends the genius-branded one (SPEC 2.16).
+ * A template's copy for a content key: the variant's own, else genius (SPEC 2.1). Every edition
+ * has every template, so a mail goes out in the brand the parent signed up in.
  * Throws `Email template content not found for: {name}` when neither has it (SPEC 8).
  */
 export function findEmailContent(
