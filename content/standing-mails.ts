@@ -1,3 +1,4 @@
+import { accountStanding } from "./account-standing";
 import type { Layer } from "./layers";
 import type { EmailTemplateContent } from "./schemas/emails";
 
@@ -14,6 +15,17 @@ export const inviteForAccount = {
     },
     whatHappensNext: {
       1: { title: "Sign in", description: "Use the account you already have; your waitlist place and plan come with you." },
+    },
+  },
+} satisfies Layer<EmailTemplateContent>;
+
+/** The launch announcement to a parent with an account: past the line (the words of /signup-confirm), no "move up". */
+export const announcementForAccount = {
+  content: {
+    main: { celebration: `You have your {brand} account. ${accountStanding}` },
+    cta: {
+      title: "Your account",
+      description: "Your status page has your referrals; friends who join through your link get their own place in line.",
     },
   },
 } satisfies Layer<EmailTemplateContent>;

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { render, toPlainText } from "@react-email/render";
 import { contentByVariant, contentForMode, getPage, placeholderValues, type ContentKey, type LaunchMode } from "#content/index";
-import { announcementForAdmitted, inviteForAccount } from "#content/standing-mails";
+import { announcementForAccount, announcementForAdmitted, inviteForAccount } from "#content/standing-mails";
 import { mergeLayers } from "#content/layers";
 import { fillPlaceholders } from "#content/placeholders";
 import type { EmailsContent, EmailTemplateContent, EmailTemplateName } from "#content/schemas/emails";
@@ -61,7 +61,7 @@ export type EmailData = {
   inviteLink?: string | null;
   /** The day the invite link stops working, as written in the mail ("12 October 2025"); {inviteExpires}. */
   inviteExpires?: string | null;
-  /** The invited parent already has an account: the invite asks them to sign in, not to create one. */
+  /** The recipient already has an account: the invite asks them to sign in, the announcement names no place. */
   hasAccount?: boolean;
   /** A wave admitted the recipient: the announcement speaks of their invite, not their place. */
   admitted?: boolean;
@@ -118,8 +118,8 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 type ContentSource = { genius: { emails?: EmailsContent } } & Record<ContentKey, { emails?: EmailsContent }>;
 
 /**
- * A template's copy for a content key: the variant's own, else genius (SPEC 2.1). The welcome
- * e-mail exists only in genius, so every edition sends the genius-branded one (SPEC 2.16).
+ * A template's copy for a content key: the variant's own, else genius (SPEC 2.1). Every edition
+ * has every template, so a mail goes out in the brand the parent signed up in.
  * Throws `Email template content not found for: {name}` when neither has it (SPEC 8).
  */
 export function findEmailContent(
@@ -162,9 +162,11 @@ export async function renderEmail(
   const standingLayer =
     template === "invite" && data.hasAccount
       ? inviteForAccount
-      : template === "announcement" && data.admitted
-        ? announcementForAdmitted
-        : undefined;
+      : template === "announcement" && data.hasAccount
+        ? announcementForAccount
+        : template === "announcement" && data.admitted
+          ? announcementForAdmitted
+          : undefined;
   const standing: EmailTemplateContent = standingLayer ? mergeLayers(found.email, standingLayer) : found.email;
   // A club's wave: the invite's subtitle says the club gets in together (content clubs.invite, ADR 039).
   const clubName = template === "invite" ? data.club?.trim() : "";

@@ -12,6 +12,8 @@ import { queueTemplateMail, writeTemplateMails, type QueuedMail, type TemplateMa
 import { emailHash } from "~/mail/suppression.server";
 import { sha256Hex } from "~/platform/crypto.server";
 import { log } from "~/platform/log.server";
+import { standingsOfMany } from "~/standing/standing.server";
+import type { Standing } from "~/standing/standing";
 import { manageLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import type { AppEnv } from "~/utils/env.server";
 import { isLocalHost, publicOrigin } from "~/utils/variant.server";
@@ -82,6 +84,10 @@ type AudienceCounts = {
   bounced: number;
   /** Leads that gave an address and never confirmed it. */
   unconfirmed: number;
+  /** Those who will receive it by standing (ADR 027): still in line, admitted by a wave, with an account. */
+  waiting: number;
+  admitted: number;
+  accounts: number;
 };
 
 /** A recipient of the audience: enough to address and personalise the mail. */
@@ -109,7 +115,7 @@ async function verdicts(ctx: CampaignContext, emails: string[]): Promise<Verdict
  */
 export async function audienceOf(ctx: CampaignContext, scope: AdminScope): Promise<AudienceCounts & { first: Recipient | null }> {
   const store = getBackend(ctx).campaigns;
-  const counts: AudienceCounts = { count: 0, unsubscribed: 0, bounced: 0, unconfirmed: 0 };
+  const counts: AudienceCounts = { count: 0, unsubscribed: 0, bounced: 0, unconfirmed: 0, waiting: 0, admitted: 0, accounts: 0 };
   let first: Recipient | null = null;
   for (const variant of scopeVariants(scope)) {
     counts.unconfirmed += await store.unconfirmedCount(variant.table);
@@ -126,6 +132,17 @@ export async function audienceOf(ctx: CampaignContext, scope: AdminScope): Promi
           first ??= { scope: variant, id: lead.id, email: lead.email };
         } else counts[verdict[i] === "bounced" ? "bounced" : "unsubscribed"] += 1;
       });
+      const standings = await standingsOfMany(
+        ctx,
+        variant.table,
+        page.filter((_, i) => verdict[i] === "send"),
+        nowOf(ctx),
+      );
+      for (const standing of Object.values(standings)) {
+        if (standing.kind === "account") counts.accounts += 1;
+        else if (standing.kind === "admitted") counts.admitted += 1;
+        else counts.waiting += 1;
+      }
       after = page[page.length - 1].confirm_seq;
       if (page.length < CHUNK) break;
     }
@@ -141,13 +158,16 @@ function linkContext(ctx: CampaignContext, origin: string, variant: Variant) {
   return { env: ctx.env, isLocal: isLocalHost(url.hostname), origin: publicOrigin(url, variant, ctx.env), variant };
 }
 
-/** The render data of one parent: place in line, signed status and "Manage my data" links, the admin's fields. */
+/**
+ * The render data of one parent: their standing (a place in line only while waiting), signed status
+ * and "Manage my data" links, the admin's fields.
+ */
 async function recipientData(
   ctx: CampaignContext,
   origin: string,
   scope: VariantScope,
   lead: { id: string },
-  place: number | null,
+  standing: Standing | undefined,
   draft: Draft,
 ): Promise<EmailData> {
   const links = linkContext(ctx, origin, scope.variant);
@@ -161,7 +181,9 @@ async function recipientData(
     variant: scope.variant,
     statusLink,
     manageLink,
-    place,
+    place: standing?.kind === "waiting" ? standing.place : null,
+    admitted: standing?.kind === "admitted",
+    hasAccount: standing?.kind === "account",
     announcement: { date: draft.date, message: draft.message, ctaLabel: draft.ctaLabel, ctaUrl: draft.ctaUrl },
   };
 }
@@ -183,8 +205,8 @@ export async function previewAnnouncement(
   const target = recipient?.scope ?? scopeVariants(scope)[0];
   let data: EmailData;
   if (recipient) {
-    const place = (await getBackend(ctx).referrals.placesOf(recipient.scope.table, [recipient.id]))[recipient.id] ?? null;
-    data = await recipientData(ctx, origin, recipient.scope, recipient, place, draft);
+    const standing = (await standingsOfMany(ctx, recipient.scope.table, [recipient], nowOf(ctx)))[recipient.id];
+    data = await recipientData(ctx, origin, recipient.scope, recipient, standing, draft);
   } else {
     const links = linkContext(ctx, origin, target.variant);
     data = { ...sampleEmailData(target.key, links.origin, links.origin), announcement: { ...draft } };
@@ -209,8 +231,8 @@ export async function sendTestAnnouncement(
   const target = input.recipient?.scope ?? scopeVariants(input.scope)[0];
   let data: EmailData;
   if (input.recipient) {
-    const place = (await getBackend(ctx).referrals.placesOf(target.table, [input.recipient.id]))[input.recipient.id] ?? null;
-    data = await recipientData(ctx, input.origin, target, input.recipient, place, input.draft);
+    const standing = (await standingsOfMany(ctx, target.table, [input.recipient], nowOf(ctx)))[input.recipient.id];
+    data = await recipientData(ctx, input.origin, target, input.recipient, standing, input.draft);
   } else {
     const links = linkContext(ctx, input.origin, target.variant);
     data = { ...sampleEmailData(target.key, links.origin, links.origin), announcement: { ...input.draft } };
@@ -345,17 +367,15 @@ async function writeStep(
       page.map((lead) => lead.email),
     );
     const recipients = page.filter((_, i) => verdict[i] === "send");
-    const places = await getBackend(ctx).referrals.placesOf(
-      target.table,
-      recipients.map((lead) => lead.id),
-    );
+    // Each recipient's standing in four reads for the chunk: a place only for those still in line.
+    const standings = await standingsOfMany(ctx, target.table, recipients, nowOf(ctx));
     const mails: TemplateMailInput[] = await Promise.all(
       recipients.map(async (lead) => ({
         dedupeKey: campaignDedupeKey(campaign.id, lead.id),
         template: "announcement" as const,
         variant: target.variant,
         to: lead.email,
-        data: await recipientData(ctx, campaign.origin, target, lead, places[lead.id] ?? null, draft),
+        data: await recipientData(ctx, campaign.origin, target, lead, standings[lead.id], draft),
       })),
     );
     await writeTemplateMails(ctx, mails);

@@ -29,6 +29,8 @@ export type CampaignView = {
 /** What the confirmation shows before anything is sent, and the fields its own form posts again. */
 export type SendReview = {
   count: number;
+  /** Of `count`, by standing: each reads their own in the mail. */
+  standings: { waiting: number; admitted: number; accounts: number };
   /** The variant's name, or "All variants". */
   scope: string;
   all: boolean;
@@ -38,6 +40,14 @@ export type SendReview = {
   at: string | null;
   fields: Record<string, string>;
 };
+
+/** "{waiting} waiting, {admitted} admitted, {accounts} with an account", filled. */
+export function standingsText(template: string, counts: { waiting: number; admitted: number; accounts: number }): string {
+  return template
+    .replace("{waiting}", formatCount(counts.waiting))
+    .replace("{admitted}", formatCount(counts.admitted))
+    .replace("{accounts}", formatCount(counts.accounts));
+}
 
 /** A count as the console writes it: "10,000". */
 export const formatCount = (value: number) => value.toLocaleString("en-GB");

@@ -85,7 +85,7 @@ type Backend = {
 
 export type DataBindings = { DB?: D1Database };
 
-type BackendContext = {
+export type BackendContext = {
   env: Pick<AppEnv, "SUPABASE_URL" | "SUPABASE_SERVICE_ROLE_KEY" | "SUPABASE_ANON_KEY">;
   bindings: DataBindings;
 };

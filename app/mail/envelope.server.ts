@@ -11,8 +11,7 @@ import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
  * Who a mail is from, where replies go, and its extra headers, rebuilt from the outbox row
  * (template, variant, recipient, origin) at every attempt, so a retry of a stored body sends the
  * same envelope as the first attempt.
- * - From: the brand of the copy the mail uses (the variant's wordmark, or genius's for the welcome
- *   mail that only genius has: SPEC 2.16) with MAIL_FROM's address;
+ * - From: the brand of the copy the mail uses (the variant's wordmark) with MAIL_FROM's address;
  * - Reply-To: that brand's contact address (content site.contactEmail);
  * - marketing mails, the guide and the tips (content/schemas/emails.ts offersUnsubscribe):
  *   List-Unsubscribe with the signed https link and a mailto to the contact address, and
@@ -37,7 +36,7 @@ function displayName(name: string): string {
   return /[()<>[\]:;@\\,."]/.test(clean) ? `"${clean.replace(/(["\\])/g, "\\$1")}"` : clean;
 }
 
-/** The content key whose brand a mail carries: the copy's own edition (welcome falls back to genius). */
+/** The content key whose brand a mail carries: the copy's own edition. */
 function brandKeyOf(template: string, variant: Variant): ContentKey {
   const key = contentKeyOf(variant);
   if (!(EMAIL_TEMPLATES as readonly string[]).includes(template)) return key;

@@ -37,14 +37,34 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
   /** The parent's referrals: credited and waiting for their friend's confirmation. */
   const countsOf = (lead: Pick<Lead, "id">): Promise<ReferralCounts> => store.countsFor(table, lead.id);
 
-  /** "You moved up to place N": at most one a day per parent (the dedupe key), only once they have a place. */
-  async function mailReferrer(referrerId: string) {
+  /**
+   * The referrer's place before their `credits` just granted: the same row with the score and count it
+   * had, among the others as they are (only the referrer's row changed). Its current row counts as
+   * ahead of that old self, so it is taken off.
+   */
+  async function placeBeforeCredits(referrer: Lead, credits: number): Promise<number | null> {
+    if (referrer.place_score === null) return null;
+    const before = await store.placeOf(table, {
+      confirm_seq: referrer.confirm_seq,
+      place_score: referrer.place_score + placesPerCredit * credits,
+      referral_count: referrer.referral_count - credits,
+    });
+    return before === null ? null : before - 1;
+  }
+
+  /**
+   * "You moved up to place N": at most one a day per parent (the dedupe key), only once they have a
+   * place, and only when the `credits` just granted moved them past someone.
+   */
+  async function mailReferrer(referrerId: string, credits: number) {
     const referrer = await leads.getById(table, referrerId);
     if (!referrer || referrer.confirm_seq === null) return;
     // Admitted parents (or those with an account) are past the line: nothing moved for them.
-    const { standing } = await standingOfLead(ctx, referrer, now());
+    const [{ standing }, before] = await Promise.all([standingOfLead(ctx, referrer, now()), placeBeforeCredits(referrer, credits)]);
     if (standing.kind !== "waiting") return;
     const place = standing.place;
+    // Number 1 already, or a credit that passed nobody: the place did not change.
+    if (before !== null && place >= before) return;
     const [statusLink, manageLink] = await Promise.all([
       statusLinkFor(ctx, table, referrer.id, now()),
       manageLinkFor(ctx, table, referrer.id, now()),
@@ -109,7 +129,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
       if (credited?.referrer_id) {
         // Milestone rewards (ADR 035): logged, never failing the confirmation.
         await settleRewards(ctx, credited.referrer_id, now);
-        await mailReferrer(credited.referrer_id).catch((error) =>
+        await mailReferrer(credited.referrer_id, 1).catch((error) =>
           log.error("referral.mail_failed", { mail: "moved-up", leadId: credited.referrer_id }, error),
         );
       }
@@ -141,10 +161,12 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
           const friend = await leads.getById(table, row.referred_id);
           if (friend) track(ctx, confirmationEvents(friend.lead_source).credited, { session: null, source: sourceOfLead(friend) });
         }
-        for (const referrerId of new Set(changed.map((row) => row.referrer_id).filter((id): id is string => Boolean(id)))) {
+        const creditsOf = new Map<string, number>();
+        for (const row of changed) if (row.referrer_id) creditsOf.set(row.referrer_id, (creditsOf.get(row.referrer_id) ?? 0) + 1);
+        for (const [referrerId, credits] of creditsOf) {
           // Approved credits count toward the reward ladder like any other (ADR 035).
           await settleRewards(ctx, referrerId, now);
-          await mailReferrer(referrerId).catch((error) =>
+          await mailReferrer(referrerId, credits).catch((error) =>
             log.error("referral.mail_failed", { mail: "moved-up", leadId: referrerId }, error),
           );
         }

@@ -155,7 +155,7 @@ export default function SignupConfirm() {
           <p className="mt-4 text-sm text-slate-600">{text.spamHint}</p>
           <p className="mt-8">{appLink(text.continueLabel)}</p>
           {consoleLink(view.consoleLink)}
-          {view.statusLink && prompt ? <WaitlistPrompt copy={prompt} confirmed statusLink={view.statusLink} /> : null}
+          {view.statusLink && prompt ? <WaitlistPrompt copy={prompt} confirmed account statusLink={view.statusLink} /> : null}
           <ReferralShare copy={share} refLink={view.refLink} followHref={link("follow")} />
           {signOut}
         </>

@@ -178,7 +178,9 @@ export default function Status() {
   const { standing, spots, referrals, step, refLink, manage, inviteNotice, confirmedNotice, signInHref, rewards, shareCard, club } = view;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12" data-testid="standing" data-standing={standingName(standing)}>
-      <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">{copy.title}</h1>
+      <h1 className="text-center text-3xl font-extrabold text-slate-900 sm:text-4xl">
+        {standing.kind === "account" ? copy.titleAccount : copy.title}
+      </h1>
       {confirmedNotice ? (
         <p role="status" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-center text-emerald-900" data-testid="confirmed-notice">
           {copy.confirmedNotice}
@@ -218,7 +220,13 @@ export default function Status() {
           </p>
         ) : null}
         <p className="mt-4 text-slate-700" data-testid="referral-rule">
-          {!canMoveUp(standing) ? copy.ruleAdmitted : step > 0 ? copy.rule.replace("{step}", String(step)) : copy.ruleFirstCome}
+          {standing.kind === "account"
+            ? copy.ruleAccount
+            : !canMoveUp(standing)
+              ? copy.ruleAdmitted
+              : step > 0
+                ? copy.rule.replace("{step}", String(step))
+                : copy.ruleFirstCome}
         </p>
       </section>
       {club ? <ParentClub club={club} waiting={canMoveUp(standing)} /> : null}

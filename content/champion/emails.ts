@@ -4,13 +4,14 @@ import type { EmailsContent } from "../schemas/emails";
 
 /**
  * The genius mails the sport editions send too, under the champion logo letter and signature.
- * Welcome, the double opt-in block and the legal footer are genius's only: the sports fall back to
- * them. Colours come from each sport's brand.ts (content/index.ts).
+ * The double opt-in block and the legal footer are genius's only: the sports fall back to them
+ * (they name no brand but through {brand}). Colours come from each sport's brand.ts (content/index.ts).
  */
 const sent = [
   "prelaunch",
   "guide",
   "tips",
+  "welcome",
   "confirm-account",
   "account-exists",
   "confirm-email",
@@ -53,7 +54,7 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
     },
   },
   guide: {
-    template: { title: "Your {brand} guide" },
+    template: { title: "Your {brand} guide", subject: "Your {brand} guide is ready!" },
     content: {
       main: {
         title: "Your {brand} guide is ready!",
@@ -69,7 +70,7 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
     },
   },
   tips: {
-    template: { title: "Your {brand} tips" },
+    template: { title: "Your {brand} tips", subject: "Your practical {brand} tips are here!" },
     content: {
       main: {
         title: "Your practical {brand} tips are here!",
@@ -83,6 +84,24 @@ export const emails = mergeLayers<EmailsContent>(rebranded, {
       },
       sharing: {
         message: "These practical {brand} tips from {socialHandle} take 10 minutes a day. Get them free: {refLink}",
+      },
+    },
+  },
+  welcome: {
+    content: {
+      main: {
+        description:
+          "Three quick steps get you the most out of your first week. Your coaching is personalised to your player; you stay the judge of what fits your family.",
+        closing: "Questions? Just reply to this e-mail; a real person reads it. See you {sportRink}.",
+      },
+      sharing: {
+        message:
+          "I just joined {socialHandle}: a 24/7 AI coach for sport parents, with {sportDrills} made for your player. Join me: {refLink}",
+      },
+      whatHappensNext: {
+        0: { description: "Add your player's age, level and goals so every drill fits." },
+        1: { title: "Try today's drills", description: "Pick one short session of {sportDrills} a day and see what your player enjoys." },
+        2: { description: "Check the progress view each week and adjust the goals together." },
       },
     },
   },

@@ -530,12 +530,14 @@ export const admin: AdminContent = {
     metaTitle: "Announce the launch",
     title: "Announce the launch",
     intro:
-      "Tell the confirmed parents on the waitlist when early access opens. Each parent gets one mail with their place in line and their status link; unsubscribed, bounced and unconfirmed addresses are left out.",
+      "Tell the confirmed parents on the waitlist when early access opens. Each parent gets one mail with their own standing (their place while in line, their invite once admitted, no place once they have an account) and their status link; unsubscribed, bounced and unconfirmed addresses are left out.",
     audience: {
       heading: "Who will receive it",
       summary: "{count} will receive it; {unsubscribed} unsubscribed, {bounced} bounced, {unconfirmed} unconfirmed not included",
       scopeOne: "Confirmed waitlist parents of {variant}",
       scopeAll: "Confirmed waitlist parents of all variants",
+      standings:
+        "{waiting} waiting in line (with their place), {admitted} admitted by a wave (about their invite), {accounts} with an account (no place)",
       whileSending: "Counted again once the announcement above has gone out.",
     },
     compose: {
@@ -573,6 +575,8 @@ export const admin: AdminContent = {
       headingLater: "Schedule this announcement?",
       audienceOne: "To {count} confirmed parents of {variant}",
       audienceAll: "To {count} confirmed parents of all variants",
+      standings:
+        "{waiting} waiting in line (with their place), {admitted} admitted by a wave (about their invite), {accounts} with an account (no place)",
       date: "Early-access date: {date}",
       now: "It goes out as soon as you confirm.",
       later: "It goes out at {at}.",

@@ -2,6 +2,7 @@ import type { EmailsContent } from "../schemas/emails";
 import { rewardEmail } from "../reward-emails";
 import { clubConfirmEmail } from "../club-emails";
 import { waitlistEmails } from "../waitlist-emails";
+import { accountStanding } from "../account-standing";
 import { emailStyles } from "../brand";
 import { brand } from "./brand";
 
@@ -152,8 +153,8 @@ export const emails: EmailsContent = {
     content: {
       logo,
       main: {
-        title: "You're in! Welcome to {brand}",
-        subtitle: "Your account is ready.",
+        title: "Welcome to {brand}! 🎉",
+        subtitle: `Your account is ready. ${accountStanding}`,
         celebration: "Your 7-day free trial starts when you open your dashboard. No credit card needed.",
         description:
           "Three quick steps get you the most out of your first week. Your guidance is personalised to your child; you stay the judge of what fits your family.",

@@ -1,3 +1,4 @@
+import { accountStanding } from "../account-standing";
 import type { WaitlistContent } from "../schemas/waitlist";
 
 export const waitlist: WaitlistContent = {
@@ -6,6 +7,8 @@ export const waitlist: WaitlistContent = {
       "One last step: open the e-mail we just sent and press “Confirm my e-mail”. That gives you your place in line on the early-access waitlist, and a friend who joins through your link counts for you once they confirm too.",
     confirmed: "Your e-mail is confirmed and you have your place in line.",
     statusLink: "See your place in line and your referrals",
+    account: accountStanding,
+    accountStatusLink: "See your status and your referrals",
   },
   verify: {
     metaTitle: "Confirm your e-mail | {brand}",
@@ -66,9 +69,11 @@ export const waitlist: WaitlistContent = {
     },
     account: {
       title: "You have your {brand} account",
-      text: "You're all set: sign in to pick up where you left off.",
+      text: `${accountStanding} Sign in to pick up where you left off.`,
       button: "Sign in",
     },
+    titleAccount: "Your {brand} account",
+    ruleAccount: "Referrals no longer move a place for you. Friends who join through your link get their own place in line.",
   },
   invite: {
     metaTitle: "Your early-access invite | {brand}",

@@ -482,6 +482,8 @@ export const adminSchema = z.object({
       summary: z.string().includes("{count}").includes("{unsubscribed}").includes("{bounced}").includes("{unconfirmed}"),
       scopeOne: z.string().includes("{variant}"),
       scopeAll: text,
+      /** `{waiting}`, `{admitted}`, `{accounts}`: those who will receive it by standing; each reads their own. */
+      standings: z.string().includes("{waiting}").includes("{admitted}").includes("{accounts}"),
       /** Shown instead of the breakdown while a campaign is being sent (the page refreshes often). */
       whileSending: text,
     }),
@@ -526,6 +528,8 @@ export const adminSchema = z.object({
       audienceOne: z.string().includes("{count}").includes("{variant}"),
       /** `{count}`. */
       audienceAll: z.string().includes("{count}"),
+      /** `{waiting}`, `{admitted}`, `{accounts}`: those who will receive it by standing; each reads their own. */
+      standings: z.string().includes("{waiting}").includes("{admitted}").includes("{accounts}"),
       /** `{date}`: the early-access date, written out. */
       date: z.string().includes("{date}"),
       now: text,

@@ -9,7 +9,14 @@ const text = z.string().min(1);
  */
 export const waitlistSchema = z.object({
   /** On /confirm, /guide-confirm and /tips-confirm. */
-  prompt: z.object({ unconfirmed: text, confirmed: text, statusLink: text }),
+  prompt: z.object({
+    unconfirmed: text,
+    confirmed: text,
+    statusLink: text,
+    /** On /signup-confirm once the account exists: past the line, no place (the welcome mail and status page say the same). */
+    account: text,
+    accountStatusLink: text,
+  }),
   verify: z.object({
     metaTitle: text,
     title: text,
@@ -77,8 +84,10 @@ export const waitlistSchema = z.object({
     inviteResendWait: text,
     /** '{count}' is filled: parents of this variant admitted so far. */
     admittedAhead: countedSchema,
-    /** A parent who has an account: they sign in. */
+    /** A parent who has an account: they sign in; the page's title and referral rule name no place. */
     account: z.object({ title: text, text: text, button: text }),
+    titleAccount: text,
+    ruleAccount: text,
   }),
   /** /invite?t=…: the page a wave's invite link opens. */
   invite: z.object({

@@ -22,8 +22,9 @@ import {
  * confirmed parents, 1 who unsubscribed, 1 whose address bounced and 1 who never confirmed. The
  * page shows that breakdown, previews the mail as a real recipient gets it, sends a test to the
  * admin alone, then sends after one confirmation that names the audience's count, the variant and
- * the date (a send posted without it writes nothing): exactly 3 mails leave, one to each confirmed
- * parent; the confirmation posted twice and a second send add none. JavaScript on and off, in two
+ * the date and how many are waiting, admitted or account holders (a send posted without it writes
+ * nothing): exactly 3 mails leave, one to each confirmed parent, each in its own standing (a place only
+ * for the one still in line); the confirmation posted twice and a second send add none. JavaScript on and off, in two
  * variants (docs/decisions/028-admin-confirmations.md).
  *
  * A campaign reaches every confirmed parent of its variant, so it runs on the `live` server, where
@@ -66,6 +67,24 @@ async function seedWaitlist(v: VariantCase, tag: string): Promise<Waitlist> {
       `INSERT INTO suppressions (email_hash, scope, reason, created_at) VALUES
          (${sqlString(suppressionHash(list.unsubscribed))}, 'marketing', 'unsubscribe', ${sqlString(now)}),
          (${sqlString(suppressionHash(list.bounced))}, 'all', 'bounce', ${sqlString(now)})`,
+    ],
+    SERVER,
+  );
+  // The second confirmed parent was admitted by a wave, the third has an account: each reads their own standing.
+  const idOf = async (email: string) =>
+    (await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email = ${sqlString(email)}`, SERVER))[0].id;
+  const [admitted, account] = [await idOf(list.confirmed[1]), await idOf(list.confirmed[2])];
+  const waveId = randomUUID();
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  await queryD1(
+    [
+      `DELETE FROM wave_members WHERE lead_table = ${sqlString(v.table)}`,
+      `DELETE FROM waves WHERE lead_table = ${sqlString(v.table)}`,
+      `INSERT INTO waves (id, lead_table, variant, seq, size_asked, created_at, created_by)
+       VALUES (${sqlString(waveId)}, ${sqlString(v.table)}, ${sqlString(v.key === "genius" ? "genius" : `champion-${v.key}`)}, 1, 1, ${sqlString(now)}, 'launch@example.com')`,
+      `INSERT INTO wave_members (wave_id, lead_table, lead_id, place, invite_sent_at, invite_expires_at)
+       VALUES (${sqlString(waveId)}, ${sqlString(v.table)}, ${sqlString(admitted)}, 2, ${sqlString(now)}, ${sqlString(inAWeek)})`,
+      `INSERT INTO users (id, email, name, lead_id) VALUES (${sqlString(randomUUID())}, NULL, 'Launch Parent', ${sqlString(account)})`,
     ],
     SERVER,
   );
@@ -120,6 +139,8 @@ for (const v of CASES) {
       const match = /^3 will receive it; 1 unsubscribed, 1 bounced, (\d+) unconfirmed not included$/.exec(summary ?? "");
       expect(match, summary ?? "").not.toBeNull();
       expect(Number(match![1])).toBeGreaterThanOrEqual(1);
+      const standings = text.audience.standings.replace("{waiting}", "1").replace("{admitted}", "1").replace("{accounts}", "1");
+      await expect(page.getByTestId("audience-standings")).toHaveText(standings);
 
       // Bad input: a clear message, a 400, nothing written.
       await page.getByLabel(text.compose.date).fill("2026-05-04");
@@ -167,6 +188,9 @@ for (const v of CASES) {
       await expect(confirm).toContainText(
         text.confirm.audienceOne.replace("{count}", "3").replace("{variant}", copy.console.variants[v.key]),
       );
+      await expect(confirm.getByTestId("confirm-standings")).toHaveText(
+        text.confirm.standings.replace("{waiting}", "1").replace("{admitted}", "1").replace("{accounts}", "1"),
+      );
       await expect(confirm).toContainText(text.confirm.date.replace("{date}", "4 May 2026"));
       await expect(confirm).toContainText(text.confirm.now);
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toEqual([]);
@@ -202,6 +226,11 @@ for (const v of CASES) {
         const mails = await announcementsTo(page, parent);
         expect(mails.map((mail) => mail.status)).toEqual(["sent"]);
         expect(mails[0].html).toContain(message);
+      }
+      // Each in their own standing: a place only for the parent still in line; no "move up" past the line.
+      expect((await announcementsTo(page, list.confirmed[0]))[0].text).toMatch(/You're number \d+ in line/);
+      for (const pastTheLine of [list.confirmed[1], list.confirmed[2]]) {
+        expect((await announcementsTo(page, pastTheLine))[0].text).not.toMatch(/You're number|move you up/);
       }
       for (const other of [list.unsubscribed, list.bounced, list.unconfirmed]) expect(await announcementsTo(page, other)).toEqual([]);
       expect(await announcementsTo(page, admin)).toHaveLength(1);

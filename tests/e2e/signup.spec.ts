@@ -57,6 +57,7 @@ for (const v of cases) {
       const welcome = await welcomeMails(page, email);
       expect(welcome).toHaveLength(1);
       expect(welcome[0].subject).toMatch(/^You're in! Welcome to \S.*$/);
+      expect(welcome[0].subject).toContain(getPage(v.key, "site").title);
       expect(welcome[0].status).toBe("sent");
       expect(welcome[0].text).toContain("Not selected");
       // SPEC 7.2: an origin-based share link with an 8-character code.

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { getModePage, getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
 import { signLeadLink } from "../../app/platform/lead-links.server";
+import { signUpAndConfirm } from "./auth-helpers";
 import {
   alternatingModes,
   E2E_SESSION_SECRET,
@@ -10,6 +11,7 @@ import {
   expect,
   joinWaitlist,
   mailLink,
+  outbox,
   pathIn,
   queryD1,
   seedConfirmedLeads,
@@ -75,7 +77,7 @@ async function readStanding(page: Page, v: VariantCase) {
   }
   // Past the line: no place, no "move up".
   await expect(page.getByTestId("place")).toHaveCount(0);
-  expect(text).toContain(copy.ruleAdmitted);
+  expect(text).toContain(standing === "account" ? copy.ruleAccount : copy.ruleAdmitted);
   expect(text).not.toMatch(/moves? you up/i);
   return { standing, text, left: null, ahead: null };
 }
@@ -142,6 +144,21 @@ for (const v of variants) {
       await page.goto(links.status);
       expect((await readStanding(page, v)).standing).toBe("admitted-accepted");
       await expect(page.getByTestId("invite-date")).toContainText(copy.status.acceptedOn.split("{date}")[0].trim());
+
+      // The account, made: /signup-confirm, the status page and the welcome mail say the same standing.
+      await signUpAndConfirm(page, v, { email, password: "Story-pass-1234", name: "Story Parent" });
+      const prompt = page.getByTestId("waitlist-prompt");
+      await expect(prompt).toContainText(copy.prompt.account);
+      await expect(prompt).not.toContainText(copy.prompt.confirmed);
+      await prompt.getByRole("link", { name: copy.prompt.accountStatusLink }).click();
+      const account = await readStanding(page, v);
+      expect(account.standing).toBe("account");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.status.titleAccount);
+      expect(account.text).toContain(copy.prompt.account);
+      expect(account.text).not.toContain(copy.status.youreIn);
+      const [welcome] = (await outbox(page, email)).filter((mail) => mail.template === "welcome");
+      expect(welcome.text.replace(/\s+/g, " ")).toContain(copy.prompt.account);
+      expect(welcome.subject).not.toMatch(/you're in/i);
     },
   );
 

@@ -98,7 +98,7 @@ describe("/admin/launch", () => {
     await waitlist();
     const { cookie } = await cookieFor("admin");
     const page = await load(cookie);
-    expect(page.audience).toEqual({ count: 3, unsubscribed: 1, bounced: 1, unconfirmed: 1 });
+    expect(page.audience).toEqual({ count: 3, unsubscribed: 1, bounced: 1, unconfirmed: 1, waiting: 3, admitted: 0, accounts: 0 });
     expect(page.preview).toBeNull();
     const preview = await load(cookie, `${PAGE}&${new URLSearchParams({ ...FIELDS, intent: "preview" })}`);
     expect(preview.preview?.to).toBe("ok1@example.com");

@@ -43,9 +43,19 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await db.batch(
-    ["outbox", "campaigns", "suppressions", "referrals", "leads", "leads_icehockey", "leads_tennis", "send_pacer"].map((t) =>
-      db.prepare(`DELETE FROM ${t}`),
-    ),
+    [
+      "outbox",
+      "campaigns",
+      "suppressions",
+      "referrals",
+      "leads",
+      "leads_icehockey",
+      "leads_tennis",
+      "send_pacer",
+      "wave_members",
+      "waves",
+      "users",
+    ].map((t) => db.prepare(`DELETE FROM ${t}`)),
   );
 });
 
@@ -122,6 +132,9 @@ describe("the audience", () => {
     const genius = await audienceOf(context(T0), GENIUS);
     expect({ ...genius, first: genius.first?.email }).toEqual({
       count: 3,
+      waiting: 3,
+      admitted: 0,
+      accounts: 0,
       unsubscribed: 1,
       bounced: 1,
       unconfirmed: 1,
@@ -153,6 +166,72 @@ describe("the audience", () => {
     // A second step (a redelivered message) writes nothing more.
     expect(await stepCampaign(context(minutes(1)), campaign.id)).toBe("idle");
     expect(await rowsOf(campaign.id)).toHaveLength(3);
+  });
+});
+
+/** A wave admits `leadId`, and `accountOf` gets an account (by its lead), the way waves and sign-up write them. */
+async function admitAndAccount(table: LeadTable, admitted: string, accountOf: string) {
+  const inAWeek = new Date(T0.getTime() + 7 * 86_400_000).toISOString();
+  await db.batch([
+    db.prepare("DELETE FROM wave_members"),
+    db.prepare("DELETE FROM waves"),
+    db.prepare("DELETE FROM users"),
+    db
+      .prepare(
+        "INSERT INTO waves (id, lead_table, variant, seq, size_asked, created_at, created_by) VALUES ('w1', ?, 'genius', 1, 1, ?, 'a@example.com')",
+      )
+      .bind(table, T0.toISOString()),
+    db
+      .prepare(
+        "INSERT INTO wave_members (wave_id, lead_table, lead_id, place, invite_sent_at, invite_expires_at) VALUES ('w1', ?, ?, 1, ?, ?)",
+      )
+      .bind(table, admitted, T0.toISOString(), inAWeek),
+    db.prepare("INSERT INTO users (id, email, name, lead_id) VALUES ('u1', NULL, 'Acc', ?)").bind(accountOf),
+  ]);
+}
+
+describe("each recipient's standing (ADR 027)", () => {
+  it("the confirmation counts waiting, admitted and account holders; each mail says the recipient's own standing", async () => {
+    await parent("leads", "waiting@example.com");
+    const admitted = await parent("leads", "admitted@example.com");
+    const account = await parent("leads", "account@example.com");
+    await admitAndAccount("leads", admitted, account);
+    const audience = await audienceOf(context(T0), GENIUS);
+    expect({ count: audience.count, waiting: audience.waiting, admitted: audience.admitted, accounts: audience.accounts }).toEqual({
+      count: 3,
+      waiting: 1,
+      admitted: 1,
+      accounts: 1,
+    });
+
+    const { campaign } = await createCampaign(context(T0), {
+      scope: GENIUS,
+      draft: DRAFT,
+      formKey: "form-standing",
+      origin: ORIGIN,
+      by: "admin@example.com",
+      sendAt: null,
+    });
+    expect(await stepCampaign(context(T0), campaign.id)).toBe("written");
+    const rows = (
+      await db
+        .prepare("SELECT recipient, render_input FROM outbox WHERE dedupe_key LIKE ?")
+        .bind(`campaign:${campaign.id}:%`)
+        .all<{ recipient: string; render_input: string }>()
+    ).results;
+    const texts: Record<string, string> = {};
+    for (const row of rows) {
+      const input = JSON.parse(row.render_input) as { data: Parameters<typeof renderEmail>[2] };
+      texts[row.recipient] = (await renderEmail("announcement", "genius", input.data)).text.replace(/\s+/g, " ");
+    }
+    expect(texts["waiting@example.com"]).toMatch(/You're number 1 in line/);
+    expect(texts["waiting@example.com"]).toMatch(/move you up/);
+    for (const pastTheLine of ["admitted@example.com", "account@example.com"]) {
+      expect(texts[pastTheLine]).not.toMatch(/You're number|move you up/i);
+    }
+    expect(texts["admitted@example.com"]).toMatch(/invite/);
+    expect(texts["account@example.com"]).toMatch(/account/);
+    expect(texts["account@example.com"]).not.toMatch(/You're in/);
   });
 });
 

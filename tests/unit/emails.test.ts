@@ -18,8 +18,8 @@ describe("e-mail content (SPEC 3.6)", () => {
     }
   });
 
-  it("the welcome e-mail falls back to genius for the sport editions", () => {
-    expect(findEmailContent("welcome", "tennis").from).toBe("genius");
+  it("the welcome e-mail is the sport edition's own, like every other template", () => {
+    expect(findEmailContent("welcome", "tennis").from).toBe("tennis");
     expect(findEmailContent("prelaunch", "tennis").from).toBe("tennis");
   });
 
@@ -118,12 +118,15 @@ describe("renderEmail", () => {
     expect(unsafe.html).not.toContain("javascript:");
   });
 
-  it("uses the SPEC 7.2 subjects", async () => {
+  it('uses the SPEC 7.2 subjects, each in its own brand; the welcome mail says no "You\'re in"', async () => {
     const plan = { origin, selectedPlan: "Growth" };
     expect((await renderEmail("prelaunch", "genius", plan)).subject).toBe("Welcome to Growth - Your Referral Link is Ready!");
-    expect((await renderEmail("guide", "tennis", plan)).subject).toBe("Your AI Parenting Guide is Ready!");
-    expect((await renderEmail("tips", "icehockey", plan)).subject).toBe("Your Practical AI Parenting Tips are Here!");
+    expect((await renderEmail("guide", "genius", plan)).subject).toBe("Your AI Parenting Guide is Ready!");
+    expect((await renderEmail("tips", "genius", plan)).subject).toBe("Your Practical AI Parenting Tips are Here!");
+    expect((await renderEmail("guide", "tennis", plan)).subject).toBe("Your Tennis Champion guide is ready!");
+    expect((await renderEmail("tips", "icehockey", plan)).subject).toBe("Your practical Hockey Champion tips are here!");
     expect((await renderEmail("welcome", "genius", plan)).subject).toBe("You're in! Welcome to AI Parenting");
+    expect((await renderEmail("welcome", "icehockey", plan)).subject).toBe("You're in! Welcome to Hockey Champion");
   });
 
   it("prelaunch without a plan names the brand in its subject, never 'Not selected'", async () => {

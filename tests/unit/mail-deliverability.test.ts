@@ -173,11 +173,11 @@ describe("sender, Reply-To and List-Unsubscribe as the transport receives them",
     expect(sent[0].replyTo).toBe(replyTo);
   });
 
-  it("the welcome mail keeps the genius name and contact in every variant", async () => {
+  it("the welcome mail goes out in the brand the parent signed up in", async () => {
     const { sent, transport } = recorder();
     await queueAndSettle(mailContext(transport), "welcome", "welcome@example.com", "tennis");
-    expect(sent[0].from).toBe("AI Parenting Genius <no-reply@aiparenting.example>");
-    expect(sent[0].replyTo).toBe("hello@aiparenting.example");
+    expect(sent[0].from).toBe("Tennis Champion <no-reply@aiparenting.example>");
+    expect(sent[0].replyTo).toBe("hello@champion.example");
   });
 
   it.each(["guide", "tips", "moved-up", "announcement"] as const)("%s carries RFC 8058 one-click headers", async (template) => {
@@ -262,7 +262,7 @@ describe("rendered e-mails", () => {
     for (const template of EMAIL_TEMPLATES) {
       it(`${key} ${template}: the plain text starts with the brand; footer names the controller; no "a AI"`, async () => {
         const { text, html } = await renderEmail(template, key, sampleEmailData(key, ORIGIN, "https://app.example/login"));
-        const brand = template === "welcome" ? brands.genius : brands[key];
+        const brand = brands[key];
         expect(text.trimStart().startsWith(brand)).toBe(true);
         expect(text).toContain("AI Parenting s.r.o.");
         expect(text).toContain("privacy@aiparenting.example");

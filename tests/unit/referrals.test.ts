@@ -86,14 +86,31 @@ describe("referrals", () => {
     // Confirming again changes nothing.
     expect((await referrals.confirm(b.id))?.confirmedNow).toBe(false);
     expect((await reload(a)).referral_count).toBe(1);
-    const mails = (
-      await d1.db
-        .prepare("SELECT dedupe_key, recipient, subject FROM outbox")
-        .all<{ dedupe_key: string; recipient: string; subject: string }>()
-    ).results;
-    expect(mails).toHaveLength(1);
-    expect(mails[0].recipient).toBe("ann@example.com");
-    expect(mails[0].dedupe_key).toMatch(/^moved-up:leads:/);
+    // Ann was number 1 already: the credit moved her nowhere, so no "You moved up" mail.
+    const mails = (await d1.db.prepare("SELECT dedupe_key FROM outbox WHERE dedupe_key LIKE 'moved-up:%'").all()).results;
+    expect(mails).toHaveLength(0);
+  });
+
+  it('sends "You moved up" only when the credit really moved the referrer up', async () => {
+    const { ctx, settle } = request();
+    const referrals = referralsOf(ctx);
+    const ann = await join("ann-first@example.com");
+    await referrals.confirm(ann.id);
+    const zed = await join("zed-second@example.com");
+    await referrals.confirm(zed.id);
+    // Ann is number 1 already: her friend's confirmation moves her nowhere.
+    await referrals.confirm((await join("bob-friend@example.com", ann.ref_code)).id);
+    // Zed's first friend brings him no further than second (Ann has a credit too); his second passes her.
+    await referrals.confirm((await join("cat-friend@example.com", zed.ref_code)).id);
+    const afterOne = await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE dedupe_key LIKE 'moved-up:%'").first<{ n: number }>();
+    expect(afterOne?.n).toBe(0);
+    await referrals.confirm((await join("dan-friend@example.com", zed.ref_code)).id);
+    await settle();
+    const { standing } = await standingOfLead(ctx, await reload(zed));
+    expect(standing.kind === "waiting" ? standing.place : null).toBe(1);
+    const mails = (await d1.db.prepare("SELECT recipient FROM outbox WHERE dedupe_key LIKE 'moved-up:%'").all<{ recipient: string }>())
+      .results;
+    expect(mails.map((mail) => mail.recipient)).toEqual(["zed-second@example.com"]);
   });
 
   it("moves the referrer up by the documented number of places", async () => {

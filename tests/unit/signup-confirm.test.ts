@@ -62,7 +62,7 @@ describe("completeAccount", () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0].template).toBe("welcome");
-    expect(mails[0].subject).toBe("You're in! Welcome to AI Parenting");
+    expect(mails[0].subject).toBe("You're in! Welcome to Tennis Champion");
     expect(mails[0].text).toContain("Compete");
     expect(mails[0].text).toContain(`Your personal share link: ${refLink}`);
     expect(session.get("isAuthenticated")).toBe(true);

@@ -307,5 +307,17 @@ export function createD1LeadStore(db: D1Database): LeadStore {
         .first<{ found: number }>();
       return row !== null;
     },
+
+    async withAccounts(leads) {
+      if (leads.length === 0) return [];
+      const { results } = await db
+        .prepare(
+          `SELECT l.value ->> '$.id' AS id FROM json_each(?1) l
+           WHERE EXISTS (SELECT 1 FROM users u WHERE u.lead_id = l.value ->> '$.id' OR lower(trim(u.email)) = l.value ->> '$.email')`,
+        )
+        .bind(JSON.stringify(leads.map((lead) => ({ id: lead.id, email: lead.email.trim().toLowerCase() }))))
+        .all<{ id: string }>();
+      return results.map((row) => row.id);
+    },
   };
 }

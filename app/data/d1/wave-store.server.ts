@@ -105,6 +105,15 @@ export function createD1WaveStore(db: D1Database): WaveStore {
       return row ? memberFrom(row) : null;
     },
 
+    async membersOfMany(table, leadIds) {
+      if (leadIds.length === 0) return {};
+      const { results } = await db
+        .prepare("SELECT * FROM wave_members WHERE lead_table = ? AND lead_id IN (SELECT value FROM json_each(?))")
+        .bind(table, JSON.stringify(leadIds))
+        .all<Row>();
+      return Object.fromEntries(results.map((row) => [String(row.lead_id), memberFrom(row)]));
+    },
+
     async admittedIds(table) {
       const { results } = await db.prepare("SELECT lead_id FROM wave_members WHERE lead_table = ?").bind(table).all<{ lead_id: string }>();
       return results.map((row) => row.lead_id);

@@ -160,4 +160,6 @@ export interface LeadStore {
   getUser(id: string): Promise<UserRecord | null>;
   /** Whether an account exists for this lead: a users record linked to it, or one with its address (trimmed, lower-cased). */
   hasAccount(leadId: string, email: string): Promise<boolean>;
+  /** `hasAccount` for many leads in one read: the ids of those with an account. */
+  withAccounts(leads: readonly { id: string; email: string }[]): Promise<string[]>;
 }

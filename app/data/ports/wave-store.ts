@@ -64,6 +64,8 @@ export interface WaveStore {
   membersOf(waveId: string): Promise<WaveMember[]>;
   /** The lead's membership, if admitted. */
   memberOf(table: LeadTable, leadId: string): Promise<WaveMember | null>;
+  /** The memberships of these leads, by lead id (admitted ones only), in one read: a mail chunk's standings. */
+  membersOfMany(table: LeadTable, leadIds: readonly string[]): Promise<Record<string, WaveMember>>;
   /** Every admitted lead id of the table (the next wave skips them). */
   admittedIds(table: LeadTable): Promise<string[]>;
   /** Parents admitted in the table so far. */

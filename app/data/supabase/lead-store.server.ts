@@ -244,5 +244,27 @@ export function createSupabaseLeadStore(options: SupabaseOptions): LeadStore {
       if (byEmail.error) fail(byEmail.error, "Read from users");
       return (byEmail.data ?? []).length > 0;
     },
+
+    async withAccounts(leads) {
+      if (leads.length === 0) return [];
+      const emails = leads.map((lead) => lead.email.trim().toLowerCase());
+      // Two reads, by lead and by address, as hasAccount: plain filters, no address in a filter string.
+      const [byLead, byEmail] = await Promise.all([
+        client
+          .from("users")
+          .select("lead_id")
+          .in(
+            "lead_id",
+            leads.map((lead) => lead.id),
+          )
+          .retry(false),
+        client.from("users").select("email").in("email", emails).retry(false),
+      ]);
+      if (byLead.error) fail(byLead.error, "Read from users");
+      if (byEmail.error) fail(byEmail.error, "Read from users");
+      const linked = new Set((byLead.data ?? []).map((row) => String(row.lead_id)));
+      const addresses = new Set((byEmail.data ?? []).map((row) => String(row.email)));
+      return leads.filter((lead, i) => linked.has(lead.id) || addresses.has(emails[i])).map((lead) => lead.id);
+    },
   };
 }

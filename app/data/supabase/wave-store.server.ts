@@ -117,6 +117,14 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
       return data ? memberFrom(data) : null;
     },
 
+    async membersOfMany(table, leadIds) {
+      const ids = leadIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+      if (ids.length === 0) return {};
+      const { data, error } = await members().select("*").eq("lead_table", table).in("lead_id", ids).retry(false);
+      fail("Wave members read", error);
+      return Object.fromEntries((data ?? []).map((row) => [String(row.lead_id), memberFrom(row)]));
+    },
+
     async admittedIds(table) {
       const out: string[] = [];
       for (let from = 0; ; from += PAGE) {

@@ -18,7 +18,7 @@ import { Ledger } from "~/components/admin/launch/Ledger";
 import { Preview } from "~/components/admin/launch/Preview";
 import { Progress } from "~/components/admin/launch/Progress";
 import { SendConfirm } from "~/components/admin/launch/SendConfirm";
-import { formatCount, type SendReview } from "~/campaigns/views";
+import { formatCount, standingsText, type SendReview } from "~/campaigns/views";
 import { launchPageData } from "~/campaigns/launch-page.server";
 import { log } from "~/platform/log.server";
 
@@ -65,7 +65,15 @@ export async function loader(args: LoaderFunctionArgs) {
     all: scope.kind === "all",
     scopeName: scope.kind === "all" ? null : copy.console.variants[scope.key],
     audience: audience
-      ? { count: audience.count, unsubscribed: audience.unsubscribed, bounced: audience.bounced, unconfirmed: audience.unconfirmed }
+      ? {
+          count: audience.count,
+          unsubscribed: audience.unsubscribed,
+          bounced: audience.bounced,
+          unconfirmed: audience.unconfirmed,
+          waiting: audience.waiting,
+          admitted: audience.admitted,
+          accounts: audience.accounts,
+        }
       : null,
     key,
     values,
@@ -125,8 +133,11 @@ export async function action(args: ActionFunctionArgs) {
   // One confirmation before anything is written: the audience as it is now, the variant, the dates.
   if (intent === "review" || form.get("confirm") !== "yes") {
     let count;
+    let standings;
     try {
-      count = (await audienceOf(ctx, scope)).count;
+      const audience = await audienceOf(ctx, scope);
+      count = audience.count;
+      standings = { waiting: audience.waiting, admitted: audience.admitted, accounts: audience.accounts };
     } catch (error) {
       log.error("admin.read_failed", { what: "audience" }, error);
       return refuse(503, text.errors.failed);
@@ -134,6 +145,7 @@ export async function action(args: ActionFunctionArgs) {
     if (count === 0) return refuse(400, text.errors.noAudience);
     const review: SendReview = {
       count,
+      standings,
       scope: scope.kind === "all" ? copy.console.allVariants : copy.console.variants[scope.key],
       all: scope.kind === "all",
       date: longDate(draft.date),
@@ -214,6 +226,11 @@ export default function AdminLaunch() {
                 .replace("{unconfirmed}", formatCount(loaded.audience.unconfirmed))
             : text.audience.whileSending}
         </p>
+        {loaded.audience ? (
+          <p className="text-slate-700" data-testid="audience-standings">
+            {standingsText(text.audience.standings, loaded.audience)}
+          </p>
+        ) : null}
       </section>
 
       <Compose

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AdminContent } from "#content/schemas/admin";
-import { formatCount, type SendReview } from "~/campaigns/views";
+import { formatCount, standingsText, type SendReview } from "~/campaigns/views";
 
 /**
  * The one confirmation before a send or a schedule: who (count and variant), the early-access date,
@@ -26,6 +26,7 @@ export function SendConfirm({ copy, review, action }: { copy: AdminContent; revi
             ? text.audienceAll.replace("{count}", count)
             : text.audienceOne.replace("{count}", count).replace("{variant}", review.scope)}
         </li>
+        <li data-testid="confirm-standings">{standingsText(text.standings, review.standings)}</li>
         <li>{text.date.replace("{date}", review.date)}</li>
         <li>{review.at ? text.later.replace("{at}", review.at) : text.now}</li>
       </ul>

@@ -44,6 +44,27 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       expect(await store().count("leads_tennis")).toBe(0);
     });
 
+    it("reads many leads' memberships and accounts at once (a mail chunk's standings)", async () => {
+      const made = await store().admit("leads", wave(1), [two[0]]);
+      const many = await store().membersOfMany("leads", [ids[0], ids[1], "not-a-lead"]);
+      expect(Object.keys(many)).toEqual([ids[0]]);
+      expect(many[ids[0]]).toMatchObject({ wave_id: made.wave.id, place: 1 });
+      expect(await store().membersOfMany("leads_tennis", [ids[0]])).toEqual({});
+      expect(await store().membersOfMany("leads", [])).toEqual({});
+
+      const leads = h().leads;
+      const [linked, byAddress, none] = await Promise.all(
+        ["linked@example.com", "by-address@example.com", "none@example.com"].map((email) =>
+          leads.create("leads", { email, step_completed: 3 }),
+        ),
+      );
+      await leads.upsertUser({ id: crypto.randomUUID(), email: "someone-else@example.com", name: "A", lead_id: linked.id });
+      await leads.upsertUser({ id: crypto.randomUUID(), email: "by-address@example.com", name: "B", lead_id: null });
+      const found = await leads.withAccounts([linked, { id: byAddress.id, email: " By-Address@Example.com " }, none]);
+      expect(found.sort()).toEqual([linked.id, byAddress.id].sort());
+      expect(await leads.withAccounts([])).toEqual([]);
+    });
+
     it("makes one wave of a number, however many times and in parallel it is admitted", async () => {
       const results = await Promise.all([
         store().admit("leads", wave(1), two),
