@@ -83,8 +83,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         consoleLink,
       }
     : { state: "save-failed" };
-  const prompt = getPage(ctx.contentKey, "waitlist").prompt;
-  return data({ copy, share, view, prompt }, { headers: await withCookies() });
+  const { prompt, status } = getPage(ctx.contentKey, "waitlist");
+  // An account is past the line: the share block says what sharing still does, as the status page does.
+  const accountShare = { ...share, vip: { ...share.vip, ...status.shareAdmitted } };
+  return data({ copy, share: accountShare, view, prompt }, { headers: await withCookies() });
 }
 
 /** Records a copy of the referral link or share message on the visitor's lead; failures are ignored (SPEC 8). */

@@ -63,6 +63,12 @@ for (const v of cases) {
       // SPEC 7.2: an origin-based share link with an 8-character code.
       expect(welcome[0].text).toMatch(new RegExp(`${MAIN_URL.replace(/\./g, "\\.")}/\\S*[?&]r=[A-Z2-7]{8}\\b`));
 
+      // An account is past the line: its share block promises no move up the list (the status page's words).
+      const brand = getPage(v.key, "site").title;
+      const pastTheLine = getPage(v.key, "waitlist").status.shareAdmitted;
+      await expect(page.getByText(pastTheLine.text)).toBeVisible();
+      await expect(page.getByText(getPage(v.key, "confirm").vip.text.replace("{brand}", brand))).toHaveCount(0);
+
       // A reload writes no second row and sends no second e-mail.
       await page.reload();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.success);
