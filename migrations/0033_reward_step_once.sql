@@ -8,4 +8,4 @@ WHERE enabled = 1 AND EXISTS (
     AND older.kind = reward_steps.kind AND older.title = reward_steps.title
     AND (older.created_at < reward_steps.created_at OR (older.created_at = reward_steps.created_at AND older.id < reward_steps.id))
 );
-CREATE UNIQUE INDEX reward_steps_active_once ON reward_steps (lead_table, threshold, kind, title) WHERE enabled = 1;
+CREATE UNIQUE INDEX reward_steps_active_once ON reward_steps (lead_table, threshold, kind, title) WHERE enabled;

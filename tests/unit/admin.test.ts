@@ -60,7 +60,7 @@ describe("admin list query", () => {
   it("maps to store options sorted by created date", () => {
     const options = listOptions(parseListQuery(new URLSearchParams("q=ann&step=2&page=2")));
     expect(options).toMatchObject({ sortBy: "created_at", direction: "desc", page: 2, pageSize: 50 });
-    expect(options.filters).toEqual({ search: "ann", lead_source: undefined, step_completed: 2 });
+    expect(options.filters).toEqual({ search: "ann", lead_source: undefined, step_completed: 2, entered: true });
   });
 
   it("round-trips the list view the forms carry back", () => {
