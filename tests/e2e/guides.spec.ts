@@ -21,13 +21,15 @@ const funnels = [
   {
     kind: "guide",
     source: "guide_download",
-    subject: "Your AI Parenting Guide is Ready!",
+    // SPEC 7.2's words in genius; each sport names its own brand (ADR 042).
+    subject: (title: string) => (title === "AI Parenting" ? "Your AI Parenting Guide is Ready!" : `Your ${title} guide is ready!`),
     icons: ["target", "calendar", "bar-chart", "heart"],
   },
   {
     kind: "tips",
     source: "tips_download",
-    subject: "Your Practical AI Parenting Tips are Here!",
+    subject: (title: string) =>
+      title === "AI Parenting" ? "Your Practical AI Parenting Tips are Here!" : `Your practical ${title} tips are here!`,
     icons: ["target", "calendar", "lightbulb", "bar-chart"],
   },
 ] as const;
@@ -132,7 +134,7 @@ for (const v of variants) {
 
         const mails = await outbox(page, email);
         expect(mails).toHaveLength(1);
-        expect(mails[0].subject).toBe(funnel.subject);
+        expect(mails[0].subject).toBe(funnel.subject(v.title));
         expect(mails[0].template).toBe(funnel.kind);
 
         const [lead, ...others] = await leadsFor(v, email);

@@ -15,9 +15,10 @@ test.describe("e-mail", () => {
       await expect(edition.getByRole("heading", { level: 2 })).toContainText(v.title);
       await expect(edition.getByTestId("subject")).toHaveText([
         /^Welcome to .+ - Your Referral Link is Ready!$/,
-        "Your AI Parenting Guide is Ready!",
-        "Your Practical AI Parenting Tips are Here!",
-        "You're in! Welcome to AI Parenting",
+        // SPEC 7.2's words in genius; each sport names its own brand (ADR 042).
+        v.key === "genius" ? "Your AI Parenting Guide is Ready!" : `Your ${v.title} guide is ready!`,
+        v.key === "genius" ? "Your Practical AI Parenting Tips are Here!" : `Your practical ${v.title} tips are here!`,
+        `You're in! Welcome to ${v.title}`,
         `Confirm your ${v.title} account`,
         `You already have an account with ${v.title}`,
         `Confirm your e-mail for ${v.title}`,
