@@ -23,14 +23,11 @@ import { launchPageData } from "~/campaigns/launch-page.server";
 import { log } from "~/platform/log.server";
 
 /**
- * /admin/launch: the launch-day announcement (docs/decisions/026-announcements.md). Compose (the
- * early-access date, a short message, a call to action), see who will receive it, preview it as a
- * real recipient will (phone and desktop width), send a test to yourself, then send now or
- * schedule after one confirmation that names the audience's count, the variant and the dates
- * (docs/decisions/028-admin-confirmations.md). A campaign is made once per form (its key) and once
- * per announcement (its content); its progress comes from its outbox rows, and the ledger lists
- * every campaign. Works without JavaScript: Preview is a GET of the same form; Send is a POST
- * answered with the confirmation, whose own POST (confirm=yes) sends and redirects; Test redirects.
+ * /admin/launch: the launch-day announcement (ADR 026): compose, see who receives it, preview it,
+ * send a test, then send or schedule after one confirmation naming the audience, variant and dates
+ * (ADR 028). A campaign is made once per form (its key) and per announcement (its content); its
+ * progress comes from its outbox rows. Without JavaScript: Preview is a GET of the same form; Send
+ * is a POST answered with the confirmation, whose own POST (confirm=yes) sends; Test redirects.
  */
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
