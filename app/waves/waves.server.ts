@@ -239,6 +239,8 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
           size_asked: members.length,
           created_at: at.toISOString(),
           created_by: adminEmail,
+          // Written with the wave itself: the list of waves names the club it admitted.
+          club_id: club.id,
         },
         members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
       );

@@ -682,6 +682,8 @@ export const admin: AdminContent = {
       expired: "Expired",
     },
     waveName: "Wave {seq}",
+    clubWave: "Club wave: {club} ({city})",
+    clubWaveRemoved: "Club wave: a club removed since",
     expiredTitle: "Expired invites",
     expiredTableLabel: "Invites that expired before they were accepted",
     expiredColumns: { parent: "Parent", wave: "Wave", place: "Place", expiredAt: "Expired (UTC)", action: "Action" },

@@ -658,6 +658,10 @@ export const adminSchema = z.object({
     }),
     /** `{seq}`. */
     waveName: z.string().includes("{seq}"),
+    /** Under a club wave's name: the club it admitted, as it is called now. `{club}`, `{city}`. */
+    clubWave: z.string().includes("{club}").includes("{city}"),
+    /** Under a club wave's name when its club was removed since. */
+    clubWaveRemoved: text,
     expiredTitle: text,
     expiredTableLabel: text,
     expiredColumns: z.object({ parent: text, wave: text, place: text, expiredAt: text, action: text }),

@@ -204,6 +204,10 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   expect(await axeViolations(page, jsEnabled), "admin/waves with a club's review").toEqual([]);
   await review.getByRole("button", { name: clubs.admin.waves.confirmButton }).click();
   await expect(page.getByRole("status").filter({ hasText: clubs.admin.waves.admitted })).toBeVisible();
+  // The admitted wave's row names the club it admitted.
+  await expect(page.getByTestId("waves").locator("tbody tr").first().getByTestId("wave-club")).toHaveText(
+    admin.waves.clubWave.replace("{club}", name).replace("{city}", "Praha"),
+  );
   await expect(
     page.getByRole("navigation", { name: admin.console.navLabel }).getByRole("link", { name: admin.console.clubs }),
   ).toBeVisible();

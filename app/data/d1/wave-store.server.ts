@@ -20,7 +20,13 @@ function waveFrom(row: Row): Wave {
     size_asked: num(row.size_asked),
     created_at: String(row.created_at),
     created_by: String(row.created_by),
+    club_id: (row.club_id as string | null | undefined) ?? null,
   };
+}
+
+/** The club columns of a list row: none for a plain wave or a club removed since. */
+function clubFrom(row: Row): WaveSummary["club"] {
+  return row.club_name === null || row.club_name === undefined ? null : { name: String(row.club_name), city: String(row.club_city) };
 }
 
 function memberFrom(row: Row): WaveMember {
@@ -42,10 +48,10 @@ export function createD1WaveStore(db: D1Database): WaveStore {
       await db.batch([
         db
           .prepare(
-            `INSERT INTO waves (id, lead_table, variant, seq, size_asked, created_at, created_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, seq) DO NOTHING`,
+            `INSERT INTO waves (id, lead_table, variant, seq, size_asked, created_at, created_by, club_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_table, seq) DO NOTHING`,
           )
-          .bind(wave.id, table, wave.variant, wave.seq, wave.size_asked, wave.created_at, wave.created_by),
+          .bind(wave.id, table, wave.variant, wave.seq, wave.size_asked, wave.created_at, wave.created_by, wave.club_id ?? null),
         // Only when the row above is ours (a fresh id): a repeat of the number writes no members.
         db
           .prepare(
@@ -67,8 +73,11 @@ export function createD1WaveStore(db: D1Database): WaveStore {
           `SELECT w.*, COUNT(m.lead_id) AS admitted, COUNT(m.invite_sent_at) AS invited, COUNT(m.invite_opened_at) AS opened,
              COUNT(m.accepted_at) AS accepted, COUNT(m.account_created_at) AS accounts,
              SUM(CASE WHEN m.lead_id IS NOT NULL AND m.accepted_at IS NULL AND m.invite_expires_at <= ?2 THEN 1 ELSE 0 END) AS expired,
-             MAX(m.place) AS last_place
+             MAX(m.place) AS last_place, COALESCE(kept.name, c.name) AS club_name, COALESCE(kept.city, c.city) AS club_city
            FROM waves w LEFT JOIN wave_members m ON m.wave_id = w.id
+             LEFT JOIN clubs c ON c.id = w.club_id
+             -- A merge points at the club that stays (chains are pointed at their end), so one hop is enough.
+             LEFT JOIN clubs kept ON kept.id = c.merged_into AND c.status = 'merged'
            WHERE w.lead_table = ?1 GROUP BY w.id ORDER BY w.seq DESC`,
         )
         .bind(table, now)
@@ -82,6 +91,7 @@ export function createD1WaveStore(db: D1Database): WaveStore {
         accounts: num(row.accounts),
         expired: num(row.expired),
         last_place: row.last_place === null || row.last_place === undefined ? null : num(row.last_place),
+        club: clubFrom(row),
       }));
     },
 

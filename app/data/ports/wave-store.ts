@@ -16,6 +16,8 @@ export type Wave = {
   created_at: string;
   /** The admin who admitted it (their e-mail). */
   created_by: string;
+  /** The club a club wave admitted as a whole (ADR 039); null for a wave of the line. Kept when the club is removed. */
+  club_id: string | null;
 };
 
 export type WaveMember = {
@@ -43,9 +45,11 @@ export type WaveSummary = Wave & {
   expired: number;
   /** The last (highest) place admitted, null for an empty wave. */
   last_place: number | null;
+  /** A club wave's club as it is called now (a merged club: the club that stays); null for a plain wave or a removed club. */
+  club: { name: string; city: string } | null;
 };
 
-export type NewWave = Omit<Wave, "lead_table">;
+export type NewWave = Omit<Wave, "lead_table" | "club_id"> & { club_id?: string | null };
 type NewWaveMember = Pick<WaveMember, "lead_id" | "place" | "invite_expires_at">;
 
 export interface WaveStore {

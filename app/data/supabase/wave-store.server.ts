@@ -24,6 +24,7 @@ function waveFrom(row: Record<string, unknown>): Wave {
     size_asked: Number(row.size_asked),
     created_at: iso(row.created_at) as string,
     created_by: String(row.created_by),
+    club_id: row.club_id === null || row.club_id === undefined ? null : String(row.club_id),
   };
 }
 
@@ -77,6 +78,7 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
         accounts: Number(row.accounts),
         expired: Number(row.expired),
         last_place: row.last_place === null || row.last_place === undefined ? null : Number(row.last_place),
+        club: row.club_name === null || row.club_name === undefined ? null : { name: String(row.club_name), city: String(row.club_city) },
       }));
     },
 

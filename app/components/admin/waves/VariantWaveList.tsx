@@ -35,6 +35,11 @@ export function VariantWaveList({
             <tr key={wave.id} className="border-b border-slate-200" data-wave-seq={wave.seq} data-wave-id={wave.id}>
               <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
                 {text.waveName.replace("{seq}", String(wave.seq))}
+                {wave.club_id ? (
+                  <span className="block max-w-64 font-normal whitespace-normal text-slate-700" data-testid="wave-club">
+                    {wave.club ? text.clubWave.replace("{club}", wave.club.name).replace("{city}", wave.club.city) : text.clubWaveRemoved}
+                  </span>
+                ) : null}
               </th>
               <td className="px-3 py-2 whitespace-nowrap">
                 <time dateTime={wave.created_at}>{formatUtc(wave.created_at)}</time>

@@ -115,6 +115,48 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       expect(list[0]).toMatchObject({ admitted: 1, invited: 0, opened: 0, accepted: 0, accounts: 0, expired: 1, last_place: 3 });
     });
 
+    it("lists a club wave with its club's name as it stands now, a merged club's as the club that stays; a plain wave with none", async () => {
+      const club = (slug: string, name: string, city: string) =>
+        h().clubs.register(
+          {
+            id: crypto.randomUUID(),
+            lead_table: "leads_icehockey",
+            variant: "champion-icehockey",
+            slug,
+            name,
+            city,
+            sport: "icehockey",
+            created_at: at(1),
+          },
+          `${slug}@x.io`,
+        );
+      const hawks = (await club("hawks", "Riverside Hawks", "Toronto")).club;
+      const sparta = (await club("sparta", "HC Sparta", "Praha")).club;
+      const plain = (await store().admit("leads_icehockey", wave(1, { variant: "champion-icehockey" }), [two[0]])).wave;
+      const made = await store().admit("leads_icehockey", wave(2, { variant: "champion-icehockey", club_id: hawks.id }), [two[1]]);
+      expect(made.wave.club_id).toBe(hawks.id);
+      expect((await store().get(made.wave.id))?.club_id).toBe(hawks.id);
+      expect(plain.club_id).toBeNull();
+      const listed = async () => (await store().list("leads_icehockey", at(2))).map((w) => [w.seq, w.club_id, w.club]);
+      expect(await listed()).toEqual([
+        [2, hawks.id, { name: "Riverside Hawks", city: "Toronto" }],
+        [1, null, null],
+      ]);
+      // Merged into another club, the wave names the club its families belong to now.
+      expect(await h().clubs.merge(hawks.id, sparta.id)).toBe(true);
+      expect(await listed()).toEqual([
+        [2, hawks.id, { name: "HC Sparta", city: "Praha" }],
+        [1, null, null],
+      ]);
+      // Removed (its last contact erased their data), the wave still says it was a club's.
+      await h().clubs.remove(sparta.id);
+      await h().clubs.remove(hawks.id);
+      expect(await listed()).toEqual([
+        [2, hawks.id, null],
+        [1, null, null],
+      ]);
+    });
+
     it("renews only an expired, unaccepted invite, once", async () => {
       await store().admit("leads", wave(1), [
         { lead_id: ids[0], place: 1, invite_expires_at: at(3) },
