@@ -36,7 +36,7 @@ export function VariantWaveList({
               <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
                 {text.waveName.replace("{seq}", String(wave.seq))}
                 {wave.club_id ? (
-                  <span className="block max-w-64 font-normal whitespace-normal text-slate-700" data-testid="wave-club">
+                  <span className="block max-w-64 min-w-40 font-normal whitespace-normal text-slate-700" data-testid="wave-club">
                     {wave.club ? text.clubWave.replace("{club}", wave.club.name).replace("{city}", wave.club.city) : text.clubWaveRemoved}
                   </span>
                 ) : null}
