@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
 import { getBackend } from "~/data/backend.server";
@@ -11,6 +10,7 @@ import { loader as landedLoader } from "~/routes/landed";
 import { loader as confirmLoader } from "~/routes/confirm";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { testContext } from "./helpers/context";
+import { cookieJar, workerLoad } from "./helpers/cookie-jar";
 import { personStamp } from "./helpers/bot-fields";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -34,57 +34,22 @@ beforeEach(async () => {
 });
 
 const background: Promise<unknown>[] = [];
-const load = () =>
-  ({
-    cloudflare: { env: d1.bindings, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} },
-  }) as unknown as AppLoadContext;
-
-type Answer = { status: number; location: string | null; data: unknown; cookie: string | null };
-async function call(run: () => Promise<unknown>): Promise<Answer> {
-  let out: unknown;
-  try {
-    out = await run();
-  } catch (thrown) {
-    out = thrown;
-  }
-  if (out instanceof Response) {
-    return { status: out.status, location: out.headers.get("Location"), data: null, cookie: out.headers.get("Set-Cookie") };
-  }
-  const init = out as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (init?.type === "DataWithResponseInit") {
-    return { status: init.init?.status ?? 200, location: null, data: init.data, cookie: new Headers(init.init?.headers).get("Set-Cookie") };
-  }
-  return { status: 200, location: null, data: out, cookie: null };
-}
+const load = () => workerLoad(d1.bindings, background);
 
 let visitors = 0;
-type Handler = (args: never) => unknown;
 
 /** One browser: a cookie jar that can be saved and put back, as an attacker replays a cookie. */
 function browser(key: ContentKey = "genius") {
-  let cookie = "";
   const address = `10.9.${Math.floor(++visitors / 250) % 250}.${visitors % 250}`;
   const query = key === "genius" ? "" : `domain=champion&sport=${key}`;
   const url = (path: string) => `http://127.0.0.1:8787${path}${query ? (path.includes("?") ? "&" : "?") + query : ""}`;
-  const request = (path: string, body?: [string, string][]) =>
-    new Request(url(path), {
-      ...(body ? { method: "POST", body: new URLSearchParams(body) } : {}),
-      headers: { "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
-    });
-  const keep = (answer: Answer) => {
-    if (answer.cookie) cookie = answer.cookie.split(";")[0];
-    return answer;
-  };
-  const get = async (loader: Handler, path: string) =>
-    keep(await call(async () => loader({ request: request(path), context: load(), params: {} } as never)));
-  const post = async (action: Handler, path: string, body: [string, string][]) =>
-    keep(await call(async () => action({ request: request(path, body), context: load(), params: {} } as never)));
+  const { get, post, saved, replay } = cookieJar({ url, headers: { "CF-Connecting-IP": address }, load });
   const options = getPage(key, "options");
   return {
     get,
     post,
-    saved: () => cookie,
-    replay: (saved: string) => void (cookie = saved),
+    saved,
+    replay,
     async stepsOneAndTwo() {
       await get(formLoader, "/form");
       const stamp = await personStamp();
