@@ -3,12 +3,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 /** What a loader or action answered, whether it returned or threw it (a Response or data()). */
 export type Answer = { status: number; location: string | null; data: unknown; headers: Headers; cookie: string | null };
 
-/** Runs a loader or action and reads its answer the same way whatever form it took. */
+/** Runs a loader or action and reads its answer the same way whatever form it took; an error it throws is the 500 Remix would answer. */
 export async function callRoute(run: () => unknown): Promise<Answer> {
   let out: unknown;
   try {
     out = await run();
   } catch (thrown) {
+    if (thrown instanceof Error) return { status: 500, location: null, data: thrown, headers: new Headers(), cookie: null };
     out = thrown;
   }
   if (out instanceof Response) {
