@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
@@ -11,8 +11,9 @@ import { loader as confirmLoader } from "~/routes/confirm";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { testContext } from "./helpers/context";
 import { cookieJar, workerLoad } from "./helpers/cookie-jar";
+import { funnelAnswers } from "./helpers/funnel-answers";
 import { personStamp } from "./helpers/bot-fields";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * A lead's address is the one its owner confirmed (ADR 040): the funnel's step 3 or the guide form
@@ -21,13 +22,7 @@ import { startLocalD1 } from "./helpers/local-d1";
  * referral fraud as that address; and a confirmation link confirms only the address it was sent to.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "lead_ip_counts"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();
@@ -44,7 +39,7 @@ function browser(key: ContentKey = "genius") {
   const query = key === "genius" ? "" : `domain=champion&sport=${key}`;
   const url = (path: string) => `http://127.0.0.1:8787${path}${query ? (path.includes("?") ? "&" : "?") + query : ""}`;
   const { get, post, saved, replay } = cookieJar({ url, headers: { "CF-Connecting-IP": address }, load });
-  const options = getPage(key, "options");
+  const steps = funnelAnswers(key);
   return {
     get,
     post,
@@ -53,19 +48,8 @@ function browser(key: ContentKey = "genius") {
     async stepsOneAndTwo() {
       await get(formLoader, "/form");
       const stamp = await personStamp();
-      await post(formAction, "/form", [
-        ["step", "1"],
-        ["children[0].ageBand", options.ageBands[0].value],
-        ["children[0].time", options.time[0].value],
-        stamp,
-      ]);
-      await post(formAction, "/form?step=2", [
-        ["step", "2"],
-        ["focus", options.focus[0].value],
-        ["goals", options.goals[0].value],
-        ["concern", options.concerns[0].value],
-        stamp,
-      ]);
+      await post(formAction, "/form", [...steps[0], stamp]);
+      await post(formAction, "/form?step=2", [...steps[1], stamp]);
     },
     async step3(email: string) {
       const answer = await post(formAction, "/form?step=3", [["step", "3"], ["email", email], await personStamp()]);

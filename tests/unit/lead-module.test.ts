@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { action as formAction, loader as formLoader } from "~/routes/form";
 import { loader as confirmLoader } from "~/routes/confirm";
@@ -12,22 +12,17 @@ import { queueTemplateMail } from "~/mail/outbox.server";
 import { suppress } from "~/mail/suppression.server";
 import { parseEnv } from "~/utils/env.server";
 import { variantOfContentKey } from "#emails/variant-of-key";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { personStamp } from "./helpers/bot-fields";
 import { cookieJar, workerLoad, type Answer } from "./helpers/cookie-jar";
+import { funnelAnswers } from "./helpers/funnel-answers";
 
 /**
  * The lead module through the routes, on a real local D1: one lead per submission, one e-mail per
  * lead, whatever the visitor's browser repeats, and input kept on every failure.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
@@ -50,17 +45,7 @@ function browser(origin = "http://127.0.0.1:8787", ip?: string) {
 }
 
 const options = getPage("genius", "options");
-const step1: [string, string][] = [
-  ["step", "1"],
-  ["children[0].ageBand", options.ageBands[1].value],
-  ["children[0].time", options.time[0].value],
-];
-const step2: [string, string][] = [
-  ["step", "2"],
-  ["focus", options.focus[0].value],
-  ["goals", options.goals[0].value],
-  ["concern", options.concerns[0].value],
-];
+const [step1, step2] = funnelAnswers("genius", 1);
 const guideFields = (email: string): [string, string][] => [
   ["email", email],
   ["ageBand", options.leadFormAgeBands[0].value],

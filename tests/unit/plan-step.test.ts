@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
 import { action as formAction, loader as formLoader } from "~/routes/form";
 import { action as plansAction, loader as plansLoader } from "~/routes/plans";
 import { loader as confirmLoader } from "~/routes/confirm";
 import { personStamp } from "./helpers/bot-fields";
 import { cookieJar, workerLoad } from "./helpers/cookie-jar";
-import { startLocalD1 } from "./helpers/local-d1";
+import { funnelAnswers } from "./helpers/funnel-answers";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * The plan step (SPEC 2.7, 4.1, 4.6): by default a plan leads to /signup; the in-preparation top
@@ -13,13 +14,7 @@ import { startLocalD1 } from "./helpers/local-d1";
  * never promises a trial; the prelaunch subject without a plan names the brand.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "lead_ip_counts"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();
@@ -52,22 +47,11 @@ async function visitorAtPlans(key: ContentKey, env: Record<string, unknown>, ema
   const url = (path: string) => `http://127.0.0.1:8787${path}${query[key]}`;
   const { get, post } = cookieJar({ url, headers: { "CF-Connecting-IP": address }, load: () => workerLoad(env, background) });
 
-  const options = getPage(key, "options");
+  const [step1, step2] = funnelAnswers(key);
   await get(formLoader, "/form");
   const stamp = await personStamp();
-  await post(formAction, "/form", [
-    ["step", "1"],
-    ["children[0].ageBand", options.ageBands[0].value],
-    ["children[0].time", options.time[0].value],
-    stamp,
-  ]);
-  await post(formAction, "/form", [
-    ["step", "2"],
-    ["focus", options.focus[0].value],
-    ["goals", options.goals[0].value],
-    ["concern", options.concerns[0].value],
-    stamp,
-  ]);
+  await post(formAction, "/form", [...step1, stamp]);
+  await post(formAction, "/form", [...step2, stamp]);
   const step3 = await post(formAction, "/form", [["step", "3"], ["email", email], stamp]);
   expect(step3.location).toContain("/roadmap");
   return { get, post };
