@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
@@ -11,8 +10,10 @@ import { loader as landedLoader } from "~/routes/landed";
 import { loader as confirmLoader } from "~/routes/confirm";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { testContext } from "./helpers/context";
+import { cookieJar, workerLoad } from "./helpers/cookie-jar";
+import { funnelAnswers } from "./helpers/funnel-answers";
 import { personStamp } from "./helpers/bot-fields";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * A lead's address is the one its owner confirmed (ADR 040): the funnel's step 3 or the guide form
@@ -21,86 +22,34 @@ import { startLocalD1 } from "./helpers/local-d1";
  * referral fraud as that address; and a confirmation link confirms only the address it was sent to.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "lead_ip_counts"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const background: Promise<unknown>[] = [];
-const load = () =>
-  ({
-    cloudflare: { env: d1.bindings, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} },
-  }) as unknown as AppLoadContext;
-
-type Answer = { status: number; location: string | null; data: unknown; cookie: string | null };
-async function call(run: () => Promise<unknown>): Promise<Answer> {
-  let out: unknown;
-  try {
-    out = await run();
-  } catch (thrown) {
-    out = thrown;
-  }
-  if (out instanceof Response) {
-    return { status: out.status, location: out.headers.get("Location"), data: null, cookie: out.headers.get("Set-Cookie") };
-  }
-  const init = out as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (init?.type === "DataWithResponseInit") {
-    return { status: init.init?.status ?? 200, location: null, data: init.data, cookie: new Headers(init.init?.headers).get("Set-Cookie") };
-  }
-  return { status: 200, location: null, data: out, cookie: null };
-}
+const load = () => workerLoad(d1.bindings, background);
 
 let visitors = 0;
-type Handler = (args: never) => unknown;
 
 /** One browser: a cookie jar that can be saved and put back, as an attacker replays a cookie. */
 function browser(key: ContentKey = "genius") {
-  let cookie = "";
   const address = `10.9.${Math.floor(++visitors / 250) % 250}.${visitors % 250}`;
   const query = key === "genius" ? "" : `domain=champion&sport=${key}`;
   const url = (path: string) => `http://127.0.0.1:8787${path}${query ? (path.includes("?") ? "&" : "?") + query : ""}`;
-  const request = (path: string, body?: [string, string][]) =>
-    new Request(url(path), {
-      ...(body ? { method: "POST", body: new URLSearchParams(body) } : {}),
-      headers: { "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
-    });
-  const keep = (answer: Answer) => {
-    if (answer.cookie) cookie = answer.cookie.split(";")[0];
-    return answer;
-  };
-  const get = async (loader: Handler, path: string) =>
-    keep(await call(async () => loader({ request: request(path), context: load(), params: {} } as never)));
-  const post = async (action: Handler, path: string, body: [string, string][]) =>
-    keep(await call(async () => action({ request: request(path, body), context: load(), params: {} } as never)));
-  const options = getPage(key, "options");
+  const { get, post, saved, replay } = cookieJar({ url, headers: { "CF-Connecting-IP": address }, load });
+  const steps = funnelAnswers(key);
   return {
     get,
     post,
-    saved: () => cookie,
-    replay: (saved: string) => void (cookie = saved),
+    saved,
+    replay,
     async stepsOneAndTwo() {
       await get(formLoader, "/form");
       const stamp = await personStamp();
-      await post(formAction, "/form", [
-        ["step", "1"],
-        ["children[0].ageBand", options.ageBands[0].value],
-        ["children[0].time", options.time[0].value],
-        stamp,
-      ]);
-      await post(formAction, "/form?step=2", [
-        ["step", "2"],
-        ["focus", options.focus[0].value],
-        ["goals", options.goals[0].value],
-        ["concern", options.concerns[0].value],
-        stamp,
-      ]);
+      await post(formAction, "/form", [...steps[0], stamp]);
+      await post(formAction, "/form?step=2", [...steps[1], stamp]);
     },
     async step3(email: string) {
       const answer = await post(formAction, "/form?step=3", [["step", "3"], ["email", email], await personStamp()]);

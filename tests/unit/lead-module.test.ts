@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { action as formAction, loader as formLoader } from "~/routes/form";
 import { loader as confirmLoader } from "~/routes/confirm";
@@ -13,96 +12,40 @@ import { queueTemplateMail } from "~/mail/outbox.server";
 import { suppress } from "~/mail/suppression.server";
 import { parseEnv } from "~/utils/env.server";
 import { variantOfContentKey } from "#emails/variant-of-key";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { personStamp } from "./helpers/bot-fields";
+import { cookieJar, workerLoad, type Answer } from "./helpers/cookie-jar";
+import { funnelAnswers } from "./helpers/funnel-answers";
 
 /**
  * The lead module through the routes, on a real local D1: one lead per submission, one e-mail per
  * lead, whatever the visitor's browser repeats, and input kept on every failure.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const background: Promise<unknown>[] = [];
-function load(bindings: Record<string, unknown> = d1.bindings): AppLoadContext {
-  return {
-    cloudflare: { env: bindings, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} },
-  } as unknown as AppLoadContext;
-}
+const load = (bindings: Record<string, unknown> = d1.bindings) => workerLoad(bindings, background);
 async function settle() {
   while (background.length) await Promise.allSettled(background.splice(0));
 }
 
-type Answer = { status: number; headers: Headers; data: unknown; location: string | null };
-
-/** Runs a loader or action and normalises what it returned or threw (Response or data()). */
-async function call(run: () => Promise<unknown>): Promise<Answer> {
-  let out: unknown;
-  try {
-    out = await run();
-  } catch (thrown) {
-    out = thrown;
-  }
-  if (out instanceof Response) {
-    return { status: out.status, headers: out.headers, data: null, location: out.headers.get("Location") };
-  }
-  const withInit = out as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (withInit && withInit.type === "DataWithResponseInit") {
-    return { status: withInit.init?.status ?? 200, headers: new Headers(withInit.init?.headers), data: withInit.data, location: null };
-  }
-  return { status: 200, headers: new Headers(), data: out, location: null };
-}
-
 /** A browser: one cookie jar, kept up to date from Set-Cookie; `ip` is the client address it posts from. */
 function browser(origin = "http://127.0.0.1:8787", ip?: string) {
-  let cookie = "";
-  const keep = (answer: Answer) => {
-    const set = answer.headers.get("Set-Cookie");
-    if (set) cookie = set.split(";")[0];
-    return answer;
-  };
-  const request = (path: string, init: RequestInit = {}) =>
-    new Request(`${origin}${path}`, {
-      ...init,
-      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(ip ? { "CF-Connecting-IP": ip } : {}), ...(init.headers ?? {}) },
-    });
+  const jar = cookieJar({ url: (path) => `${origin}${path}`, headers: ip ? { "CF-Connecting-IP": ip } : {}, load });
   return {
-    get cookie() {
-      return cookie;
-    },
-    async get(loader: (args: never) => unknown, path: string, bindings?: Record<string, unknown>) {
-      return keep(await call(async () => loader({ request: request(path), context: load(bindings), params: {} } as never)));
-    },
+    get: (loader: (args: never) => unknown, path: string, bindings?: Record<string, unknown>) => jar.get(loader, path, load(bindings)),
     async post(action: (args: never) => unknown, path: string, fields: [string, string][], bindings?: Record<string, unknown>) {
-      const body = new URLSearchParams([...fields, await personStamp(bindings?.SESSION_SECRET as string | undefined)]);
-      return keep(
-        await call(async () => action({ request: request(path, { method: "POST", body }), context: load(bindings), params: {} } as never)),
-      );
+      return jar.post(action, path, [...fields, await personStamp(bindings?.SESSION_SECRET as string | undefined)], load(bindings));
     },
   };
 }
 
 const options = getPage("genius", "options");
-const step1: [string, string][] = [
-  ["step", "1"],
-  ["children[0].ageBand", options.ageBands[1].value],
-  ["children[0].time", options.time[0].value],
-];
-const step2: [string, string][] = [
-  ["step", "2"],
-  ["focus", options.focus[0].value],
-  ["goals", options.goals[0].value],
-  ["concern", options.concerns[0].value],
-];
+const [step1, step2] = funnelAnswers("genius", 1);
 const guideFields = (email: string): [string, string][] => [
   ["email", email],
   ["ageBand", options.leadFormAgeBands[0].value],

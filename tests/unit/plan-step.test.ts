@@ -1,11 +1,12 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
 import { action as formAction, loader as formLoader } from "~/routes/form";
 import { action as plansAction, loader as plansLoader } from "~/routes/plans";
 import { loader as confirmLoader } from "~/routes/confirm";
 import { personStamp } from "./helpers/bot-fields";
-import { startLocalD1 } from "./helpers/local-d1";
+import { cookieJar, workerLoad } from "./helpers/cookie-jar";
+import { funnelAnswers } from "./helpers/funnel-answers";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * The plan step (SPEC 2.7, 4.1, 4.6): by default a plan leads to /signup; the in-preparation top
@@ -13,13 +14,7 @@ import { startLocalD1 } from "./helpers/local-d1";
  * never promises a trial; the prelaunch subject without a plan names the brand.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "lead_ip_counts"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();
@@ -32,30 +27,8 @@ function bindings(mode?: "waitlist" | "live") {
 }
 
 const background: Promise<unknown>[] = [];
-const load = (env: Record<string, unknown>) =>
-  ({
-    cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void background.push(p) }, cf: {}, caches: {} },
-  }) as unknown as AppLoadContext;
 async function settle() {
   while (background.length) await Promise.allSettled(background.splice(0));
-}
-
-type Answer = { status: number; location: string | null; data: unknown; cookie: string | null };
-async function call(run: () => Promise<unknown>): Promise<Answer> {
-  let out: unknown;
-  try {
-    out = await run();
-  } catch (thrown) {
-    out = thrown;
-  }
-  if (out instanceof Response) {
-    return { status: out.status, location: out.headers.get("Location"), data: null, cookie: out.headers.get("Set-Cookie") };
-  }
-  const init = out as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (init?.type === "DataWithResponseInit") {
-    return { status: init.init?.status ?? 200, location: null, data: init.data, cookie: new Headers(init.init?.headers).get("Set-Cookie") };
-  }
-  return { status: 200, location: null, data: out, cookie: null };
 }
 
 const query: Record<ContentKey, string> = {
@@ -69,40 +42,16 @@ let visitors = 0;
 
 /** A visitor of one variant who has finished the three steps with `email`; one cookie jar. */
 async function visitorAtPlans(key: ContentKey, env: Record<string, unknown>, email: string) {
-  let cookie = "";
   // Each visitor on its own address, as people are: the form limiter counts posts per address.
   const address = `10.${visitors % 250}.${Math.floor(visitors / 250) % 250}.${++visitors % 250}`;
   const url = (path: string) => `http://127.0.0.1:8787${path}${query[key]}`;
-  const request = (path: string, body?: [string, string][]) =>
-    new Request(url(path), {
-      ...(body ? { method: "POST", body: new URLSearchParams(body) } : {}),
-      headers: { "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
-    });
-  const keep = (answer: Answer) => {
-    if (answer.cookie) cookie = answer.cookie.split(";")[0];
-    return answer;
-  };
-  const get = async (loader: (args: never) => unknown, path: string) =>
-    keep(await call(async () => loader({ request: request(path), context: load(env), params: {} } as never)));
-  const post = async (action: (args: never) => unknown, path: string, body: [string, string][]) =>
-    keep(await call(async () => action({ request: request(path, body), context: load(env), params: {} } as never)));
+  const { get, post } = cookieJar({ url, headers: { "CF-Connecting-IP": address }, load: () => workerLoad(env, background) });
 
-  const options = getPage(key, "options");
+  const [step1, step2] = funnelAnswers(key);
   await get(formLoader, "/form");
   const stamp = await personStamp();
-  await post(formAction, "/form", [
-    ["step", "1"],
-    ["children[0].ageBand", options.ageBands[0].value],
-    ["children[0].time", options.time[0].value],
-    stamp,
-  ]);
-  await post(formAction, "/form", [
-    ["step", "2"],
-    ["focus", options.focus[0].value],
-    ["goals", options.goals[0].value],
-    ["concern", options.concerns[0].value],
-    stamp,
-  ]);
+  await post(formAction, "/form", [...step1, stamp]);
+  await post(formAction, "/form", [...step2, stamp]);
   const step3 = await post(formAction, "/form", [["step", "3"], ["email", email], stamp]);
   expect(step3.location).toContain("/roadmap");
   return { get, post };

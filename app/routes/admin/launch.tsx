@@ -1,15 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminRoute } from "~/admin/admin-route.server";
-import { auditChange } from "~/admin/audit.server";
-import { formatUtc } from "~/admin/columns";
 import { adminDocumentHeaders } from "~/admin/headers";
 import { adminScope, ALL_VARIANTS_PARAM, type AdminScope } from "~/utils/admin-scope";
-import { audienceOf, createCampaign, kickCampaign, sendTestAnnouncement } from "~/campaigns/campaigns.server";
-import { draftValues, longDate, parseDraft, parseWhen, type DraftErrors, type DraftValues } from "~/campaigns/draft";
+import { draftValues, type DraftErrors, type DraftValues } from "~/campaigns/draft";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { getBackend } from "~/data/backend.server";
 import type { RequestContext } from "~/utils/context.server";
 import type { RouteHandle } from "~/utils/hydrate";
 import { linkTo } from "~/utils/links";
@@ -19,8 +15,7 @@ import { Preview } from "~/components/admin/launch/Preview";
 import { Progress } from "~/components/admin/launch/Progress";
 import { SendConfirm } from "~/components/admin/launch/SendConfirm";
 import { formatCount, standingsText, type SendReview } from "~/campaigns/views";
-import { launchPageData } from "~/campaigns/launch-page.server";
-import { log } from "~/platform/log.server";
+import { formKeyOf, launchAction, launchPageData } from "~/campaigns/launch-page.server";
 
 /**
  * /admin/launch: the launch-day announcement (ADR 026): compose, see who receives it, preview it,
@@ -33,12 +28,6 @@ export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
 export const handle: RouteHandle = { hydrate: true };
 
-/** "review" (and a "send" without confirm=yes) answers the confirmation; only a confirmed "send" sends. */
-const INTENTS = ["test", "review", "send"] as const;
-const KEY = /^[A-Za-z0-9-]{8,64}$/;
-/** How often the progress refreshes itself with JavaScript. */
-
-const validKey = (value: unknown) => (typeof value === "string" && KEY.test(value) ? value : null);
 const scopeParams = (scope: AdminScope): Record<string, string> => (scope.kind === "all" ? { ...ALL_VARIANTS_PARAM } : {});
 
 /** The page's own address in this scope, with extra parameters. */
@@ -51,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { ctx, copy } = admin;
   const scope = adminScope(ctx.url, ctx.variant);
   const params = ctx.url.searchParams;
-  const key = validKey(params.get("key")) ?? crypto.randomUUID();
+  const key = formKeyOf(params.get("key")) ?? crypto.randomUUID();
   const values = draftValues(params);
   const { audience, ledger, campaign, preview, errors } = await admin.read("launch", () => launchPageData(ctx, scope, params, copy), {
     message: copy.launch.errors.failed,
@@ -87,107 +76,17 @@ type ActionData = { formError: string; errors: DraftErrors; values: DraftValues;
 
 export async function action(args: ActionFunctionArgs) {
   const admin = await adminRoute(args);
-  const { ctx, access, copy } = admin;
-  const text = copy.launch;
-  const scope = adminScope(ctx.url, ctx.variant);
+  const { ctx } = admin;
   const form = await args.request.formData();
   const values = draftValues(form);
-  const refuse = (status: number, formError: string, errors: DraftErrors = {}) =>
-    admin.respond<ActionData>({ formError, errors, values }, { status });
-  const intent = form.get("intent");
-  const key = validKey(form.get("key"));
-  if (!key || !(INTENTS as readonly unknown[]).includes(intent)) return refuse(400, text.errors.unknownAction);
-  const parsed = parseDraft(form, text.errors);
-  if ("errors" in parsed) return refuse(400, text.errors.summary, parsed.errors);
-  const draft = parsed.draft;
-  const adminEmail = access.user.email ?? "";
-
-  if (intent === "test") {
-    let queued;
-    try {
-      const audience = await audienceOf(ctx, scope);
-      queued = await sendTestAnnouncement(ctx, {
-        origin: ctx.url.origin,
-        scope,
-        recipient: audience.first,
-        draft,
-        to: adminEmail,
-        formKey: key,
-      });
-    } catch (error) {
-      log.error("admin.action_failed", { action: "campaign-test" }, error);
-      return refuse(503, text.toasts.testFailed);
-    }
-    if (!queued.queued) return refuse(503, text.toasts.testFailed);
-    admin.toast(text.toasts.testSent.replace("{email}", adminEmail));
-    const back = { intent: "preview", key, date: draft.date, message: draft.message, ctaLabel: draft.ctaLabel, ctaUrl: draft.ctaUrl };
-    return admin.redirect(pageHref(ctx, back), 303);
+  const answer = await launchAction(admin, adminScope(ctx.url, ctx.variant), admin.copy, form);
+  if ("refuse" in answer) {
+    const { status, formError, errors } = answer.refuse;
+    return admin.respond<ActionData>({ formError, errors, values }, { status });
   }
-
-  const when = parseWhen(form, text.errors, new Date());
-  if ("errors" in when) return refuse(400, text.errors.summary, when.errors);
-
-  // One confirmation before anything is written: the audience as it is now, the variant, the dates.
-  if (intent === "review" || form.get("confirm") !== "yes") {
-    let count;
-    let standings;
-    try {
-      const audience = await audienceOf(ctx, scope);
-      count = audience.count;
-      standings = { waiting: audience.waiting, admitted: audience.admitted, accounts: audience.accounts };
-    } catch (error) {
-      log.error("admin.read_failed", { what: "audience" }, error);
-      return refuse(503, text.errors.failed);
-    }
-    if (count === 0) return refuse(400, text.errors.noAudience);
-    const review: SendReview = {
-      count,
-      standings,
-      scope: scope.kind === "all" ? copy.console.allVariants : copy.console.variants[scope.key],
-      all: scope.kind === "all",
-      date: longDate(draft.date),
-      at: when.at ? formatUtc(when.at.toISOString()) : null,
-      fields: { key, ...draft, when: values.when, sendAt: values.sendAt },
-    };
-    return admin.respond<ActionData>({ formError: "", errors: {}, values, review });
-  }
-
-  let created;
-  let count = 0;
-  try {
-    // A resubmitted form finds its campaign before anything else is read.
-    const same = await getBackend(ctx).campaigns.byFormKey(key);
-    if (same) created = { created: false, campaign: same };
-    else {
-      count = (await audienceOf(ctx, scope)).count;
-      if (count === 0) return refuse(400, text.errors.noAudience);
-      created = await createCampaign(ctx, {
-        scope,
-        draft,
-        formKey: key,
-        origin: ctx.url.origin,
-        by: adminEmail,
-        sendAt: when.at,
-        audience: count,
-      });
-    }
-  } catch (error) {
-    log.error("admin.action_failed", { action: "campaign-create" }, error);
-    return refuse(503, text.errors.failed);
-  }
-  const { campaign } = created;
-  if (created.created) await auditChange(admin, "campaigns.create", campaign.id, String(count));
-  if (created.created && !when.at) {
-    // After the response: a failure is only logged, and the cron's sweep starts the campaign instead.
-    ctx.waitUntil(kickCampaign(ctx, campaign.id).catch((error) => log.error("campaign.start_failed", { campaign: campaign.id }, error)));
-  }
-  const message = !created.created
-    ? text.toasts.already
-    : when.at
-      ? text.toasts.scheduled.replace("{at}", formatUtc(campaign.send_at))
-      : text.toasts.started.replace("{count}", count.toLocaleString("en-GB"));
-  admin.toast(message);
-  return admin.redirect(pageHref(ctx, { campaign: campaign.id }), 303);
+  if ("review" in answer) return admin.respond<ActionData>({ formError: "", errors: {}, values, review: answer.review });
+  admin.toast(answer.toast);
+  return admin.redirect(pageHref(ctx, answer.go), 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

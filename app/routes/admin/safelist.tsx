@@ -90,45 +90,29 @@ export default function Safelist() {
         </p>
       ) : null}
       {answer && "confirmAdd" in answer ? (
-        <Form method="post" action={here} className="mb-6 rounded-lg border border-slate-300 p-4" data-testid="safelist-confirm">
-          <p className="text-slate-900">
-            {text.confirmAdd
-              .replace("{cidr}", answer.confirmAdd.cidr)
-              .replace(
-                "{addresses}",
-                answer.confirmAdd.count === "1" ? text.addresses.one : text.addresses.other.replace("{count}", answer.confirmAdd.count),
-              )}
-          </p>
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="confirmed" value="yes" />
-          <input type="hidden" name="cidr" value={answer.confirmAdd.cidr} />
-          <input type="hidden" name="note" value={answer.confirmAdd.note} />
-          <div className="mt-4 flex items-center gap-3">
-            <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700">
-              {text.save}
-            </button>
-            <a href={here} className="underline">
-              {text.cancel}
-            </a>
-          </div>
-        </Form>
+        <ConfirmStep
+          action={here}
+          testId="safelist-confirm"
+          question={text.confirmAdd
+            .replace("{cidr}", answer.confirmAdd.cidr)
+            .replace(
+              "{addresses}",
+              answer.confirmAdd.count === "1" ? text.addresses.one : text.addresses.other.replace("{count}", answer.confirmAdd.count),
+            )}
+          fields={{ intent: "add", cidr: answer.confirmAdd.cidr, note: answer.confirmAdd.note }}
+          submit={text.save}
+          cancel={text.cancel}
+        />
       ) : null}
       {answer && "confirmRemove" in answer ? (
-        <Form method="post" action={here} className="mb-6 rounded-lg border border-slate-300 p-4">
-          <p className="text-slate-900">{text.confirmRemove.replace("{cidr}", answer.confirmRemove.cidr)}</p>
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="confirmed" value="yes" />
-          <input type="hidden" name="id" value={answer.confirmRemove.id} />
-          <input type="hidden" name="cidr" value={answer.confirmRemove.cidr} />
-          <div className="mt-4 flex items-center gap-3">
-            <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-              {text.confirm}
-            </button>
-            <a href={here} className="underline">
-              {text.cancel}
-            </a>
-          </div>
-        </Form>
+        <ConfirmStep
+          action={here}
+          question={text.confirmRemove.replace("{cidr}", answer.confirmRemove.cidr)}
+          fields={{ intent: "remove", id: answer.confirmRemove.id, cidr: answer.confirmRemove.cidr }}
+          submit={text.confirm}
+          cancel={text.cancel}
+          destructive
+        />
       ) : null}
       <Form method="post" action={here} className="mb-8 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="add" />
@@ -178,5 +162,35 @@ export default function Safelist() {
         ))}
       </ul>
     </AdminPage>
+  );
+}
+
+/** The one question before an addition or a removal: the same form again with confirmed=yes, or back to the page. */
+function ConfirmStep(props: {
+  action: string;
+  question: string;
+  fields: Record<string, string>;
+  submit: string;
+  cancel: string;
+  destructive?: boolean;
+  testId?: string;
+}) {
+  const tone = props.destructive ? "bg-red-700 hover:bg-red-800" : "bg-slate-900 hover:bg-slate-700";
+  return (
+    <Form method="post" action={props.action} className="mb-6 rounded-lg border border-slate-300 p-4" data-testid={props.testId}>
+      <p className="text-slate-900">{props.question}</p>
+      {Object.entries(props.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="confirmed" value="yes" />
+      <div className="mt-4 flex items-center gap-3">
+        <button type="submit" className={`rounded-md px-4 py-2 font-semibold text-white ${tone}`}>
+          {props.submit}
+        </button>
+        <a href={props.action} className="underline">
+          {props.cancel}
+        </a>
+      </div>
+    </Form>
   );
 }
