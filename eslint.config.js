@@ -61,6 +61,26 @@ export default defineConfig([
   },
 
   {
+    files: ["tests/unit/**"],
+    rules: {
+      // A synchronous child process blocks the Vitest worker: past 60 s (a wrangler call on a busy
+      // machine) its pending RPC times out and the run fails with every test green.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            ...["node:child_process", "child_process"].map((name) => ({
+              name,
+              importNames: ["spawnSync", "execSync", "execFileSync"],
+              message: "Use runProcess from tests/unit/helpers/run-process: it does not block the test worker.",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+
+  {
     files: ["**/*.{jsx,tsx}"],
     ...jsxA11y.flatConfigs.recommended,
   },

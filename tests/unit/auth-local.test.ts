@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_NOT_CONFIRMED, INVALID_CONFIRMATION_LINK, INVALID_CREDENTIALS } from "~/auth/auth";
@@ -7,6 +6,7 @@ import { limitSignIn, TOO_MANY_SIGN_IN_ATTEMPTS } from "~/auth/rate-limit.server
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
 import { startLocalD1 } from "./helpers/local-d1";
+import { runProcess } from "./helpers/run-process";
 
 const SECRET = "test-secret-one";
 const tennis: Variant = { domain: "champion", sport: "tennis" };
@@ -275,9 +275,7 @@ describe("the real Rate Limiting binding (miniflare)", () => {
 describe("npm run admin:grant -- <email>", () => {
   const script = fileURLToPath(new URL("../../scripts/admin-grant.mjs", import.meta.url));
   const grant = (email: string) =>
-    d1.whileClosed(() =>
-      spawnSync("node", [script, email], { encoding: "utf8", env: { ...process.env, ADMIN_GRANT_PERSIST_TO: d1.persistTo } }),
-    );
+    d1.whileClosed(() => runProcess("node", [script, email], { env: { ...process.env, ADMIN_GRANT_PERSIST_TO: d1.persistTo } }));
 
   it("makes an existing local account an admin", async () => {
     const { email, mail } = await signUp();

@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runProcess } from "./helpers/run-process";
 
 /**
  * `npm run deploy -- --dry-run` (scripts/deploy.sh) on a machine without Cloudflare credentials:
@@ -20,24 +20,23 @@ const stub = (name: string, body = "") => {
   writeFileSync(path, `#!/usr/bin/env bash\necho "${name} $*" >>"$FAKE_CALLS"\n${body}\nexit 0\n`);
   chmodSync(path, 0o755);
 };
-spawnSync("mkdir", ["-p", bin]);
+mkdirSync(bin, { recursive: true });
 stub("npm");
 // wrangler's secret list answers JSON; every other call just succeeds.
 stub("npx", 'case "$*" in *"secret list"*) echo "[]";; esac');
 
-function dryRun(extraEnv: Record<string, string> = {}) {
+async function dryRun(extraEnv: Record<string, string> = {}) {
   writeFileSync(log, "");
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CLOUDFLARE_")));
-  const run = spawnSync("bash", ["scripts/deploy.sh", "--dry-run"], {
-    encoding: "utf8",
+  const run = await runProcess("bash", ["scripts/deploy.sh", "--dry-run"], {
     env: { ...env, ...extraEnv, FAKE_CALLS: log, PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}` },
   });
   return { ...run, calls: readFileSync(log, "utf8").trim().split("\n") };
 }
 
 describe("npm run deploy -- --dry-run", () => {
-  it("without Cloudflare credentials: doctor offline, build, bundle, the migrations listed; says what it skipped; exit 0", () => {
-    const run = dryRun();
+  it("without Cloudflare credentials: doctor offline, build, bundle, the migrations listed; says what it skipped; exit 0", async () => {
+    const run = await dryRun();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^doctor \(production, offline\)/m);
     expect(run.stdout).toMatch(/^skipped: remote secrets /m);
@@ -50,8 +49,8 @@ describe("npm run deploy -- --dry-run", () => {
     expect(run.stdout).toMatch(/^dry run: nothing was deployed/m);
   }, 60_000);
 
-  it("with CLOUDFLARE_API_TOKEN: also reads the remote secret names", () => {
-    const run = dryRun({ CLOUDFLARE_API_TOKEN: "token-for-the-test" });
+  it("with CLOUDFLARE_API_TOKEN: also reads the remote secret names", async () => {
+    const run = await dryRun({ CLOUDFLARE_API_TOKEN: "token-for-the-test" });
     expect(run.status, run.stderr).toBe(0);
     expect(run.calls).toContain("npx wrangler secret list --env production --format json");
     expect(run.stdout).not.toMatch(/^skipped: remote secrets/m);

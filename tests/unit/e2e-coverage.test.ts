@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { runProcess } from "./helpers/run-process";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/check-e2e-coverage.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "e2e-coverage-"));
@@ -13,12 +13,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function check(lines: string[]) {
   const file = join(dir, `${Math.random()}.txt`);
   writeFileSync(file, ["Listing tests:", ...lines.map((line) => `  ${line}`)].join("\n"));
-  return spawnSync(process.execPath, [SCRIPT, file], { encoding: "utf8" });
+  return runProcess(process.execPath, [SCRIPT, file]);
 }
 
 describe("the e2e coverage check", () => {
-  it("passes a spec whose variants each run with JavaScript on and off, across its tests", () => {
-    const run = check([
+  it("passes a spec whose variants each run with JavaScript on and off, across its tests", async () => {
+    const run = await check([
       "[js-on] › story.spec.ts:83:3 › genius: joins",
       "[js-off] › story.spec.ts:142:3 › genius: a guide parent",
       "[js-off] › story.spec.ts:83:3 › tennis: joins",
@@ -29,8 +29,8 @@ describe("the e2e coverage check", () => {
     expect(run.status).toBe(0);
   });
 
-  it("names each variant a spec leaves without a mode, and fails", () => {
-    const run = check([
+  it("names each variant a spec leaves without a mode, and fails", async () => {
+    const run = await check([
       "[js-on] › referrals.spec.ts:93:5 › referrals: genius › credits",
       "[js-off] › referrals.spec.ts:93:5 › referrals: genius › credits",
       "[js-off] › referrals.spec.ts:93:5 › referrals: icehockey › credits",

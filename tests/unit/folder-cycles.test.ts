@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { folderCycles } from "../../scripts/check-folder-cycles.mjs";
+import { runProcess } from "./helpers/run-process";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/check-folder-cycles.mjs", import.meta.url));
 const made: string[] = [];
@@ -26,10 +26,7 @@ afterAll(() => {
 });
 
 /** Runs the script the way `npm run lint` does, from the tree's root. */
-function check(base: string) {
-  const run = spawnSync(process.execPath, [SCRIPT, "app"], { cwd: base, encoding: "utf8" });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const check = (base: string) => runProcess(process.execPath, [SCRIPT, "app"], { cwd: base });
 
 // Imports that are not cycles: routes and components import features, a feature imports a layer
 // below it, a layer imports the top-level root module, a comment or a package names nothing.
@@ -44,36 +41,36 @@ const layered = {
 };
 
 describe("check-folder-cycles", () => {
-  it("passes a tree whose folders import downwards only", () => {
+  it("passes a tree whose folders import downwards only", async () => {
     const base = tree(layered);
     expect(folderCycles(join(base, "app"))).toEqual([]);
-    const run = check(base);
+    const run = await check(base);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("No import cycle");
   });
 
-  it("fails on two folders importing each other, naming the files of each direction", () => {
+  it("fails on two folders importing each other, naming the files of each direction", async () => {
     const base = tree({
       ...layered,
       "leads/funnel.server.ts": 'import { referral } from "~/referrals/referrals.server";\nexport const step = referral;\n',
     });
     const cycles = folderCycles(join(base, "app"));
     expect(cycles.map((cycle: { folders: string[] }) => cycle.folders)).toEqual([["leads", "referrals", "leads"]]);
-    const run = check(base);
+    const run = await check(base);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("Import cycle between app folders: leads -> referrals -> leads");
     expect(run.stderr).toContain("  leads -> referrals: app/leads/funnel.server.ts\n");
     expect(run.stderr).toContain("  referrals -> leads: app/referrals/referrals.server.ts\n");
   });
 
-  it("fails on a cycle through three folders, type-only, dynamic and re-exports included", () => {
+  it("fails on a cycle through three folders, type-only, dynamic and re-exports included", async () => {
     const base = tree({
       ...layered,
       "leads/launch.server.ts": 'export { send } from "../campaigns/campaigns.server";\n',
       "campaigns/campaigns.server.ts": 'export const send = () => import("~/waves/waves.server");\n',
       "waves/waves.server.ts": 'import type { Lead } from "~/leads/leads.server";\nexport type Wave = Lead[];\n',
     });
-    const run = check(base);
+    const run = await check(base);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("Import cycle between app folders: campaigns -> waves -> leads -> campaigns");
     expect(run.stderr).toContain("  campaigns -> waves: app/campaigns/campaigns.server.ts\n");

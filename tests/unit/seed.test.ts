@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +21,7 @@ import { parseEnv } from "~/utils/env.server";
 import { contentKeyOf, variantOfKey } from "~/utils/variant";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, seedStatements } from "../../scripts/lib/seed-data.mjs";
 import { openLocalD1 } from "./helpers/local-d1";
+import { runProcess, type ProcessRun } from "./helpers/run-process";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const NOW = Date.parse("2026-03-01T12:00:00.000Z");
@@ -44,21 +44,20 @@ const VARIANTS = [
  * megabyte of SQL has gone through it.)
  */
 const seed = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync("node", ["scripts/seed.mjs", ...args], {
+  runProcess("node", ["scripts/seed.mjs", ...args], {
     cwd: root,
-    encoding: "utf8",
     env: { ...process.env, SEED_ADMIN_PASSWORD: "", SEED_ADMIN_EMAIL: "", ...env },
   });
 
 let dir: string;
 let d1: Awaited<ReturnType<typeof openLocalD1>>;
-let firstRun: ReturnType<typeof seed>;
+let firstRun: ProcessRun;
 
 /** Runs the seed CLI on the test's state, with the proxy closed: two workerd must not share the files. */
 async function seedAgain(args: string[], env: Record<string, string> = {}) {
   await d1.dispose();
   try {
-    return seed(["--persist-to", dir, ...args], env);
+    return await seed(["--persist-to", dir, ...args], env);
   } finally {
     d1 = await openLocalD1(dir);
   }
@@ -110,7 +109,7 @@ const signIn = (db: D1Database, email: string, password: string) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "seed-"));
-  firstRun = seed(["--persist-to", dir, "--now", new Date(NOW).toISOString()]);
+  firstRun = await seed(["--persist-to", dir, "--now", new Date(NOW).toISOString()]);
   if (firstRun.status !== 0) throw new Error(`npm run seed failed:\n${firstRun.stderr}`);
   d1 = await openLocalD1(dir);
 }, 180_000);
@@ -344,8 +343,8 @@ describe("npm run seed refuses", () => {
     [["--remote"], { SEED_ADMIN_PASSWORD: "a-long-enough-password" }, /needs --env preview/],
     [["--remote", "--env", "preview"], {}, /needs SEED_ADMIN_PASSWORD/],
     [["--remote", "--env", "preview"], { SEED_ADMIN_PASSWORD: "short" }, /at least 12 characters/],
-  ])("%j before touching any database", (args, env, message) => {
-    const run = seed(args, env);
+  ])("%j before touching any database", async (args, env, message) => {
+    const run = await seed(args, env);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stdout).not.toMatch(/Seeding|Applying/);
