@@ -222,6 +222,18 @@ test("every admin page fits a 390 px phone: no sideways page scroll, row actions
 
   await page.goto(pathIn(genius, "admin/leads", { q: tag }));
   await reachable(page, page.locator(`tr[data-lead-id="${referred.id}"]`).getByRole("link", { name: copy.table.edit }));
+
+  // A sport's club list: a pending club's Approve stays on screen past the count columns.
+  const clubSlug = `narrow-${tag}`;
+  await queryD1(
+    `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
+     VALUES (${sqlString(randomUUID())}, 'leads_icehockey', 'champion-icehockey', ${sqlString(clubSlug)}, ${sqlString(`Narrow ${tag}`)},
+       'Praha', 'icehockey', 'pending', ${sqlString(at)})`,
+  );
+  await page.goto(pathIn(icehockey, "admin/clubs"));
+  await noSidewaysScroll(page);
+  const clubText = getPage(icehockey.key, "clubs").admin;
+  await reachable(page, page.locator(`tr[data-club="${clubSlug}"]`).getByRole("button", { name: clubText.approve, exact: true }));
 });
 
 test("the CSV carries every field, names the variant and keeps a + e-mail intact", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ClubsContent } from "#content/schemas/clubs";
 import type { AdminClub } from "~/clubs/admin.server";
-import { AdminTable } from "~/components/admin/AdminTable";
+import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { useLinkTo } from "~/utils/root-data";
 
 type Answer = { error: string } | { confirm: { intent: "reject" | "merge"; club: string; into?: string; text: string } } | undefined;
@@ -70,6 +70,7 @@ export function ClubsAdmin({
           }}
           caption={text.title}
           testId="admin-clubs"
+          actions
         >
           {clubs.map((club) => (
             <tr key={club.id} className="border-b border-slate-200 align-top" data-club={club.slug}>
@@ -122,7 +123,7 @@ export function ClubsAdmin({
                 )}
                 {club.milestone_reached_at ? <span className="font-semibold text-green-800">{text.reached}</span> : null}
               </td>
-              <td className="space-y-2 px-3 py-2">
+              <td className={`space-y-2 px-3 py-2 ${ACTION_CELL}`}>
                 {club.status === "pending" ? (
                   <Form method="post" action={here}>
                     <input type="hidden" name="club" value={club.id} />
