@@ -66,7 +66,7 @@ async function readStanding(page: Page, v: VariantCase) {
   expect(text, "no 'first wave' promise on any status page").not.toMatch(/in the first wave/i);
   if (standing === "waiting" || standing === "unconfirmed") {
     expect(text).not.toContain(copy.youreIn);
-    expect(text).toContain(copy.rule.split("{step}")[0].trim());
+    expect(text).toContain(copy.rule.other.split("{count}")[0].trim());
     const left = Number(await page.getByTestId("first-wave").getAttribute("data-left"));
     const ahead = (await page.getByTestId("admitted-ahead").count())
       ? Number(await page.getByTestId("admitted-ahead").getAttribute("data-count"))

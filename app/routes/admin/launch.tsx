@@ -21,6 +21,7 @@ import { SendConfirm } from "~/components/admin/launch/SendConfirm";
 import { formatCount, standingsText, type SendReview } from "~/campaigns/views";
 import { launchPageData } from "~/campaigns/launch-page.server";
 import { log } from "~/platform/log.server";
+import { counted } from "~/utils/plural";
 
 /**
  * /admin/launch: the launch-day announcement (ADR 026): compose, see who receives it, preview it,
@@ -185,7 +186,7 @@ export async function action(args: ActionFunctionArgs) {
     ? text.toasts.already
     : when.at
       ? text.toasts.scheduled.replace("{at}", formatUtc(campaign.send_at))
-      : text.toasts.started.replace("{count}", count.toLocaleString("en-GB"));
+      : counted(text.toasts.started, count, { count: count.toLocaleString("en-GB") });
   admin.toast(message);
   return admin.redirect(pageHref(ctx, { campaign: campaign.id }), 303);
 }
