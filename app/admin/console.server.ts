@@ -14,6 +14,7 @@ import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
 import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
 import { log } from "~/platform/log.server";
+import { counted } from "~/utils/plural";
 
 /** What the console frame (the admin layout) needs from the server: who is signed in. */
 export type ConsoleFrame = { email: string };
@@ -56,11 +57,11 @@ export async function bulkAction({ ctx, access }: AdminRequest, form: FormData) 
     if (parsed.intent === "bulk-delete") {
       const gone = await getBackend(ctx).leads.deleteMany(ctx.leadTable, parsed.ids);
       if (gone.length) await auditChange({ ctx, access }, "leads.bulk-delete", gone, String(gone.length));
-      toast = copy.bulk.deleted.replace("{count}", String(gone.length));
+      toast = counted(copy.bulk.deleted, gone.length);
     } else if (parsed.intent === "bulk-revoke") {
       const revoked = await revokeCredits(ctx, parsed.ids);
       if (revoked.length) await auditChange({ ctx, access }, "referrals.bulk-revoke", revoked, String(revoked.length));
-      toast = copy.bulk.revoked.replace("{count}", String(revoked.length));
+      toast = counted(copy.bulk.revoked, revoked.length);
     } else {
       // The export is a download: the confirmation posts to the CSV route, never here.
       return data<BulkActionData>({ formError: copy.bulk.unknown }, { status: 400, headers });

@@ -19,6 +19,7 @@ import {
 } from "./campaigns.server";
 import { draftValues, longDate, parseDraft, parseWhen, type DraftErrors } from "./draft";
 import type { CampaignView, LedgerRow, SendReview } from "./views";
+import { counted } from "~/utils/plural";
 
 function scopeLabel(copy: AdminContent, key: string): string {
   const scope = scopeOfKey(key);
@@ -196,6 +197,6 @@ export async function launchAction(admin: AdminRequest, scope: AdminScope, copy:
     ? text.toasts.already
     : when.at
       ? text.toasts.scheduled.replace("{at}", formatUtc(campaign.send_at))
-      : text.toasts.started.replace("{count}", count.toLocaleString("en-GB"));
+      : counted(text.toasts.started, count, { count: count.toLocaleString("en-GB") });
   return { toast, go: { campaign: campaign.id } };
 }

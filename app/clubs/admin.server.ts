@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE } from "~/data/lead-model";
 import type { Club, ClubSummary } from "~/data/ports/club-store";
 import type { RequestContext } from "~/utils/context.server";
 import { checkClubMilestone, clubsCopy, clubsOf, clubTableOf } from "./clubs.server";
+import { counted } from "~/utils/plural";
 
 /**
  * What /admin/clubs reads and does (docs/decisions/039-clubs.md): every club of the variant with its
@@ -137,7 +138,7 @@ export async function clubsAdminAction(ctx: RequestContext, form: FormData): Pro
     if (!into || into.id === club.id || into.lead_table !== table || into.status === "merged") return refuse(400, copy.mergeInvalid);
     if (!confirmed) {
       const members = (await store.summaries(table)).find((row) => row.id === club.id)?.members ?? 0;
-      const text = copy.confirmMerge.replaceAll("{from}", club.name).replaceAll("{into}", into.name).replace("{count}", String(members));
+      const text = counted(copy.confirmMerge, members, { from: club.name, into: into.name });
       return { confirm: { intent: "merge", club: club.id, into: into.id, text } };
     }
     // A repeat (double click, second tab) finds it merged: nothing moves again, the same answer.

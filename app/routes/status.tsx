@@ -225,7 +225,7 @@ export default function Status() {
             : !canMoveUp(standing)
               ? copy.ruleAdmitted
               : step > 0
-                ? copy.rule.replace("{step}", String(step))
+                ? counted(copy.rule, step)
                 : copy.ruleFirstCome}
         </p>
       </section>

@@ -10,6 +10,7 @@ import { requestAuth } from "~/auth/session-auth.server";
 import { refCode } from "~/data/lead-codes.server";
 import { mailStateOf } from "~/leads/confirmation.server";
 import { leadsOf } from "~/leads/leads.server";
+import { confirmedLeadId } from "~/leads/submission.server";
 import { recipientMailKey } from "~/mail/recipient-limit.server";
 import type { MailState } from "~/leads/mail-state";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
@@ -131,12 +132,29 @@ export async function welcomeBack(ctx: RequestContext, session: AppSession, user
 }
 
 /**
+ * A funnel that ended on the waitlist (/confirm) spent its lead key; the lead this browser confirmed
+ * there is still the visitor's, so an account with its address links to it as the funnel's would.
+ */
+async function recallWaitlistLead(ctx: RequestContext, session: AppSession, email: string): Promise<void> {
+  const confirmed = confirmedLeadId(session, ctx.variant, "main");
+  if (getVariantValues(session, ctx.variant).leadId || !confirmed) return;
+  const lead = await leadsOf(ctx)
+    .get(confirmed)
+    .catch((error: unknown) => {
+      log.error("signup.lead_read_failed", { leadId: confirmed }, error);
+      return null;
+    });
+  if (lead && lead.email === email.trim().toLowerCase()) setVariantValues(session, ctx.variant, { leadId: lead.id });
+}
+
+/**
  * A new account, confirmed by its e-mail link, reached /signup-confirm: upsert its users record,
  * then queue the welcome e-mail once per account (its outbox key is the account id, so a reload or
  * a second browser adds none). A failed save queues nothing: the next visit tries again.
  * The caller commits the session.
  */
 export async function completeAccount(ctx: RequestContext, session: AppSession, user: AuthUser): Promise<ConfirmedAccount> {
+  await recallWaitlistLead(ctx, session, user.email);
   const values = getVariantValues(session, ctx.variant);
   if (!(await saveUsersRecord(ctx, session, user))) return { saved: false };
 

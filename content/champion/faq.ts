@@ -1,4 +1,4 @@
-import { faq as genius } from "../genius/faq";
+import { faq as genius, placesWord } from "../genius/faq";
 import { mergeLayers, type Layer } from "../layers";
 import type { FaqContent } from "../schemas/faq";
 import { placesPerCreditOf, referralRules } from "../referrals";
@@ -11,7 +11,7 @@ import { placesPerCreditOf, referralRules } from "../referrals";
 function championPlaceRule(step: number): string[] {
   return [
     step > 0
-      ? `Families are placed in the order they confirmed their e-mail address. Every {sport} family that joins through your link and confirms theirs moves you up ${step} places; on a tie, more counted referrals go first, then the earlier confirmation. No places are ever made up.`
+      ? `Families are placed in the order they confirmed their e-mail address. Every {sport} family that joins through your link and confirms theirs moves you up ${placesWord(step)}; on a tie, more counted referrals go first, then the earlier confirmation. No places are ever made up.`
       : "Families are placed strictly in the order they confirmed their e-mail address: first come, first served, like a sign-up sheet. Referrals do not change anyone's place.",
     "Fair play: referrals that arrive in a suspicious cluster (many addresses at one domain, from one network, or within minutes) are checked by our team before they count. Your status page shows them as pending review.",
   ];

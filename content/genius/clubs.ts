@@ -142,8 +142,11 @@ export const clubs: ClubsContent = {
     mergeSameName: "Merge into {club}…",
     mergeButton: "Merge…",
     mergeInvalid: "Pick another club of this sport to merge into.",
-    confirmMerge:
-      "Merge {from} into {into}? Its {count} members and its contacts move to {into}, and {from} disappears from the public pages. This cannot be undone.",
+    confirmMerge: {
+      one: "Merge {from} into {into}? Its 1 member and its contacts move to {into}, and {from} disappears from the public pages. This cannot be undone.",
+      other:
+        "Merge {from} into {into}? Its {count} members and its contacts move to {into}, and {from} disappears from the public pages. This cannot be undone.",
+    },
     confirmReject: "Reject {from}? Its name never appears in public and its link stops working. This cannot be undone.",
     merged: "Clubs merged.",
     confirm: "Yes, do it",

@@ -1,6 +1,9 @@
 import { placesPerCreditOf } from "../referrals";
 import type { FaqContent } from "../schemas/faq";
 
+/** "1 place", "5 places": the places a credited referral moves a parent up (content imports no plural helper from app/). */
+export const placesWord = (step: number) => (step === 1 ? "1 place" : `${step} places`);
+
 /**
  * How a place is decided, in the genius voice, from the variant's fairness setting (places per
  * credit, content/referrals.ts; 0 = first come, first served). ADR 036.
@@ -8,7 +11,7 @@ import type { FaqContent } from "../schemas/faq";
 function placeRule(step: number): string[] {
   return [
     step > 0
-      ? `Confirmed parents are placed in the order they confirmed their e-mail address. Each parent who joins through your link and confirms their own address moves you up ${step} places; when two parents end on the same place, the one with more counted referrals goes first, then the one who confirmed first. We never invent or inflate places.`
+      ? `Confirmed parents are placed in the order they confirmed their e-mail address. Each parent who joins through your link and confirms their own address moves you up ${placesWord(step)}; when two parents end on the same place, the one with more counted referrals goes first, then the one who confirmed first. We never invent or inflate places.`
       : "Confirmed parents are placed strictly in the order they confirmed their e-mail address: first come, first served. Referrals do not change anyone's place. We never invent or inflate places.",
     "To keep the line fair, referrals that arrive in a suspicious cluster (many addresses at one domain, from one network, or within minutes) are checked by our team before they count. Your status page shows them as pending review.",
   ];

@@ -40,7 +40,11 @@ export const waitlist: WaitlistContent = {
     referralsTitle: "Your referrals",
     credited: "Counted",
     pending: "Waiting for their confirmation",
-    rule: "Parents are placed in the order they confirmed their e-mail. Each friend who joins through your link and confirms theirs moves you up {step} places.",
+    rule: {
+      one: "Parents are placed in the order they confirmed their e-mail. Each friend who joins through your link and confirms theirs moves you up 1 place.",
+      other:
+        "Parents are placed in the order they confirmed their e-mail. Each friend who joins through your link and confirms theirs moves you up {count} places.",
+    },
     ruleFirstCome:
       "Parents are placed in the order they confirmed their e-mail, first come, first served. Friends who join through your link get their own place in line.",
     held: { one: "1 friend pending review", other: "{count} friends pending review" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countedSchema } from "./counted";
 
 const text = z.string().min(1);
 /** A message for a value over its length cap; '{max}' is filled with the cap. */
@@ -249,16 +250,16 @@ export const adminSchema = z.object({
     export: text,
     revoke: text,
     /** `{count}`. */
-    confirmDelete: z.string().includes("{count}"),
-    confirmExport: z.string().includes("{count}"),
-    confirmRevoke: z.string().includes("{count}"),
+    confirmDelete: countedSchema,
+    confirmExport: countedSchema,
+    confirmRevoke: countedSchema,
     confirm: text,
     cancel: text,
     none: text,
     tooMany: z.string().includes("{max}"),
     unknown: text,
-    deleted: z.string().includes("{count}"),
-    revoked: z.string().includes("{count}"),
+    deleted: countedSchema,
+    revoked: countedSchema,
     failed: text,
   }),
   /** The referral ledger page and the referral panel of a lead. */
@@ -293,13 +294,13 @@ export const adminSchema = z.object({
       approveOne: z.string().includes("{email}"),
       rejectOne: z.string().includes("{email}"),
       /** The one question before a decision, `{count}`. */
-      confirmApprove: z.string().includes("{count}"),
-      confirmReject: z.string().includes("{count}"),
+      confirmApprove: countedSchema,
+      confirmReject: countedSchema,
       confirm: text,
       cancel: text,
       noneSelected: text,
-      approved: z.string().includes("{count}"),
-      rejected: z.string().includes("{count}"),
+      approved: countedSchema,
+      rejected: countedSchema,
     }),
     /** The IP safelist (/admin/safelist, issue 34): schools, clubs and offices. */
     safelist: z.object({
@@ -318,7 +319,7 @@ export const adminSchema = z.object({
       invalid: text,
       tooBroad: text,
       confirmAdd: z.string().includes("{cidr}").includes("{addresses}"),
-      addresses: z.object({ one: text, other: z.string().includes("{count}") }),
+      addresses: countedSchema,
       save: text,
       added: text,
       removed: text,
@@ -404,8 +405,8 @@ export const adminSchema = z.object({
       none: text,
       bucket: text,
       count: text,
-      hours: text,
-      days: text,
+      hours: countedSchema,
+      days: countedSchema,
       buckets: z.object({ under1: text, under3: text, under7: text, under14: text, over14: text }),
     }),
     sites: z.object({ genius: text, icehockey: text, tennis: text }),
@@ -525,9 +526,9 @@ export const adminSchema = z.object({
       heading: text,
       headingLater: text,
       /** `{count}`, `{variant}`. */
-      audienceOne: z.string().includes("{count}").includes("{variant}"),
+      audienceOne: countedSchema.extend({ other: z.string().includes("{count}").includes("{variant}") }),
       /** `{count}`. */
-      audienceAll: z.string().includes("{count}"),
+      audienceAll: countedSchema,
       /** `{waiting}`, `{admitted}`, `{accounts}`: those who will receive it by standing; each reads their own. */
       standings: z.string().includes("{waiting}").includes("{admitted}").includes("{accounts}"),
       /** `{date}`: the early-access date, written out. */
@@ -537,8 +538,8 @@ export const adminSchema = z.object({
       later: z.string().includes("{at}"),
       note: text,
       /** `{count}`: the confirming buttons. */
-      send: z.string().includes("{count}"),
-      schedule: z.string().includes("{count}"),
+      send: countedSchema,
+      schedule: countedSchema,
       back: text,
     }),
     preview: z.object({
@@ -556,7 +557,7 @@ export const adminSchema = z.object({
       testSent: z.string().includes("{email}"),
       testFailed: text,
       /** `{count}`. */
-      started: z.string().includes("{count}"),
+      started: countedSchema,
       /** `{at}`. */
       scheduled: z.string().includes("{at}"),
       already: text,
@@ -605,19 +606,20 @@ export const adminSchema = z.object({
     sizeLabel: text,
     /** `{spots}`, `{left}`: the hint under the size field. */
     sizeHint: z.string().includes("{left}"),
-    /** `{left}`: why the size field holds the number it holds (docs/decisions/028-admin-confirmations.md). */
-    suggested: z.string().includes("{left}"),
+    /** `{count}` (the first-wave spots left): why the size field holds the number it holds (docs/decisions/028-admin-confirmations.md). */
+    suggested: countedSchema,
     /** `{spots}`: no first-wave spot left, so no suggestion. */
     noneLeft: text,
     preview: text,
     /** `{seq}`: the review of the cut-off before admitting. */
     reviewTitle: z.string().includes("{seq}"),
-    /** `{seq}`, `{count}`, `{first}`, `{last}`: who the wave takes. */
-    cutOff: z.string().includes("{seq}").includes("{count}").includes("{first}").includes("{last}"),
-    /** `{seq}`, `{first}`: a wave of one. */
-    cutOffOne: z.string().includes("{seq}").includes("{first}"),
+    /** `{seq}`, `{count}`, `{first}`, `{last}`: who the wave takes (a wave of one has no `{last}`). */
+    cutOff: z.object({
+      one: z.string().includes("{seq}").includes("{first}"),
+      other: z.string().includes("{seq}").includes("{count}").includes("{first}").includes("{last}"),
+    }),
     /** `{count}`, `{asked}`: fewer parents are waiting than asked for. */
-    fewer: z.string().includes("{count}").includes("{asked}"),
+    fewer: countedSchema,
     reviewAll: text,
     reviewFirst: text,
     reviewLast: text,
@@ -625,15 +627,13 @@ export const adminSchema = z.object({
     reviewItem: z.string().includes("{place}").includes("{email}"),
     reviewNote: text,
     /** Credits held for review are not counted in the places (ADR 036); `{count}`. */
-    held: z.string().includes("{count}"),
-    heldOne: text,
+    held: countedSchema,
     /** `{count}`: the button. */
-    admit: z.string().includes("{count}"),
-    admitOne: text,
+    admit: countedSchema,
     change: text,
     nobody: text,
     /** `{seq}`, `{count}`: the toast after admitting. */
-    admitted: z.string().includes("{count}"),
+    admitted: countedSchema,
     /** `{seq}`: the toast when the form was sent again. */
     already: z.string().includes("{seq}"),
     stale: text,

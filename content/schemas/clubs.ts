@@ -125,7 +125,7 @@ export const clubsSchema = z.object({
     mergeButton: text,
     mergeInvalid: text,
     /** {from}, {into}, {count}. */
-    confirmMerge: text,
+    confirmMerge: countedSchema,
     confirmReject: text,
     merged: text,
     confirm: text,

@@ -52,8 +52,8 @@ export const waitlistSchema = z.object({
     referralsTitle: text,
     credited: text,
     pending: text,
-    /** '{step}' is filled: places per credited referral. */
-    rule: z.string().includes("{step}"),
+    /** '{count}' is filled: places per credited referral. */
+    rule: countedSchema,
     /** The rule when referrals move nobody (places per credit 0: first come, first served; ADR 036). */
     ruleFirstCome: text,
     /** Friends' credits held for review (ADR 036): exact copy, `{count}` filled. */

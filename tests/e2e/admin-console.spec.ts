@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { counted, type Counted } from "../../app/utils/plural";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 
@@ -46,12 +47,12 @@ async function noSidewaysScroll(page: Page) {
 const bulkButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
 
 /** Ticks rows and runs a bulk action through its one confirmation: a <dialog> with JavaScript, a step without. */
-async function runBulk(page: Page, jsEnabled: boolean, ids: string[], label: string, question: string) {
+async function runBulk(page: Page, jsEnabled: boolean, ids: string[], label: string, question: Counted) {
   for (const id of ids) await page.locator(`tr[data-lead-id="${id}"] input[name="ids"]`).check();
   await bulkButton(page, label).click();
   const box = jsEnabled ? page.getByRole("dialog") : page.getByTestId("bulk-confirm");
   await expect(box).toBeVisible();
-  await expect(box.getByTestId("bulk-question")).toHaveText(question.replace("{count}", String(ids.length)));
+  await expect(box.getByTestId("bulk-question")).toHaveText(counted(question, ids.length));
   await box.getByRole("button", { name: copy.bulk.confirm }).click();
 }
 
@@ -312,7 +313,7 @@ test("bulk revoke and delete act once, after one confirmation; bad input is refu
   await expect(page.locator("tbody tr")).toHaveCount(4);
 
   await runBulk(page, jsEnabled, [referred.id], copy.bulk.revoke, copy.bulk.confirmRevoke);
-  await expect(page.getByRole("status")).toContainText(copy.bulk.revoked.replace("{count}", "1"));
+  await expect(page.getByRole("status")).toContainText(counted(copy.bulk.revoked, 1));
   const [ref] = await queryD1<{ status: string }>(`SELECT status FROM referrals WHERE id = ${sqlString(referralId)}`);
   expect(ref.status).toBe("rejected");
   const [count] = await queryD1<{ referral_count: number }>(`SELECT referral_count FROM leads_tennis WHERE id = ${sqlString(referrer.id)}`);
@@ -325,7 +326,7 @@ test("bulk revoke and delete act once, after one confirmation; bad input is refu
     copy.bulk.delete,
     copy.bulk.confirmDelete,
   );
-  await expect(page.getByRole("status")).toContainText(copy.bulk.deleted.replace("{count}", "2"));
+  await expect(page.getByRole("status")).toContainText(counted(copy.bulk.deleted, 2));
   await expect(page.locator("tbody tr")).toHaveCount(2);
   const left = await queryD1<{ id: string }>(`SELECT id FROM leads_tennis WHERE email LIKE ${sqlString(`${tag}-%`)}`);
   expect(left.map((row) => row.id).sort()).toEqual([referrer.id, referred.id].sort());

@@ -267,7 +267,7 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
   await mergeForm.getByLabel(text.mergeLabel).selectOption({ label: `${stays} (Praha)` });
   await mergeForm.getByRole("button", { name: text.mergeButton }).click();
   const ask = page.getByTestId("club-confirm");
-  await expect(ask).toContainText(text.confirmMerge.replaceAll("{from}", duplicate).replaceAll("{into}", stays).replace("{count}", "1"));
+  await expect(ask).toContainText(counted(text.confirmMerge, 1, { from: duplicate, into: stays }));
   await expect(rowOf(duplicate)).toContainText(text.statuses.approved);
   await expect(rowOf(stays).getByTestId("club-families")).toHaveText("0");
   await ask.getByRole("button", { name: text.confirm }).click();

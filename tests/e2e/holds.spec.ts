@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { counted } from "../../app/utils/plural";
 import { placesPerCreditOf } from "../../content/referrals";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
@@ -125,7 +126,7 @@ for (const v of CASES) {
           await row.getByRole("checkbox").check();
         }
         await adminPage.getByRole("button", { name: holds.approve, exact: true }).click();
-        await expect(adminPage.getByTestId("holds-confirm")).toContainText(holds.confirmApprove.replace("{count}", "10"));
+        await expect(adminPage.getByTestId("holds-confirm")).toContainText(counted(holds.confirmApprove, 10));
         expect(
           (
             await queryD1<{ n: number }>(
@@ -134,7 +135,7 @@ for (const v of CASES) {
           )[0].n,
         ).toBe(10);
         await adminPage.getByTestId("holds-confirm").getByRole("button", { name: holds.confirm }).click();
-        await expect(adminPage.getByRole("status").filter({ hasText: holds.approved.replace("{count}", "10") })).toBeVisible();
+        await expect(adminPage.getByRole("status").filter({ hasText: counted(holds.approved, 10) })).toBeVisible();
         await expect(adminPage.locator(`tr[data-referred='${friends[0]}']`)).toHaveCount(0);
         await admin.close();
 

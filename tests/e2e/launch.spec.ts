@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { counted } from "../../app/utils/plural";
 import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
 import {
   expect,
@@ -181,21 +182,19 @@ for (const v of CASES) {
       // The send posted without its confirmation answers the confirmation and writes nothing.
       const unconfirmed = await post({ ...fields, intent: "send" });
       expect(unconfirmed.status()).toBe(200);
-      expect(await unconfirmed.text()).toContain(text.confirm.send.replace("{count}", "3"));
+      expect(await unconfirmed.text()).toContain(counted(text.confirm.send, 3));
       await page.getByRole("button", { name: text.buttons.send }).click();
       const confirm = page.getByTestId("send-confirm");
       await expect(confirm.getByRole("heading", { name: text.confirm.heading })).toBeVisible();
-      await expect(confirm).toContainText(
-        text.confirm.audienceOne.replace("{count}", "3").replace("{variant}", copy.console.variants[v.key]),
-      );
+      await expect(confirm).toContainText(counted(text.confirm.audienceOne, 3, { variant: copy.console.variants[v.key] }));
       await expect(confirm.getByTestId("confirm-standings")).toHaveText(
         text.confirm.standings.replace("{waiting}", "1").replace("{admitted}", "1").replace("{accounts}", "1"),
       );
       await expect(confirm).toContainText(text.confirm.date.replace("{date}", "4 May 2026"));
       await expect(confirm).toContainText(text.confirm.now);
       expect(await queryD1(`SELECT id FROM campaigns WHERE created_by = ${sqlString(admin)}`, SERVER)).toEqual([]);
-      await confirm.getByRole("button", { name: text.confirm.send.replace("{count}", "3") }).click();
-      await expect(page.getByRole("status").filter({ hasText: text.toasts.started.replace("{count}", "3") })).toBeVisible();
+      await confirm.getByRole("button", { name: counted(text.confirm.send, 3) }).click();
+      await expect(page.getByRole("status").filter({ hasText: counted(text.toasts.started, 3) })).toBeVisible();
       await expect(page).toHaveURL((url) => url.searchParams.has("campaign"));
       const campaignId = new URL(page.url()).searchParams.get("campaign") ?? "";
       expect(campaignId).not.toBe("");
@@ -248,7 +247,7 @@ for (const v of CASES) {
       await page.getByRole("button", { name: text.buttons.send }).click();
       await page
         .getByTestId("send-confirm")
-        .getByRole("button", { name: text.confirm.send.replace("{count}", "3") })
+        .getByRole("button", { name: counted(text.confirm.send, 3) })
         .click();
       await expect(page.getByRole("status").filter({ hasText: text.toasts.already })).toBeVisible();
       await expect(page).toHaveURL((url) => url.searchParams.get("campaign") === campaignId);

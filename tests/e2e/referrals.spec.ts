@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
+import { counted } from "../../app/utils/plural";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   confirmThroughButton,
@@ -78,7 +79,7 @@ async function referAndConfirm(page: Page, browser: Browser, jsEnabled: boolean,
 
   const after = await statusOf(page, aLinks.status);
   expect(after).toEqual({ credited: 1, pending: 0, place: before.place! - referralRules.placesPerCredit });
-  await expect(page.getByText(copy.status.rule.replace("{step}", String(referralRules.placesPerCredit)))).toBeVisible();
+  await expect(page.getByText(counted(copy.status.rule, referralRules.placesPerCredit))).toBeVisible();
   const [row] = await queryD1<{ referral_count: number; email_verified: number }>(
     `SELECT referral_count, email_verified FROM ${v.table} WHERE email = ${sqlString(a)}`,
   );

@@ -66,7 +66,7 @@ async function readStanding(page: Page, v: VariantCase) {
   expect(text, "no 'first wave' promise on any status page").not.toMatch(/in the first wave/i);
   if (standing === "waiting" || standing === "unconfirmed") {
     expect(text).not.toContain(copy.youreIn);
-    expect(text).toContain(copy.rule.split("{step}")[0].trim());
+    expect(text).toContain(copy.rule.other.split("{count}")[0].trim());
     const left = Number(await page.getByTestId("first-wave").getAttribute("data-left"));
     const ahead = (await page.getByTestId("admitted-ahead").count())
       ? Number(await page.getByTestId("admitted-ahead").getAttribute("data-count"))
@@ -180,4 +180,25 @@ for (const v of variants) {
     await confirmThroughButton(page, v, verify);
     expect((await readStanding(page, v)).standing).toBe("waiting");
   });
+
+  test(
+    `${v.key}: a waiting parent whose funnel ended on the waitlist creates an account and reads the account prompt`,
+    mode(),
+    async ({ page }) => {
+      const copy = getPage(v.key, "waitlist");
+      const email = uniqueEmail(`story-account-${v.key}`);
+      await page.setExtraHTTPHeaders({ "user-agent": PARENT_UA });
+      await joinWaitlist(page, v, email);
+      const links = await waitlistLinks(page, email);
+      await confirmThroughButton(page, v, links.verify);
+      expect((await readStanding(page, v)).standing).toBe("waiting");
+
+      // The same browser, the same address: the account is for this parent's lead, and the page says so.
+      await signUpAndConfirm(page, v, { email, password: "Story-pass-1234", name: "Waiting Parent" });
+      const prompt = page.getByTestId("waitlist-prompt");
+      await expect(prompt).toContainText(copy.prompt.account);
+      await prompt.getByRole("link", { name: copy.prompt.accountStatusLink }).click();
+      expect((await readStanding(page, v)).standing).toBe("account");
+    },
+  );
 }

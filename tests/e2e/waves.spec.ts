@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
+import { counted } from "../../app/utils/plural";
 import { referralRules } from "../../content/referrals";
 import { maskEmails } from "../../app/waves/mask";
 import { signLeadLink } from "../../app/platform/lead-links.server";
@@ -104,7 +105,7 @@ function maskedAt(parents: Parent[], [firstPlace, lastPlace]: [number, number]):
 async function expectSuggestion(page: Page, admitted: number) {
   const left = Math.max(0, referralRules.firstWaveSpots - admitted);
   await expect(page.getByLabel(text.sizeLabel)).toHaveValue(left > 0 ? String(left) : "");
-  if (left > 0) await expect(page.getByTestId("size-suggested")).toHaveText(text.suggested.replace("{left}", String(left)));
+  if (left > 0) await expect(page.getByTestId("size-suggested")).toHaveText(counted(text.suggested, left));
 }
 
 /**
@@ -117,13 +118,7 @@ async function admitThroughReview(page: Page, parents: Parent[], n: number, [fir
   const review = page.getByTestId("wave-review");
   await expect(review).toBeVisible();
   const seq = Number(await review.getAttribute("data-seq"));
-  await expect(review.getByTestId("cut-off")).toHaveText(
-    text.cutOff
-      .replace("{seq}", String(seq))
-      .replace("{count}", String(n))
-      .replace("{first}", String(firstPlace))
-      .replace("{last}", String(lastPlace)),
-  );
+  await expect(review.getByTestId("cut-off")).toHaveText(counted(text.cutOff, n, { seq, first: firstPlace, last: lastPlace }));
   const masked = maskedAt(parents, [firstPlace, lastPlace]);
   for (const place of [firstPlace, lastPlace])
     await expect(
@@ -131,10 +126,8 @@ async function admitThroughReview(page: Page, parents: Parent[], n: number, [fir
     ).toBeVisible();
   // The size field is gone while the review is shown: nothing can disagree with the button.
   await expect(page.getByLabel(text.sizeLabel)).toHaveCount(0);
-  await review.getByRole("button", { name: text.admit.replace("{count}", String(n)) }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: text.admitted.replace("{seq}", String(seq)).replace("{count}", String(n)) }),
-  ).toBeVisible();
+  await review.getByRole("button", { name: counted(text.admit, n) }).click();
+  await expect(page.getByRole("status").filter({ hasText: counted(text.admitted, n, { seq }) })).toBeVisible();
   return seq;
 }
 

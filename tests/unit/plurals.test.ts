@@ -55,14 +55,11 @@ describe.each(KEYS)("counted strings of %s", (key) => {
     const loose = all
       .filter((found) => typeof found.value === "string" && !/\.(one|other)$/.test(found.path))
       .filter((found) =>
-        /\{(count|ahead|behind|threshold|places)\} (more )?(\w+'? )?(parents|families|friends|codes|places|teammates')\b/.test(
+        /\{(count|ahead|behind|threshold|places|n|left|step)\} (more )?(\w+'? )?(parents|families|friends|codes|places|teammates'|addresses|credits|clubs|leads|invites|recipients|steps|waves|members|spots|hours|days)\b/.test(
           found.value as string,
         ),
       )
       .map((found) => found.path);
-    expect(loose.filter((path) => !ADMIN_NOT_YET.some((prefix) => path.startsWith(prefix)))).toEqual([]);
+    expect(loose).toEqual([]);
   });
 });
-
-/** Admin tools whose counts are never 1 in practice (bulk selections, announcements); left for a later pass. */
-const ADMIN_NOT_YET = ["admin.bulk", "admin.launch", "admin.waves", "admin.referrals.holds", "clubs.admin.confirmMerge"];

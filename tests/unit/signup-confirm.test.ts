@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthUser } from "~/auth/auth";
+import { getBackend } from "~/data/backend.server";
+import { confirmWaitlist } from "~/leads/confirmation.server";
+import { referralsOf } from "~/referrals/referrals.server";
 import { completeAccount, welcomeRefLink } from "~/signup/signup.server";
 import type { RequestContext } from "~/utils/context.server";
 import { testContext } from "./helpers/context";
@@ -95,6 +98,28 @@ describe("completeAccount", () => {
     await settle();
     const [mail] = await rows<{ text: string }>("SELECT text FROM outbox WHERE recipient = ?", "bo@example.com");
     expect(mail.text).toContain("Your personal share link: http://127.0.0.1:8807/?domain=champion&sport=tennis&r=LEADCODE");
+  });
+
+  it("links a waiting hockey parent's account to their lead after the funnel ended on the waitlist: the page shows the account prompt", async () => {
+    const made = testContext("http://127.0.0.1:8807/signup-confirm?domain=champion&sport=icehockey", d1.bindings);
+    const c = made.ctx;
+    const hockey = { domain: "champion", sport: "icehockey" } as const;
+    const lead = await getBackend(c).leads.create("leads_icehockey", { email: "hal@example.com", step_completed: 3 });
+    const session = await getSession(new Request(c.url), c);
+    setVariantValues(session, hockey, { leadId: lead.id, userEmail: "hal@example.com", selectedPlan: "pro-academy" });
+    // "Join Waitlist" ends the funnel on /confirm (its session keys are spent); the e-mail is confirmed: waiting.
+    await confirmWaitlist(c, session);
+    await made.settle();
+    await referralsOf(c).confirm(lead.id);
+    // Then the parent creates an account with the same address.
+    const done = await completeAccount(c, session, user("user-5", "hal@example.com"));
+    await made.settle();
+    expect(done).toMatchObject({ saved: true, statusLink: expect.stringContaining("/status?") });
+    expect(await rows("SELECT lead_id FROM users WHERE id = ?", "user-5")).toEqual([{ lead_id: lead.id }]);
+    const welcome = await rows<{ text: string }>("SELECT text FROM outbox WHERE recipient = ? AND template = 'welcome'", "hal@example.com");
+    expect(welcome).toHaveLength(1);
+    // Its footer offers "Manage my data" for the lead, not only the privacy policy.
+    expect(welcome[0].text).toContain("/my-data?");
   });
 
   it("links from the configured origin, never the request's Host", async () => {

@@ -46,6 +46,6 @@ describe("the README", () => {
     expect(readme).not.toContain("answer the two steps");
     expect(readme).toContain("answer the three steps");
     expect(readme).not.toContain("Admit the next N and send their invites");
-    expect(readme).toContain(waves.admit.replace("{count}", "N"));
+    expect(readme).toContain(waves.admit.other.replace("{count}", "N"));
   });
 });

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
 import type { BulkConfirmation } from "~/admin/bulk";
 import { useLinkTo } from "~/utils/root-data";
+import { counted } from "~/utils/plural";
 
 /** The confirmation of a bulk action: how many rows, and the one button that acts (the second POST). */
 export function BulkConfirmForm({
@@ -16,7 +17,6 @@ export function BulkConfirmForm({
   cancel: React.ReactNode;
 }) {
   const linkTo = useLinkTo();
-  const count = String(request.ids.length);
   const question =
     request.intent === "bulk-delete"
       ? copy.bulk.confirmDelete
@@ -26,7 +26,7 @@ export function BulkConfirmForm({
   const fields = (
     <>
       <p className="text-slate-900" data-testid="bulk-question">
-        {question.replace("{count}", count)}
+        {counted(question, request.ids.length)}
       </p>
       <input type="hidden" name="intent" value={request.intent} />
       <input type="hidden" name="confirmed" value="yes" />

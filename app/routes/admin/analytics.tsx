@@ -16,6 +16,7 @@ import { FunnelTable, percent } from "~/components/admin/FunnelTable";
 import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
 import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
 import { log } from "~/platform/log.server";
+import { counted, type Counted } from "~/utils/plural";
 
 /**
  * /admin/analytics: the funnel, the forms sent too fast, signups per day, top referrers and time to
@@ -226,6 +227,7 @@ export default function AdminAnalytics() {
   );
 }
 
-function formatDuration(hours: number, copy: { hours: string; days: string }) {
-  return hours < 48 ? copy.hours.replace("{n}", hours.toFixed(0)) : copy.days.replace("{n}", (hours / 24).toFixed(1));
+function formatDuration(hours: number, copy: { hours: Counted; days: Counted }) {
+  const days = hours / 24;
+  return hours < 48 ? counted(copy.hours, Math.round(hours)) : counted(copy.days, days, { count: days.toFixed(1) });
 }

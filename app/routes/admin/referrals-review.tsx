@@ -9,6 +9,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Address } from "~/components/admin/Address";
 import { log } from "~/platform/log.server";
 import { useLinkTo } from "~/utils/root-data";
+import { counted } from "~/utils/plural";
 
 /**
  * /admin/referrals/review: the credits held for review (ADR 036), with why, approved or rejected one
@@ -40,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
     log.error("admin.action_failed", { action: decision.approve ? "holds-approve" : "holds-reject" }, error);
     return admin.respond({ error: copy.messages.updateFailed }, { status: 503 });
   }
-  admin.toast((decision.approve ? text.approved : text.rejected).replace("{count}", String(count)));
+  admin.toast(counted(decision.approve ? text.approved : text.rejected, count));
   return admin.redirect(ctx.url.pathname + ctx.url.search, 303);
 }
 
@@ -66,7 +67,7 @@ export default function ReviewHeld() {
       {answer && "confirm" in answer ? (
         <Form method="post" action={here} className="mb-6 rounded-lg border border-slate-300 p-4" data-testid="holds-confirm">
           <p className="text-slate-900">
-            {(answer.confirm.approve ? text.confirmApprove : text.confirmReject).replace("{count}", String(answer.confirm.ids.length))}
+            {counted(answer.confirm.approve ? text.confirmApprove : text.confirmReject, answer.confirm.ids.length)}
           </p>
           <input type="hidden" name="intent" value={answer.confirm.approve ? "approve" : "reject"} />
           <input type="hidden" name="confirmed" value="yes" />

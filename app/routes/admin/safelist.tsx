@@ -10,6 +10,7 @@ import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { getBackend } from "~/data/backend.server";
 import { log } from "~/platform/log.server";
 import { useLinkTo } from "~/utils/root-data";
+import { counted } from "~/utils/plural";
 
 /**
  * /admin/safelist: IPs and ranges of schools, clubs and offices (ADR 036). Their parents are
@@ -95,9 +96,10 @@ export default function Safelist() {
           testId="safelist-confirm"
           question={text.confirmAdd
             .replace("{cidr}", answer.confirmAdd.cidr)
+            // The count comes grouped in figures ("65,536"); its plural form is read from the number.
             .replace(
               "{addresses}",
-              answer.confirmAdd.count === "1" ? text.addresses.one : text.addresses.other.replace("{count}", answer.confirmAdd.count),
+              counted(text.addresses, Number(answer.confirmAdd.count.replaceAll(",", "")), { count: answer.confirmAdd.count }),
             )}
           fields={{ intent: "add", cidr: answer.confirmAdd.cidr, note: answer.confirmAdd.note }}
           submit={text.save}

@@ -19,6 +19,7 @@ import { Review } from "~/components/admin/waves/Review";
 import { SizeForm } from "~/components/admin/waves/SizeForm";
 import { VariantWaveList } from "~/components/admin/waves/VariantWaveList";
 import { log } from "~/platform/log.server";
+import { counted } from "~/utils/plural";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next
@@ -148,7 +149,7 @@ export async function action(args: ActionFunctionArgs) {
     if (outcome.kind === "empty") return refuse(409, text.empty);
     if (outcome.kind === "already") return done(text.already.replace("{seq}", String(outcome.wave.seq)));
     await auditChange(admin, "waves.admit", outcome.wave.id, `${outcome.wave.seq}: ${outcome.invited}`);
-    return done(text.admitted.replace("{seq}", String(outcome.wave.seq)).replace("{count}", String(outcome.invited)));
+    return done(counted(text.admitted, outcome.invited, { seq: outcome.wave.seq }));
   } catch (error) {
     log.error("admin.action_failed", { action: "wave-admit" }, error);
     return refuse(503, text.failed);

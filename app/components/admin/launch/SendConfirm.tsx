@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AdminContent } from "#content/schemas/admin";
 import { formatCount, standingsText, type SendReview } from "~/campaigns/views";
+import { counted } from "~/utils/plural";
 
 /**
  * The one confirmation before a send or a schedule: who (count and variant), the early-access date,
@@ -23,8 +24,8 @@ export function SendConfirm({ copy, review, action }: { copy: AdminContent; revi
       <ul className="mt-2 space-y-1 text-slate-800">
         <li className="font-semibold">
           {review.all
-            ? text.audienceAll.replace("{count}", count)
-            : text.audienceOne.replace("{count}", count).replace("{variant}", review.scope)}
+            ? counted(text.audienceAll, review.count, { count })
+            : counted(text.audienceOne, review.count, { count, variant: review.scope })}
         </li>
         <li data-testid="confirm-standings">{standingsText(text.standings, review.standings)}</li>
         <li>{text.date.replace("{date}", review.date)}</li>
@@ -43,7 +44,7 @@ export function SendConfirm({ copy, review, action }: { copy: AdminContent; revi
           disabled={busy}
           className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
         >
-          {(review.at ? text.schedule : text.send).replace("{count}", count)}
+          {counted(review.at ? text.schedule : text.send, review.count, { count })}
         </button>
         <a
           href="#compose-heading"

@@ -3,6 +3,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import type { WaveReview } from "~/waves/wave-admin.server";
 import { BUTTON } from "./buttons";
 import { ParentList } from "./ParentList";
+import { counted } from "~/utils/plural";
 
 /** The confirmation: exactly the N asked for (count, places, first and last parents), one button, or back to the number. */
 export function Review({
@@ -33,14 +34,7 @@ export function Review({
       </div>
     );
   }
-  const cutOff =
-    review.count === 1
-      ? text.cutOffOne.replace("{seq}", seq).replace("{first}", String(review.firstPlace))
-      : text.cutOff
-          .replace("{seq}", seq)
-          .replace("{count}", String(review.count))
-          .replace("{first}", String(review.firstPlace))
-          .replace("{last}", String(review.lastPlace));
+  const cutOff = counted(text.cutOff, review.count, { seq, first: String(review.firstPlace), last: String(review.lastPlace) });
   return (
     <div className="mt-3" data-testid="wave-review" data-seq={seq}>
       <h3 className="font-semibold text-slate-900">{text.reviewTitle.replace("{seq}", seq)}</h3>
@@ -48,9 +42,7 @@ export function Review({
         {cutOff}
       </p>
       {review.count < review.asked ? (
-        <p className="mt-1 text-slate-700">
-          {text.fewer.replace("{count}", String(review.count)).replace("{asked}", String(review.asked))}
-        </p>
+        <p className="mt-1 text-slate-700">{counted(text.fewer, review.count, { asked: review.asked })}</p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-x-10 gap-y-3 text-sm">
         <ParentList title={review.tail.length ? text.reviewFirst : text.reviewAll} parents={review.head} item={text.reviewItem} />
@@ -59,7 +51,7 @@ export function Review({
       {/* Places are computed without held credits (ADR 036): the cut-off says so. */}
       {review.held > 0 ? (
         <p className="mt-2 text-slate-800" data-testid="cut-off-held" data-count={review.held}>
-          {(review.held === 1 ? text.heldOne : text.held).replace("{count}", String(review.held))}
+          {counted(text.held, review.held)}
         </p>
       ) : null}
       <p className="mt-3 text-sm text-slate-700">{text.reviewNote}</p>
@@ -68,7 +60,7 @@ export function Review({
         <input type="hidden" name="n" value={review.count} />
         <input type="hidden" name="seq" value={review.seq} />
         <button type="submit" name="intent" value="admit" disabled={busy} className={BUTTON}>
-          {review.count === 1 ? text.admitOne : text.admit.replace("{count}", String(review.count))}
+          {counted(text.admit, review.count)}
         </button>
         <a href={changeHref} className="font-semibold text-brand-strong underline">
           {text.change}

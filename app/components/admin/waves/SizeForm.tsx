@@ -3,6 +3,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import type { AdmitForm } from "~/waves/wave-admin.server";
 import { FormField } from "~/components/FormField";
 import { SMALL_BUTTON } from "./buttons";
+import { counted } from "~/utils/plural";
 
 /**
  * How many to admit: the field holds the suggestion (the first-wave spots left) or the number being
@@ -40,7 +41,7 @@ export function SizeForm({
           admit.spotsLeft === 0
             ? text.noneLeft.replace("{spots}", String(spots))
             : suggested
-              ? text.suggested.replace("{left}", String(admit.spotsLeft))
+              ? counted(text.suggested, admit.spotsLeft)
               : text.sizeHint.replace("{left}", String(admit.spotsLeft)).replace("{spots}", String(spots))
         }
         hintId="size-hint"
