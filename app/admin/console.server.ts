@@ -14,7 +14,7 @@ import { sumCards, variantCards, type ConsoleCards } from "./cards";
 import { listQueryParams, parseBack } from "./list-query";
 import { scopeVariants, type AdminScope } from "~/utils/admin-scope";
 import { log } from "~/platform/log.server";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /** What the console frame (the admin layout) needs from the server: who is signed in. */
 export type ConsoleFrame = { email: string };

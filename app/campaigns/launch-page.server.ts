@@ -19,7 +19,7 @@ import {
 } from "./campaigns.server";
 import { draftValues, longDate, parseDraft, parseWhen, type DraftErrors } from "./draft";
 import type { CampaignView, LedgerRow, SendReview } from "./views";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 function scopeLabel(copy: AdminContent, key: string): string {
   const scope = scopeOfKey(key);

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from "~/data/lead-model";
 import type { Club, ClubSummary } from "~/data/ports/club-store";
 import type { RequestContext } from "~/utils/context.server";
 import { checkClubMilestone, clubsCopy, clubsOf, clubTableOf } from "./clubs.server";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * What /admin/clubs reads and does (docs/decisions/039-clubs.md): every club of the variant with its

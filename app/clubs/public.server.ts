@@ -1,5 +1,5 @@
 import { followMerge } from "~/data/club-merge";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { log } from "~/platform/log.server";
 import { getRequestContext } from "~/utils/context.server";

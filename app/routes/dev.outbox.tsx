@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import { Form, useLoaderData } from "@remix-run/react";
 import { qa } from "#content/qa";
 import { EmailPreview } from "~/components/mail/EmailPreview";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { PartyPopper, ShieldCheck, Trophy, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";

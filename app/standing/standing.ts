@@ -1,4 +1,4 @@
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import { referralRules } from "#content/referrals";
 
 /**

@@ -1,8 +1,9 @@
 import { placesPerCreditOf } from "../referrals";
 import type { FaqContent } from "../schemas/faq";
+import { counted } from "../plural";
 
-/** "1 place", "5 places": the places a credited referral moves a parent up (content imports no plural helper from app/). */
-export const placesWord = (step: number) => (step === 1 ? "1 place" : `${step} places`);
+/** "1 place", "5 places": the places a credited referral moves a parent up. */
+export const placesWord = (step: number) => counted({ one: "{count} place", other: "{count} places" }, step);
 
 /**
  * How a place is decided, in the genius voice, from the variant's fairness setting (places per

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { counted, type Counted } from "../../app/utils/plural";
+import { counted, type Counted } from "../../content/plural";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { counted } from "../../app/utils/plural";
+import { counted } from "../../content/plural";
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn } from "./auth-helpers";

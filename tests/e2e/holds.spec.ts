@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { counted } from "../../app/utils/plural";
+import { counted } from "../../content/plural";
 import { placesPerCreditOf } from "../../content/referrals";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { counted } from "../../app/utils/plural";
+import { counted } from "../../content/plural";
 import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
 import {
   expect,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { referralRules } from "../../content/referrals";
-import { counted } from "../../app/utils/plural";
+import { counted } from "../../content/plural";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   confirmThroughButton,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { counted } from "../../app/utils/plural";
+import { counted } from "../../content/plural";
 import { referralRules } from "../../content/referrals";
 import { maskEmails } from "../../app/waves/mask";
 import { signLeadLink } from "../../app/platform/lead-links.server";

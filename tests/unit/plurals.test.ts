@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getPage, type ContentKey, type PageName } from "#content/index";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * Every text with a count reads right at 0, 1 and 2 ("1 parent", never "1 parents"): each is a

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { AdminContent } from "#content/schemas/admin";
 import type { BulkConfirmation } from "~/admin/bulk";
 import { useLinkTo } from "~/utils/root-data";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /** The confirmation of a bulk action: how many rows, and the one button that acts (the second POST). */
 export function BulkConfirmForm({

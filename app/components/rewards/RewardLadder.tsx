@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import { Gift, Lock, Unlock } from "lucide-react";
 import type { Ladder } from "~/rewards/status.server";
 

@@ -16,7 +16,7 @@ import { FunnelTable, percent } from "~/components/admin/FunnelTable";
 import { LaunchFunnel } from "~/components/admin/LaunchFunnel";
 import { launchFunnel, type LaunchFunnelRow } from "~/waves/launch-funnel.server";
 import { log } from "~/platform/log.server";
-import { counted, type Counted } from "~/utils/plural";
+import { counted, type Counted } from "#content/plural";
 
 /**
  * /admin/analytics: the funnel, the forms sent too fast, signups per day, top referrers and time to

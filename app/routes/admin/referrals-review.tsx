@@ -9,7 +9,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Address } from "~/components/admin/Address";
 import { log } from "~/platform/log.server";
 import { useLinkTo } from "~/utils/root-data";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * /admin/referrals/review: the credits held for review (ADR 036), with why, approved or rejected one

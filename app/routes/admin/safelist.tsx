@@ -10,7 +10,7 @@ import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { getBackend } from "~/data/backend.server";
 import { log } from "~/platform/log.server";
 import { useLinkTo } from "~/utils/root-data";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * /admin/safelist: IPs and ranges of schools, clubs and offices (ADR 036). Their parents are

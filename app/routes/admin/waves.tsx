@@ -19,7 +19,7 @@ import { Review } from "~/components/admin/waves/Review";
 import { SizeForm } from "~/components/admin/waves/SizeForm";
 import { VariantWaveList } from "~/components/admin/waves/VariantWaveList";
 import { log } from "~/platform/log.server";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * /admin/waves (docs/decisions/025-waves-and-invites.md, 028-admin-confirmations.md): admit the next

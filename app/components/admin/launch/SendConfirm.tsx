@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AdminContent } from "#content/schemas/admin";
 import { formatCount, standingsText, type SendReview } from "~/campaigns/views";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * The one confirmation before a send or a schedule: who (count and variant), the early-access date,

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import type { RewardsContent } from "#content/schemas/rewards";
 import { formatUtc } from "~/admin/columns";
 import { REWARD_KINDS, type CodeStock, type LedgerRow, type RewardStep } from "~/data/ports/reward-store";

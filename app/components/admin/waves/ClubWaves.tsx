@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 import type { ClubsContent } from "#content/schemas/clubs";
 import type { ClubWaveReview, ClubWaveRow } from "~/waves/wave-admin.server";
 

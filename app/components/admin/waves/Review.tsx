@@ -3,7 +3,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import type { WaveReview } from "~/waves/wave-admin.server";
 import { BUTTON } from "./buttons";
 import { ParentList } from "./ParentList";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /** The confirmation: exactly the N asked for (count, places, first and last parents), one button, or back to the number. */
 export function Review({

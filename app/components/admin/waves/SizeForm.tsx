@@ -3,7 +3,7 @@ import type { AdminContent } from "#content/schemas/admin";
 import type { AdmitForm } from "~/waves/wave-admin.server";
 import { FormField } from "~/components/FormField";
 import { SMALL_BUTTON } from "./buttons";
-import { counted } from "~/utils/plural";
+import { counted } from "#content/plural";
 
 /**
  * How many to admit: the field holds the suggestion (the first-wave spots left) or the number being
