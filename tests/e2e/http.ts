@@ -8,7 +8,7 @@ import { MAIN_URL, type OutboxMail } from "./site";
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Decodes the entities React writes into text and attributes. */
-export function decode(text: string) {
+function decode(text: string) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === "#") return String.fromCodePoint(name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
     return ENTITIES[name.toLowerCase()] ?? whole;
@@ -39,7 +39,7 @@ export function elements(html: string, tag: string): { attrs: Record<string, str
 }
 
 /** The attributes of an opening tag's source (`a="b" c`), values decoded. */
-export function attributes(source: string): Record<string, string> {
+function attributes(source: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   for (const match of source.matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
     attrs[match[1].toLowerCase()] = decode(match[2] ?? match[3] ?? match[4] ?? "");
