@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { alternatingModes, expect, pathIn, test, variants } from "./fixtures";
+import { expect, pathIn, test, variants } from "./fixtures";
+import { elements, getHtml, mainOf, tagAttr, tags, textOf } from "./http";
 
 /**
  * FAQ, privacy, terms (SPEC 2.13, 9) and the consent-gated advertising pixel (SPEC 1, 7.4).
@@ -33,81 +34,116 @@ const queuedCalls = (page: Page) =>
     return fbq ? fbq.queue.map((args) => Array.from(args)) : null;
   });
 
+// What differs per variant (copy, legal constants, sharing tags, the pixel's id) is in the server's
+// HTML: checked over HTTP in all three. The consent flows post the same way in every variant: walked
+// in a browser in one, with JavaScript on and off.
 for (const v of variants) {
+  test.describe(`pages without a browser: ${v.key}`, { tag: "@http" }, () => {
+    test("FAQ: the first question is open, the rest closed, with the waves rule, the guarantee and a mail link", async ({ request }) => {
+      const { status, html } = await getHtml(request, pathIn(v, "faq"));
+      expect(status).toBe(200);
+      expect(elements(html, "h1").map((h1) => h1.text)).toEqual(["Frequently asked questions"]);
+      expect(elements(html, "title").map((title) => title.text)).toEqual([`FAQ | ${v.title}`]);
+      const main = mainOf(html);
+      const items = elements(main, "details");
+      expect(items.length).toBeGreaterThan(8);
+      expect(items[0].attrs).toHaveProperty("open");
+      expect(items.slice(1).filter((item) => "open" in item.attrs)).toEqual([]);
+      expect(items[1].text).toContain("The AI is for parents, not children.");
+      // The place-in-line rule and the waves, in the edition's own words.
+      const waves = getPage(v.key, "faq")
+        .categories.flatMap((category) => category.items)
+        .find((item) => /\bwaves\b/i.test(item.question));
+      expect(waves, "the FAQ entry on waves").toBeDefined();
+      const entry = items.filter((item) => elements(item.html, "summary")[0]?.text.includes(waves!.question));
+      expect(entry).toHaveLength(1);
+      expect(entry[0].text).toContain(textOf(waves!.answer.at(-1)!));
+      const guarantee = v.key === "genius" ? "7-day money-back guarantee" : "30-day satisfaction guarantee";
+      expect(textOf(main)).toContain(guarantee);
+      expect(elements(html, "a").find((a) => a.text === "E-mail us")?.attrs.href).toMatch(/^mailto:hello@/);
+    });
+
+    test("privacy policy: dated September 2025, names processors and the erasure contact", async ({ request }) => {
+      const { html } = await getHtml(request, pathIn(v, "privacy"));
+      expect(elements(html, "h1").map((h1) => h1.text)).toEqual(["Privacy Policy"]);
+      const main = textOf(mainOf(html));
+      for (const text of ["Last updated: September 2025", "Cloudflare", "Supabase", "Resend", "Meta", "age bands", "erase"]) {
+        expect(main).toContain(text);
+      }
+    });
+
+    test("terms: dated September 2025 with the legal constants and age rules", async ({ request }) => {
+      const { html } = await getHtml(request, pathIn(v, "terms"));
+      expect(elements(html, "h1").map((h1) => h1.text)).toEqual(["Terms of Service"]);
+      const main = textOf(mainOf(html));
+      const cap = v.key === "icehockey" ? "greater of $1 or" : "greater of EUR 1 or";
+      for (const text of [
+        "Last updated: September 2025",
+        "within 60 days of informal resolution",
+        "within 30 days of creating your account",
+        "30 days' notice",
+        "laws of the Czech Republic",
+        "13 or older",
+        "under 18",
+        `${cap} the amount you paid us in the last 12 months`,
+      ]) {
+        expect(main).toContain(text);
+      }
+    });
+
+    test("canonical and sharing tags point at each public page in the variant", async ({ request, baseURL }) => {
+      for (const name of ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"]) {
+        const { html } = await getHtml(request, pathIn(v, name));
+        const canonical = `${baseURL}${pathIn(v, name)}`;
+        const meta = (key: string, value: string) => tagAttr(html, "meta", key, value, "content");
+        expect(tagAttr(html, "link", "rel", "canonical", "href"), name).toBe(canonical);
+        expect(meta("property", "og:url"), name).toBe(canonical);
+        expect(meta("property", "og:title"), name).toBe(elements(html, "title")[0]?.text);
+        expect(meta("property", "og:site_name"), name).toBe(v.wordmark);
+        expect(meta("property", "og:image"), name).toBe(`${baseURL}/images/share-${v.key}.png`);
+        expect(meta("name", "twitter:card"), name).toBe("summary_large_image");
+        expect(meta("name", "description"), name).toMatch(/.{50,}/);
+      }
+    });
+
+    test("the pixel, with the variant's id, is on a page only once consent is granted", async ({ request }) => {
+      const noscript = `https://www.facebook.com/tr?id=${v.pixelId}&ev=PageView&noscript=1`;
+      for (const name of ["privacy", "faq", "terms"]) {
+        const granted = (await getHtml(request, pathIn(v, name), { Cookie: "consent=granted" })).html;
+        expect(granted, name).toContain(`fbq('init',${JSON.stringify(v.pixelId)});fbq('track','PageView');`);
+        expect(tags(granted, "img").map((img) => img.src)).toContain(noscript);
+        for (const cookie of ["", "consent=denied"]) {
+          const html = (await getHtml(request, pathIn(v, name), cookie ? { Cookie: cookie } : {})).html;
+          expect(html, `${name} ${cookie}`).not.toMatch(/fbevents|facebook\.com\/tr|fbq\(/);
+        }
+      }
+    });
+  });
+}
+
+{
+  const v = variants[0];
   test.describe(`pages: ${v.key}`, () => {
-    const mode = alternatingModes(v);
     // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
     test("FAQ: the first question is open and a second opens beside it", { tag: "@js-on" }, async ({ page }) => {
       const response = await page.goto(pathIn(v, "faq"));
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
-      await expect(page).toHaveTitle(`FAQ | ${v.title}`);
       const items = page.locator("main details");
-      expect(await items.count()).toBeGreaterThan(8);
       await expect(items.nth(0)).toHaveAttribute("open", "");
       await expect(items.nth(1)).not.toHaveAttribute("open", "");
       await items.nth(1).locator("summary").click();
       await expect(items.nth(1)).toHaveAttribute("open", "");
       await expect(items.nth(0)).toHaveAttribute("open", "");
       await expect(items.nth(1)).toContainText("The AI is for parents, not children.");
-      // The place-in-line rule and the waves, in the edition's own words.
       const waves = getPage(v.key, "faq")
         .categories.flatMap((category) => category.items)
         .find((item) => /\bwaves\b/i.test(item.question));
-      expect(waves, "the FAQ entry on waves").toBeDefined();
       const entry = items.filter({ has: page.locator("summary", { hasText: waves!.question }) });
-      await expect(entry).toHaveCount(1);
       await entry.locator("summary").click();
       await expect(entry.getByText(waves!.answer.at(-1)!)).toBeVisible();
-      const guarantee = v.key === "genius" ? "7-day money-back guarantee" : "30-day satisfaction guarantee";
-      await expect(page.locator("main")).toContainText(guarantee);
-      const mail = page.getByRole("link", { name: "E-mail us" });
-      await expect(mail).toHaveAttribute("href", /^mailto:hello@/);
     });
 
-    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
-    test("privacy policy: dated September 2025, names processors and the erasure contact", { tag: "@js-on" }, async ({ page }) => {
-      await page.goto(pathIn(v, "privacy"));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-      const main = page.locator("main");
-      await expect(main).toContainText("Last updated: September 2025");
-      for (const text of ["Cloudflare", "Supabase", "Resend", "Meta", "age bands", "erase"]) {
-        await expect(main).toContainText(text);
-      }
-    });
-
-    // @js-on: the page ships no JavaScript (no `hydrate` handle); a second run without it is the same run.
-    test("terms: dated September 2025 with the legal constants and age rules", { tag: "@js-on" }, async ({ page }) => {
-      await page.goto(pathIn(v, "terms"));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
-      const main = page.locator("main");
-      await expect(main).toContainText("Last updated: September 2025");
-      await expect(main).toContainText("within 60 days of informal resolution");
-      await expect(main).toContainText("within 30 days of creating your account");
-      await expect(main).toContainText("30 days' notice");
-      await expect(main).toContainText("laws of the Czech Republic");
-      await expect(main).toContainText("13 or older");
-      await expect(main).toContainText("under 18");
-      const cap = v.key === "icehockey" ? "greater of $1 or" : "greater of EUR 1 or";
-      await expect(main).toContainText(`${cap} the amount you paid us in the last 12 months`);
-    });
-
-    // @js-on: the tags are the server's; no script writes them.
-    test("canonical and sharing tags point at each public page in the variant", { tag: "@js-on" }, async ({ page, baseURL }) => {
-      for (const name of ["home", "form", "pricing", "faq", "privacy", "terms", "guide", "tips"]) {
-        await page.goto(pathIn(v, name));
-        const canonical = `${baseURL}${pathIn(v, name)}`;
-        await expect(page.locator('link[rel="canonical"]'), name).toHaveAttribute("href", canonical);
-        await expect(page.locator('meta[property="og:url"]'), name).toHaveAttribute("content", canonical);
-        await expect(page.locator('meta[property="og:title"]'), name).toHaveAttribute("content", await page.title());
-        await expect(page.locator('meta[property="og:site_name"]'), name).toHaveAttribute("content", v.wordmark);
-        await expect(page.locator('meta[property="og:image"]'), name).toHaveAttribute("content", `${baseURL}/images/share-${v.key}.png`);
-        await expect(page.locator('meta[name="twitter:card"]'), name).toHaveAttribute("content", "summary_large_image");
-        await expect(page.locator('meta[name="description"]'), name).toHaveAttribute("content", /.{50,}/);
-      }
-    });
-
-    test("no pixel before consent, nor after Reject; the choice survives a reload", mode(), async ({ page, context }) => {
+    test("no pixel before consent, nor after Reject; the choice survives a reload", async ({ page, context }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "faq"));
       await expect(banner(page)).toBeVisible();
@@ -125,7 +161,7 @@ for (const v of variants) {
       expect(cookies.filter((c) => c.name.startsWith("_fb"))).toEqual([]);
     });
 
-    test("after Accept the pixel loads once per page with the variant's id", mode(), async ({ page, jsEnabled }) => {
+    test("after Accept the pixel loads once per page with the variant's id", async ({ page, jsEnabled }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "privacy"));
       await page.waitForLoadState("networkidle");
@@ -190,7 +226,7 @@ for (const v of variants) {
       expect(hits.filter((url) => url.endsWith("/en_US/fbevents.js"))).toHaveLength(1);
     });
 
-    test("Cookie settings re-opens the choice and Reject switches the pixel off", mode(), async ({ page }) => {
+    test("Cookie settings re-opens the choice and Reject switches the pixel off", async ({ page }) => {
       const hits = await recordProvider(page);
       await page.goto(pathIn(v, "terms"));
       await banner(page).getByRole("button", { name: "Accept" }).click();
