@@ -67,6 +67,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Closing a worker (and its workerd) after the run, and the global setup's teardown.
     teardownTimeout: 60_000,
+    // expect.poll waits for a state (a mail sent, a row written); its default second is too short
+    // when the cores are shared, and a longer wait costs nothing once the state is there.
+    expect: { poll: { timeout: 30_000 } },
     // The threads pool reads isolation from the root; only the "node" project uses it.
     poolOptions: { threads: { isolate: false } },
     projects: [
