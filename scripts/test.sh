@@ -85,17 +85,24 @@ finish() {
   }
 }
 
+# UNIT_AFTER=1 runs Vitest once checks and build have ended instead of beside them, to compare the
+# two schedules on a given machine (the "times" line tells which was faster).
+unit_after="${UNIT_AFTER:-0}"
+unit() {
+  local start=$SECONDS
+  step "unit and integration tests (Vitest)" npx vitest run
+  unit_s=$((SECONDS - start))
+}
 lane checks checks
 lane build build
-unit_start=$SECONDS
-step "unit and integration tests (Vitest)" npx vitest run
-unit_s=$((SECONDS - unit_start))
+if [ "$unit_after" != 1 ]; then unit; fi
 finish checks
 finish build
+if [ "$unit_after" = 1 ]; then unit; fi
 
 export PLAYWRIGHT_CHROMIUM_PATH="$(cat "$logs/chromium")"
 e2e_start=$SECONDS
 step "end-to-end tests (Playwright)" npx playwright test "$@"
 e2e_s=$((SECONDS - e2e_start))
 
-echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s (the three at once), end-to-end ${e2e_s} s; total $((SECONDS - started)) s"
+echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s ($(if [ "$unit_after" = 1 ]; then echo "after the other two"; else echo "the three at once"; fi)), end-to-end ${e2e_s} s; total $((SECONDS - started)) s"

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { spotsOf } from "~/standing/standing";
 import { getPage } from "#content/index";
 import { sumCards, variantCards, viralCoefficient } from "~/admin/cards";
@@ -10,7 +10,7 @@ import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES, PENDING_EMAIL, withLeadDefaults } from "~/data/lead-model";
 import type { LeadStats } from "~/data/ports/lead-store";
 import { createD1ReferralStore } from "~/data/d1/referral-store.server";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 const copy = getPage("genius", "admin");
 
@@ -177,13 +177,7 @@ describe("console cells", () => {
 });
 
 describe("D1: search, stats, places, bulk delete", () => {
-  let local: Awaited<ReturnType<typeof startLocalD1>>;
-  beforeAll(async () => {
-    local = await startLocalD1();
-  }, 60_000);
-  afterAll(async () => {
-    await local?.dispose();
-  });
+  const local = useLocalD1();
   beforeEach(async () => {
     await local.db.batch([...LEAD_TABLES, "referrals"].map((table) => local.db.prepare(`DELETE FROM ${table}`)));
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { ADMIN_IDLE_MINUTES, adminHeaders, requireAdmin } from "~/admin/admin.server";
 import type { AdminRefusal } from "~/admin/refusal";
@@ -7,7 +7,7 @@ import { requestAuth } from "~/auth/session-auth.server";
 import { linkTo } from "~/utils/links";
 import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * The admin guard: requireAdmin throws 401/403 Responses carrying the exact messages,
@@ -20,13 +20,7 @@ const copy = getPage("tennis", "admin");
 const PASSWORD = "right password";
 const MINUTE = 60_000;
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 let counter = 0;
 async function account(role: "user" | "admin"): Promise<string> {

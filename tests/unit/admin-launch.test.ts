@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
@@ -7,7 +7,7 @@ import { suppress } from "~/mail/suppression.server";
 import { action, loader } from "~/routes/admin/launch";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * /admin/launch (ADR 026) through its loader and action: the audience's breakdown, the preview as a
@@ -19,16 +19,12 @@ const ORIGIN = "http://127.0.0.1:8844";
 const PAGE = `${ORIGIN}/admin/launch?domain=champion&sport=tennis`;
 const text = getPage("tennis", "admin").launch;
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
+const d1 = useLocalD1();
 let bindings: Record<string, unknown>;
 beforeAll(async () => {
-  d1 = await startLocalD1();
   // Without the queue binding, as under Vite dev: the campaign's first step runs after the response.
   bindings = { ...d1.bindings, MAIL_QUEUE: undefined };
 }, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
 beforeEach(async () => {
   await d1.db.batch(["outbox", "campaigns", "suppressions", "leads_tennis"].map((t) => d1.db.prepare(`DELETE FROM ${t}`)));
 });

@@ -5,7 +5,7 @@ import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES } from "~/data/lead-model";
 import type { ListOptions } from "~/data/ports/lead-store";
 import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { startSupabasePg } from "./helpers/supabase-pg";
 
 /**
@@ -30,13 +30,7 @@ const SEARCHES: [string, string[]][] = [
 ];
 
 describe("admin search on D1", () => {
-  let local: Awaited<ReturnType<typeof startLocalD1>>;
-  beforeAll(async () => {
-    local = await startLocalD1();
-  }, 60_000);
-  afterAll(async () => {
-    await local?.dispose();
-  });
+  const local = useLocalD1();
   beforeEach(async () => {
     await local.db.batch(LEAD_TABLES.map((table) => local.db.prepare(`DELETE FROM ${table}`)));
     const store = createD1LeadStore(local.db);

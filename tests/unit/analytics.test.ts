@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { track, visitIdOf } from "~/analytics/analytics.server";
 import type { AnalyticsEvent } from "~/data/ports/analytics-store";
 import { getBackend } from "~/data/backend.server";
@@ -17,16 +17,10 @@ import { loader as tipsLoader } from "~/routes/tips";
 import { getRequestContext } from "~/utils/context.server";
 import { getSession } from "~/utils/session.server";
 import { analyticsEvent } from "./helpers/analytics-event";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** Funnel analytics on a real local D1: what is counted, once, and what the dashboard adds up. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of [
     "analytics_events",

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { brandByVariant, getPage } from "#content/index";
 import { cardResponse, shareCardFor, type CardDeps } from "~/card/card.server";
 import { CARD_HEIGHT, CARD_WIDTH, cardHash, cardInputs, cardText } from "~/card/card-inputs";
@@ -6,12 +6,11 @@ import { roadmapFor } from "~/funnel/roadmap";
 import type { Lead } from "~/data/ports/lead-store";
 import { eraseParentData } from "~/trust/my-data.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The share card (docs/decisions/037-share-card.md): its inputs, hash, URL, route and erasure, on a real local D1. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
+const d1 = useLocalD1();
 beforeAll(async () => {
-  d1 = await startLocalD1();
   const insert = (table: string, id: string, email: string, refCode: string, ages: string[], focus: string[] = []) =>
     d1.db
       .prepare(
@@ -23,9 +22,6 @@ beforeAll(async () => {
   await insert("leads_tennis", "lead-2", "tennis.parent@example.com", "SHARE002", ["3-4y"]);
   await insert("leads", "lead-3", "no.ages@example.com", "SHARE003", []);
   await insert("leads", "lead-4", "erase.me@example.com", "SHARE004", ["3-4y"], ["fine-motor"]);
-});
-afterAll(async () => {
-  await d1?.dispose();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { NewClub } from "~/data/ports/club-store";
 import { eraseParentData, exportParentData } from "~/trust/my-data.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** Club membership and club contacts in a parent's export and erasure (docs/decisions/039-clubs.md), on a local D1. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["club_members", "club_contacts", "clubs", "leads_icehockey", "suppressions", "erasure_log", "outbox"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();

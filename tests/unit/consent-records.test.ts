@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/consent";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** Proof of consent: every banner choice is recorded, without the IP address, and kept as configured. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   await d1.db.prepare("DELETE FROM consent_records").run();
 });

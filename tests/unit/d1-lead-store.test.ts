@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES } from "~/data/lead-model";
 import { leadStoreContract } from "./helpers/lead-store-contract";
-import { startLocalD1 } from "./helpers/local-d1";
+import { startLocalD1, useLocalD1 } from "./helpers/local-d1";
 
 async function emptyAll(db: D1Database) {
   await db.batch([...LEAD_TABLES, "users"].map((table) => db.prepare(`DELETE FROM ${table}`)));
@@ -14,13 +14,7 @@ leadStoreContract("D1 (local miniflare)", async () => {
 });
 
 describe("D1 lead store order", () => {
-  let local: Awaited<ReturnType<typeof startLocalD1>>;
-  beforeAll(async () => {
-    local = await startLocalD1();
-  });
-  afterAll(async () => {
-    await local?.dispose();
-  });
+  const local = useLocalD1();
 
   // D1 breaks a tie by rowid; the Supabase adapter by id (random), so this is D1's promise only.
   it("keeps creation order for rows created in the same instant", async () => {

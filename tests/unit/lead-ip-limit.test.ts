@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import { formPostRefused } from "~/leads/ip-trust.server";
 import { admitNewLead } from "~/leads/lead-ip-limit.server";
@@ -6,17 +6,11 @@ import { formPostLimited, TOO_MANY_FORM_POSTS } from "~/utils/rate-limit.server"
 import { leadsOf } from "~/leads/leads.server";
 import { ipInList, limitKeyOf, parseIpList } from "~/utils/ip-list";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The per-IP new-lead limit on a real local D1: burst, daily ceiling, allowlist, the ip-burst flag. */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "lead_ip_counts", "lead_ip_members", "ip_safelist"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
 });

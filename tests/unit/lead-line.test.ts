@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1ReferralStore } from "~/data/d1/referral-store.server";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { startSupabasePg } from "./helpers/supabase-pg";
 
 /**
@@ -32,9 +32,8 @@ const EXPECTED_LINE = LEADS.filter(([, seq]) => seq !== null)
 const expectedPlace = (name: string) => (EXPECTED_LINE.includes(name) ? EXPECTED_LINE.indexOf(name) + 1 : null);
 
 describe("place in line on D1 (the views of migrations/0014)", () => {
-  let local: Awaited<ReturnType<typeof startLocalD1>>;
+  const local = useLocalD1();
   beforeAll(async () => {
-    local = await startLocalD1();
     await local.db.batch(
       LEADS.map(([name, seq, credits, score]) =>
         local.db
@@ -47,9 +46,6 @@ describe("place in line on D1 (the views of migrations/0014)", () => {
       .prepare("INSERT INTO leads_tennis (id, email, confirm_seq, referral_count, place_score) VALUES ('t', 't@x.io', 1, 0, 9)")
       .run();
   }, 60_000);
-  afterAll(async () => {
-    await local?.dispose();
-  });
 
   it("gives the status page, the admin list and the CSV the same places", async () => {
     const store = createD1ReferralStore(local.db);

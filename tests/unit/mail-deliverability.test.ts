@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentKey } from "#content/index";
 import { EMAIL_TEMPLATES, mailKindOf, offersUnsubscribe, type EmailTemplateName } from "#content/schemas/emails";
 import { renderEmail } from "#emails/render.server";
@@ -17,15 +17,9 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { action as webhookAction } from "~/routes/webhooks.resend";
 import { parseEnv } from "~/utils/env.server";
 import type { Variant } from "~/utils/variant";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   await d1.db.prepare("DELETE FROM outbox").run();
   await d1.db.prepare("DELETE FROM suppressions").run();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MailContext } from "~/mail/mailer.server";
 import { queueTemplateMail, sendMail } from "~/mail/outbox.server";
 import { consumeDeadLetters } from "~/mail/dead-mail.server";
@@ -12,22 +12,18 @@ import { sha256Hex } from "~/platform/crypto.server";
 import { parseEnv } from "~/utils/env.server";
 import { outboxRow } from "./helpers/outbox-row";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * Delivery through the mail queue (ADR 024) on a real local D1: the producer, the batch consumer,
  * the shared pacer, the sweeper and the dead-letter consumer. Resend is a fake fetch; the queue
  * and its message batches are fakes that record acks and retries.
  */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
+const d1 = useLocalD1();
 let db: D1Database;
 beforeAll(async () => {
-  d1 = await startLocalD1();
   db = d1.db;
 }, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
 beforeEach(async () => {
   await db.batch([db.prepare("DELETE FROM outbox"), db.prepare("DELETE FROM send_pacer")]);
 });

@@ -7,7 +7,7 @@ import { queueTemplateMail, sendMail } from "~/mail/outbox.server";
 import { retryFailedMail } from "~/mail/sweep.server";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { parseEnv } from "~/utils/env.server";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { outboxRow } from "./helpers/outbox-row";
 
 /** A stand-in for Resend's API on 127.0.0.1: answers from a script, records every call. */
@@ -18,10 +18,9 @@ let apiUrl = "";
 let replies: Reply[] = [];
 let calls: Call[] = [];
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
+const d1 = useLocalD1();
 
 beforeAll(async () => {
-  d1 = await startLocalD1();
   server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
@@ -38,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await d1?.dispose();
 });
 
 beforeEach(async () => {

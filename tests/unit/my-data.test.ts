@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { LeadTable } from "~/data/ports/lead-store";
 import type { RewardStep } from "~/data/ports/reward-store";
@@ -8,16 +8,10 @@ import { statusPage } from "~/referrals/pages.server";
 import { eraseParentData, exportParentData, summaryOf } from "~/trust/my-data.server";
 import { myDataAction, myDataDownload, myDataPage } from "~/trust/pages.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** Self-serve access and erasure on a real local D1. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 const TABLES = [
   "leads",
   "leads_icehockey",

@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
-import { splitSql, startLocalD1 } from "./helpers/local-d1";
+import { splitSql, useLocalD1 } from "./helpers/local-d1";
 import { OUTBOX_T0 as T0, outboxRow as row } from "./helpers/outbox-row";
 
 /** The D1 outbox adapter beyond the store contract, and its migrations, on a real local D1. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   await d1.db.prepare("DELETE FROM outbox").run();
 });

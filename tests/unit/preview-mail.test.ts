@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { MailContext } from "~/mail/mailer.server";
 import { queueTemplateMail, sendMail } from "~/mail/outbox.server";
 import { retryFailedMail } from "~/mail/sweep.server";
@@ -6,7 +6,7 @@ import { getTransport } from "~/mail/transport.server";
 import type { OutboxRow } from "~/data/ports/outbox-store";
 import { parseEnv } from "~/utils/env.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * A preview (PREVIEW_MODE=on) with the Resend transport hands the provider only mail to
@@ -14,13 +14,7 @@ import { startLocalD1 } from "./helpers/local-d1";
  * final state, marked as kept. Every send path goes through the same delivery: a page's
  * after-response send, the cron and /api/send-email's sendMail.
  */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 let fetched: { url: string; to: string[] }[] = [];
 beforeEach(async () => {

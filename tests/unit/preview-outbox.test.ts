@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { requestAuth } from "~/auth/session-auth.server";
 import { loader as outboxJsonLoader } from "~/routes/dev.outbox-json";
 import { loader as outboxPageLoader } from "~/routes/dev.outbox";
 import { commitSession, getSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * On a preview (PREVIEW_MODE=on) the outbox viewer is open on any host to a signed-in admin, with
@@ -23,13 +23,7 @@ const VARS = {
   RESEND_API_KEY: "re_test",
 };
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   await d1.db.prepare("DELETE FROM outbox").run();
   await d1.db

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import { PENDING_EMAIL } from "~/data/lead-model";
 import type { LeadTable } from "~/data/ports/lead-store";
@@ -6,16 +6,10 @@ import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The cron's retention rules on a real local D1: exactly what is past its period goes. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of [
     "leads",

@@ -1,16 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createD1Outbox } from "~/data/d1/outbox-store.server";
 import { action, loader } from "~/routes/api.send-email";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 const TOKEN = "s3cret-token-for-tests";
 const FROM = "AI Parenting <no-reply@aiparenting.example>";

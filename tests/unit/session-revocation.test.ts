@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuthService } from "~/auth/auth";
 import { hashPassword } from "~/auth/password.server";
 import { requestAuth } from "~/auth/session-auth.server";
 import { commitSession, getSession, type AppSession } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * Sign-out ends the session everywhere (local accounts): the cookie session carries the account's
@@ -15,13 +15,7 @@ import { startLocalD1 } from "./helpers/local-d1";
 const ORIGIN = "http://127.0.0.1:8842";
 const PASSWORD = "right password";
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 let counter = 0;
 async function confirmedAccount(): Promise<{ id: string; email: string }> {

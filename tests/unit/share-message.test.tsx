@@ -1,24 +1,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getPage, type ContentKey } from "#content/index";
 import { ReferralShare } from "~/components/share/ReferralShare";
 import { getBackend } from "~/data/backend.server";
 import { signLeadLink } from "~/platform/lead-links.server";
 import { statusPage } from "~/referrals/pages.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 // Rendered outside a router: the new-tab note's words are all the component needs of the root data.
 vi.mock("~/utils/root-data", () => ({ useRootData: () => ({ a11y: { opensInNewTab: "(opens in a new tab)" } }) }));
 
 /** A page that offers sharing says one message: the copy box and every one-tap link carry the same words. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 const decode = (html: string) =>
   html

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuthUser } from "~/auth/auth";
 import { getBackend } from "~/data/backend.server";
 import { confirmWaitlist } from "~/leads/confirmation.server";
@@ -7,16 +7,10 @@ import { completeAccount, welcomeRefLink } from "~/signup/signup.server";
 import type { RequestContext } from "~/utils/context.server";
 import { testContext } from "./helpers/context";
 import { getSession, setVariantValues } from "~/utils/session.server";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The confirmed-account step of /signup-confirm (SPEC 4.5, 7.2) on a real local D1 with the outbox transport. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 const TENNIS = { domain: "champion", sport: "tennis" } as const;
 

@@ -81,7 +81,7 @@ export function useLocalD1(): LocalD1 {
   let started: LocalD1 | undefined;
   beforeAll(async () => {
     started = await startLocalD1();
-  }, 60_000);
+  });
   afterAll(async () => {
     await started?.dispose();
   });
