@@ -9,6 +9,7 @@ import { domainOf, holdReasonsFor, isFreeMail, registrableDomain } from "~/refer
 import { networkOf } from "~/utils/ip-list";
 import { referralsOf } from "~/referrals/referrals.server";
 import { standingOfLead } from "~/standing/standing.server";
+import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { startLocalD1 } from "./helpers/local-d1";
 
@@ -198,10 +199,21 @@ async function confirmApart(friends: Lead[], minutes: number, startIn = 0) {
     await referralsOf(request().ctx, () => new Date(start + i * minutes * 60_000)).confirm(friend.id);
 }
 
-/** A referrer at place 21 of 21. */
+/** A referrer at place 21 of 21 (the 20 before, nobody's friends, written in one round trip). */
 async function referrerAtTheBack() {
   const engine = referralsOf(request().ctx);
-  for (let i = 0; i < 20; i++) await engine.confirm((await join(`early${i}@gmail.com`)).id);
+  const confirmedAt = new Date().toISOString();
+  await insertParents(
+    d1.db,
+    "leads",
+    Array.from({ length: 20 }, (_, i) => ({
+      email: `early${i}@gmail.com`,
+      step_completed: 3,
+      ref_code: `H${String(++codes).padStart(7, "0")}`,
+      confirmedAt,
+    })),
+    referralRules.placesPerCredit,
+  );
   const referrer = await join("ref@gmail.com");
   await engine.confirm(referrer.id);
   expect(await placeOf(referrer)).toBe(21);

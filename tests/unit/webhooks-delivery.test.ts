@@ -340,7 +340,8 @@ describe("webhook emit and delivery", () => {
     let most = 0;
     const slow: typeof fetch = async (url, init) => {
       most = Math.max(most, ++open);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Answers on a later turn of the event loop, so the consumer's parallel POSTs overlap.
+      await new Promise((resolve) => setImmediate(resolve));
       open -= 1;
       return receiver(url, init);
     };
