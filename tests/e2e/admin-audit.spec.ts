@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { getPage } from "../../content/index";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
 
 /**
@@ -11,12 +10,11 @@ import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from 
 
 const copy = getPage("genius", "admin");
 const text = copy.audit;
-const PASSWORD = "audit-admin-e2e-password";
 const [genius] = variants;
 
 test.beforeEach(() => test.slow());
 
-test("an admin's change is on /admin/audit with the admin, filtered by its kind", async ({ page }, testInfo) => {
+test("an admin's change is on /admin/audit with the admin, filtered by its kind", async ({ page, asAdmin }, testInfo) => {
   const project = testInfo.project.name;
   const id = randomUUID();
   const at = new Date().toISOString();
@@ -25,9 +23,7 @@ test("an admin's change is on /admin/audit with the admin, filtered by its kind"
      VALUES (${sqlString(id)}, ${sqlString(`e2e-audit:${id}`)}, 'prelaunch', 'genius', ${sqlString(uniqueEmail(`audit-${project}`))},
              'Your place on the waitlist', '<p>Hello</p>', 'Hello', 'dead', 5, 'Attempts used up', ${sqlString(at)}, ${sqlString(at)})`,
   );
-  const admin = uniqueEmail(`audit-admin-${project}`);
-  await createConfirmedAccount(admin, PASSWORD, "admin");
-  await signIn(page, genius, admin, PASSWORD);
+  const admin = await asAdmin(page.context());
 
   await page.goto(pathIn(genius, "admin/mail"));
   await page.locator(`tr[data-mail-id="${id}"]`).getByRole("button", { name: copy.mail.giveUp, exact: true }).click();

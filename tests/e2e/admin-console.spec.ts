@@ -3,8 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { counted, type Counted } from "../../content/plural";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
-import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, variants, type VariantCase } from "./fixtures";
 
 /**
  * The admin console: one frame over the three variants (switcher, all-variants overview, signed-in
@@ -14,7 +13,6 @@ import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, varian
  */
 
 const copy = getPage("genius", "admin");
-const PASSWORD = "console-e2e-password";
 const [genius, icehockey, tennis] = variants;
 
 type Seed = { id: string; email: string; ref_code?: string; confirm_seq?: number; referral_count?: number };
@@ -30,13 +28,6 @@ async function seed(v: VariantCase, leads: Seed[]) {
   await queryD1(
     `INSERT INTO ${v.table} (id, email, ref_code, confirm_seq, place_score, referral_count, email_verified, created_at) VALUES ${values.join(", ")}`,
   );
-}
-
-async function signInAdmin(page: Page, v: VariantCase) {
-  const email = uniqueEmail("console-admin");
-  await createConfirmedAccount(email, PASSWORD, "admin");
-  await signIn(page, v, email, PASSWORD);
-  return email;
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -58,11 +49,11 @@ async function runBulk(page: Page, jsEnabled: boolean, ids: string[], label: str
 
 test.beforeEach(() => test.slow());
 
-test("an admin switches variants, keeps the search, and the all-variants overview sums the three", async ({ page }) => {
+test("an admin switches variants, keeps the search, and the all-variants overview sums the three", async ({ page, asAdmin }) => {
   const tag = `con${randomUUID().slice(0, 8)}`;
   const own = Object.fromEntries(variants.map((v) => [v.key, { id: randomUUID(), email: `${tag}-${v.key}@example.com` }]));
   for (const v of variants) await seed(v, [own[v.key]]);
-  const admin = await signInAdmin(page, genius);
+  const admin = await asAdmin(page.context());
 
   await page.goto(pathIn(genius, "admin/leads", { q: tag }));
   await expect(page.getByTestId("signed-in-as")).toHaveText(copy.console.signedInAs.replace("{email}", admin));
@@ -156,6 +147,7 @@ async function reachable(page: Page, control: Locator) {
 
 test("every admin page fits a 390 px phone: no sideways page scroll, row actions on screen, addresses wrap at @ and dots", async ({
   page,
+  asAdmin,
 }) => {
   const tag = `nar${randomUUID().slice(0, 8)}`;
   const long = (who: string) => `${who}.firstname.lastname.${tag}@example-parents.co.uk`;
@@ -181,7 +173,7 @@ test("every admin page fits a 390 px phone: no sideways page scroll, row actions
      VALUES (${sqlString(randomUUID())}, ${sqlString(`narrow-dead:${tag}`)}, 'prelaunch', 'genius', ${sqlString(long("deadmail"))},
              'Hi', '<p>Hi</p>', 'Hi', 'dead', 5, 'Dead-lettered', ${sqlString(at)}, ${sqlString(at)})`,
   ]);
-  await signInAdmin(page, genius);
+  await asAdmin(page.context());
   const pages = [
     pathIn(genius, "admin/leads", { q: tag }),
     pathIn(genius, "admin/leads", { variants: "all" }),
@@ -237,12 +229,12 @@ test("every admin page fits a 390 px phone: no sideways page scroll, row actions
   await reachable(page, page.locator(`tr[data-club="${clubSlug}"]`).getByRole("button", { name: clubText.approve, exact: true }));
 });
 
-test("the CSV carries every field, names the variant and keeps a + e-mail intact", async ({ page }) => {
+test("the CSV carries every field, names the variant and keeps a + e-mail intact", async ({ page, asAdmin }) => {
   const tag = `csv${randomUUID().slice(0, 8)}`;
   const plus = { id: randomUUID(), email: `+1-${tag}@example.com`, ref_code: `P${tag.slice(3, 8).toUpperCase()}` };
   const formula = { id: randomUUID(), email: `=${tag}@example.com` };
   await seed(icehockey, [plus, formula]);
-  await signInAdmin(page, icehockey);
+  await asAdmin(page.context());
   await page.goto(pathIn(icehockey, "admin/leads", { q: tag }));
   const href = await page.getByRole("link", { name: copy.filters.exportCsv }).getAttribute("href");
   const csv = await page.request.get(MAIN_URL + href!);
@@ -285,7 +277,7 @@ test("the CSV carries every field, names the variant and keeps a + e-mail intact
   expect(body[1]).toContain(plus.ref_code);
 });
 
-test("bulk revoke and delete act once, after one confirmation; bad input is refused", async ({ page, jsEnabled }) => {
+test("bulk revoke and delete act once, after one confirmation; bad input is refused", async ({ page, jsEnabled, asAdmin }) => {
   const tag = `blk${randomUUID().slice(0, 8)}`;
   // No places (confirm_seq): parallel specs rank the table's confirmed parents.
   const referrer: Seed = {
@@ -307,7 +299,7 @@ test("bulk revoke and delete act once, after one confirmation; bad input is refu
      VALUES (${sqlString(referralId)}, 'leads_tennis', ${sqlString(referred.id)}, ${sqlString(referrer.id)}, ${sqlString(referrer.ref_code!)},
              'champion-tennis', 'credited', NULL, ${sqlString(at)}, ${sqlString(at)}, ${sqlString(at)})`,
   );
-  await signInAdmin(page, tennis);
+  await asAdmin(page.context());
   const list = pathIn(tennis, "admin/leads", { q: tag });
   await page.goto(list);
   await expect(page.locator("tbody tr")).toHaveCount(4);
@@ -353,7 +345,7 @@ test("bulk revoke and delete act once, after one confirmation; bad input is refu
   expect((await queryD1(`SELECT id FROM leads_tennis WHERE email LIKE ${sqlString(`${tag}-%`)}`)).length).toBe(2);
 });
 
-test("axe finds no violations on the admin pages", async ({ page, browser, jsEnabled }) => {
+test("axe finds no violations on the admin pages", async ({ page, browser, jsEnabled, asAdmin }) => {
   const lead = { id: randomUUID(), email: `axe${randomUUID().slice(0, 8)}@example.com` };
   await seed(genius, [lead]);
   // A dead mail, so /admin/mail is checked with its table and buttons rather than the empty state.
@@ -363,7 +355,7 @@ test("axe finds no violations on the admin pages", async ({ page, browser, jsEna
      VALUES (${sqlString(lead.id)}, ${sqlString(`axe-dead:${lead.id}`)}, 'prelaunch', 'genius', ${sqlString(lead.email)}, 'Hi', '<p>Hi</p>', 'Hi',
              'dead', 5, 'Dead-lettered', ${sqlString(at)}, ${sqlString(at)})`,
   );
-  await signInAdmin(page, genius);
+  await asAdmin(page.context());
   // axe runs inside the page. Without JavaScript it gets a page of its own that may run only axe:
   // the app's scripts are blocked, so it checks the server-rendered page a no-JS visitor gets.
   const context = jsEnabled ? null : await browser.newContext({ javaScriptEnabled: true });

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { getPage } from "../../content/index";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
 
 /**
@@ -11,16 +10,9 @@ import { expect, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from 
 
 const v = variants[0];
 const copy = getPage(v.key, "admin");
-const PASSWORD = "forms-keep-admin-password";
-
-async function signInAsAdmin(page: Parameters<typeof signIn>[0], tag: string) {
-  const email = uniqueEmail(`forms-keep-${tag}`);
-  await createConfirmedAccount(email, PASSWORD, "admin");
-  await signIn(page, v, email, PASSWORD);
-}
 
 test.describe("admin forms keep their input", () => {
-  test("launch: a refused draft and 'Not yet: keep editing' keep the date, the label and the link", async ({ page }, testInfo) => {
+  test("launch: a refused draft and 'Not yet: keep editing' keep the date, the label and the link", async ({ page, asAdmin }, testInfo) => {
     const text = copy.launch;
     // The confirmation needs an audience: one confirmed parent of the variant.
     const parent = uniqueEmail(`forms-keep-parent-${testInfo.project.name}`);
@@ -29,7 +21,7 @@ test.describe("admin forms keep their input", () => {
        SELECT ${sqlString(randomUUID())}, ${sqlString(parent)}, ${sqlString(parent)}, 3, 1, ${sqlString(new Date().toISOString())},
               COALESCE(MAX(confirm_seq), 0) + 1, COALESCE(MAX(confirm_seq), 0) + 1 FROM ${v.table}`,
     );
-    await signInAsAdmin(page, `launch-${testInfo.project.name}`);
+    await asAdmin(page.context());
     await page.goto(pathIn(v, "admin/launch"));
     const fill = {
       [text.compose.date]: "2026-05-04",
@@ -51,9 +43,9 @@ test.describe("admin forms keep their input", () => {
     await expect(page.getByLabel(text.compose.ctaUrl)).toHaveValue("/pricing");
   });
 
-  test("webhooks: a refused URL keeps the URL and the ticked events", async ({ page }, testInfo) => {
+  test("webhooks: a refused URL keeps the URL and the ticked events", async ({ page, asAdmin }) => {
     const text = copy.webhooks;
-    await signInAsAdmin(page, `hooks-${testInfo.project.name}`);
+    await asAdmin(page.context());
     await page.goto(pathIn(v, "admin/webhooks"));
     await page.getByLabel(text.url).fill("https://10.0.0.1/hook");
     await page.getByLabel("lead.confirmed", { exact: true }).check();
@@ -63,10 +55,10 @@ test.describe("admin forms keep their input", () => {
     await expect(page.getByLabel("lead.confirmed", { exact: true })).toBeChecked();
   });
 
-  test("safelist: a refused range and the confirmation keep the range and the note", async ({ page }, testInfo) => {
+  test("safelist: a refused range and the confirmation keep the range and the note", async ({ page, asAdmin }, testInfo) => {
     const text = copy.referrals.safelist;
     const note = `School ${testInfo.project.name} ${randomUUID().slice(0, 8)}`;
-    await signInAsAdmin(page, `safelist-${testInfo.project.name}`);
+    await asAdmin(page.context());
     await page.goto(pathIn(v, "admin/safelist"));
     await page.getByLabel(text.cidr).fill("0.0.0.0/0");
     await page.getByLabel(text.note).fill(note);

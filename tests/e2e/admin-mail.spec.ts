@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { getPage } from "../../content/index";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import { expect, MAIN_URL, outbox, pathIn, queryD1, sqlString, test, uniqueEmail, variants } from "./fixtures";
 
 /**
@@ -12,7 +11,6 @@ import { expect, MAIN_URL, outbox, pathIn, queryD1, sqlString, test, uniqueEmail
 
 const copy = getPage("genius", "admin");
 const text = copy.mail;
-const PASSWORD = "mail-admin-e2e-password";
 const [genius] = variants;
 
 type Seeded = { id: string; recipient: string; error: string };
@@ -34,13 +32,11 @@ const statusOf = async (id: string) =>
 
 test.beforeEach(() => test.slow());
 
-test("an admin retries one dead mail and gives up another; each happens once", async ({ page }, testInfo) => {
+test("an admin retries one dead mail and gives up another; each happens once", async ({ page, asAdmin }, testInfo) => {
   const project = testInfo.project.name;
   const retried = await seedDead(`dead-retry-${project}`, "prelaunch", `Attempts used up (${randomUUID().slice(0, 6)})`);
   const givenUp = await seedDead(`dead-giveup-${project}`, "confirm-email", `Invalid \`to\` field (${randomUUID().slice(0, 6)})`);
-  const admin = uniqueEmail(`mail-admin-${project}`);
-  await createConfirmedAccount(admin, PASSWORD, "admin");
-  await signIn(page, genius, admin, PASSWORD);
+  await asAdmin(page.context());
 
   await page.goto(pathIn(genius, "admin/mail"));
   await expect(page.getByRole("heading", { name: text.title })).toBeVisible();

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { FUNNEL_STEPS } from "../../app/analytics/events";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   confirmThroughButton,
   expect,
@@ -67,7 +66,12 @@ async function guideFunnel(page: Page) {
 // One variant per domain: events take their variant from the domain and sport as every page reads
 // them, and the sport editions share that path; the dashboard's copy is the same for all.
 for (const v of variants.filter((item) => item.key !== "icehockey")) {
-  test(`analytics: ${v.key}: the dashboard shows a campaign's funnel, counted once per parent`, async ({ page, browser, jsEnabled }) => {
+  test(`analytics: ${v.key}: the dashboard shows a campaign's funnel, counted once per parent`, async ({
+    page,
+    browser,
+    jsEnabled,
+    asAdmin,
+  }) => {
     const campaign = `e2e-${v.key}-${jsEnabled ? "on" : "off"}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const confirming = uniqueEmail(`funnel-${v.key}`);
     // Five parents land; 4, 3 and 2 of them finish steps 1, 2 and 3; one picks a plan and confirms.
@@ -99,9 +103,7 @@ for (const v of variants.filter((item) => item.key !== "icehockey")) {
     await confirmThroughButton(reader.page, v, await mailLink(reader.page, readerEmail, "verify-email", { template: "guide" }));
     await reader.context.close();
 
-    const admin = uniqueEmail("analytics-admin");
-    await createConfirmedAccount(admin, "analytics-e2e-password", "admin");
-    await signIn(page, v, admin, "analytics-e2e-password");
+    await asAdmin(page.context());
     const expected = {
       landing_view: 5,
       form_step1_done: 4,
@@ -132,13 +134,11 @@ for (const v of variants.filter((item) => item.key !== "icehockey")) {
   });
 }
 
-test("analytics: a bad date range is a 400 with a message, and the page needs an admin", async ({ page }) => {
+test("analytics: a bad date range is a 400 with a message, and the page needs an admin", async ({ page, asAdmin }) => {
   const genius = variants[0];
   const anonymous = await page.goto(pathIn(genius, "admin/analytics"));
   expect(anonymous?.status()).toBe(401);
-  const admin = uniqueEmail("analytics-admin");
-  await createConfirmedAccount(admin, "analytics-e2e-password", "admin");
-  await signIn(page, genius, admin, "analytics-e2e-password");
+  await asAdmin(page.context());
   const bad = await page.goto(pathIn(genius, "admin/analytics", { from: "2025-09-10", to: "2025-09-01" }));
   expect(bad?.status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText(copy.filters.errors.order);

@@ -1,7 +1,8 @@
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { MAIN_URL, pathIn, queryD1, sqlString, type VariantCase } from "./site";
+import { linkTo } from "../../app/utils/links";
+import { LIVE_URL, MAIN_URL, pathIn, queryD1, sqlString, type VariantCase } from "./site";
 import { mailLink } from "./walks";
 
 /**
@@ -81,4 +82,52 @@ export async function createConfirmedAccount(
     server,
   );
   return id;
+}
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+export type SignedInAdmin = { email: string; storageState: StorageState; signedInAt: number };
+
+/**
+ * Signs in through the sign-in form's POST (no page), from a client address of its own, and returns
+ * the cookies it set: a context given them is signed in as that account.
+ */
+export async function signInAsRequest(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  email: string,
+  password: string,
+  server: "main" | "live" = "main",
+): Promise<SignedInAdmin> {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  const api = await playwright.request.newContext({
+    baseURL: server === "main" ? MAIN_URL : LIVE_URL,
+    extraHTTPHeaders: { "CF-Connecting-IP": `10.${part()}.${part()}.${part()}` },
+  });
+  try {
+    const signedInAt = Date.now();
+    const response = await api.post(linkTo({ domain: "genius" }, "signup", { mode: "signin" }), {
+      form: { mode: "signin", email, password },
+      maxRedirects: 0,
+    });
+    expect([302, 303], `admin sign-in of ${email}: ${await response.text()}`).toContain(response.status());
+    return { email, storageState: await api.storageState(), signedInAt };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Signs this context in as the account through the sign-in form's POST (no page load, no clicks),
+ * from a client address of its own: for tests of what a signed-in account sees, not of signing in.
+ */
+export async function signInByPost(context: BrowserContext, email: string, password: string, server: "main" | "live" = "main") {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  const response = await context.request.post(
+    (server === "main" ? MAIN_URL : LIVE_URL) + linkTo({ domain: "genius" }, "signup", { mode: "signin" }),
+    {
+      form: { mode: "signin", email, password },
+      headers: { "CF-Connecting-IP": `10.${part()}.${part()}.${part()}` },
+      maxRedirects: 0,
+    },
+  );
+  expect([302, 303], `sign-in of ${email}: ${await response.text()}`).toContain(response.status());
 }

@@ -2,7 +2,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { counted } from "../../content/plural";
 import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   chooseStep1,
   chooseStep2,
@@ -114,6 +113,7 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   page,
   browser,
   jsEnabled,
+  asAdmin,
 }, testInfo) => {
   const v = hockey;
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
@@ -123,9 +123,7 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   const slug = new URL(link).pathname.split("/")[2];
 
   // The admin approves the club first (its name is public from now on).
-  const adminEmail = uniqueEmail(`clubs-admin-${tag}`);
-  await createConfirmedAccount(adminEmail, "clubs-admin-password", "admin");
-  await signIn(page, v, adminEmail, "clubs-admin-password");
+  await asAdmin(page.context());
   await page.goto(pathIn(v, "admin/clubs"));
   const row = page.locator(`[data-club='${slug}']`);
   await expect(row).toContainText(`${coach} (${clubs.admin.contactConfirmed})`);
@@ -233,7 +231,12 @@ test("tennis has its club pages; genius has none", async ({ page }) => {
   }
 });
 
-test("tennis: an admin merges a duplicate club and rejects another, each asked once", async ({ page, browser, jsEnabled }, testInfo) => {
+test("tennis: an admin merges a duplicate club and rejects another, each asked once", async ({
+  page,
+  browser,
+  jsEnabled,
+  asAdmin,
+}, testInfo) => {
   const [, , tennis] = variants;
   const v = tennis;
   const text = getPage("tennis", "clubs").admin;
@@ -244,9 +247,7 @@ test("tennis: an admin merges a duplicate club and rejects another, each asked o
   for (const club of [stays, spam]) {
     slugs.set(club, new URL(await registerClub(page, v, club, uniqueEmail(`coach-${tag}`), jsEnabled)).pathname.split("/")[2]);
   }
-  const adminEmail = uniqueEmail(`clubs-merge-admin-${tag}`);
-  await createConfirmedAccount(adminEmail, "clubs-admin-password", "admin");
-  await signIn(page, v, adminEmail, "clubs-admin-password");
+  await asAdmin(page.context());
   const rowOf = (club: string) => page.locator(`[data-club='${slugs.get(club)}']`);
   await page.goto(pathIn(v, "admin/clubs"));
   // One merge form of two selects, each naming every open club once: the page grows with the clubs, not their square.

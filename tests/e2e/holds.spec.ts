@@ -1,19 +1,16 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { counted } from "../../content/plural";
 import { placesPerCreditOf } from "../../content/referrals";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   MAIN_URL,
   confirmThroughButton,
   expect,
+  friendConfirms,
+  friendJoins,
   joinWaitlist,
-  landOn,
-  mailLink,
   pathIn,
   personStamp,
-  postPlan,
-  postSteps,
   queryD1,
   seedConfirmedLeads,
   sqlString,
@@ -45,27 +42,6 @@ function visitor(playwright: PlaywrightWorkerArgs["playwright"], ip: string) {
   return playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": ip } });
 }
 
-/** A friend lands through the referral link and joins as form posts (the waitlist e-mail goes out). */
-async function friendJoins(api: APIRequestContext, v: VariantCase, email: string, refCode: string) {
-  await landOn(api, v, { r: refCode });
-  await postSteps(api, v, email);
-  await postPlan(api, v);
-  expect((await api.get(pathIn(v, "confirm"))).status()).toBe(200);
-}
-
-/** The friend confirms through the mailed link's button (a POST). */
-async function friendConfirms(api: APIRequestContext, page: Page, email: string) {
-  const verify = await mailLink(page, email, "verify-email", { template: "prelaunch" });
-  const response = await api.post(verify, { form: { t: new URL(verify).searchParams.get("t")!, intent: "confirm" }, maxRedirects: 0 });
-  expect(response.status(), `the confirm button of ${email}`).toBe(303);
-}
-
-async function signInAsAdmin(page: Page, v: VariantCase, tag: string) {
-  const email = `holds-admin-${tag}@example.com`.toLowerCase();
-  await createConfirmedAccount(email, "holds-admin-password", "admin");
-  await signIn(page, v, email, "holds-admin-password");
-}
-
 for (const v of CASES) {
   test.describe(`holds: ${v.key}`, () => {
     test("a catch-all cluster of 10 confirmed referrals is held, moves nothing, says so, and an admin approves it into credits", async ({
@@ -73,6 +49,7 @@ for (const v of CASES) {
       playwright,
       browser,
       jsEnabled,
+      asAdmin,
     }, testInfo) => {
       const status = getPage(v.key, "waitlist").status;
       const holds = getPage(v.key, "admin").referrals.holds;
@@ -118,7 +95,7 @@ for (const v of CASES) {
         // The admin: the queue shows why; ten ticked, one question, then the credits.
         const admin = await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL: MAIN_URL });
         const adminPage = await admin.newPage();
-        await signInAsAdmin(adminPage, v, tag);
+        await asAdmin(admin);
         await adminPage.goto(pathIn(v, "admin/referrals/review"));
         for (const email of friends) {
           const row = adminPage.locator(`tr[data-referred='${email}']`);
@@ -149,6 +126,7 @@ for (const v of CASES) {
     test("a safelisted school address lets 10 distinct parents in past the per-IP limit, with an audit entry", async ({
       page,
       playwright,
+      asAdmin,
     }, testInfo) => {
       const text = getPage(v.key, "admin").referrals.safelist;
       const tag = `${testInfo.project.name}-${Date.now()}`;
@@ -168,7 +146,7 @@ for (const v of CASES) {
       for (let i = 0; i < 21; i++) before.push(await startLead());
       expect(before.at(-1)).toBe(429);
 
-      await signInAsAdmin(page, v, tag);
+      await asAdmin(page.context());
       await page.goto(pathIn(v, "admin/safelist"));
       // The whole internet is refused, and nothing is listed.
       await page.getByLabel(text.cidr).fill("0.0.0.0/0");

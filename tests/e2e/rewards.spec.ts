@@ -1,11 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { counted } from "../../content/plural";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   confirmThroughButton,
   expect,
+  friendConfirms,
+  friendJoins,
+  visitorApi,
+  type AsAdmin,
   joinWaitlist,
   newParent,
   outbox,
@@ -57,24 +60,37 @@ async function addStep(page: Page, v: VariantCase, step: { threshold: number; ki
   await expect(form.getByLabel(copy.ladder.threshold)).toHaveValue("");
 }
 
-async function friendConfirms(browser: Browser, jsEnabled: boolean, v: VariantCase, email: string, refCode: string) {
-  const friend = await newParent(browser, jsEnabled);
-  await joinWaitlist(friend.page, v, email, { r: refCode });
-  await confirmThroughButton(friend.page, v, (await waitlistLinks(friend.page, email)).verify);
-  await friend.context.close();
+/** A friend joins through the referral link and confirms, as the forms post it, from an address of their own. */
+async function friendJoinsAndConfirms(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  page: Page,
+  v: VariantCase,
+  email: string,
+  refCode: string,
+) {
+  const api = await visitorApi(playwright);
+  await friendJoins(api, v, email, refCode);
+  await friendConfirms(api, page, email);
+  await api.dispose();
 }
 
-async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: VariantCase, tag: string) {
+async function rewardsFlow(
+  page: Page,
+  browser: Browser,
+  jsEnabled: boolean,
+  v: VariantCase,
+  tag: string,
+  asAdmin: AsAdmin,
+  playwright: PlaywrightWorkerArgs["playwright"],
+) {
   const copy = getPage(v.key, "rewards");
   const referralsCopy = getPage(v.key, "admin").referrals;
   const downloadTitle = `Starter pack ${tag}`;
   const codeTitle = `Ten off ${tag}`;
 
   // The admin sets the ladder and fills the code step's pool.
-  const adminEmail = `rewards-admin-${tag}@example.com`;
-  await createConfirmedAccount(adminEmail, "rewards-admin-password", "admin");
   const admin = await newParent(browser, jsEnabled);
-  await signIn(admin.page, v, adminEmail, "rewards-admin-password");
+  await asAdmin(admin.context);
   await admin.page.goto(pathIn(v, "admin/rewards"));
   await addStep(admin.page, v, { threshold: 1, kind: "download", title: downloadTitle, file: GUIDE[v.key] });
   await addStep(admin.page, v, { threshold: 2, kind: "code", title: codeTitle });
@@ -93,11 +109,11 @@ async function rewardsFlow(page: Page, browser: Browser, jsEnabled: boolean, v: 
   const stepOf = (title: string) => page.getByTestId("reward-step").filter({ hasText: title });
   await expect(stepOf(downloadTitle)).toHaveAttribute("data-unlocked", "false");
   const friends = [`rw-one-${tag}@first-school.example`, `rw-two-${tag}@second-club.example`];
-  await friendConfirms(browser, jsEnabled, v, friends[0], refCode);
+  await friendJoinsAndConfirms(playwright, page, v, friends[0], refCode);
   await page.goto(links.status);
   await expect(stepOf(downloadTitle)).toHaveAttribute("data-unlocked", "true");
   await expect(page.getByTestId("reward-next")).toContainText(copy.status.next.one.split("{title}")[0]);
-  await friendConfirms(browser, jsEnabled, v, friends[1], refCode);
+  await friendJoinsAndConfirms(playwright, page, v, friends[1], refCode);
 
   // One mail per reward, in the outbox.
   const mails = (await outbox(page, a)).filter((mail) => mail.template === "reward");
@@ -158,11 +174,13 @@ for (const v of [variants[0], variants[2]]) {
       page,
       browser,
       jsEnabled,
+      asAdmin,
+      playwright,
     }, testInfo) => {
       const tag = `${v.key}-${testInfo.project.name}-${Date.now()}`;
       try {
         // Credits move the line, which the place-asserting specs count: take turns with them.
-        await withLineLock("main", v, () => rewardsFlow(page, browser, jsEnabled, v, tag));
+        await withLineLock("main", v, () => rewardsFlow(page, browser, jsEnabled, v, tag, asAdmin, playwright));
       } finally {
         // The ladder is the variant's: this test's steps leave it for the other specs.
         await queryD1(`UPDATE reward_steps SET enabled = 0 WHERE title LIKE ${sqlString(`%${tag}`)}`);

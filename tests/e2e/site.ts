@@ -64,8 +64,8 @@ export const variants: VariantCase[] = [
 /**
  * The JavaScript mode of each test in a variant's describe, for tests whose code path is the same
  * in every variant: the mode alternates by variant and by test, so each such test runs with
- * JavaScript on in one variant and off in the next, and each variant still meets both modes in its
- * spec (scripts/check-e2e-coverage.mjs), at half the runs. `cases` is the spec's variant list.
+ * JavaScript on in one variant and off in the next (scripts/check-e2e-coverage.mjs wants both modes
+ * in each spec with browser tests), at half the runs. `cases` is the spec's variant list.
  *   const mode = alternatingModes(v, cases);  test("…", mode(), async …)
  */
 export function alternatingModes(v: VariantCase, cases: VariantCase[] = variants) {

@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from "@playwright/test";
 import { getPage } from "../../content/index";
 import { MAIN_URL, outbox, pathIn, personStamp, queryD1, sqlString, uniqueEmail, type VariantCase } from "./site";
 
@@ -205,4 +212,31 @@ export async function seedConfirmedLeads(v: VariantCase, count = 1): Promise<See
     ),
   );
   return leads;
+}
+
+// ---- a friend, as form posts ----
+
+/** A visitor of their own (cookie jar and client address) on the main server, for posts with no page. */
+export function visitorApi(playwright: PlaywrightWorkerArgs["playwright"], ip = randomClientIp()) {
+  return playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": ip } });
+}
+
+function randomClientIp() {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+/** A friend lands through the referral link and joins as form posts (the waitlist e-mail goes out). */
+export async function friendJoins(api: APIRequestContext, v: VariantCase, email: string, refCode: string) {
+  await landOn(api, v, { r: refCode });
+  await postSteps(api, v, email);
+  await postPlan(api, v);
+  expect((await api.get(pathIn(v, "confirm"))).status()).toBe(200);
+}
+
+/** The friend confirms through the mailed link's button, as its form posts it. */
+export async function friendConfirms(api: APIRequestContext, page: Page, email: string) {
+  const verify = await mailLink(page, email, "verify-email", { template: "prelaunch" });
+  const response = await api.post(verify, { form: { t: new URL(verify).searchParams.get("t")!, intent: "confirm" }, maxRedirects: 0 });
+  expect(response.status(), `the confirm button of ${email}`).toBe(303);
 }

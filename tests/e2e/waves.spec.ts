@@ -6,7 +6,7 @@ import { counted } from "../../content/plural";
 import { referralRules } from "../../content/referrals";
 import { maskEmails } from "../../app/waves/mask";
 import { signLeadLink } from "../../app/platform/lead-links.server";
-import { createConfirmedAccount, useDistinctClientIp } from "./auth-helpers";
+import { useDistinctClientIp } from "./auth-helpers";
 import {
   E2E_SESSION_SECRET,
   LIVE_URL,
@@ -79,17 +79,6 @@ async function axeViolations(page: Page, jsEnabled: boolean): Promise<string[]> 
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
-/** Signs in through the live server's /signup?mode=signin, from a client address of its own. */
-async function signInAdmin(page: Page, v: VariantCase, email: string) {
-  const copy = getPage(v.key, "signup");
-  await useDistinctClientIp(page);
-  await page.goto(on(pathIn(v, "signup", { mode: "signin" })));
-  await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
-  await page.getByLabel(copy.fields.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
-}
-
 /**
  * How the review lists the parents at the places first to last: the first and last three of a longer
  * wave, each with its masked address ("wa***1@example.com"), masked so that no two read alike.
@@ -148,11 +137,10 @@ for (const v of [genius, tennis]) {
     page,
     browser,
     jsEnabled,
+    asAdmin,
   }, testInfo) => {
     const tag = `${v.key}-${testInfo.project.name}`;
-    const adminEmail = uniqueEmail(`waves-admin-${tag}`);
-    await createConfirmedAccount(adminEmail, PASSWORD, "admin", "live");
-    await signInAdmin(page, v, adminEmail);
+    await asAdmin(page.context(), "live");
     const signup = getPage(v.key, "signup");
 
     const { parents, seq } = await withLineLock("live", v, async () => {

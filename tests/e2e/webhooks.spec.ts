@@ -3,7 +3,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
-import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
   confirmThroughButton,
   expect,
@@ -105,14 +104,13 @@ test.describe("webhooks", () => {
     page,
     browser,
     jsEnabled,
+    asAdmin,
   }) => {
     const tag = `${jsEnabled ? "on" : "off"}-${Date.now()}`;
     const parentEmail = uniqueEmail(`hook-${v.key}`);
     const receiver = await startReceiver(parentEmail);
     try {
-      const adminEmail = `admin-hooks-${tag}@example.com`;
-      await createConfirmedAccount(adminEmail, "webhooks-admin-password", "admin");
-      await signIn(page, v, adminEmail, "webhooks-admin-password");
+      await asAdmin(page.context());
 
       const live = receiver.url(`/live-${tag}`);
       const off = receiver.url(`/off-${tag}`);
