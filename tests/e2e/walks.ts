@@ -217,8 +217,12 @@ export async function seedConfirmedLeads(v: VariantCase, count = 1): Promise<See
 // ---- a friend, as form posts ----
 
 /** A visitor of their own (cookie jar and client address) on the main server, for posts with no page. */
-export function visitorApi(playwright: PlaywrightWorkerArgs["playwright"], ip = randomClientIp()) {
-  return playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": ip } });
+export function visitorApi(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  ip = randomClientIp(),
+  { userAgent }: { userAgent?: string } = {},
+) {
+  return playwright.request.newContext({ baseURL: MAIN_URL, extraHTTPHeaders: { "CF-Connecting-IP": ip }, userAgent });
 }
 
 function randomClientIp() {
@@ -229,6 +233,14 @@ function randomClientIp() {
 /** A friend lands through the referral link and joins as form posts (the waitlist e-mail goes out). */
 export async function friendJoins(api: APIRequestContext, v: VariantCase, email: string, refCode: string) {
   await landOn(api, v, { r: refCode });
+  await joinsByPosts(api, v, email);
+}
+
+/**
+ * A visitor who has landed (or opened a club link) finishes steps 1-3 and a plan as form posts and
+ * opens /confirm, which sends the waitlist e-mail.
+ */
+export async function joinsByPosts(api: APIRequestContext, v: VariantCase, email: string) {
   await postSteps(api, v, email);
   await postPlan(api, v);
   expect((await api.get(pathIn(v, "confirm"))).status()).toBe(200);
@@ -236,7 +248,12 @@ export async function friendJoins(api: APIRequestContext, v: VariantCase, email:
 
 /** The friend confirms through the mailed link's button, as its form posts it. */
 export async function friendConfirms(api: APIRequestContext, page: Page, email: string) {
-  const verify = await mailLink(page, email, "verify-email", { template: "prelaunch" });
+  await confirmsByPost(api, page, email);
+}
+
+/** Confirms through the button of the newest mailed verify link (of `template`), as its form posts it. */
+export async function confirmsByPost(api: APIRequestContext, page: Page, email: string, template = "prelaunch") {
+  const verify = await mailLink(page, email, "verify-email", { template });
   const response = await api.post(verify, { form: { t: new URL(verify).searchParams.get("t")!, intent: "confirm" }, maxRedirects: 0 });
   expect(response.status(), `the confirm button of ${email}`).toBe(303);
 }
