@@ -25,23 +25,25 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const table of [
-    "webhook_deliveries",
-    "webhook_endpoints",
-    "wave_members",
-    "waves",
-    "reward_codes",
-    "rewards_earned",
-    "reward_steps",
-    "club_members",
-    "club_contacts",
-    "clubs",
-    "leads",
-    "leads_icehockey",
-    "outbox",
-    "referrals",
-  ])
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  // One batch: each statement sent alone is a round trip to workerd.
+  await d1.db.batch(
+    [
+      "webhook_deliveries",
+      "webhook_endpoints",
+      "wave_members",
+      "waves",
+      "reward_codes",
+      "rewards_earned",
+      "reward_steps",
+      "club_members",
+      "club_contacts",
+      "clubs",
+      "leads",
+      "leads_icehockey",
+      "outbox",
+      "referrals",
+    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
+  );
   const now = new Date().toISOString();
   await getBackend(request().ctx).webhooks.addEndpoint({
     id: crypto.randomUUID(),

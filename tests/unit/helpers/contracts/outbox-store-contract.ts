@@ -143,7 +143,9 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
     // Whether parallel runs also split the backlog is the adapter's own (D1 does, outbox-d1.test.ts);
     // what every adapter promises is that no row is claimed twice and later runs take the rest.
     it("parallel claims never take a row twice, and later runs take the rest", async () => {
-      for (let i = 0; i < 30; i++) await store().insert(row(`backlog:${i}`, { status: "failed", attempts: 1, next_attempt_at: T0 }));
+      await store().insertManyOnce(
+        Array.from({ length: 30 }, (_, i) => row(`backlog:${i}`, { status: "failed", attempts: 1, next_attempt_at: T0 })),
+      );
       const now = "2025-09-01T10:05:00.000Z";
       const claims = (await Promise.all(Array.from({ length: 6 }, () => store().claimDue(now, T0, 10)))).flat();
       for (let run = 0; run < 3; run++) claims.push(...(await store().claimDue(now, T0, 10)));
@@ -175,7 +177,7 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
     });
 
     it("parallel sweeps never stamp a row twice", async () => {
-      for (let i = 0; i < 20; i++) await store().insert(row(`swept:${i}`, { status: "pending" }));
+      await store().insertManyOnce(Array.from({ length: 20 }, (_, i) => row(`swept:${i}`, { status: "pending" })));
       const now = "2025-09-01T10:10:00.000Z";
       const runs = await Promise.all(Array.from({ length: 5 }, () => store().claimForEnqueue(now, now, T0, 10)));
       const keys = runs.flat().map((r) => r.dedupe_key);
@@ -202,7 +204,8 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
     it("claimEnqueued and releaseEnqueued take a whole queue batch of 100 ids in one call", async () => {
       const now = "2025-09-01T10:00:05.000Z";
       const rows = Array.from({ length: 100 }, (_, i) => row(`full-batch:${i}`, { enqueued_at: "2025-09-01T10:00:01.000Z" }));
-      for (const r of rows) await store().insert(r);
+      // Seeded in one call: a hundred single inserts are a hundred round trips.
+      await store().insertManyOnce(rows);
       const ids = rows.map((r) => r.id);
       await store().releaseEnqueued(ids.slice(50));
       const claimed = await store().claimEnqueued(ids, now);
@@ -222,7 +225,7 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       const retaken = row("retaken", { updated_at: "2025-09-01T10:02:06.000Z" });
       const sent = row("sent", { updated_at: claimedAt, status: "sent" });
       const other = row("other-batch", { batch_key: "batch:other" });
-      for (const r of [...rows, swept, retaken, sent, other]) await store().insert(r);
+      await store().insertManyOnce([...rows, swept, retaken, sent, other]);
       const marked = await store().markBatch(
         [...rows, swept, retaken, sent].map((r) => r.id),
         "batch:abc",
