@@ -1,12 +1,12 @@
 /**
- * A real local D1 (miniflare, through wrangler's getPlatformProxy) in a temporary directory,
- * with every migrations/*.sql applied, as `wrangler d1 migrations apply` would.
+ * A real local D1 (miniflare, with wrangler.toml's D1, rate limiters and vars) in a temporary
+ * directory, with every migrations/*.sql applied, as `wrangler d1 migrations apply` would.
  */
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { applyMigrations, open } from "./migrated-d1";
+import { applyMigrations, open, workerOptions, type D1WorkerOptions } from "./migrated-d1";
 
 export { splitSql } from "./migrated-d1";
 
@@ -14,41 +14,45 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The `v3` state folder of a local D1 with every migration applied (tests/unit/global-setup.ts). */
     migratedD1: string;
+    /** wrangler.toml's bindings as Miniflare options, read once (tests/unit/global-setup.ts). */
+    d1WorkerOptions: D1WorkerOptions;
   }
 }
 
-function migratedTemplate(): string | undefined {
+function provided<K extends "migratedD1" | "d1WorkerOptions">(key: K) {
   try {
-    return inject("migratedD1");
+    return inject(key);
   } catch {
     return undefined; // outside a Vitest run with the global setup
   }
 }
 
+const options = async () => provided("d1WorkerOptions") ?? (await workerOptions());
+
 /** A local D1 a wrangler command made in `persistTo` (e.g. `--persist-to DIR`), opened in place. */
 export async function openLocalD1(persistTo: string) {
-  const proxy = await open(persistTo);
+  const proxy = await open(persistTo, await options());
   return { db: proxy.env.DB, dispose: () => proxy.dispose() };
 }
 
 /**
- * A fresh, migrated local D1 of its own (and fresh rate limiters: a proxy of its own). The migrations
+ * A fresh, migrated local D1 of its own (and fresh rate limiters: a workerd of its own). The migrations
  * ran once for the whole run (tests/unit/global-setup.ts): this copies that database's files.
  */
 export async function startLocalD1() {
   const dir = mkdtempSync(join(tmpdir(), "auth-d1-"));
-  const template = migratedTemplate();
+  const template = provided("migratedD1");
   if (template) cpSync(template, join(dir, "v3"), { recursive: true });
-  let proxy = await open(dir);
+  const worker = await options();
+  let proxy = await open(dir, worker);
   if (!template) await applyMigrations(proxy.env.DB);
   return {
     get db() {
       return proxy.env.DB;
     },
-    /** The bindings without the mail and webhook queues: the proxy runs no consumer, so both work as under Vite dev. */
+    /** A copy per read (a test may replace one of them); no queues, so mail and webhooks work as under Vite dev. */
     get bindings() {
-      const { MAIL_QUEUE: _queue, WEBHOOK_QUEUE: _hooks, ...env } = proxy.env;
-      return env;
+      return { ...proxy.env };
     },
     /** For `--persist-to` of wrangler commands run against this database. */
     persistTo: dir,
@@ -61,7 +65,7 @@ export async function startLocalD1() {
       try {
         return await work();
       } finally {
-        proxy = await open(dir);
+        proxy = await open(dir, worker);
       }
     },
     async dispose() {

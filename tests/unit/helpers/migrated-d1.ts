@@ -1,12 +1,11 @@
 /**
- * A local D1's files as wrangler keeps them (miniflare, through wrangler's getPlatformProxy), and
- * the migrations applied in file-name order, as `wrangler d1 migrations apply` would. Free of
- * Vitest, so the global setup can use it too.
+ * A local D1's files as wrangler keeps them (miniflare), and the migrations applied in file-name
+ * order, as `wrangler d1 migrations apply` would. Free of Vitest, so the global setup can use it too.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { getPlatformProxy } from "wrangler";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -31,12 +30,44 @@ export function splitSql(sql: string): string[] {
 
 type Bindings = { DB: D1Database } & Record<string, unknown>;
 
-export async function open(dir: string) {
-  return getPlatformProxy<Bindings>({
-    configPath: join(root, "wrangler.toml"),
-    // `wrangler ... --persist-to DIR` keeps its state in DIR/v3: the same files, for CLI commands.
-    persist: { path: join(dir, "v3") },
-  });
+/**
+ * What the tests read from wrangler.toml's Worker: its vars, the D1 database (the same id, so the
+ * same files as wrangler's), the rate limiters and the version metadata. No queues (nothing would
+ * consume them: without them mail and webhooks work as under Vite dev) and no static assets (without
+ * them the app trusts its screenshot list). Plain data, so the global setup can hand it to every test file.
+ */
+export type D1WorkerOptions = Record<
+  "compatibilityDate" | "compatibilityFlags" | "bindings" | "d1Databases" | "ratelimits" | "versionMetadata",
+  unknown
+>;
+
+/** Read through wrangler, as `wrangler dev` would; importing wrangler takes a second or more, so once per run. */
+export async function workerOptions(): Promise<D1WorkerOptions> {
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { compatibilityDate, compatibilityFlags, bindings, d1Databases, ratelimits, versionMetadata } = unstable_getMiniflareWorkerOptions(
+    join(root, "wrangler.toml"),
+  ).workerOptions;
+  return JSON.parse(
+    JSON.stringify({ compatibilityDate, compatibilityFlags, bindings, d1Databases, ratelimits, versionMetadata }),
+  ) as D1WorkerOptions;
+}
+
+/**
+ * A workerd with only those bindings: with no wrangler import, it is up in a little more than half
+ * the time getPlatformProxy takes on the whole wrangler.toml (queues, assets, dev registry too).
+ */
+export async function open(dir: string, options: D1WorkerOptions) {
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        { name: "unit-tests", modules: true, script: "export default { fetch: () => new Response(null, { status: 404 }) };", ...options },
+      ],
+      // `wrangler ... --persist-to DIR` keeps its state in DIR/v3: the same files, for CLI commands.
+      resourcePersistencePath: join(dir, "v3"),
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+  const env = await mf.getBindings<Bindings>();
+  return { env, dispose: () => mf.dispose() };
 }
 
 /** Applies every migrations/*.sql in file-name order, one batch (one round trip) per file. */
