@@ -70,3 +70,14 @@ export async function outboxOf(request: APIRequestContext, to: string, server = 
   expect(response.ok()).toBe(true);
   return ((await response.json()) as OutboxMail[]).filter((mail) => mail.to === to);
 }
+
+/** The value of the input a `<label>` with this text names (by its `for`), as a parent reads that field. */
+export function fieldValue(html: string, label: string) {
+  const id = elements(html, "label").find((found) => found.text === label)?.attrs.for;
+  return id === undefined ? undefined : tags(html, "input").find((input) => input.id === id)?.value;
+}
+
+/** The elements `tag` whose `data-testid` is `testId`. */
+export function byTestId(html: string, tag: string, testId: string) {
+  return elements(html, tag).filter((found) => found.attrs["data-testid"] === testId);
+}
