@@ -23,6 +23,11 @@ export function textOf(html: string) {
     .trim();
 }
 
+/** The text as a browser lays it out: like textOf, but inline tags (code, strong, a…) join their words with no space. */
+export function inlineTextOf(html: string) {
+  return textOf(html.replace(/<\/?(?:a|abbr|b|code|em|i|kbd|mark|small|span|strong|sub|sup)\b[^>]*>/gi, ""));
+}
+
 /** The page's `<main>` as HTML (the whole body when it has none). */
 export function mainOf(html: string) {
   return /<main\b[\s\S]*<\/main>/i.exec(html)?.[0] ?? html;
@@ -77,7 +82,10 @@ export function fieldValue(html: string, label: string) {
   return id === undefined ? undefined : tags(html, "input").find((input) => input.id === id)?.value;
 }
 
-/** The elements `tag` whose `data-testid` is `testId`. */
-export function byTestId(html: string, tag: string, testId: string) {
-  return elements(html, tag).filter((found) => found.attrs["data-testid"] === testId);
+/** The elements whose `data-testid` is `testId`, whatever their tag, as `getByTestId` finds them. */
+export function byTestId(html: string, testId: string) {
+  const names = new Set<string>();
+  for (const match of html.matchAll(/<([a-z][a-z0-9]*)\b[^>]*?\bdata-testid="([^"]*)"/gi))
+    if (match[2] === testId) names.add(match[1].toLowerCase());
+  return [...names].flatMap((tag) => elements(html, tag).filter((found) => found.attrs["data-testid"] === testId));
 }
