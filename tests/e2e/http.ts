@@ -89,3 +89,13 @@ export function byTestId(html: string, testId: string) {
     if (match[2] === testId) names.add(match[1].toLowerCase());
   return [...names].flatMap((tag) => elements(html, tag).filter((found) => found.attrs["data-testid"] === testId));
 }
+
+/** The first form in the HTML as its button posts it: its action (or `fallback`) and its fields' names and values. */
+export function formOf(html: string, fallback: string) {
+  const form = elements(html, "form")[0];
+  expect(form, "a form on the page").toBeDefined();
+  const fields = new URLSearchParams();
+  for (const input of tags(form.html, "input")) if (input.name && input.type !== "checkbox") fields.append(input.name, input.value ?? "");
+  for (const button of tags(form.html, "button")) if (button.name) fields.append(button.name, button.value ?? "");
+  return { action: form.attrs.action || fallback, fields };
+}
