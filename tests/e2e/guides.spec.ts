@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   variants,
   waitForHydration,
+  type OutboxMail,
   type VariantCase,
   holdPosts,
   landOn,
@@ -55,6 +56,31 @@ const leadsFor = (v: VariantCase, email: string) =>
   queryD1<LeadRow>(
     `select lead_source, step_completed, ref_code, age_bands, goals, hashed_email, referred_by from ${v.table} where email = ${sqlString(email)}`,
   );
+
+/** The one mail the funnel sent: the variant's subject and the funnel's template. */
+function expectOneMail(mails: OutboxMail[], v: VariantCase, funnel: (typeof funnels)[number]) {
+  expect(mails).toHaveLength(1);
+  expect(mails[0].subject).toBe(funnel.subject(v.title));
+  expect(mails[0].template).toBe(funnel.kind);
+}
+
+/** The one lead the funnel wrote in the variant's table, with the answers given and the friend who referred it. */
+async function expectLead(
+  v: VariantCase,
+  email: string,
+  funnel: (typeof funnels)[number],
+  { code, band, chosen }: { code: string; band: string; chosen: string[] },
+) {
+  const [lead, ...others] = await leadsFor(v, email);
+  expect(others).toHaveLength(0);
+  expect(lead.lead_source).toBe(funnel.source);
+  expect(lead.step_completed).toBe(1);
+  expect(lead.ref_code).toBe(code);
+  expect(lead.hashed_email).toMatch(/^[0-9a-f]{12}$/);
+  expect(JSON.parse(lead.age_bands)).toEqual([band]);
+  expect(JSON.parse(lead.goals)).toEqual(chosen);
+  expect(lead.referred_by).toBe("FRIEND42");
+}
 
 /** The share link of SPEC 2.12: {origin}/{kind}?r={code}, keeping the champion variant. */
 function expectShareLink(link: string, v: VariantCase, kind: string): string {
@@ -112,20 +138,8 @@ for (const v of variants.filter((found) => found.key === "genius")) {
         await expect(page.getByText(copy.confirm.spamReminder)).toBeVisible();
         const code = expectShareLink(await page.getByLabel(copy.confirm.share.linkLabel).inputValue(), v, funnel.kind);
 
-        const mails = await outbox(page, email);
-        expect(mails).toHaveLength(1);
-        expect(mails[0].subject).toBe(funnel.subject(v.title));
-        expect(mails[0].template).toBe(funnel.kind);
-
-        const [lead, ...others] = await leadsFor(v, email);
-        expect(others).toHaveLength(0);
-        expect(lead.lead_source).toBe(funnel.source);
-        expect(lead.step_completed).toBe(1);
-        expect(lead.ref_code).toBe(code);
-        expect(lead.hashed_email).toMatch(/^[0-9a-f]{12}$/);
-        expect(JSON.parse(lead.age_bands)).toEqual([band]);
-        expect(JSON.parse(lead.goals)).toEqual(chosen);
-        expect(lead.referred_by).toBe("FRIEND42");
+        expectOneMail(await outbox(page, email), v, funnel);
+        await expectLead(v, email, funnel, { code, band, chosen });
 
         // A reload sends nothing more and still shows the address and link.
         await page.reload();
@@ -226,20 +240,8 @@ for (const v of variants) {
         expect(textOf(mainOf(first.html))).toContain(copy.confirm.spamReminder);
         const code = expectShareLink(fieldValue(first.html, copy.confirm.share.linkLabel) ?? "", v, funnel.kind);
 
-        const mails = await outboxOf(request, email);
-        expect(mails).toHaveLength(1);
-        expect(mails[0].subject).toBe(funnel.subject(v.title));
-        expect(mails[0].template).toBe(funnel.kind);
-
-        const [lead, ...others] = await leadsFor(v, email);
-        expect(others).toHaveLength(0);
-        expect(lead.lead_source).toBe(funnel.source);
-        expect(lead.step_completed).toBe(1);
-        expect(lead.ref_code).toBe(code);
-        expect(lead.hashed_email).toMatch(/^[0-9a-f]{12}$/);
-        expect(JSON.parse(lead.age_bands)).toEqual([band]);
-        expect(JSON.parse(lead.goals)).toEqual(chosen);
-        expect(lead.referred_by).toBe("FRIEND42");
+        expectOneMail(await outboxOf(request, email), v, funnel);
+        await expectLead(v, email, funnel, { code, band, chosen });
 
         // A reload sends nothing more and still shows the address and link, once the mail is out.
         await expect(async () => {
