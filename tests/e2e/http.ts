@@ -23,6 +23,11 @@ export function textOf(html: string) {
     .trim();
 }
 
+/** The text as a browser lays it out: like textOf, but inline tags (code, strong, a…) join their words with no space. */
+export function inlineTextOf(html: string) {
+  return textOf(html.replace(/<\/?(?:a|abbr|b|code|em|i|kbd|mark|small|span|strong|sub|sup)\b[^>]*>/gi, ""));
+}
+
 /** The page's `<main>` as HTML (the whole body when it has none). */
 export function mainOf(html: string) {
   return /<main\b[\s\S]*<\/main>/i.exec(html)?.[0] ?? html;
@@ -69,4 +74,28 @@ export async function outboxOf(request: APIRequestContext, to: string, server = 
   const response = await request.get(`${server}/dev/outbox.json?to=${encodeURIComponent(to)}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as OutboxMail[]).filter((mail) => mail.to === to);
+}
+
+/** The value of the input a `<label>` with this text names (by its `for`), as a parent reads that field. */
+export function fieldValue(html: string, label: string) {
+  const id = elements(html, "label").find((found) => found.text === label)?.attrs.for;
+  return id === undefined ? undefined : tags(html, "input").find((input) => input.id === id)?.value;
+}
+
+/** The elements whose `data-testid` is `testId`, whatever their tag, as `getByTestId` finds them. */
+export function byTestId(html: string, testId: string) {
+  const names = new Set<string>();
+  for (const match of html.matchAll(/<([a-z][a-z0-9]*)\b[^>]*?\bdata-testid="([^"]*)"/gi))
+    if (match[2] === testId) names.add(match[1].toLowerCase());
+  return [...names].flatMap((tag) => elements(html, tag).filter((found) => found.attrs["data-testid"] === testId));
+}
+
+/** The first form in the HTML as its button posts it: its action (or `fallback`) and its fields' names and values. */
+export function formOf(html: string, fallback: string) {
+  const form = elements(html, "form")[0];
+  expect(form, "a form on the page").toBeDefined();
+  const fields = new URLSearchParams();
+  for (const input of tags(form.html, "input")) if (input.name && input.type !== "checkbox") fields.append(input.name, input.value ?? "");
+  for (const button of tags(form.html, "button")) if (button.name) fields.append(button.name, button.value ?? "");
+  return { action: form.attrs.action || fallback, fields };
 }

@@ -21,9 +21,11 @@ import {
   waitForHydration,
   holdPosts,
 } from "./fixtures";
+import { elements, getHtml, mainOf, tags, textOf } from "./http";
 
 // One variant per domain: accounts are one code path and one table; the sign-up copy and the mails
-// differ between the domains only.
+// differ between the domains only. What the server writes on the pages (copy, links, prefill) is
+// checked over HTTP in all three variants; the browser walks the posts and clicks.
 const cases = variants.filter((v) => v.key === "genius" || v.key === "tennis");
 const PASSWORD = "correct-horse-42";
 
@@ -154,17 +156,9 @@ for (const v of cases) {
       expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(0);
     });
 
-    test("mode toggle, copy, links, prefill and the password toggle", mode(), async ({ page, jsEnabled }) => {
-      const prefill = uniqueEmail("prefill");
-      await page.goto(pathIn(v, "signup", { email: prefill }));
+    test("mode toggle, errors cleared, and the password toggle", mode(), async ({ page, jsEnabled }) => {
+      await page.goto(pathIn(v, "signup", { email: uniqueEmail("prefill") }));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
-      await expect(page.getByText(copy.signup.subtitle)).toBeVisible();
-      await expect(page.getByLabel(copy.fields.email, { exact: true })).toHaveValue(prefill);
-      const main = page.locator("#main");
-      await expect(main.getByRole("link", { name: copy.legal.terms })).toHaveAttribute("href", pathIn(v, "terms"));
-      await expect(main.getByRole("link", { name: copy.legal.privacy })).toHaveAttribute("href", pathIn(v, "privacy"));
-      await expect(main.getByRole("link", { name: copy.assessment.link })).toHaveAttribute("href", pathIn(v, "form"));
-      await expect(page.getByTestId("chosen-plan")).toHaveCount(0);
 
       const password = page.getByLabel(copy.fields.password, { exact: true });
       if (jsEnabled) {
@@ -173,8 +167,6 @@ for (const v of cases) {
         await expect(password).toHaveAttribute("type", "text");
         await page.getByRole("button", { name: copy.fields.hidePassword }).click();
         await expect(password).toHaveAttribute("type", "password");
-      } else {
-        await expect(page.getByRole("button", { name: copy.fields.showPassword })).toHaveCount(0);
       }
 
       // Errors, then the toggle: the other mode starts clean.
@@ -184,11 +176,7 @@ for (const v of cases) {
       await page.getByRole("link", { name: copy.signup.toggle }).click();
       await expect(page).toHaveURL((url) => url.searchParams.get("mode") === "signin");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signin.title);
-      await expect(page.getByText(copy.signin.subtitle)).toBeVisible();
       await expect(page.locator("[data-testid^='error-']")).toHaveCount(0);
-      await expect(page.getByLabel(copy.fields.name, { exact: true })).toHaveCount(0);
-      await expect(page.getByLabel(copy.fields.confirmPassword, { exact: true })).toHaveCount(0);
-      await expect(page.getByRole("button", { name: copy.signin.submit, exact: true })).toBeVisible();
 
       // A failed sign-in shows its message; toggling back clears it.
       await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("nobody"));
@@ -201,142 +189,192 @@ for (const v of cases) {
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
 
-    // @js-on: busy labels need JavaScript.
-    test("busy labels disable the button while the request runs", { tag: "@js-on" }, async ({ page }) => {
-      const posts = await holdPosts(page, /\/signup\.data/);
-      await page.goto(pathIn(v, "signup", { mode: "signin" }));
-      await waitForHydration(page);
-      await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("busy"));
-      await page.getByLabel(copy.fields.password, { exact: true }).fill("whatever");
-      await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
-      const busy = page.getByRole("button", { name: copy.signin.busy });
-      await expect(busy).toBeVisible();
-      await expect(busy).toBeDisabled();
-      await posts.release();
-      await expect(page.getByRole("alert")).toBeVisible();
+    // @js-on: busy labels need JavaScript. One variant: the labels are the page's copy, the same code in both.
+    if (v === cases[0])
+      test("busy labels disable the button while the request runs", { tag: "@js-on" }, async ({ page }) => {
+        const posts = await holdPosts(page, /\/signup\.data/);
+        await page.goto(pathIn(v, "signup", { mode: "signin" }));
+        await waitForHydration(page);
+        await page.getByLabel(copy.fields.email, { exact: true }).fill(uniqueEmail("busy"));
+        await page.getByLabel(copy.fields.password, { exact: true }).fill("whatever");
+        await page.getByRole("button", { name: copy.signin.submit, exact: true }).click();
+        const busy = page.getByRole("button", { name: copy.signin.busy });
+        await expect(busy).toBeVisible();
+        await expect(busy).toBeDisabled();
+        await posts.release();
+        await expect(page.getByRole("alert")).toBeVisible();
 
-      await page.getByRole("link", { name: copy.signin.toggle }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
-      const email = uniqueEmail("busy-signup");
-      await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
-      await page.getByLabel(copy.fields.name, { exact: true }).fill("Busy Bee");
-      await page.getByLabel(copy.fields.password, { exact: true }).fill(PASSWORD);
-      await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
-      await expect(page.getByRole("button", { name: copy.signup.busy })).toBeDisabled();
-      await posts.release();
-      await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
-      expect(await confirmationLink(page, email)).toContain("token=");
+        await page.getByRole("link", { name: copy.signin.toggle }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
+        const email = uniqueEmail("busy-signup");
+        await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
+        await page.getByLabel(copy.fields.name, { exact: true }).fill("Busy Bee");
+        await page.getByLabel(copy.fields.password, { exact: true }).fill(PASSWORD);
+        await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill(PASSWORD);
+        await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
+        await expect(page.getByRole("button", { name: copy.signup.busy })).toBeDisabled();
+        await posts.release();
+        await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm");
+        expect(await confirmationLink(page, email)).toContain("token=");
+      });
+  });
+}
+
+for (const v of variants) {
+  const copy = getPage(v.key, "signup");
+  test.describe(`signup without a browser: ${v.key}`, { tag: "@http" }, () => {
+    test("the sign-up page: its copy, links, the e-mail prefilled, no plan, no password toggle before JavaScript", async ({ request }) => {
+      const prefill = uniqueEmail("prefill");
+      const { status, html } = await getHtml(request, pathIn(v, "signup", { email: prefill }));
+      expect(status).toBe(200);
+      expect(elements(html, "h1").map((h1) => h1.text)).toEqual([copy.signup.title]);
+      const main = mainOf(html);
+      expect(textOf(main)).toContain(copy.signup.subtitle);
+      expect(tags(main, "input").find((input) => input.name === "email")?.value).toBe(prefill);
+      const href = (text: string) => elements(main, "a").find((a) => a.text === text)?.attrs.href;
+      expect(href(copy.legal.terms)).toBe(pathIn(v, "terms"));
+      expect(href(copy.legal.privacy)).toBe(pathIn(v, "privacy"));
+      expect(href(copy.assessment.link)).toBe(pathIn(v, "form"));
+      expect(href(copy.signup.toggle)).toBe(pathIn(v, "signup", { mode: "signin" }));
+      expect(main).not.toContain('data-testid="chosen-plan"');
+      // Without JavaScript the toggle could do nothing: the server's page has none.
+      expect(tags(main, "button").map((button) => button["aria-label"])).not.toContain(copy.fields.showPassword);
     });
 
-    test("without a session /signup-confirm only asks to check the e-mail", mode(), async ({ page }) => {
-      await page.goto(pathIn(v, "signup-confirm"));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
-      const login = page.getByRole("link", { name: copy.confirm.loginLabel });
-      await expect(login).toHaveAttribute("href", /^https:\/\//);
-      await expect(login).toHaveAttribute("target", "_blank");
-      await expect(login).toHaveAttribute("rel", /noopener/);
-      await expect(page.getByText(copy.confirm.success)).toHaveCount(0);
+    test("the sign-in page: its copy and button, no name and no repeated password, no errors", async ({ request }) => {
+      const { status, html } = await getHtml(request, pathIn(v, "signup", { mode: "signin" }));
+      expect(status).toBe(200);
+      expect(elements(html, "h1").map((h1) => h1.text)).toEqual([copy.signin.title]);
+      const main = mainOf(html);
+      expect(textOf(main)).toContain(copy.signin.subtitle);
+      const names = tags(main, "input").map((input) => input.name);
+      expect(names).toEqual(expect.arrayContaining(["email", "password"]));
+      expect(names).not.toContain("name");
+      expect(names).not.toContain("confirmPassword");
+      expect(elements(main, "button").map((button) => button.text)).toContain(copy.signin.submit);
+      expect(main).not.toMatch(/data-testid="error-/);
+    });
+
+    test("without a session /signup-confirm only asks to check the e-mail; a forged link is refused", async ({ request }) => {
+      const { status, html } = await getHtml(request, pathIn(v, "signup-confirm"));
+      expect(status).toBe(200);
+      expect(elements(html, "h1").map((h1) => h1.text)).toEqual([copy.confirm.checkEmail]);
+      const main = mainOf(html);
+      const login = elements(main, "a").find((a) => a.text.includes(copy.confirm.loginLabel));
+      expect(login?.attrs.href).toMatch(/^https:\/\//);
+      expect(login?.attrs.target).toBe("_blank");
+      expect(login?.attrs.rel).toMatch(/noopener/);
+      expect(textOf(main)).not.toContain(copy.confirm.success);
 
       // A forged or used link is refused and signs nobody in.
-      await page.goto(pathIn(v, "signup-confirm", { token: "forged.1.token" }));
-      await expect(page.getByRole("alert")).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+      const forged = await getHtml(request, pathIn(v, "signup-confirm", { token: "forged.1.token" }));
+      expect(forged.status).toBe(400);
+      expect(mainOf(forged.html)).toContain('role="alert"');
+      expect(elements(forged.html, "h1").map((h1) => h1.text)).toEqual([copy.confirm.checkEmail]);
     });
   });
 }
 
-test("sign-out ends the session everywhere: a cookie captured before it no longer signs anyone in", async ({
-  page,
-  browser,
-  jsEnabled,
-}) => {
-  const v = cases[0];
-  const copy = getPage(v.key, "signup");
-  const email = uniqueEmail("revoked");
-  await createConfirmedAccount(email, PASSWORD);
-  await signIn(page, v, email, PASSWORD);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
-  const captured = await page.context().cookies();
-  expect(captured.some((cookie) => cookie.name === "__session")).toBe(true);
-
-  await page.getByRole("button", { name: copy.confirm.signOut }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("mode") === "signin");
-
-  // Someone kept a copy of the cookie from before the sign-out: it opens nothing.
-  const replay = await browser.newContext({ javaScriptEnabled: jsEnabled });
-  try {
-    await replay.addCookies(captured);
-    const thief = await replay.newPage();
-    await thief.goto(`${MAIN_URL}${pathIn(v, "signup-confirm")}`);
-    await expect(thief.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
-    await expect(thief.getByText(copy.confirm.welcomeBack)).toHaveCount(0);
-  } finally {
-    await replay.close();
-  }
-});
-
-test("the seeded QA admin signs in: no mail, never 'Account created', a link on to the console; a reload sends none either", async ({
-  page,
-}) => {
-  const v = cases[1];
-  const copy = getPage(v.key, "signup");
-  // The admin exactly as `npm run seed` writes it (its first statement), under an address of this test.
-  const email = uniqueEmail("qa-admin");
-  await queryD1(seedStatements({ adminEmail: email, adminPassword: PASSWORD })[0]);
-
-  await signIn(page, v, email, PASSWORD);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
-  await expect(page.getByText(copy.confirm.success)).toHaveCount(0);
-  expect(await outbox(page, email)).toEqual([]);
-
-  await page.getByRole("link", { name: copy.confirm.adminConsole }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/leads" && url.searchParams.get("sport") === "tennis");
-  expect(await outbox(page, email)).toEqual([]);
-});
-
-test("sign-up with an address that has an account answers like a new sign-up; the owner gets an e-mail", async ({ page }) => {
-  const v = cases[1];
-  const copy = getPage(v.key, "signup");
-  const email = uniqueEmail("existing");
-  await createConfirmedAccount(email, PASSWORD);
-  await useDistinctClientIp(page);
-
-  await page.goto(pathIn(v, "signup"));
-  await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
-  await page.getByLabel(copy.fields.name, { exact: true }).fill("Someone Else");
-  await page.getByLabel(copy.fields.password, { exact: true }).fill("another-password-1");
-  await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill("another-password-1");
-  await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
-  // The same page a new sign-up lands on, with no hint that the address is taken.
-  await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm" && url.searchParams.get("sport") === "tennis");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
-  await expect(page.getByRole("alert")).toHaveCount(0);
-  await expect(page.getByText(/already registered/i)).toHaveCount(0);
-
-  let mails: Awaited<ReturnType<typeof outbox>> = [];
-  await expect(async () => {
-    mails = await outbox(page, email);
-    expect(mails.map((mail) => mail.template)).toEqual(["account-exists"]);
-  }).toPass({ timeout: 10_000 });
-  expect(mails[0].subject).toBe(`You already have an account with ${v.title}`);
-  expect(mails[0].text).toContain("https://app.aiparenting.example/login");
-  expect(mails[0].text).not.toContain("Someone Else");
-  expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(1);
-});
-
-// @js-off: the limits are the server's, and the exchange is the same with JavaScript on and off.
+// @js-off: the sign-out button is walked with JavaScript on and off above; what this adds is the server forgetting the session.
 test(
-  "failed sign-ins from other IPs cannot lock the owner out; one IP is limited per e-mail (429)",
+  "sign-out ends the session everywhere: a cookie captured before it no longer signs anyone in",
+  { tag: "@js-off" },
+  async ({ page, browser, jsEnabled }) => {
+    const v = cases[0];
+    const copy = getPage(v.key, "signup");
+    const email = uniqueEmail("revoked");
+    await createConfirmedAccount(email, PASSWORD);
+    await signIn(page, v, email, PASSWORD);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
+    const captured = await page.context().cookies();
+    expect(captured.some((cookie) => cookie.name === "__session")).toBe(true);
+
+    await page.getByRole("button", { name: copy.confirm.signOut }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("mode") === "signin");
+
+    // Someone kept a copy of the cookie from before the sign-out: it opens nothing.
+    const replay = await browser.newContext({ javaScriptEnabled: jsEnabled });
+    try {
+      await replay.addCookies(captured);
+      const thief = await replay.newPage();
+      await thief.goto(`${MAIN_URL}${pathIn(v, "signup-confirm")}`);
+      await expect(thief.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+      await expect(thief.getByText(copy.confirm.welcomeBack)).toHaveCount(0);
+    } finally {
+      await replay.close();
+    }
+  },
+);
+
+// @js-on: the sign-in form is walked with JavaScript on and off above; what this adds is the server's answer to the seeded admin.
+test(
+  "the seeded QA admin signs in: no mail, never 'Account created', a link on to the console; a reload sends none either",
+  { tag: "@js-on" },
+  async ({ page }) => {
+    const v = cases[1];
+    const copy = getPage(v.key, "signup");
+    // The admin exactly as `npm run seed` writes it (its first statement), under an address of this test.
+    const email = uniqueEmail("qa-admin");
+    await queryD1(seedStatements({ adminEmail: email, adminPassword: PASSWORD })[0]);
+
+    await signIn(page, v, email, PASSWORD);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.welcomeBack);
+    await expect(page.getByText(copy.confirm.success)).toHaveCount(0);
+    expect(await outbox(page, email)).toEqual([]);
+
+    await page.getByRole("link", { name: copy.confirm.adminConsole }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/leads" && url.searchParams.get("sport") === "tennis");
+    expect(await outbox(page, email)).toEqual([]);
+  },
+);
+
+// @js-off: the sign-up form is walked with JavaScript on and off above; what this adds is the server's answer to a taken address.
+test(
+  "sign-up with an address that has an account answers like a new sign-up; the owner gets an e-mail",
   { tag: "@js-off" },
   async ({ page }) => {
+    const v = cases[1];
+    const copy = getPage(v.key, "signup");
+    const email = uniqueEmail("existing");
+    await createConfirmedAccount(email, PASSWORD);
+    await useDistinctClientIp(page);
+
+    await page.goto(pathIn(v, "signup"));
+    await page.getByLabel(copy.fields.email, { exact: true }).fill(email);
+    await page.getByLabel(copy.fields.name, { exact: true }).fill("Someone Else");
+    await page.getByLabel(copy.fields.password, { exact: true }).fill("another-password-1");
+    await page.getByLabel(copy.fields.confirmPassword, { exact: true }).fill("another-password-1");
+    await page.getByRole("button", { name: copy.signup.submit, exact: true }).click();
+    // The same page a new sign-up lands on, with no hint that the address is taken.
+    await expect(page).toHaveURL((url) => url.pathname === "/signup-confirm" && url.searchParams.get("sport") === "tennis");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirm.checkEmail);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByText(/already registered/i)).toHaveCount(0);
+
+    let mails: Awaited<ReturnType<typeof outbox>> = [];
+    await expect(async () => {
+      mails = await outbox(page, email);
+      expect(mails.map((mail) => mail.template)).toEqual(["account-exists"]);
+    }).toPass({ timeout: 10_000 });
+    expect(mails[0].subject).toBe(`You already have an account with ${v.title}`);
+    expect(mails[0].text).toContain("https://app.aiparenting.example/login");
+    expect(mails[0].text).not.toContain("Someone Else");
+    expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(1);
+  },
+);
+
+// The limits are the server's: plain posts, no browser.
+test(
+  "failed sign-ins from other IPs cannot lock the owner out; one IP is limited per e-mail (429)",
+  { tag: "@http" },
+  async ({ request }) => {
     const email = uniqueEmail("lockout");
     await createConfirmedAccount(email, PASSWORD);
     const signInUrl = `${MAIN_URL}${pathIn(cases[0], "signup", { mode: "signin" })}`;
     const attempt = (password: string, ip: string) =>
-      page.request.post(signInUrl, {
+      request.post(signInUrl, {
         form: { mode: "signin", email, password },
         headers: { "CF-Connecting-IP": ip },
         maxRedirects: 0,
@@ -366,14 +404,14 @@ test(
   },
 );
 
-// @js-off: the limit is the server's, and the exchange is the same with JavaScript on and off.
-test("sign-up attempts per e-mail are limited: a 429 with the page's message", { tag: "@js-off" }, async ({ page }) => {
+// The limit is the server's: plain posts, no browser.
+test("sign-up attempts per e-mail are limited: a 429 with the page's message", { tag: "@http" }, async ({ request }) => {
   const copy = getPage(cases[0].key, "signup");
   const email = uniqueEmail("signup-limited");
   const answers: { status: number; body: string }[] = [];
   // 10 a minute are allowed; 21 attempts within a minute span at most two windows, so one refusal is certain.
   for (let i = 0; i < 21; i++) {
-    const response = await page.request.post(`${MAIN_URL}${pathIn(cases[0], "signup")}`, {
+    const response = await request.post(`${MAIN_URL}${pathIn(cases[0], "signup")}`, {
       form: { mode: "signup", email, name: "Limit Tester", password: PASSWORD, confirmPassword: PASSWORD, ...(await personStamp()) },
       // Different visitors, one address: the per-e-mail limit answers.
       headers: { "CF-Connecting-IP": `10.202.${i}.${Math.floor(Math.random() * 250) + 1}` },
@@ -389,21 +427,24 @@ test("sign-up attempts per e-mail are limited: a 429 with the page's message", {
   expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(email)}`)).toHaveLength(1);
 });
 
-test("live: a plan chosen on /plans leads to /signup showing the plan and billing cycle", async ({ page }) => {
+// What the server writes on /signup for a chosen plan: read from its HTML.
+test("live: a plan chosen on /plans leads to /signup showing the plan and billing cycle", { tag: "@http" }, async ({ request }) => {
   const v = cases[1];
   const plan = bookablePlan(v);
   const copy = getPage(v.key, "signup");
 
   const email = uniqueEmail("live-plan");
-  await postSteps(page.request, v, email, LIVE_URL);
-  const chosen = await postPlan(page.request, v, { cycle: "yearly", server: LIVE_URL });
+  await postSteps(request, v, email, LIVE_URL);
+  const chosen = await postPlan(request, v, { cycle: "yearly", server: LIVE_URL });
   const location = chosen.headers()["location"];
   expect(new URL(location, LIVE_URL).pathname).toBe("/signup");
 
-  await page.goto(new URL(location, LIVE_URL).toString());
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.signup.title);
-  await expect(page.getByTestId("chosen-plan")).toContainText(plan.name);
-  await expect(page.getByTestId("chosen-plan")).toContainText(copy.plan.cycles.yearly);
+  const { html } = await getHtml(request, new URL(location, LIVE_URL).toString());
+  expect(elements(html, "h1").map((h1) => h1.text)).toEqual([copy.signup.title]);
+  const plans = elements(html, "p").filter((p) => p.attrs["data-testid"] === "chosen-plan");
+  expect(plans).toHaveLength(1);
+  expect(plans[0].text).toContain(plan.name);
+  expect(plans[0].text).toContain(copy.plan.cycles.yearly);
   // The e-mail given in the funnel is prefilled.
-  await expect(page.getByLabel(copy.fields.email, { exact: true })).toHaveValue(email);
+  expect(tags(mainOf(html), "input").find((input) => input.name === "email")?.value).toBe(email);
 });
