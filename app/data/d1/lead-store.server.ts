@@ -34,7 +34,8 @@ type Row = Record<string, unknown>;
 const listColumns = new Set<string>(LIST_COLUMNS);
 const booleanColumns = new Set<string>(BOOLEAN_COLUMNS);
 
-function toStorage(column: string, value: unknown): unknown {
+/** A lead's value as its D1 column keeps it: lists as JSON, booleans as 0/1. */
+export function toStorage(column: string, value: unknown): unknown {
   if (listColumns.has(column)) return JSON.stringify(Array.isArray(value) ? value : []);
   if (booleanColumns.has(column)) return value ? 1 : 0;
   return value ?? null;

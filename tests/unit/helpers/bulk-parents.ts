@@ -4,7 +4,8 @@
  * the local proxy every bind and every call is a round trip to workerd, so hundreds of parents
  * made one by one cost minutes; here the rows travel as one JSON parameter.
  */
-import { BOOLEAN_COLUMNS, LIST_COLUMNS, WRITABLE_COLUMNS, withLeadDefaults } from "~/data/lead-model";
+import { toStorage } from "~/data/d1/lead-store.server";
+import { WRITABLE_COLUMNS, withLeadDefaults } from "~/data/lead-model";
 import type { NewLead } from "~/data/ports/lead-store";
 import type { LeadTable } from "~/utils/variant";
 
@@ -14,14 +15,6 @@ export type BulkParent = NewLead & {
 };
 
 const columns = ["id", ...WRITABLE_COLUMNS, "normalized_email", "created_at"] as const;
-const lists = new Set<string>(LIST_COLUMNS);
-const booleans = new Set<string>(BOOLEAN_COLUMNS);
-
-function stored(column: string, value: unknown): unknown {
-  if (lists.has(column)) return JSON.stringify(Array.isArray(value) ? value : []);
-  if (booleans.has(column)) return value ? 1 : 0;
-  return value ?? null;
-}
 
 /**
  * Inserts the parents and confirms the confirmed ones in list order (confirm_seq and place_score
@@ -31,7 +24,7 @@ export async function insertParents(db: D1Database, table: LeadTable, parents: B
   const ids = parents.map(() => crypto.randomUUID());
   const rows = parents.map((parent, i) => {
     const values = withLeadDefaults(parent) as Record<string, unknown>;
-    return columns.map((column) => (column === "id" ? ids[i] : stored(column, values[column])));
+    return columns.map((column) => (column === "id" ? ids[i] : toStorage(column, values[column])));
   });
   const confirmations = parents.flatMap((parent, i) => (parent.confirmedAt === null ? [] : [[ids[i], parent.confirmedAt]]));
   await db.batch([
