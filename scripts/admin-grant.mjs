@@ -44,7 +44,12 @@ function d1(sql) {
     console.log(`dry run: npx ${command.map((arg) => (/^[\w./:=-]+$/.test(arg) ? arg : `"${arg}"`)).join(" ")}`);
     process.exit(0);
   }
-  const run = spawnSync("npx", command, { cwd: root, encoding: "utf8" });
+  // A local database that `wrangler dev` is writing to answers "database is locked" now and then;
+  // the grant is idempotent, so it is simply tried again (each try takes a wrangler start).
+  const execute = () => spawnSync("npx", command, { cwd: root, encoding: "utf8" });
+  let run = execute();
+  for (let tries = 1; tries < 5 && run.status !== 0 && /SQLITE_BUSY|database is locked/.test(`${run.stdout}${run.stderr}`); tries++)
+    run = execute();
   if (run.status !== 0) {
     console.error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
     console.error(
