@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { E2E_SESSION_SECRET, e2eServers } from "./scripts/lib/e2e-servers.mjs";
 
 /**
  * Two servers, both `wrangler dev` on the production build with a fresh local D1:
@@ -32,7 +33,7 @@ export const PREVIEW_PORT = MAIN_PORT + 2;
 export const FAKE_RESEND_PORT = MAIN_PORT + 3;
 export const PREVIEW_HOST = "qa-branch-parent-coach-funnel.preview.localhost";
 export const PREVIEW_URL = `http://${PREVIEW_HOST}:${PREVIEW_PORT}`;
-export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-thirty-two-characters";
+export { E2E_SESSION_SECRET };
 
 // What scripts/find-chromium.sh picks: the headless shell where it is installed.
 const chromium =
@@ -77,43 +78,13 @@ export default defineConfig({
     { name: "preview-js-on", testMatch: PREVIEW_SPEC, use: { ...previewUse, javaScriptEnabled: true } },
     { name: "preview-js-off", testMatch: PREVIEW_SPEC, use: { ...previewUse, javaScriptEnabled: false } },
   ],
-  webServer: [
-    {
-      command: `bash scripts/e2e-server.sh main ${MAIN_PORT} SESSION_SECRET:${E2E_SESSION_SECRET} LAUNCH_MODE:waitlist FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1`,
-      url: `http://127.0.0.1:${MAIN_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: `bash scripts/e2e-server.sh live ${LIVE_PORT} SESSION_SECRET:${E2E_SESSION_SECRET} QA_PAGES:off`,
-      url: `http://127.0.0.1:${LIVE_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: `node scripts/fake-resend.mjs ${FAKE_RESEND_PORT}`,
-      url: `http://127.0.0.1:${FAKE_RESEND_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: [
-        `bash scripts/e2e-server.sh preview ${PREVIEW_PORT} --preview-assets SESSION_SECRET:${E2E_SESSION_SECRET}`,
-        "PREVIEW_MODE:on QA_PAGES:on MAIL_TRANSPORT:resend RESEND_API_KEY:re_test",
-        `RESEND_API_URL:http://127.0.0.1:${FAKE_RESEND_PORT} PREVIEW_MAIL_ALLOW:@qa.example`,
-        "FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1",
-      ].join(" "),
-      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  // Started by Playwright, or by scripts/test.sh ahead of the suite (E2E_SERVERS_UP=1: already up, reused).
+  webServer: e2eServers(MAIN_PORT).map(({ command, url, timeout }) => ({
+    command,
+    url,
+    timeout,
+    reuseExistingServer: !process.env.CI || process.env.E2E_SERVERS_UP === "1",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

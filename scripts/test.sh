@@ -4,6 +4,7 @@
 #   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip,
 #           e2e coverage (posts with JavaScript on and off, per-variant copy over HTTP)
 #   build   build, deploy dry run (size budget, one copy of the app, no prettier), preview build check; then Chromium for the browser tests
+#           and the end-to-end servers (scripts/e2e-servers.mjs: their start no longer waits for Vitest)
 #   unit    Vitest (its output streams here; the other lanes print theirs when they end)
 # and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
 # and the last lines sum the lanes up. Arguments go to Playwright (e.g. a spec file).
@@ -14,8 +15,9 @@ started=$SECONDS
 bash scripts/ensure-deps.sh
 install_s=$((SECONDS - started))
 logs="$(mktemp -d)"
-# A failed step ends the run: the lanes still running end with it.
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$logs"' EXIT
+# A failed step ends the run: the lanes still running end with it, and so do the e2e servers.
+stop_servers() { if [ -f "$logs/servers.pid" ]; then kill "$(cat "$logs/servers.pid")" 2>/dev/null || true; fi; }
+trap 'stop_servers; kill $(jobs -p) 2>/dev/null || true; rm -rf "$logs"' EXIT
 
 # step NAME COMMAND...: a header, the command, then its time (or FAILED); its status is the command's.
 step() {
@@ -60,7 +62,31 @@ build() {
   step "build" npm run build &&
     step "deploy dry run (production; bundle size, one app, no prettier)" deploy_dry_run &&
     step "preview build (wrangler reads the previews block; assets = build + noindex _headers)" node scripts/preview-build-check.mjs &&
-    step "Chromium for the browser tests" bash -c 'bash scripts/find-chromium.sh >"$0"' "$logs/chromium"
+    step "Chromium for the browser tests" bash -c 'bash scripts/find-chromium.sh >"$0"' "$logs/chromium" &&
+    start_servers
+}
+
+# The e2e servers start in the background once the build they serve exists; Playwright waits for them.
+start_servers() {
+  node scripts/e2e-servers.mjs --ready-file "$logs/servers.ready" >"$logs/servers.log" 2>&1 &
+  echo $! >"$logs/servers.pid"
+  echo "== end-to-end servers: starting (scripts/e2e-servers.mjs)"
+}
+
+# Waits for the e2e servers started by the build lane; stops the run if one failed to start.
+await_servers() {
+  local pid start=$SECONDS
+  pid="$(cat "$logs/servers.pid")"
+  while [ ! -f "$logs/servers.ready" ]; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      cat "$logs/servers.log"
+      echo "ERROR: the end-to-end servers did not start (above)." >&2
+      exit 1
+    fi
+    sleep 1
+  done
+  cat "$logs/servers.log"
+  echo "-- end-to-end servers: waited $((SECONDS - start)) s for them"
 }
 
 # lane NAME FUNCTION: runs FUNCTION in the background; its output goes to $logs/NAME.log, its
@@ -102,7 +128,8 @@ if [ "$unit_after" = 1 ]; then unit; fi
 
 export PLAYWRIGHT_CHROMIUM_PATH="$(cat "$logs/chromium")"
 e2e_start=$SECONDS
-step "end-to-end tests (Playwright)" npx playwright test "$@"
+await_servers
+E2E_SERVERS_UP=1 step "end-to-end tests (Playwright)" npx playwright test "$@"
 e2e_s=$((SECONDS - e2e_start))
 
 echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s ($(if [ "$unit_after" = 1 ]; then echo "after the other two"; else echo "the three at once"; fi)), end-to-end ${e2e_s} s; total $((SECONDS - started)) s"

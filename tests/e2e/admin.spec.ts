@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn as signInThroughUi, signInByPost } from "./auth-helpers";
-import { expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
+import { bothModesIn, expect, MAIN_URL, pathIn, queryD1, sqlString, test, uniqueEmail, variants, type VariantCase } from "./fixtures";
 
 /**
  * Admin lead management (SPEC 2.14, 6, 8): the guard on the page and on direct POSTs, and an
@@ -135,7 +135,7 @@ for (const v of [genius, tennis]) {
   const other = v === genius ? tennis : genius;
   const plan = getPage(v.key, "plans").plans[1];
 
-  test.describe(`admin: ${v.key}`, () => {
+  test.describe(`admin: ${v.key}`, bothModesIn(v, genius), () => {
     test("an admin sees the variant's leads, filters, edits, deletes and exports CSV", async ({ page, browser, jsEnabled }) => {
       // One whole admin session: sign-in, grant script and several D1 checks through wrangler.
       const tag = `adm${randomUUID().slice(0, 8)}`;

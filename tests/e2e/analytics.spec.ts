@@ -2,6 +2,7 @@ import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { FUNNEL_STEPS } from "../../app/analytics/events";
 import {
+  bothModesIn,
   confirmThroughButton,
   expect,
   joinWithPlan,
@@ -92,78 +93,76 @@ async function guideFunnel(page: Page) {
 // One variant per domain: events take their variant from the domain and sport as every page reads
 // them, and the sport editions share that path; the dashboard's copy is the same for all.
 for (const v of variants.filter((item) => item.key !== "icehockey")) {
-  test(`analytics: ${v.key}: the dashboard shows a campaign's funnel, counted once per parent`, async ({
-    page,
-    browser,
-    playwright,
-    jsEnabled,
-    asAdmin,
-  }) => {
-    const campaign = `e2e-${v.key}-${jsEnabled ? "on" : "off"}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const confirming = uniqueEmail(`funnel-${v.key}`);
-    // Five parents land; 4, 3 and 2 of them finish steps 1, 2 and 3; one picks a plan and confirms.
-    // The first walks the pages in the browser; the others, whose views and steps count the same, send them as requests.
-    const { context, page: visitor } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
-    await walk(visitor, v, campaign, 4, confirming);
-    // A reload of a step does not count the parent twice.
-    await visitor.goto(pathIn(v, "roadmap"));
-    await joinWithPlan(visitor, v);
-    await confirmThroughButton(visitor, v, (await waitlistLinks(visitor, confirming)).verify);
-    await context.close();
-    for (let i = 1; i < 5; i++) await walkByRequests(playwright, v, campaign, 4 - i, uniqueEmail(`funnel-${v.key}`));
-    // A sixth parent from the campaign asks for the free guide and confirms: the guide's own funnel,
-    // never the main funnel's confirmations.
-    const guide = getPage(v.key, "guide");
-    const reader = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
-    const readerEmail = uniqueEmail(`funnel-guide-${v.key}`);
-    await reader.page.goto(pathIn(v, "guide", { utm_source: "e2e", utm_medium: "test", utm_campaign: campaign }));
-    await reader.page.goto(pathIn(v, "guide-form"));
-    await reader.page.getByLabel(guide.form.emailLabel).fill(readerEmail);
-    await reader.page.locator("input[name=ageBand]").first().check();
-    await reader.page.locator("input[name=goals]").first().check();
-    if (jsEnabled) await waitForHydration(reader.page);
-    await reader.page.getByRole("button", { name: guide.form.submit }).click();
-    await expect(reader.page).toHaveURL(/\/guide-confirm/);
-    await confirmThroughButton(reader.page, v, await mailLink(reader.page, readerEmail, "verify-email", { template: "guide" }));
-    await reader.context.close();
+  test(
+    `analytics: ${v.key}: the dashboard shows a campaign's funnel, counted once per parent`,
+    bothModesIn(v, variants[0]),
+    async ({ page, browser, playwright, jsEnabled, asAdmin }) => {
+      const campaign = `e2e-${v.key}-${jsEnabled ? "on" : "off"}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const confirming = uniqueEmail(`funnel-${v.key}`);
+      // Five parents land; 4, 3 and 2 of them finish steps 1, 2 and 3; one picks a plan and confirms.
+      // The first walks the pages in the browser; the others, whose views and steps count the same, send them as requests.
+      const { context, page: visitor } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
+      await walk(visitor, v, campaign, 4, confirming);
+      // A reload of a step does not count the parent twice.
+      await visitor.goto(pathIn(v, "roadmap"));
+      await joinWithPlan(visitor, v);
+      await confirmThroughButton(visitor, v, (await waitlistLinks(visitor, confirming)).verify);
+      await context.close();
+      for (let i = 1; i < 5; i++) await walkByRequests(playwright, v, campaign, 4 - i, uniqueEmail(`funnel-${v.key}`));
+      // A sixth parent from the campaign asks for the free guide and confirms: the guide's own funnel,
+      // never the main funnel's confirmations.
+      const guide = getPage(v.key, "guide");
+      const reader = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
+      const readerEmail = uniqueEmail(`funnel-guide-${v.key}`);
+      await reader.page.goto(pathIn(v, "guide", { utm_source: "e2e", utm_medium: "test", utm_campaign: campaign }));
+      await reader.page.goto(pathIn(v, "guide-form"));
+      await reader.page.getByLabel(guide.form.emailLabel).fill(readerEmail);
+      await reader.page.locator("input[name=ageBand]").first().check();
+      await reader.page.locator("input[name=goals]").first().check();
+      if (jsEnabled) await waitForHydration(reader.page);
+      await reader.page.getByRole("button", { name: guide.form.submit }).click();
+      await expect(reader.page).toHaveURL(/\/guide-confirm/);
+      await confirmThroughButton(reader.page, v, await mailLink(reader.page, readerEmail, "verify-email", { template: "guide" }));
+      await reader.context.close();
 
-    await asAdmin(page.context());
-    const expected = {
-      landing_view: 5,
-      form_step1_done: 4,
-      form_step2_done: 3,
-      form_step3_done: 2,
-      roadmap_view: 2,
-      plan_chosen: 1,
-      email_confirmed: 1,
-      referral_credited: 0,
-    };
-    await expect.poll(() => funnelFor(page, v, campaign), { timeout: 20_000 }).toEqual(expected);
-    // The guide's funnel: landing page, form sent, e-mail confirmed.
-    await expect
-      .poll(async () => (await funnelFor(page, v, campaign)) && (await guideFunnel(page)), { timeout: 20_000 })
-      .toEqual([1, 1, 1]);
-    await expect(page.getByTestId("funnel")).toContainText("80%");
-    await expect(page.getByTestId("funnel-chart").locator("svg[role='img'] title")).toHaveText(copy.funnel.heading);
-    // The same campaign across all three sites: it ran on this one only.
-    expect(await funnelFor(page, v, campaign, true)).toEqual(expected);
-    // Another campaign: nothing.
-    expect(Object.values(await funnelFor(page, v, `${campaign}-other`))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+      await asAdmin(page.context());
+      const expected = {
+        landing_view: 5,
+        form_step1_done: 4,
+        form_step2_done: 3,
+        form_step3_done: 2,
+        roadmap_view: 2,
+        plan_chosen: 1,
+        email_confirmed: 1,
+        referral_credited: 0,
+      };
+      await expect.poll(() => funnelFor(page, v, campaign), { timeout: 20_000 }).toEqual(expected);
+      // The guide's funnel: landing page, form sent, e-mail confirmed.
+      await expect
+        .poll(async () => (await funnelFor(page, v, campaign)) && (await guideFunnel(page)), { timeout: 20_000 })
+        .toEqual([1, 1, 1]);
+      await expect(page.getByTestId("funnel")).toContainText("80%");
+      await expect(page.getByTestId("funnel-chart").locator("svg[role='img'] title")).toHaveText(copy.funnel.heading);
+      // The same campaign across all three sites: it ran on this one only.
+      expect(await funnelFor(page, v, campaign, true)).toEqual(expected);
+      // Another campaign: nothing.
+      expect(Object.values(await funnelFor(page, v, `${campaign}-other`))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
 
-    // Form posts were sent by fetch with JavaScript and as documents without it: the browser's with the
-    // test's JavaScript, the three requests' as documents.
-    const flags = await queryD1<{ js: string; n: number }>(
-      `SELECT js, COUNT(*) AS n FROM analytics_events WHERE utm_campaign = ${sqlString(campaign)} AND name = 'form_step1_done' GROUP BY js ORDER BY js`,
-    );
-    expect(flags.map((row) => [row.js, Number(row.n)])).toEqual(
-      jsEnabled
-        ? [
-            ["off", 3],
-            ["on", 1],
-          ]
-        : [["off", 4]],
-    );
-  });
+      // Form posts were sent by fetch with JavaScript and as documents without it: the browser's with the
+      // test's JavaScript, the three requests' as documents.
+      const flags = await queryD1<{ js: string; n: number }>(
+        `SELECT js, COUNT(*) AS n FROM analytics_events WHERE utm_campaign = ${sqlString(campaign)} AND name = 'form_step1_done' GROUP BY js ORDER BY js`,
+      );
+      expect(flags.map((row) => [row.js, Number(row.n)])).toEqual(
+        jsEnabled
+          ? [
+              ["off", 3],
+              ["on", 1],
+            ]
+          : [["off", 4]],
+      );
+    },
+  );
 }
 
 test("analytics: a bad date range is a 400 with a message, and the page needs an admin", async ({ page, asAdmin }) => {

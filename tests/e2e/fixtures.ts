@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext } from "@playwright/test";
 import { createConfirmedAccount, signInAsRequest, type SignedInAdmin } from "./auth-helpers";
+import type { VariantCase } from "./site";
 
 /** The one import of every spec: the servers and their state (./site), the parent's ways through the site (./walks), and `test`. */
 export * from "./site";
@@ -58,3 +59,10 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * The tag of a flow that runs in several variants: JavaScript on and off in `first`, without
+ * JavaScript only in the others. The enhancement is the same code in every variant; what differs
+ * per variant (copy, brand, data) is the server's, and a run without JavaScript sees all of it.
+ */
+export const bothModesIn = (v: VariantCase, first: VariantCase) => (v.key === first.key ? {} : { tag: "@js-off" });

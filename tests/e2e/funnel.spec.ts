@@ -1,6 +1,7 @@
 import { getPage } from "../../content/index";
 import { formatPrice, pricePerMonth, yearlySaving } from "../../app/plans/pricing";
 import {
+  bothModesIn,
   bookablePlan,
   chooseStep1,
   chooseStep2,
@@ -40,143 +41,147 @@ for (const v of variants) {
   const planCopy = getPage(v.key, "roadmapPlan");
 
   test.describe(`main funnel: ${v.key}`, () => {
-    test("landing with referral and UTM -> 3 steps -> roadmap -> plans (yearly) -> waitlist", async ({ page, context, jsEnabled }) => {
-      const email = uniqueEmail(`funnel-${v.key}`);
-      const [age1, age2] = [options.ageBands[2].value, options.ageBands[3].value];
-      const [time1, time2] = [options.time[1].value, options.time[2].value];
-      const focus = [options.focus[0].value, options.focus[2].value];
-      const goals = [options.goals[1].value];
-      const concern = options.concerns[1].value;
-      const plan = bookablePlan(v);
+    test(
+      "landing with referral and UTM -> 3 steps -> roadmap -> plans (yearly) -> waitlist",
+      bothModesIn(v, variants[0]),
+      async ({ page, context, jsEnabled }) => {
+        const email = uniqueEmail(`funnel-${v.key}`);
+        const [age1, age2] = [options.ageBands[2].value, options.ageBands[3].value];
+        const [time1, time2] = [options.time[1].value, options.time[2].value];
+        const focus = [options.focus[0].value, options.focus[2].value];
+        const goals = [options.goals[1].value];
+        const concern = options.concerns[1].value;
+        const plan = bookablePlan(v);
 
-      await page.goto(pathIn(v, "home", { r: "ABCDEFGH", utm_source: "x" }));
-      await page.locator("a[href^='/form']").first().click();
-      await expect(page).toHaveURL(/\/form/);
-      await expect(page.getByText("Step 1 of 3")).toBeVisible();
-      await expect(page.getByText("33% Complete")).toBeVisible();
+        await page.goto(pathIn(v, "home", { r: "ABCDEFGH", utm_source: "x" }));
+        await page.locator("a[href^='/form']").first().click();
+        await expect(page).toHaveURL(/\/form/);
+        await expect(page.getByText("Step 1 of 3")).toBeVisible();
+        await expect(page.getByText("33% Complete")).toBeVisible();
 
-      await page.locator("select[name='children[0].ageBand']").selectOption(age1);
-      await page.locator("select[name='children[0].time']").selectOption(time1);
-      await page.getByRole("button", { name: form.step1.add }).click();
-      await expect(page.locator("[data-testid='child-entry']")).toHaveCount(2);
-      // Entries typed before adding are kept (server re-render without JavaScript).
-      await expect(page.locator("select[name='children[0].ageBand']")).toHaveValue(age1);
-      await page.locator("select[name='children[1].ageBand']").selectOption(age2);
-      await page.locator("select[name='children[1].time']").selectOption(time2);
-      await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
+        await page.locator("select[name='children[0].ageBand']").selectOption(age1);
+        await page.locator("select[name='children[0].time']").selectOption(time1);
+        await page.getByRole("button", { name: form.step1.add }).click();
+        await expect(page.locator("[data-testid='child-entry']")).toHaveCount(2);
+        // Entries typed before adding are kept (server re-render without JavaScript).
+        await expect(page.locator("select[name='children[0].ageBand']")).toHaveValue(age1);
+        await page.locator("select[name='children[1].ageBand']").selectOption(age2);
+        await page.locator("select[name='children[1].time']").selectOption(time2);
+        await page.getByRole("button", { name: form.step1.continue, exact: true }).click();
 
-      await expect(page.getByText("Step 2 of 3")).toBeVisible();
-      for (const value of focus) await page.locator(`input[name='focus'][value='${value}']`).check();
-      for (const value of goals) await page.locator(`input[name='goals'][value='${value}']`).check();
-      await page.locator(`input[name='concern'][value='${concern}']`).check();
-      await expect(page.getByText(form.step2.note)).toBeVisible();
-      await page.getByRole("button", { name: form.step2.continue }).click();
+        await expect(page.getByText("Step 2 of 3")).toBeVisible();
+        for (const value of focus) await page.locator(`input[name='focus'][value='${value}']`).check();
+        for (const value of goals) await page.locator(`input[name='goals'][value='${value}']`).check();
+        await page.locator(`input[name='concern'][value='${concern}']`).check();
+        await expect(page.getByText(form.step2.note)).toBeVisible();
+        await page.getByRole("button", { name: form.step2.continue }).click();
 
-      await expect(page.getByText("Step 3 of 3")).toBeVisible();
-      await expect(page.getByText(form.step3.noSpam)).toBeVisible();
-      await page.getByLabel(form.step3.emailLabel).fill(email);
-      await page.getByRole("button", { name: form.step3.submit }).click();
+        await expect(page.getByText("Step 3 of 3")).toBeVisible();
+        await expect(page.getByText(form.step3.noSpam)).toBeVisible();
+        await page.getByLabel(form.step3.emailLabel).fill(email);
+        await page.getByRole("button", { name: form.step3.submit }).click();
 
-      await expect(page).toHaveURL(/\/roadmap/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(roadmap.hero.title);
-      await expect(page.getByText(/80% of the brain develops by age 3/).first()).toBeVisible();
-      // The roadmap is built from the answers above, in the form's words.
-      const yours = page.getByTestId("your-roadmap");
-      const labelOf = (list: { value: string; label: string }[], value: string) => list.find((item) => item.value === value)!.label;
-      for (const text of [
-        labelOf(options.ageBands, age1),
-        labelOf(options.ageBands, age2),
-        ...focus.map((value) => labelOf(options.focus, value)),
-        ...goals.map((value) => labelOf(options.goals, value)),
-        labelOf(options.concerns, concern),
-        labelOf(options.time, time1),
-        planCopy.concernAnswers.find((entry) => entry.concern === concern)!.text,
-        planCopy.schedule.find((entry) => entry.time === time1)!.text,
-      ]) {
-        await expect(yours.getByText(text, { exact: false }).first()).toBeVisible();
-      }
-      await expect(yours.getByRole("listitem")).not.toHaveCount(0);
-      await expect(yours).not.toContainText(email);
-      await page.getByRole("button", { name: "See Plans & Lock My Launch Price" }).click();
+        await expect(page).toHaveURL(/\/roadmap/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(roadmap.hero.title);
+        await expect(page.getByText(/80% of the brain develops by age 3/).first()).toBeVisible();
+        // The roadmap is built from the answers above, in the form's words.
+        const yours = page.getByTestId("your-roadmap");
+        const labelOf = (list: { value: string; label: string }[], value: string) => list.find((item) => item.value === value)!.label;
+        for (const text of [
+          labelOf(options.ageBands, age1),
+          labelOf(options.ageBands, age2),
+          ...focus.map((value) => labelOf(options.focus, value)),
+          ...goals.map((value) => labelOf(options.goals, value)),
+          labelOf(options.concerns, concern),
+          labelOf(options.time, time1),
+          planCopy.concernAnswers.find((entry) => entry.concern === concern)!.text,
+          planCopy.schedule.find((entry) => entry.time === time1)!.text,
+        ]) {
+          await expect(yours.getByText(text, { exact: false }).first()).toBeVisible();
+        }
+        await expect(yours.getByRole("listitem")).not.toHaveCount(0);
+        await expect(yours).not.toContainText(email);
+        await page.getByRole("button", { name: "See Plans & Lock My Launch Price" }).click();
 
-      await expect(page).toHaveURL(/\/plans/);
-      await page.getByRole("link", { name: plansPage.toggle.yearly }).click();
-      await expect(page).toHaveURL(/cycle=yearly/);
-      const card = page.locator(`[data-plan='${plan.id}']`);
-      await expect(card.getByTestId("price")).toHaveText(formatPrice(pricePerMonth(plan, "yearly")));
-      // The main server runs LAUNCH_MODE=waitlist: the button promises no trial, and the plan choice
-      // leads to the waitlist success page in the variant (plan-step.spec.ts covers the default, /signup).
-      await card.getByRole("button", { name: plansPage.plans.joinWaitlist }).click();
+        await expect(page).toHaveURL(/\/plans/);
+        await page.getByRole("link", { name: plansPage.toggle.yearly }).click();
+        await expect(page).toHaveURL(/cycle=yearly/);
+        const card = page.locator(`[data-plan='${plan.id}']`);
+        await expect(card.getByTestId("price")).toHaveText(formatPrice(pricePerMonth(plan, "yearly")));
+        // The main server runs LAUNCH_MODE=waitlist: the button promises no trial, and the plan choice
+        // leads to the waitlist success page in the variant (plan-step.spec.ts covers the default, /signup).
+        await card.getByRole("button", { name: plansPage.plans.joinWaitlist }).click();
 
-      await expect(page).toHaveURL((url) => url.pathname === "/confirm");
-      if (v.variant.domain === "champion") {
-        expect(new URL(page.url()).searchParams.get("sport")).toBe(v.variant.sport);
-      }
+        await expect(page).toHaveURL((url) => url.pathname === "/confirm");
+        if (v.variant.domain === "champion") {
+          expect(new URL(page.url()).searchParams.get("sport")).toBe(v.variant.sport);
+        }
 
-      const confirm = getPage(v.key, "confirm");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirm.title);
-      await expect(page.getByTestId("sent-mark")).toBeVisible();
-      await expect(page.getByText(email)).toBeVisible();
+        const confirm = getPage(v.key, "confirm");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirm.title);
+        await expect(page.getByTestId("sent-mark")).toBeVisible();
+        await expect(page.getByText(email)).toBeVisible();
 
-      const rows = await leadByEmail(v, email);
-      expect(rows).toHaveLength(1);
-      const lead = rows[0];
-      const refLink = new URL(pathIn(v, "home", { r: String(lead.ref_code) }), page.url()).href;
-      await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
-      // The message a parent copies tags its channel (c=copy), as each one-tap link tags its own.
-      await expect(page.getByTestId("share-message")).toHaveText(confirm.vip.shareMessage.replace("{link}", `${refLink}&c=copy`));
+        const rows = await leadByEmail(v, email);
+        expect(rows).toHaveLength(1);
+        const lead = rows[0];
+        const refLink = new URL(pathIn(v, "home", { r: String(lead.ref_code) }), page.url()).href;
+        await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
+        // The message a parent copies tags its channel (c=copy), as each one-tap link tags its own.
+        await expect(page.getByTestId("share-message")).toHaveText(confirm.vip.shareMessage.replace("{link}", `${refLink}&c=copy`));
 
-      // Exactly one prelaunch e-mail, with the plan and the referral link; a reload sends none.
-      const mails = await outbox(page, email);
-      expect(mails).toHaveLength(1);
-      expect(mails[0].template).toBe("prelaunch");
-      expect(mails[0].subject).toBe(`Welcome to ${plan.name} - Your Referral Link is Ready!`);
-      expect(mails[0].html).toContain(refLink.replace(/&/g, "&amp;"));
-      await page.reload();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirm.title);
-      await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
-      expect(await outbox(page, email)).toHaveLength(1);
+        // Exactly one prelaunch e-mail, with the plan and the referral link; a reload sends none.
+        const mails = await outbox(page, email);
+        expect(mails).toHaveLength(1);
+        expect(mails[0].template).toBe("prelaunch");
+        expect(mails[0].subject).toBe(`Welcome to ${plan.name} - Your Referral Link is Ready!`);
+        expect(mails[0].html).toContain(refLink.replace(/&/g, "&amp;"));
+        await page.reload();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirm.title);
+        await expect(page.getByLabel(confirm.private.linkLabel)).toHaveValue(refLink);
+        expect(await outbox(page, email)).toHaveLength(1);
 
-      // The flags: copy buttons and the follow popup with JavaScript, the tracking redirect without.
-      if (jsEnabled) {
-        await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-        await page.getByRole("button", { name: confirm.vip.copyButton }).click();
-        await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
-        await page.getByRole("button", { name: confirm.private.copyButton }).click();
-        // The follow button opens the tracking redirect in a popup (it then leaves for the social page).
-        const popupPromise = page.waitForEvent("popup");
-        await page.getByRole("link", { name: confirm.vip.followButton }).click();
-        await popupPromise;
-        await expect.poll(async () => (await leadByEmail(v, email))[0].followed_on_facebook).toBe(1);
-        await expect.poll(async () => (await leadByEmail(v, email))[0].copied_ref_link).toBe(1);
-        const [flags] = await leadByEmail(v, email);
-        expect(flags.copied_share_message).toBe(1);
-        expect(flags.followed_on_facebook).toBe(1);
-      } else {
-        const href = await page.getByRole("link", { name: confirm.vip.followButton }).getAttribute("href");
-        const response = await page.request.get(href!, { maxRedirects: 0 });
-        expect(response.status()).toBe(302);
-        expect(response.headers()["location"]).toBe(getPage(v.key, "site").social.url);
-        const [flags] = await leadByEmail(v, email);
-        expect(flags.followed_on_facebook).toBe(1);
-        expect(flags.copied_share_message).toBe(0);
-      }
-      expect(lead.step_completed).toBe(3);
-      expect(lead.hashed_email).toMatch(/^[0-9a-f]{12}$/);
-      expect(lead.ref_code).toMatch(/^[A-Z0-9]{8}$/);
-      expect(lead.referred_by).toBe("ABCDEFGH");
-      expect(lead.utm_source).toBe("x");
-      expect(JSON.parse(String(lead.age_bands))).toEqual([age1, age2]);
-      expect(lead.time_available).toBe(`${time1},${time2}`);
-      expect(lead.children_count).toBe(2);
-      expect(JSON.parse(String(lead.focus_areas))).toEqual(focus);
-      expect(JSON.parse(String(lead.goals))).toEqual(goals);
-      expect(lead.biggest_concern).toBe(concern);
-      expect(lead.clicked_roadmap_button).toBe(1);
-      expect(lead.plan_chosen).toBe(plan.id);
-      expect(lead.billing_cycle).toBe("yearly");
-      expect(lead.lead_source).toBe("main_funnel");
-    });
+        // The flags: copy buttons and the follow popup with JavaScript, the tracking redirect without.
+        if (jsEnabled) {
+          await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+          await page.getByRole("button", { name: confirm.vip.copyButton }).click();
+          await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+          await page.getByRole("button", { name: confirm.private.copyButton }).click();
+          // The follow button opens the tracking redirect in a popup (it then leaves for the social page).
+          const popupPromise = page.waitForEvent("popup");
+          await page.getByRole("link", { name: confirm.vip.followButton }).click();
+          await popupPromise;
+          await expect.poll(async () => (await leadByEmail(v, email))[0].followed_on_facebook).toBe(1);
+          await expect.poll(async () => (await leadByEmail(v, email))[0].copied_ref_link).toBe(1);
+          const [flags] = await leadByEmail(v, email);
+          expect(flags.copied_share_message).toBe(1);
+          expect(flags.followed_on_facebook).toBe(1);
+        } else {
+          const href = await page.getByRole("link", { name: confirm.vip.followButton }).getAttribute("href");
+          const response = await page.request.get(href!, { maxRedirects: 0 });
+          expect(response.status()).toBe(302);
+          expect(response.headers()["location"]).toBe(getPage(v.key, "site").social.url);
+          const [flags] = await leadByEmail(v, email);
+          expect(flags.followed_on_facebook).toBe(1);
+          expect(flags.copied_share_message).toBe(0);
+        }
+        expect(lead.step_completed).toBe(3);
+        expect(lead.hashed_email).toMatch(/^[0-9a-f]{12}$/);
+        expect(lead.ref_code).toMatch(/^[A-Z0-9]{8}$/);
+        expect(lead.referred_by).toBe("ABCDEFGH");
+        expect(lead.utm_source).toBe("x");
+        expect(JSON.parse(String(lead.age_bands))).toEqual([age1, age2]);
+        expect(lead.time_available).toBe(`${time1},${time2}`);
+        expect(lead.children_count).toBe(2);
+        expect(JSON.parse(String(lead.focus_areas))).toEqual(focus);
+        expect(JSON.parse(String(lead.goals))).toEqual(goals);
+        expect(lead.biggest_concern).toBe(concern);
+        expect(lead.clicked_roadmap_button).toBe(1);
+        expect(lead.plan_chosen).toBe(plan.id);
+        expect(lead.billing_cycle).toBe("yearly");
+        expect(lead.lead_source).toBe("main_funnel");
+      },
+    );
 
     if (formChecks)
       // @js-off: with JavaScript the Continue buttons stay disabled until a step is complete.

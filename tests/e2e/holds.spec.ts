@@ -3,6 +3,7 @@ import { getPage } from "../../content/index";
 import { counted } from "../../content/plural";
 import { placesPerCreditOf } from "../../content/referrals";
 import {
+  bothModesIn,
   MAIN_URL,
   confirmThroughButton,
   expect,
@@ -43,7 +44,7 @@ function visitor(playwright: PlaywrightWorkerArgs["playwright"], ip: string) {
 }
 
 for (const v of CASES) {
-  test.describe(`holds: ${v.key}`, () => {
+  test.describe(`holds: ${v.key}`, bothModesIn(v, CASES[0]), () => {
     test("a catch-all cluster of 10 confirmed referrals is held, moves nothing, says so, and an admin approves it into credits", async ({
       page,
       playwright,

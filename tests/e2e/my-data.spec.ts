@@ -3,6 +3,7 @@ import { getPage } from "../../content/index";
 import { emailHash } from "../../app/mail/suppression.server";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
+  bothModesIn,
   MAIN_URL,
   confirmThroughButton,
   expect,
@@ -44,7 +45,7 @@ type Download = {
 
 // Every variant: the page names the variant's own site, and the lead it exports and erases is in the variant's table.
 for (const v of variants) {
-  test(`${v.key}: a parent downloads and erases their data from "Manage my data"`, async ({ page }) => {
+  test(`${v.key}: a parent downloads and erases their data from "Manage my data"`, bothModesIn(v, variants[0]), async ({ page }) => {
     const copy = getPage(v.key, "myData");
     const [referrer] = await seedConfirmedLeads(v);
     const parent = uniqueEmail(`my-data-${v.key}`);

@@ -3,6 +3,7 @@ import { counted } from "../../content/plural";
 import type { Browser, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { getPage } from "../../content/index";
 import {
+  bothModesIn,
   confirmThroughButton,
   expect,
   friendConfirms,
@@ -169,7 +170,7 @@ async function rewardsFlow(
 }
 
 for (const v of [variants[0], variants[2]]) {
-  test.describe(`milestone rewards: ${v.key}`, () => {
+  test.describe(`milestone rewards: ${v.key}`, bothModesIn(v, variants[0]), () => {
     test("a parent unlocks a download and a code (one mail each, the ladder follows); a revoked credit withdraws or flags per ADR 035", async ({
       page,
       browser,

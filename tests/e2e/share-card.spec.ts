@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { getPage } from "../../content/index";
 import {
+  bothModesIn,
   confirmThroughButton,
   expect,
   joinWaitlist,
@@ -98,7 +99,7 @@ async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page
 }
 
 for (const v of [variants[0], variants[1]]) {
-  test.describe(`share card: ${v.key}`, () => {
+  test.describe(`share card: ${v.key}`, bothModesIn(v, variants[0]), () => {
     test("a parent's referral link unfurls into their card: og tags, a 1200×630 PNG, the status page shows it", async ({
       page,
       jsEnabled,

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { createConfirmedAccount, signIn } from "./auth-helpers";
 import {
+  bothModesIn,
   confirmThroughButton,
   expect,
   joinWaitlist,
@@ -98,7 +99,7 @@ async function shareAndCredit(page: Page, browser: Browser, jsEnabled: boolean, 
 }
 
 for (const v of [variants[0], variants[2]]) {
-  test.describe(`share links: ${v.key}`, () => {
+  test.describe(`share links: ${v.key}`, bothModesIn(v, variants[0]), () => {
     test("the status page shows one-tap share links with the prefilled message and c= tag; a friend through c=wa counts under WhatsApp", async ({
       page,
       browser,

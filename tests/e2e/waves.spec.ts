@@ -8,6 +8,7 @@ import { maskEmails } from "../../app/waves/mask";
 import { signLeadLink } from "../../app/platform/lead-links.server";
 import { useDistinctClientIp } from "./auth-helpers";
 import {
+  bothModesIn,
   E2E_SESSION_SECRET,
   LIVE_URL,
   expect,
@@ -133,141 +134,140 @@ const statusPath = async (v: VariantCase, leadId: string) =>
   );
 
 for (const v of [genius, tennis]) {
-  test(`${v.key}: admitting the top 2 of 5 invites them once; status pages, single-use invite and figures`, async ({
-    page,
-    browser,
-    jsEnabled,
-    asAdmin,
-  }, testInfo) => {
-    const tag = `${v.key}-${testInfo.project.name}`;
-    await asAdmin(page.context(), "live");
-    const signup = getPage(v.key, "signup");
+  test(
+    `${v.key}: admitting the top 2 of 5 invites them once; status pages, single-use invite and figures`,
+    bothModesIn(v, genius),
+    async ({ page, browser, jsEnabled, asAdmin }, testInfo) => {
+      const tag = `${v.key}-${testInfo.project.name}`;
+      await asAdmin(page.context(), "live");
+      const signup = getPage(v.key, "signup");
 
-    const { parents, seq } = await withLineLock("live", v, async () => {
-      const parents = await seedFrontOfLine(v, tag);
-      const [before] = await queryD1<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ${sqlString(v.table)}`,
-        "live",
-      );
+      const { parents, seq } = await withLineLock("live", v, async () => {
+        const parents = await seedFrontOfLine(v, tag);
+        const [before] = await queryD1<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ${sqlString(v.table)}`,
+          "live",
+        );
 
-      // The form suggests the first-wave spots left; the admin types 2 and checks the cut-off first.
-      await page.goto(on(pathIn(v, "admin/waves")));
-      await expect(page.getByRole("heading", { name: text.title, level: 1 })).toBeVisible();
-      await expect(
-        page.getByRole("navigation", { name: admin.console.navLabel }).getByRole("link", { name: admin.console.waves }),
-      ).toHaveAttribute("aria-current", "page");
-      await expectSuggestion(page, Number(before.n));
-      const seq1 = await admitThroughReview(page, parents, 2, [1, 2]);
-      const [wave] = await queryD1<{ seq: number }>(
-        `SELECT w.seq FROM waves w JOIN wave_members m ON m.wave_id = w.id WHERE m.lead_id = ${sqlString(parents[0].id)}`,
-        "live",
-      );
-      expect(Number(wave?.seq), "a wave with the first parent").toBe(seq1);
+        // The form suggests the first-wave spots left; the admin types 2 and checks the cut-off first.
+        await page.goto(on(pathIn(v, "admin/waves")));
+        await expect(page.getByRole("heading", { name: text.title, level: 1 })).toBeVisible();
+        await expect(
+          page.getByRole("navigation", { name: admin.console.navLabel }).getByRole("link", { name: admin.console.waves }),
+        ).toHaveAttribute("aria-current", "page");
+        await expectSuggestion(page, Number(before.n));
+        const seq1 = await admitThroughReview(page, parents, 2, [1, 2]);
+        const [wave] = await queryD1<{ seq: number }>(
+          `SELECT w.seq FROM waves w JOIN wave_members m ON m.wave_id = w.id WHERE m.lead_id = ${sqlString(parents[0].id)}`,
+          "live",
+        );
+        expect(Number(wave?.seq), "a wave with the first parent").toBe(seq1);
 
-      // Status pages of all five, while no other test's parents can come ahead of them.
+        // Status pages of all five, while no other test's parents can come ahead of them.
+        const { context, page: parentPage } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
+        try {
+          for (const [i, parent] of parents.entries()) {
+            await parentPage.goto(await statusPath(v, parent.id));
+            if (i < 2) {
+              await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toBeVisible();
+              await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.invitedOn.split("{date}")[0].trim());
+              await expect(parentPage.getByRole("button", { name: waitlist.status.resendInvite })).toBeVisible();
+              await expect(parentPage.getByTestId("place")).toHaveCount(0);
+              expect(await axeViolations(parentPage, jsEnabled), "status page: You're in").toEqual([]);
+            } else {
+              await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toHaveCount(0);
+              await expect(parentPage.getByTestId("place")).toHaveAttribute("data-place", String(i + 1));
+              await expect(parentPage.getByTestId("admitted-ahead")).toHaveAttribute("data-count", String(Number(before.n) + 2));
+            }
+          }
+        } finally {
+          await context.close();
+        }
+        // Wave one invited the two best places only.
+        for (const parent of parents.slice(2))
+          expect((await outbox(page, parent.email, SERVER)).filter((m) => m.template === "invite")).toEqual([]);
+
+        // Back on the page: the input shows the new suggestion (not the 2 typed before), and says so.
+        await page.goto(on(pathIn(v, "admin/waves")));
+        await expectSuggestion(page, Number(before.n) + 2);
+        // Typing 3: the cut-off, the button and the wave are exactly 3 (places 3 to 5).
+        const seq2 = await admitThroughReview(page, parents, 3, [3, 5]);
+        expect(seq2).toBe(seq1 + 1);
+        const row = page.locator(`tr[data-wave-seq="${seq2}"]`);
+        await expect(row.getByTestId("wave-asked")).toHaveText("3");
+        await expect(row.getByTestId("wave-admitted")).toHaveText("3");
+        await expect(row.getByTestId("wave-last-place")).toHaveText("5");
+        return { parents, seq: seq1 };
+      });
+
+      // Each parent got one invite: the two best from wave one, the other three from wave two.
+      const [first] = parents;
+      for (const parent of parents) {
+        await expect
+          .poll(async () => (await outbox(page, parent.email, SERVER)).filter((mail) => mail.template === "invite").length, {
+            timeout: 30_000,
+          })
+          .toBe(1);
+      }
+
+      // The first parent accepts the invite and creates the account it leads to.
+      const invite = await mailLink(page, first.email, "invite", { template: "invite", server: SERVER });
       const { context, page: parentPage } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
       try {
-        for (const [i, parent] of parents.entries()) {
-          await parentPage.goto(await statusPath(v, parent.id));
-          if (i < 2) {
-            await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toBeVisible();
-            await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.invitedOn.split("{date}")[0].trim());
-            await expect(parentPage.getByRole("button", { name: waitlist.status.resendInvite })).toBeVisible();
-            await expect(parentPage.getByTestId("place")).toHaveCount(0);
-            expect(await axeViolations(parentPage, jsEnabled), "status page: You're in").toEqual([]);
-          } else {
-            await expect(parentPage.getByRole("heading", { name: waitlist.status.youreIn })).toHaveCount(0);
-            await expect(parentPage.getByTestId("place")).toHaveAttribute("data-place", String(i + 1));
-            await expect(parentPage.getByTestId("admitted-ahead")).toHaveAttribute("data-count", String(Number(before.n) + 2));
-          }
-        }
+        await useDistinctClientIp(parentPage);
+        await parentPage.goto(invite);
+        await expect(parentPage.getByRole("heading", { name: waitlist.invite.title, level: 1 })).toBeVisible();
+        expect(await axeViolations(parentPage, jsEnabled), "invite page").toEqual([]);
+        await parentPage.getByRole("button", { name: waitlist.invite.button }).click();
+        await expect(parentPage).toHaveURL((url) => url.pathname === "/signup");
+        await expect(parentPage.getByLabel(signup.fields.email, { exact: true })).toHaveValue(first.email);
+        await parentPage.getByLabel(signup.fields.name, { exact: true }).fill("Wave Parent");
+        await parentPage.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
+        await parentPage.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
+        await waitPastStamp(parentPage, MIN_FILL_MS);
+        await parentPage.getByRole("button", { name: signup.signup.submit, exact: true }).click();
+        await expect(parentPage).toHaveURL((url) => url.pathname === "/signup-confirm");
+
+        // Accepting again: "already accepted", and no second account.
+        await parentPage.goto(invite);
+        await expect(parentPage.getByRole("heading", { name: waitlist.invite.acceptedTitle, level: 1 })).toBeVisible();
+        await expect(parentPage.getByRole("button", { name: waitlist.invite.button })).toHaveCount(0);
+        const again = await parentPage.request.post(invite, {
+          form: { t: new URL(invite).searchParams.get("t") ?? "", intent: "accept" },
+          maxRedirects: 0,
+        });
+        expect(again.status()).toBe(303);
+        expect(again.headers().location).toContain("/invite?");
+        expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(first.email)}`, "live")).toHaveLength(1);
+        const [member] = await queryD1<{ account_created_at: string | null }>(
+          `SELECT account_created_at FROM wave_members WHERE lead_id = ${sqlString(first.id)}`,
+          "live",
+        );
+        expect(member.account_created_at).not.toBeNull();
+
+        // The accepted parent's status page says so.
+        await parentPage.goto(await statusPath(v, first.id));
+        await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.acceptedOn.split("{date}")[0].trim());
       } finally {
         await context.close();
       }
-      // Wave one invited the two best places only.
-      for (const parent of parents.slice(2))
-        expect((await outbox(page, parent.email, SERVER)).filter((m) => m.template === "invite")).toEqual([]);
 
-      // Back on the page: the input shows the new suggestion (not the 2 typed before), and says so.
+      // The admin's figures for the wave: 2 admitted and invited, 1 accepted, 1 not yet, last place 2.
       await page.goto(on(pathIn(v, "admin/waves")));
-      await expectSuggestion(page, Number(before.n) + 2);
-      // Typing 3: the cut-off, the button and the wave are exactly 3 (places 3 to 5).
-      const seq2 = await admitThroughReview(page, parents, 3, [3, 5]);
-      expect(seq2).toBe(seq1 + 1);
-      const row = page.locator(`tr[data-wave-seq="${seq2}"]`);
-      await expect(row.getByTestId("wave-asked")).toHaveText("3");
-      await expect(row.getByTestId("wave-admitted")).toHaveText("3");
-      await expect(row.getByTestId("wave-last-place")).toHaveText("5");
-      return { parents, seq: seq1 };
-    });
+      const row = page.locator(`tr[data-wave-seq="${seq}"]`);
+      await expect(row.getByTestId("wave-admitted")).toHaveText("2");
+      await expect(row.getByTestId("wave-invited")).toHaveText("2");
+      await expect(row.getByTestId("wave-accepted")).toHaveText("1");
+      await expect(row.getByTestId("wave-waiting")).toHaveText("1");
+      await expect(row.getByTestId("wave-last-place")).toHaveText("2");
 
-    // Each parent got one invite: the two best from wave one, the other three from wave two.
-    const [first] = parents;
-    for (const parent of parents) {
-      await expect
-        .poll(async () => (await outbox(page, parent.email, SERVER)).filter((mail) => mail.template === "invite").length, {
-          timeout: 30_000,
-        })
-        .toBe(1);
-    }
-
-    // The first parent accepts the invite and creates the account it leads to.
-    const invite = await mailLink(page, first.email, "invite", { template: "invite", server: SERVER });
-    const { context, page: parentPage } = await newParent(browser, jsEnabled, { userAgent: PARENT_UA });
-    try {
-      await useDistinctClientIp(parentPage);
-      await parentPage.goto(invite);
-      await expect(parentPage.getByRole("heading", { name: waitlist.invite.title, level: 1 })).toBeVisible();
-      expect(await axeViolations(parentPage, jsEnabled), "invite page").toEqual([]);
-      await parentPage.getByRole("button", { name: waitlist.invite.button }).click();
-      await expect(parentPage).toHaveURL((url) => url.pathname === "/signup");
-      await expect(parentPage.getByLabel(signup.fields.email, { exact: true })).toHaveValue(first.email);
-      await parentPage.getByLabel(signup.fields.name, { exact: true }).fill("Wave Parent");
-      await parentPage.getByLabel(signup.fields.password, { exact: true }).fill(PASSWORD);
-      await parentPage.getByLabel(signup.fields.confirmPassword, { exact: true }).fill(PASSWORD);
-      await waitPastStamp(parentPage, MIN_FILL_MS);
-      await parentPage.getByRole("button", { name: signup.signup.submit, exact: true }).click();
-      await expect(parentPage).toHaveURL((url) => url.pathname === "/signup-confirm");
-
-      // Accepting again: "already accepted", and no second account.
-      await parentPage.goto(invite);
-      await expect(parentPage.getByRole("heading", { name: waitlist.invite.acceptedTitle, level: 1 })).toBeVisible();
-      await expect(parentPage.getByRole("button", { name: waitlist.invite.button })).toHaveCount(0);
-      const again = await parentPage.request.post(invite, {
-        form: { t: new URL(invite).searchParams.get("t") ?? "", intent: "accept" },
-        maxRedirects: 0,
-      });
-      expect(again.status()).toBe(303);
-      expect(again.headers().location).toContain("/invite?");
-      expect(await queryD1(`SELECT id FROM accounts WHERE email = ${sqlString(first.email)}`, "live")).toHaveLength(1);
-      const [member] = await queryD1<{ account_created_at: string | null }>(
-        `SELECT account_created_at FROM wave_members WHERE lead_id = ${sqlString(first.id)}`,
-        "live",
-      );
-      expect(member.account_created_at).not.toBeNull();
-
-      // The accepted parent's status page says so.
-      await parentPage.goto(await statusPath(v, first.id));
-      await expect(parentPage.getByTestId("invite-date")).toContainText(waitlist.status.acceptedOn.split("{date}")[0].trim());
-    } finally {
-      await context.close();
-    }
-
-    // The admin's figures for the wave: 2 admitted and invited, 1 accepted, 1 not yet, last place 2.
-    await page.goto(on(pathIn(v, "admin/waves")));
-    const row = page.locator(`tr[data-wave-seq="${seq}"]`);
-    await expect(row.getByTestId("wave-admitted")).toHaveText("2");
-    await expect(row.getByTestId("wave-invited")).toHaveText("2");
-    await expect(row.getByTestId("wave-accepted")).toHaveText("1");
-    await expect(row.getByTestId("wave-waiting")).toHaveText("1");
-    await expect(row.getByTestId("wave-last-place")).toHaveText("2");
-
-    // The launch funnel: admitted → opened → accepted → account, counts only.
-    await page.goto(on(pathIn(v, "admin/analytics")));
-    const funnel = page.getByTestId("launch-funnel").locator(`tr[data-wave-seq="${seq}"]`);
-    await expect(funnel.getByTestId("launch-admitted")).toHaveText("2");
-    await expect(funnel.getByTestId("launch-opened")).toHaveText("1");
-    await expect(funnel.getByTestId("launch-accepted")).toHaveText("1");
-    await expect(funnel.getByTestId("launch-accounts")).toHaveText("1");
-  });
+      // The launch funnel: admitted → opened → accepted → account, counts only.
+      await page.goto(on(pathIn(v, "admin/analytics")));
+      const funnel = page.getByTestId("launch-funnel").locator(`tr[data-wave-seq="${seq}"]`);
+      await expect(funnel.getByTestId("launch-admitted")).toHaveText("2");
+      await expect(funnel.getByTestId("launch-opened")).toHaveText("1");
+      await expect(funnel.getByTestId("launch-accepted")).toHaveText("1");
+      await expect(funnel.getByTestId("launch-accounts")).toHaveText("1");
+    },
+  );
 }
