@@ -124,9 +124,16 @@ describe("one admin lookup per request", () => {
     expect(lookups.count).toBe(1);
   });
 
-  it("a refused visitor still gets the page's refusal, from one lookup", async () => {
+  it("a refused visitor still gets the page's refusal, from one lookup, for a load and a post", async () => {
     const response = await send(PAGE, "");
     expect(response.status).toBe(401);
     expect(lookups.count).toBe(1);
+
+    const body = new URLSearchParams({ intent: "add", cidr: "10.0.0.0/24", confirmed: "yes" });
+    const post = await send(PAGE, "", { method: "POST", body });
+    expect(post.status).toBe(401);
+    expect(lookups.count).toBe(2);
+    const { loaderData } = (await post.json()) as { loaderData: Record<string, unknown> };
+    expect(loaderData["routes/admin/layout"]).toBeNull();
   });
 });
