@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { log } from "~/platform/log.server";
-import { getRequestContext } from "~/utils/context.server";
+import { getRequestContext, oncePerRequest } from "~/utils/context.server";
 import { addToast, takeToasts } from "~/utils/session.server";
 import { adminHeaders, adminRefusal, refusalAsText, requireAdmin } from "./admin.server";
 import type { AdminRefusal } from "./refusal";
@@ -15,17 +15,19 @@ export type ReadFailure = { message?: string; refusal?: Pick<AdminRefusal, "titl
 
 /**
  * The preamble of every admin loader and action in one call: the request context, the guard
- * (requireAdmin: a visitor it refuses gets the thrown refusal; with refusalAs "text", a resource
- * route's, as its plain-text message), the admin copy, and the answers that carry the admin headers
- * (never indexed or cached, the session committed so the idle clock moves on and taken or added
- * toasts stick). A route then parses, calls and responds.
+ * (requireAdmin, once per request: a visitor it refuses gets the thrown refusal; with refusalAs
+ * "text", a resource route's, as its plain-text message), the admin copy, and the answers that
+ * carry the admin headers (never indexed or cached, the session committed so the idle clock moves
+ * on and taken or added toasts stick). A route then parses, calls and responds.
  */
 export async function adminRoute(
   { request, context }: { request: Request; context: AppLoadContext },
   options: { refusalAs?: "text" } = {},
 ) {
   const ctx = getRequestContext(request, context);
-  const guarded = requireAdmin(request, ctx);
+  // Once per request: the layout's loader, the page's and a post's action share the admin (and its
+  // session), so each page asks the auth service (a round trip with Supabase Auth) once.
+  const guarded = oncePerRequest(context, "admin", () => requireAdmin(request, ctx));
   const access = await (options.refusalAs === "text" ? guarded.catch(refusalAsText) : guarded);
   const copy = getPage(ctx.contentKey, "admin");
   const headers = () => adminHeaders(access, ctx);

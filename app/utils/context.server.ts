@@ -55,3 +55,18 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     },
   };
 }
+
+/**
+ * Remix hands every loader and action of one request (a page's layout and page loaders, a form
+ * post's action and the loaders after it) the same load context, but each builds its own
+ * RequestContext. Work they all need once per request is kept here, keyed by that load context.
+ */
+const perRequest = new WeakMap<AppLoadContext, Map<string, unknown>>();
+
+/** `compute()` once per request under `key`: later callers in the same request get its result (or its rejection). */
+export function oncePerRequest<T>(context: AppLoadContext, key: string, compute: () => Promise<T>): Promise<T> {
+  let memo = perRequest.get(context);
+  if (!memo) perRequest.set(context, (memo = new Map()));
+  if (!memo.has(key)) memo.set(key, compute());
+  return memo.get(key) as Promise<T>;
+}

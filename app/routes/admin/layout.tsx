@@ -16,9 +16,10 @@ export const ErrorBoundary = AdminErrorBoundary;
 export async function loader(args: LoaderFunctionArgs) {
   // Remix runs this loader in parallel with the page's (and a page's action without it), so this
   // guard protects the frame's own data only: every page loader and action still guards itself
-  // through adminRoute, and answers the refusal. A refused visitor (or a guard that failed, as the
-  // page's will too) gets no frame here rather than a thrown refusal: Remix takes the <title> from
-  // the routes down to the first one that failed, so a refusal thrown here would drop the page's.
+  // through adminRoute, and answers the refusal (the guard runs once per request: the page's call
+  // gets the admin, or the refusal, this one resolved). A refused visitor (or a guard that failed,
+  // as the page's will too) gets no frame here rather than a thrown refusal: Remix takes the <title>
+  // from the routes down to the first one that failed, so a refusal thrown here would drop the page's.
   // Nor does this commit the session: the page does, and a second Set-Cookie from here would come
   // last and bring back the toasts the page took.
   const admin = await adminRoute(args).catch(() => null);
