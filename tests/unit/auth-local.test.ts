@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_NOT_CONFIRMED, INVALID_CONFIRMATION_LINK, INVALID_CREDENTIALS } from "~/auth/auth";
 import { createLocalAuth, type ConfirmationMail, type CurrentUserStore, type SignedInAccount } from "~/auth/local-auth.server";
 import { limitSignIn, TOO_MANY_SIGN_IN_ATTEMPTS } from "~/auth/rate-limit.server";
 import { absoluteLinkTo } from "~/utils/links";
 import type { Variant } from "~/utils/variant";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { inOneWindow } from "./helpers/rate-window";
 import { runProcess } from "./helpers/run-process";
 
@@ -13,13 +13,7 @@ const SECRET = "test-secret-one";
 const tennis: Variant = { domain: "champion", sport: "tennis" };
 const origin = "http://127.0.0.1:8805";
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-});
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 /** The cookie session stand-in: one visitor's signed-in account and its session version. */
 function memorySession(): CurrentUserStore & { current: SignedInAccount | null; userId: string | null } {

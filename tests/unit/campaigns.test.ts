@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { renderEmail } from "#emails/render.server";
 import { variantScope } from "~/utils/admin-scope";
@@ -21,7 +21,7 @@ import { eraseParentData } from "~/trust/my-data.server";
 import { parseEnv } from "~/utils/env.server";
 import type { LeadTable } from "~/utils/variant";
 import { insertParents } from "./helpers/bulk-parents";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * Launch-day announcements (ADR 026) on a real local D1: who the audience is, a scheduled campaign
@@ -30,16 +30,12 @@ import { startLocalD1 } from "./helpers/local-d1";
  * audience and the send getting nothing.
  */
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
+const d1 = useLocalD1();
 let db: D1Database;
 beforeAll(async () => {
-  d1 = await startLocalD1();
   db = d1.db;
   await renderEmail("announcement", "genius", { origin: "http://127.0.0.1:8810" });
 }, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
 beforeEach(async () => {
   await db.batch(
     [

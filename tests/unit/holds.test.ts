@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { parseCidr, parseDecision } from "~/admin/holds.server";
 import { getBackend } from "~/data/backend.server";
@@ -11,7 +11,7 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { standingOfLead } from "~/standing/standing.server";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The hold rules (docs/decisions/036-holds-and-fairness.md): pure, then through the referral engine on a local D1. */
 
@@ -137,13 +137,7 @@ describe("the review queue's and the safelist's forms", () => {
   });
 });
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   for (const table of ["leads", "outbox", "referrals", "ip_safelist", "admin_audit", "analytics_events"])
     await d1.db.prepare(`DELETE FROM ${table}`).run();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MailContext } from "~/mail/mailer.server";
 import { mailStatus, queueTemplateMail } from "~/mail/outbox.server";
 import { retryFailedMail } from "~/mail/sweep.server";
@@ -7,27 +7,23 @@ import type { OutboxRow } from "~/data/ports/outbox-store";
 import type { MailTransport, OutgoingMail, TransportResult } from "~/mail/transport.server";
 import { renderEmail } from "#emails/render.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { oneAtATime } from "./helpers/one-at-a-time-d1";
 
 /**
  * One e-mail per dedupe key, sent after the response, on a real local D1. The transport is a fake
  * that records every call and can be held open (a mail API that hangs) or made to fail.
  */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
+const d1 = useLocalD1();
 let db: D1Database;
 let bindings: Record<string, unknown>;
 beforeAll(async () => {
-  d1 = await startLocalD1();
   db = oneAtATime(d1.db);
   // Without the queue binding, as under Vite dev: pages send after the response themselves.
   bindings = { ...d1.bindings, DB: db, MAIL_QUEUE: undefined };
   // The first render loads the e-mail components; keep that out of the timed parallel tests.
   await renderEmail("prelaunch", "tennis", { origin: "http://127.0.0.1:8810" });
 }, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
 beforeEach(async () => {
   await db.prepare("DELETE FROM outbox").run();
 });

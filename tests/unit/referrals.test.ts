@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { standingOfLead } from "~/standing/standing.server";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
@@ -11,16 +11,10 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The referral engine on a real local D1: records, credits on confirmation, places, links. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   // One batch: each statement sent alone is a round trip to workerd.
   await d1.db.batch(

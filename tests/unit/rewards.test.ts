@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
@@ -9,16 +9,10 @@ import { log } from "~/platform/log.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { settleRewards } from "~/rewards/rewards.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** The milestone rewards engine (ADR 035) on a real local D1: earned once, one mail each, revocation. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   // One batch: each statement sent alone is a round trip to workerd.
   await d1.db.batch(

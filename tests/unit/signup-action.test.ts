@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getPage } from "#content/index";
 import { hashPassword } from "~/auth/password.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { action } from "~/routes/signup";
 import { getSession, getVariantValues } from "~/utils/session.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 import { inOneWindow } from "./helpers/rate-window";
 import { personStamp } from "./helpers/bot-fields";
 
@@ -26,13 +26,7 @@ const copy = getPage("tennis", "signup");
 const TOO_MANY_SIGN_UPS = "Too many sign-up attempts. Please wait a minute and try again.";
 const PASSWORD = "long enough pw";
 
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(() => {
   vi.mocked(queueTemplateMail).mockClear();
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { standingOfLead } from "~/standing/standing.server";
 import type { Spots, Standing } from "~/standing/standing";
 import { consoleCards } from "~/admin/console.server";
@@ -21,16 +21,10 @@ import { getSession, getVariantValues } from "~/utils/session.server";
 import { personStamp } from "./helpers/bot-fields";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** Admitting a wave on a real local D1 (docs/decisions/025-waves-and-invites.md). */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 beforeEach(async () => {
   // One batch: each statement sent alone is a round trip to workerd.
   await d1.db.batch(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import type { RewardStep } from "~/data/ports/reward-store";
@@ -9,20 +9,14 @@ import { eraseParentData } from "~/trust/my-data.server";
 import { inviteAction } from "~/waves/invite-page.server";
 import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /**
  * Each of the app's facts writes its webhook event where it happens (ADR 038), once: the delivery
  * rows an endpoint subscribed to every event gets, read from a real local D1. The attempts
  * themselves (signing, retries) are webhooks-delivery.test.ts's; here the receiver is unreachable.
  */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 beforeEach(async () => {
   // One batch: each statement sent alone is a round trip to workerd.

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { WebhookEndpoint } from "~/data/ports/webhook-store";
 import { eraseParentData } from "~/trust/my-data.server";
@@ -8,16 +8,10 @@ import { BACKOFF_SECONDS, consumeWebhookBatch, sweepWebhooks } from "~/webhooks/
 import { emitWebhookEvent, recordWebhookEvent } from "~/webhooks/emit.server";
 import type { WebhookContext, WebhookMessage } from "~/webhooks/webhook-queue.server";
 import { testContext } from "./helpers/context";
-import { startLocalD1 } from "./helpers/local-d1";
+import { useLocalD1 } from "./helpers/local-d1";
 
 /** Emitting and delivering (ADR 038) on a local D1, against a fake receiver that checks every signature by the spec. */
-let d1: Awaited<ReturnType<typeof startLocalD1>>;
-beforeAll(async () => {
-  d1 = await startLocalD1();
-}, 60_000);
-afterAll(async () => {
-  await d1?.dispose();
-});
+const d1 = useLocalD1();
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const OLD_SECRET = "whsec_dGhlIG9sZCBzZWNyZXQgb2YgdGhlIGVuZHBvaW50";
