@@ -41,8 +41,8 @@ const VARIANTS = [
  * The data is what `npm run seed` writes: its statements (scripts/lib/seed-data.mjs), sent to a
  * fresh local D1 through the platform proxy. One test runs the CLI itself (`npm run seed --
  * --persist-to DIR`: migrations, then the SQL files through `wrangler d1 execute`) and finds the
- * same rows. The statements go in batches of a few hundred kilobytes: one batch of the whole
- * megabyte and more has crashed workerd.
+ * same rows. The statements go in batches of a hundred kilobytes: one batch of the whole megabyte
+ * and more has crashed workerd, and one of 300 KB did on a machine running three suites at once.
  */
 const seed = (args: string[], env: Record<string, string> = {}) =>
   runProcess("node", ["scripts/seed.mjs", ...args], {
@@ -55,7 +55,7 @@ const seed = (args: string[], env: Record<string, string> = {}) =>
  * null, is inferred).
  */
 const LOCAL_MAIL_ORIGIN = "http://127.0.0.1:8787" as unknown as null;
-const BATCH_BYTES = 300_000;
+const BATCH_BYTES = 100_000;
 
 async function seedThroughProxy(db: D1Database, options: { now: number; adminPassword?: string }) {
   let batch: string[] = [];
