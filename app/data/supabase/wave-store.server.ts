@@ -57,9 +57,11 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
   }
 
   return {
-    async admit(table, wave, rows) {
+    async admit(table, wave, rows, fact) {
       assertLeadTable(table);
-      const { data, error } = await client.rpc("admit_wave", { wave: { ...wave, lead_table: table }, members: rows }).retry(false);
+      const { data, error } = await client
+        .rpc("admit_wave", { wave: { ...wave, lead_table: table }, members: rows, fact: fact ?? null })
+        .retry(false);
       fail("Admission", error);
       const result = data as { created: boolean; wave: Record<string, unknown> };
       return { created: result.created, wave: waveFrom(result.wave) };
@@ -146,6 +148,34 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
       const { count, error } = await members().select("lead_id", { count: "exact", head: true }).eq("lead_table", table).retry(false);
       fail("Admitted count", error);
       return count ?? 0;
+    },
+
+    async unsentOf(waveId, afterPlace, limit) {
+      if (!/^[0-9a-f-]{36}$/i.test(waveId)) return [];
+      const { data, error } = await members()
+        .select("*")
+        .eq("wave_id", waveId)
+        .is("invite_sent_at", null)
+        .gt("place", afterPlace)
+        .order("place")
+        .limit(limit)
+        .retry(false);
+      fail("Wave members read", error);
+      return (data ?? []).map(memberFrom);
+    },
+
+    async markSentMany(table, leadIds, at) {
+      assertLeadTable(table);
+      // Ids per write: each is in the request's URL.
+      for (let start = 0; start < leadIds.length; start += 200) {
+        const { error } = await members()
+          .update({ invite_sent_at: at })
+          .eq("lead_table", table)
+          .in("lead_id", leadIds.slice(start, start + 200))
+          .is("invite_sent_at", null)
+          .retry(false);
+        fail("Invites sent", error);
+      }
     },
 
     async markSent(table, leadId, at) {

@@ -98,7 +98,7 @@ export function countCalls(inner: typeof fetch = fetch): CallCount {
           messages += list.length;
           return queue.sendBatch(list, options);
         },
-      } as Queue<T>;
+      } as unknown as Queue<T>;
     },
     reset() {
       fetches = 0;
@@ -123,5 +123,5 @@ export function memoryQueue<T>(): Queue<T> & { taken(): T[] } {
       sent = [];
       return out;
     },
-  } as Queue<T> & { taken(): T[] };
+  } as unknown as Queue<T> & { taken(): T[] };
 }
