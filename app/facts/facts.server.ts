@@ -56,7 +56,13 @@ export async function runFact(ctx: FactContext, message: FactMessage): Promise<R
       if (next !== null) return { kind: "more", resume: { handler: reaction.name, after: next } };
       await store.finish(fact.id, reaction.name, nowOf(ctx).toISOString());
     } catch (error) {
-      const status = await store.fail(fact.id, reaction.name, String((error as Error)?.message ?? error), nowOf(ctx).toISOString(), MAX_HANDLER_ATTEMPTS);
+      const status = await store.fail(
+        fact.id,
+        reaction.name,
+        String((error as Error)?.message ?? error),
+        nowOf(ctx).toISOString(),
+        MAX_HANDLER_ATTEMPTS,
+      );
       log.error("fact.handler_failed", { fact: fact.type, handler: reaction.name, dead: status === "dead" }, error);
       if (status === "pending") failed = true;
     }

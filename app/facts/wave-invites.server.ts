@@ -3,7 +3,8 @@ import { getBackend } from "~/data/backend.server";
 import type { Fact } from "~/data/ports/fact-store";
 import type { LeadTable } from "~/data/ports/lead-store";
 import type { WaveMember } from "~/data/ports/wave-store";
-import { writeTemplateMails, type TemplateMailInput } from "~/mail/outbox.server";
+import { mailQueueOf } from "~/mail/mail-queue.server";
+import { queueTemplateMail, writeTemplateMails, type TemplateMailInput } from "~/mail/outbox.server";
 import { inviteLinkFor, manageLinkFor } from "~/platform/lead-links.server";
 import type { AppEnv } from "~/utils/env.server";
 import type { Variant } from "~/utils/variant";
@@ -82,7 +83,12 @@ export async function inviteChunk(ctx: FactContext, fact: Fact, after: number): 
       data: await inviteMailData(links, table, member, accounts.has(member.lead_id), club?.name ?? null, now),
     })),
   );
-  if (mails.length) await writeTemplateMails(ctx, mails);
+  if (mailQueueOf(ctx.bindings)) await writeTemplateMails(ctx, mails);
+  else {
+    // Without a queue (Vite dev, tests) each invite is sent after the response, as a page's mail is.
+    const queued = await Promise.all(mails.map((mail) => queueTemplateMail(ctx, mail)));
+    if (queued.some((result) => !result.queued)) throw new Error("An invite could not be written to the outbox");
+  }
   await backend.waves.markSentMany(
     table,
     invited.map((member) => member.lead_id),

@@ -150,7 +150,13 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
    * to its reactions (the invites, the webhook event) after the response. A repeat of the number
    * writes nothing and hands the existing wave's fact on again: invites a first request left unsent go out.
    */
-  async function admitMembers(seq: number, members: Candidate[], sizeAsked: number, adminEmail: string, clubId: string | null): Promise<AdmitOutcome> {
+  async function admitMembers(
+    seq: number,
+    members: Candidate[],
+    sizeAsked: number,
+    adminEmail: string,
+    clubId: string | null,
+  ): Promise<AdmitOutcome> {
     const at = now();
     const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
     const id = crypto.randomUUID();

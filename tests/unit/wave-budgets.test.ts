@@ -118,7 +118,14 @@ async function hookEndpoint() {
   const at = new Date().toISOString();
   await d1.db
     .prepare("INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)")
-    .bind(crypto.randomUUID(), "https://hooks.example.com/in", JSON.stringify(["wave.admitted"]), "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=", at, at)
+    .bind(
+      crypto.randomUUID(),
+      "https://hooks.example.com/in",
+      JSON.stringify(["wave.admitted"]),
+      "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=",
+      at,
+      at,
+    )
     .run();
 }
 
@@ -157,7 +164,9 @@ describe("wave budgets", () => {
         )
         .bind(club, at),
       d1.db
-        .prepare("INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) SELECT 'leads_icehockey', value, ?, ? FROM json_each(?)")
+        .prepare(
+          "INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) SELECT 'leads_icehockey', value, ?, ? FROM json_each(?)",
+        )
         .bind(club, at, JSON.stringify(ids)),
     ]);
     await hookEndpoint();
@@ -174,6 +183,11 @@ describe("wave budgets", () => {
     expect(Math.max(...runs), `statements per message: ${runs.join(", ")}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
     expect(await count("SELECT COUNT(DISTINCT dedupe_key) AS n FROM outbox WHERE template = 'invite'")).toBe(500);
     const wave = await d1.db.prepare("SELECT id FROM waves WHERE lead_table = 'leads_icehockey'").first<{ id: string }>();
-    expect(await count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'wave.admitted' AND event_id = ?", `wave.admitted:leads_icehockey:${wave!.id}`)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'wave.admitted' AND event_id = ?",
+        `wave.admitted:leads_icehockey:${wave!.id}`,
+      ),
+    ).toBe(1);
   });
 });

@@ -72,7 +72,10 @@ export function createD1FactStore(db: D1Database): FactStore {
         .bind(factId, handler, error.slice(0, 1000), at, maxAttempts)
         .first<Row>();
       if (row) return row.status as HandlingStatus;
-      const found = await db.prepare("SELECT status FROM fact_handlings WHERE fact_id = ? AND handler = ?").bind(factId, handler).first<Row>();
+      const found = await db
+        .prepare("SELECT status FROM fact_handlings WHERE fact_id = ? AND handler = ?")
+        .bind(factId, handler)
+        .first<Row>();
       return (found?.status as HandlingStatus | undefined) ?? "pending";
     },
 

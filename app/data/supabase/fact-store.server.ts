@@ -120,15 +120,22 @@ export function createSupabaseFactStore(options: SupabaseOptions): FactStore {
 
     async listDead(limit) {
       const { data, error } = await handlings()
-        .select("*, facts(type)")
+        .select("*")
         .eq("status", "dead")
         .order("updated_at", { ascending: false })
         .limit(limit)
         .retry(false);
       fail("Dead handlings read", error);
-      return (data ?? []).map(
-        (row): DeadHandling => ({ ...handlingFrom(row), fact_type: String((row.facts as { type?: string } | null)?.type ?? "") }),
-      );
+      const dead = (data ?? []).map(handlingFrom);
+      if (dead.length === 0) return [];
+      const { data: facts, error: factsError } = await client
+        .from("facts")
+        .select("id, type")
+        .in("id", [...new Set(dead.map((h) => h.fact_id))])
+        .retry(false);
+      fail("Facts read", factsError);
+      const typeOf = new Map((facts ?? []).map((row) => [String(row.id), String(row.type)]));
+      return dead.map((h): DeadHandling => ({ ...h, fact_type: typeOf.get(h.fact_id) ?? "" }));
     },
 
     async replay(factId, handler, at) {
