@@ -42,7 +42,7 @@ type RunOutcome = { kind: "done" } | { kind: "more"; resume: { handler: string; 
  * One bounded run of a fact's reactions: each handler not yet done or dead runs once (from `resume`
  * for the handler it names); a handler that answers where to go on from ends the run there.
  */
-export async function runFact(ctx: FactContext, message: FactMessage): Promise<RunOutcome> {
+async function runFact(ctx: FactContext, message: FactMessage): Promise<RunOutcome> {
   const store = getBackend(ctx).facts;
   const [fact, handlings] = await Promise.all([store.get(message.fact), store.handlingsOf(message.fact)]);
   if (!fact) return { kind: "missing" };

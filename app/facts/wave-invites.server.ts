@@ -19,7 +19,7 @@ import type { FactContext } from "./context.server";
  */
 
 /** Invites per chunk: one outbox statement each, and the chunk's few reads, well within a message's 500. */
-export const INVITE_CHUNK = 200;
+const INVITE_CHUNK = 200;
 
 type LinkContext = { env: AppEnv; isLocal: boolean; origin: string; variant: Variant };
 

@@ -126,7 +126,12 @@ describe("reactions to wave.admitted", () => {
       return result.data.reactions;
     };
     expect(await page()).toEqual([
-      expect.objectContaining({ factId, handler: "webhook", attempts: MAX_HANDLER_ATTEMPTS, lastError: expect.stringMatching(/no_such_column/) }),
+      expect.objectContaining({
+        factId,
+        handler: "webhook",
+        attempts: MAX_HANDLER_ATTEMPTS,
+        lastError: expect.stringMatching(/no_such_column/),
+      }),
     ]);
 
     broken.on = false;
