@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { beforeEach, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { action, loader } from "~/routes/admin/waves";
 import { createWorker } from "~/worker.server";
@@ -21,6 +22,12 @@ const MESSAGE_BUDGET = 500;
 const ORIGIN = "http://127.0.0.1:8845";
 const GENIUS = `${ORIGIN}/admin/waves`;
 const HOCKEY = `${ORIGIN}/admin/waves?domain=champion&sport=icehockey`;
+
+/** What each test measured, by route or handler: `npm run bench:budgets` prints it (bench/budgets.mjs). */
+const measured: Record<string, number> = {};
+afterAll(() => {
+  if (process.env.BUDGETS_OUT) writeFileSync(process.env.BUDGETS_OUT, JSON.stringify(measured, null, 2));
+});
 
 const d1 = useLocalD1();
 beforeEach(async () => {
@@ -137,14 +144,17 @@ describe("wave budgets", () => {
     const setup = counted();
 
     await load(setup.bindings, cookie, `${GENIUS}?n=1000`);
+    measured["GET /admin/waves?n=1000 (review)"] = setup.counter.statements;
     expect(setup.counter.statements, "the review of 1,000").toBeLessThanOrEqual(ADMIN_BUDGET);
 
     setup.counter.reset();
     expect(await post(setup.bindings, cookie, GENIUS, { intent: "admit", n: "1000", seq: "1" })).toBe(303);
+    measured["POST /admin/waves admit 1000"] = setup.counter.statements;
     expect(setup.counter.statements, "the admission of 1,000").toBeLessThanOrEqual(ADMIN_BUDGET);
     expect(await count("SELECT COUNT(*) AS n FROM wave_members")).toBe(1000);
 
     const runs = await drainFacts(setup);
+    measured["queue: wave.admitted run (wave of 1000)"] = Math.max(...runs);
     expect(Math.max(...runs), `statements per message: ${runs.join(", ")}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
     expect(await count("SELECT COUNT(DISTINCT dedupe_key) AS n FROM outbox WHERE template = 'invite'")).toBe(1000);
     expect(await count("SELECT COUNT(*) AS n FROM wave_members WHERE invite_sent_at IS NOT NULL")).toBe(1000);
@@ -173,13 +183,16 @@ describe("wave budgets", () => {
     const setup = counted();
 
     await load(setup.bindings, cookie, `${HOCKEY}&club=${club}`);
+    measured["GET /admin/waves?club= (club of 500)"] = setup.counter.statements;
     expect(setup.counter.statements, "the page with the club's review").toBeLessThanOrEqual(ADMIN_BUDGET);
 
     setup.counter.reset();
     expect(await post(setup.bindings, cookie, HOCKEY, { intent: "club", seq: "1", club })).toBe(303);
+    measured["POST /admin/waves club wave of 500"] = setup.counter.statements;
     expect(setup.counter.statements, "the club's admission").toBeLessThanOrEqual(ADMIN_BUDGET);
 
     const runs = await drainFacts(setup);
+    measured["queue: wave.admitted run (club wave of 500)"] = Math.max(...runs);
     expect(Math.max(...runs), `statements per message: ${runs.join(", ")}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
     expect(await count("SELECT COUNT(DISTINCT dedupe_key) AS n FROM outbox WHERE template = 'invite'")).toBe(500);
     const wave = await d1.db.prepare("SELECT id FROM waves WHERE lead_table = 'leads_icehockey'").first<{ id: string }>();
