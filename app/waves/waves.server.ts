@@ -259,6 +259,23 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
     /** The variant's waves with their figures, newest first. */
     list: (): Promise<WaveSummary[]> => store.list(table, now().toISOString()),
 
+    /** The invites that expired unaccepted, newest wave first, with the parents' e-mails: the admin page's re-send list. */
+    async expired(): Promise<{ leadId: string; email: string | null; seq: number; place: number; expiresAt: string }[]> {
+      const members = await store.expiredOf(table, now().toISOString());
+      const leads = await backend.leads.getByIds(
+        table,
+        members.map((member) => member.lead_id),
+      );
+      const emailOf = new Map(leads.map((lead) => [lead.id, lead.email]));
+      return members.map((member) => ({
+        leadId: member.lead_id,
+        email: emailOf.get(member.lead_id) ?? null,
+        seq: member.seq,
+        place: member.place,
+        expiresAt: member.invite_expires_at,
+      }));
+    },
+
     /** A wave's members (place order) with their e-mails, for the admin page. */
     async membersOf(waveId: string) {
       const wave = await store.get(waveId);

@@ -144,6 +144,18 @@ export function createD1WaveStore(db: D1Database): WaveStore {
       return num((await db.prepare("SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ?").bind(table).first<Row>())?.n);
     },
 
+    async expiredOf(table, now) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT m.*, w.seq AS seq FROM wave_members m JOIN waves w ON w.id = m.wave_id
+           WHERE m.lead_table = ? AND m.accepted_at IS NULL AND m.invite_expires_at <= ? ORDER BY w.seq DESC, m.place`,
+        )
+        .bind(table, now)
+        .all<Row>();
+      return results.map((row) => ({ ...memberFrom(row), seq: num(row.seq) }));
+    },
+
     async unsentOf(waveId, afterPlace, limit) {
       const { results } = await db
         .prepare("SELECT * FROM wave_members WHERE wave_id = ? AND invite_sent_at IS NULL AND place > ? ORDER BY place LIMIT ?")

@@ -76,6 +76,8 @@ export interface WaveStore {
   admittedIds(table: LeadTable): Promise<string[]>;
   /** Parents admitted in the table so far. */
   admittedCount(table: LeadTable): Promise<number>;
+  /** The table's members whose invite expired unaccepted by `now`, with their wave's number, in wave then place order. */
+  expiredOf(table: LeadTable, now: string): Promise<(WaveMember & { seq: number })[]>;
   /** Up to `limit` members of the wave whose invite was never sent, placed after `afterPlace`, in place order (one chunk of invites). */
   unsentOf(waveId: string, afterPlace: number, limit: number): Promise<WaveMember[]>;
   /** Stamps the invites of these leads sent, those not yet stamped, in one write. */

@@ -150,6 +150,33 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
       return count ?? 0;
     },
 
+    async expiredOf(table, now) {
+      assertLeadTable(table);
+      const found: WaveMember[] = [];
+      for (let from = 0; ; from += PAGE) {
+        const { data, error } = await members()
+          .select("*")
+          .eq("lead_table", table)
+          .is("accepted_at", null)
+          .lte("invite_expires_at", now)
+          .order("place")
+          .range(from, from + PAGE - 1)
+          .retry(false);
+        fail("Expired invites read", error);
+        found.push(...(data ?? []).map(memberFrom));
+        if ((data ?? []).length < PAGE) break;
+      }
+      if (found.length === 0) return [];
+      const { data: waves, error } = await client
+        .from("waves")
+        .select("id, seq")
+        .in("id", [...new Set(found.map((member) => member.wave_id))])
+        .retry(false);
+      fail("Waves read", error);
+      const seqOf = new Map((waves ?? []).map((row) => [String(row.id), Number(row.seq)]));
+      return found.map((member) => ({ ...member, seq: seqOf.get(member.wave_id) ?? 0 })).sort((a, b) => b.seq - a.seq || a.place - b.place);
+    },
+
     async unsentOf(waveId, afterPlace, limit) {
       if (!/^[0-9a-f-]{36}$/i.test(waveId)) return [];
       const { data, error } = await members()

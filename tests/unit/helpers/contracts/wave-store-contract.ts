@@ -87,6 +87,25 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       await store().markSentMany("leads", [], at(3));
     });
 
+    it("lists the invites that expired unaccepted, newest wave first, with the wave's number", async () => {
+      const first = await store().admit("leads", wave(1), [
+        { lead_id: ids[0], place: 1, invite_expires_at: at(5) },
+        { lead_id: ids[1], place: 2, invite_expires_at: at(5) },
+      ]);
+      await store().admit("leads", wave(2), [
+        { lead_id: ids[2], place: 3, invite_expires_at: at(6) },
+        { lead_id: ids[3], place: 4, invite_expires_at: at(20) },
+      ]);
+      await store().accept("leads", ids[1], at(4));
+      const expired = await store().expiredOf("leads", at(10));
+      expect(expired.map((m) => [m.lead_id, m.seq, m.wave_id === first.wave.id])).toEqual([
+        [ids[2], 2, false],
+        [ids[0], 1, true],
+      ]);
+      expect(await store().expiredOf("leads", at(1))).toEqual([]);
+      expect(await store().expiredOf("leads_tennis", at(30))).toEqual([]);
+    });
+
     it("writes a wave's fact with the wave, once: a repeat of the number writes none", async () => {
       const fact = (id: string) => ({
         id: `wave.admitted:leads:${id}`,
