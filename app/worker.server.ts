@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getLoadContext } from "../load-context";
 import { consumeCampaignMessages, sweepCampaigns } from "./campaigns/campaigns.server";
 import { planEdgeCache, serveFromEdge } from "./edge/edge-cache.server";
+import { consumeFactMessages, isFactMessage, sweepFacts } from "./facts/facts.server";
 import { consumeDeadLetters } from "./mail/dead-mail.server";
 import type { MailMessage } from "./mail/mail-queue.server";
 import { consumeMailBatch } from "./mail/queue-consumer.server";
@@ -82,7 +83,10 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
       const isStep = (message: Message<unknown>) => typeof (message.body as { campaign?: unknown } | null)?.campaign === "string";
       const steps = batch.messages.filter(isStep);
       if (steps.length) await consumeCampaignMessages(ctx, steps);
-      const mails = mail.messages.filter((message) => !isStep(message));
+      // So do the facts' messages (ADR 046): each one bounded run of a fact's reactions.
+      const facts = batch.messages.filter((message) => isFactMessage(message.body));
+      if (facts.length) await consumeFactMessages(ctx, facts);
+      const mails = mail.messages.filter((message) => !isStep(message) && !isFactMessage(message.body));
       if (mails.length) await consumeMailBatch(ctx, { ...mail, messages: mails } as MessageBatch<MailMessage>);
     },
 
@@ -100,6 +104,8 @@ export function createWorker(handleRemixRequest: RemixHandler): ExportedHandler<
       await sweepCampaigns({ env: config, bindings: env }).catch((error: unknown) => log.error("cron.failed", { job: "campaigns" }, error));
       if (queue) await sweepOutbox({ env: config, bindings: env }, queue);
       else await retryFailedMail({ env: config, bindings: env });
+      // Facts not yet handled (a lost message, a killed run): enqueued again, or run here without a queue (ADR 046).
+      await sweepFacts({ env: config, bindings: env }).catch((error: unknown) => log.error("cron.failed", { job: "facts" }, error));
       // Webhook deliveries whose queue message was lost; without a queue, the due retries themselves (ADR 038).
       await sweepWebhooks({ env: config, bindings: env }).catch((error: unknown) => log.error("cron.failed", { job: "webhooks" }, error));
       await enforceRetention({ env: config, bindings: env });

@@ -3,6 +3,7 @@ import { createD1AnalyticsStore } from "./d1/analytics-store.server";
 import { createD1CampaignStore } from "./d1/campaign-store.server";
 import { createD1ClubStore } from "./d1/club-store.server";
 import { createD1ConsentStore } from "./d1/consent-store.server";
+import { createD1FactStore } from "./d1/fact-store.server";
 import { createD1AdminAudit } from "./d1/admin-audit.server";
 import { createD1IpSafelist } from "./d1/ip-safelist.server";
 import { createD1LeadIpCounter } from "./d1/lead-ip-counter.server";
@@ -19,6 +20,7 @@ import type { AnalyticsStore } from "./ports/analytics-store";
 import type { CampaignStore } from "./ports/campaign-store";
 import type { ClubStore } from "./ports/club-store";
 import type { ConsentStore } from "./ports/consent-store";
+import type { FactStore } from "./ports/fact-store";
 import type { AdminAuditStore } from "./ports/admin-audit";
 import type { IpSafelistStore } from "./ports/ip-safelist";
 import type { LeadIpCounter } from "./ports/lead-ip-counter";
@@ -35,6 +37,7 @@ import { createSupabaseAnalyticsStore } from "./supabase/analytics-store.server"
 import { createSupabaseCampaignStore } from "./supabase/campaign-store.server";
 import { createSupabaseClubStore } from "./supabase/club-store.server";
 import { createSupabaseConsentStore } from "./supabase/consent-store.server";
+import { createSupabaseFactStore } from "./supabase/fact-store.server";
 import { createSupabaseAdminAudit } from "./supabase/admin-audit.server";
 import { createSupabaseIpSafelist } from "./supabase/ip-safelist.server";
 import { createSupabaseLeadIpCounter } from "./supabase/lead-ip-counter.server";
@@ -79,6 +82,8 @@ type Backend = {
   readonly clubs: ClubStore;
   /** Webhook endpoints and their deliveries (ADR 038). */
   readonly webhooks: WebhookStore;
+  /** Facts and what each handler did with them (ADR 046). */
+  readonly facts: FactStore;
   /** Supabase Auth when SUPABASE_URL and SUPABASE_ANON_KEY are set; null for the local D1 accounts. */
   readonly supabaseAuth: { url: string; anonKey: string } | null;
 };
@@ -128,6 +133,7 @@ function supabaseStores(options: { url: string; serviceRoleKey: string }): Maker
     sendPacer: () => createSupabaseSendPacer(options),
     campaigns: () => createSupabaseCampaignStore(options),
     waves: () => createSupabaseWaveStore(options),
+    facts: () => createSupabaseFactStore(options),
     rewards: () => createSupabaseRewardStore(options),
     clubs: () => createSupabaseClubStore(options),
     webhooks: () => createSupabaseWebhookStore(options),
@@ -153,6 +159,7 @@ function d1Stores(bindings: DataBindings): Makers {
     sendPacer: () => createD1SendPacer(db()),
     campaigns: () => createD1CampaignStore(db()),
     waves: () => createD1WaveStore(db()),
+    facts: () => createD1FactStore(db()),
     rewards: () => createD1RewardStore(db()),
     clubs: () => createD1ClubStore(db()),
     webhooks: () => createD1WebhookStore(db()),

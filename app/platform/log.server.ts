@@ -17,6 +17,7 @@ type Area =
   | "campaign"
   | "club"
   | "cron"
+  | "fact"
   | "lead"
   | "mail"
   | "referral"

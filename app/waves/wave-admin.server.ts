@@ -106,24 +106,10 @@ function wavesOfVariant(ctx: RequestContext, variant: Variant) {
   return wavesOf({ ...ctx, variant, contentKey: scope.key, leadTable: scope.table });
 }
 
-/** A variant's waves (newest first) and the invites that expired unaccepted; the members of those waves read in parallel. */
+/** A variant's waves (newest first) and the invites that expired unaccepted: three reads, however many waves and members. */
 async function variantWaves(ctx: RequestContext, variant: Variant): Promise<{ waves: WaveSummary[]; expired: ExpiredInvite[] }> {
   const waves = wavesOfVariant(ctx, variant);
-  const list = await waves.list();
-  const withExpired = list.filter((w) => w.expired > 0);
-  const found = await Promise.all(withExpired.map((wave) => waves.membersOf(wave.id)));
-  const now = Date.now();
-  const expired: ExpiredInvite[] = withExpired.flatMap((wave, i) =>
-    (found[i]?.members ?? [])
-      .filter((member) => !member.accepted_at && new Date(member.invite_expires_at).getTime() <= now)
-      .map((member) => ({
-        leadId: member.lead_id,
-        email: member.email,
-        seq: wave.seq,
-        place: member.place,
-        expiresAt: member.invite_expires_at,
-      })),
-  );
+  const [list, expired] = await Promise.all([waves.list(), waves.expired()]);
   return { waves: list, expired };
 }
 
@@ -172,13 +158,14 @@ export async function clubWavesData(
   if (ctx.leadTable === "leads") return null;
   const waves = wavesOf(ctx);
   const clubs = (await getBackend(ctx).clubs.summaries(ctx.leadTable)).filter((club) => club.status === "approved" && club.families > 0);
-  const waiting = await Promise.all(clubs.map((club) => waves.clubCandidates(club.id)));
+  // Every club's waiting families in a few reads, however many clubs and families.
+  const waiting = await waves.clubCandidatesOf(clubs.map((club) => club.id));
   const rows = clubs
-    .map((club, i) => ({
+    .map((club) => ({
       id: club.id,
       name: club.name,
       city: club.city,
-      waiting: waiting[i]?.length ?? 0,
+      waiting: waiting[club.id]?.length ?? 0,
       reached: club.milestone_reached_at !== null,
       reviewHref: hrefOf(club.id),
     }))

@@ -2,14 +2,16 @@ import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
 import type { Lead, LeadTable } from "~/data/ports/lead-store";
 import type { Wave, WaveMember, WaveSummary } from "~/data/ports/wave-store";
+import type { NewFact } from "~/data/ports/fact-store";
+import { dispatchFact } from "~/facts/facts.server";
+import { inviteMailData } from "~/facts/wave-invites.server";
 import { recipientMailSlot } from "~/mail/recipient-limit.server";
 import { queueTemplateMail } from "~/mail/outbox.server";
 import { emailHash } from "~/mail/suppression.server";
-import { checkLeadLink, inviteLinkFor, manageLinkFor } from "~/platform/lead-links.server";
+import { checkLeadLink } from "~/platform/lead-links.server";
 import { spotsOf } from "~/standing/standing";
 import type { RequestContext } from "~/utils/context.server";
 import { variantKey } from "~/utils/variant";
-import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * Waves of admission (docs/decisions/025-waves-and-invites.md): an admin admits the next N parents
@@ -17,6 +19,9 @@ import { webhookEvents } from "~/webhooks/events.server";
  * the suppression list (erased, unsubscribed, bounced, complained). The places are computed once,
  * at admission, and kept with the wave: later referral credits never reshuffle it. Each member gets
  * one invite mail with a signed, single-use link. One instance per request, bound to its variant.
+ * Reading the candidates and admitting them is a handful of statements whatever the wave's size;
+ * the wave's `wave.admitted` fact, written with it, sends the invites and the webhook event
+ * (app/facts/reactions.server.ts, ADR 046).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,10 +34,14 @@ type Ctx = Pick<RequestContext, "env" | "bindings" | "leadTable" | "variant" | "
 
 export type Candidate = { leadId: string; place: number; email: string };
 
+/** Leads read per statement while looking for candidates (one JSON parameter of ids). */
+const READ_CHUNK = 1000;
+
 /** The next wave as the admin page shows it before admitting. */
 export type NextWave = { seq: number; size: number; members: Candidate[]; lastPlace: number | null; spotsLeft: number };
 
 export type AdmitOutcome =
+  /** `invited`: the members whose invites are now on their way (queued by the wave's fact). */
   | { kind: "admitted"; wave: Wave; invited: number }
   /** The form's wave number exists already (a double click, a resubmitted POST, another admin). */
   | { kind: "already"; wave: Wave }
@@ -60,71 +69,133 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
   const store = backend.waves;
   const table: LeadTable = ctx.leadTable;
 
+  /**
+   * Of these parents (in line order, with their places), those whose lead is there, confirmed when
+   * `confirmed` asks it, and whose address is on no suppression list: one read of the leads and one
+   * of the suppression entries per READ_CHUNK parents.
+   */
+  async function mailable(entries: readonly { id: string; place: number }[], confirmed: boolean): Promise<Candidate[]> {
+    const leads = await backend.leads.getByIds(
+      table,
+      entries.map((entry) => entry.id),
+    );
+    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    const found = entries.flatMap((entry) => {
+      const lead = byId.get(entry.id);
+      return lead && (!confirmed || lead.confirm_seq !== null) ? [{ leadId: lead.id, place: entry.place, email: lead.email }] : [];
+    });
+    const hashes = await Promise.all(found.map((candidate) => emailHash(candidate.email)));
+    const entriesOf = found.length ? await backend.suppressions.entriesOfMany(hashes) : {};
+    // Any entry: erased (all), bounced or complained (all), unsubscribed (marketing).
+    return found.filter((_, i) => !(entriesOf[hashes[i]]?.length ?? 0));
+  }
+
   /** The first `size` parents of the line not yet admitted whose address may be mailed, with their places now. */
   async function candidates(size: number): Promise<Candidate[]> {
     const [line, admitted] = await Promise.all([backend.referrals.line(table), store.admittedIds(table)]);
     const skip = new Set(admitted);
     const picked: Candidate[] = [];
     const waiting = line.map((id, index) => ({ id, place: index + 1 })).filter((entry) => !skip.has(entry.id));
-    // Ten reads at a time, in line order, until the wave is full.
-    for (let start = 0; start < waiting.length && picked.length < size; start += 10) {
-      const chunk = waiting.slice(start, start + 10);
-      const checked = await Promise.all(
-        chunk.map(async (entry) => {
-          const lead = await backend.leads.getById(table, entry.id);
-          if (!lead || lead.confirm_seq === null) return null;
-          const entries = await backend.suppressions.entriesOf(await emailHash(lead.email));
-          // Any entry: erased (all), bounced or complained (all), unsubscribed (marketing).
-          if (entries.length > 0) return null;
-          return { leadId: lead.id, place: entry.place, email: lead.email };
-        }),
-      );
-      for (const found of checked) if (found && picked.length < size) picked.push(found);
+    // A chunk of the line at a time, in line order, until the wave is full.
+    for (let start = 0; start < waiting.length && picked.length < size; start += READ_CHUNK) {
+      for (const found of await mailable(waiting.slice(start, start + READ_CHUNK), true)) if (picked.length < size) picked.push(found);
     }
     return picked;
   }
 
+  /** The counted, waiting and mailable families of each club, with their places now, in line order. */
+  async function clubCandidatesOf(clubIds: readonly string[]): Promise<Record<string, Candidate[]>> {
+    const [counted, line, admitted] = await Promise.all([
+      table === "leads" ? ({} as Record<string, string[]>) : backend.clubs.countedMembersOfMany(table, clubIds),
+      backend.referrals.line(table),
+      store.admittedIds(table),
+    ]);
+    const skip = new Set(admitted);
+    const placeOf = new Map(line.map((id, index) => [id, index + 1]));
+    const waiting = [...new Set(Object.values(counted).flat())].flatMap((id) => {
+      const place = placeOf.get(id);
+      return skip.has(id) || place === undefined ? [] : [{ id, place }];
+    });
+    const ok = new Map<string, Candidate>();
+    for (let start = 0; start < waiting.length; start += READ_CHUNK) {
+      for (const found of await mailable(waiting.slice(start, start + READ_CHUNK), false)) ok.set(found.leadId, found);
+    }
+    return Object.fromEntries(
+      clubIds.map((id) => [
+        id,
+        (counted[id] ?? []).flatMap((leadId) => (ok.has(leadId) ? [ok.get(leadId)!] : [])).sort((a, b) => a.place - b.place),
+      ]),
+    );
+  }
+
   /** Queues one invite mail; `sendKey` is the outbox dedupe key, so a repeat queues nothing. */
-  async function mailInvite(member: WaveMember, email: string, sendKey: string, club: string | null = null): Promise<boolean> {
-    const expires = new Date(member.invite_expires_at);
-    // A parent who already has an account is asked to sign in, not to create one.
+  async function mailInvite(member: WaveMember, email: string, sendKey: string): Promise<boolean> {
     const hasAccount = await backend.leads.hasAccount(member.lead_id, email);
     const queued = await queueTemplateMail(ctx, {
       dedupeKey: sendKey,
       template: "invite",
       variant: ctx.variant,
       to: email,
-      data: {
-        origin: ctx.origin,
-        inviteLink: await inviteLinkFor(ctx, table, member.lead_id, member.invite_expires_at, now()),
-        inviteExpires: expires.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
-        manageLink: await manageLinkFor(ctx, table, member.lead_id),
-        hasAccount,
-        // A club admitted as a whole: the invite says so (ADR 039).
-        club,
-      },
+      data: await inviteMailData(ctx, table, member, hasAccount, null, now()),
     });
     // Not queued (the outbox write failed) is logged by queueTemplateMail (mail.outbox_write_failed).
     return queued.queued;
   }
 
-  /** Queues the invite of every member not yet invited (after admission, and again on a repeat of the form). */
-  async function inviteUnsent(wave: Wave, club: string | null = null): Promise<number> {
-    const members = (await store.membersOf(wave.id)).filter((member) => member.invite_sent_at === null);
-    let invited = 0;
-    for (let start = 0; start < members.length; start += 10) {
-      const results = await Promise.all(
-        members.slice(start, start + 10).map(async (member) => {
-          const lead = await backend.leads.getById(table, member.lead_id);
-          if (!lead) return false;
-          if (!(await mailInvite(member, lead.email, `invite:${wave.id}:${member.lead_id}`, club))) return false;
-          await store.markSent(table, member.lead_id, now().toISOString());
-          return true;
-        }),
-      );
-      invited += results.filter(Boolean).length;
-    }
-    return invited;
+  /** The natural id of a wave's `wave.admitted` fact (the webhook event's id too). */
+  const factIdOf = (waveId: string) => `wave.admitted:${table}:${waveId}`;
+
+  /**
+   * Writes the wave, its members and its `wave.admitted` fact in one transaction, and hands the fact
+   * to its reactions (the invites, the webhook event) after the response. A repeat of the number
+   * writes nothing and hands the existing wave's fact on again: invites a first request left unsent go out.
+   */
+  async function admitMembers(
+    seq: number,
+    members: Candidate[],
+    sizeAsked: number,
+    adminEmail: string,
+    clubId: string | null,
+  ): Promise<AdmitOutcome> {
+    const at = now();
+    const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
+    const id = crypto.randomUUID();
+    const leadIds = members.map((member) => member.leadId);
+    const fact: NewFact = {
+      id: factIdOf(id),
+      type: "wave.admitted",
+      // Ids and figures, and where the invite links point (the admin's origin), no address.
+      payload: { wave_id: id, seq, lead_ids: leadIds, origin: ctx.origin, local: ctx.isLocal },
+      created_at: at.toISOString(),
+    };
+    const result = await store.admit(
+      table,
+      {
+        id,
+        variant: variantKey(ctx.variant),
+        seq,
+        size_asked: sizeAsked,
+        created_at: at.toISOString(),
+        created_by: adminEmail,
+        // Written with the wave itself: the list of waves names the club it admitted.
+        ...(clubId ? { club_id: clubId } : {}),
+      },
+      members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
+      fact,
+    );
+    dispatchFact(ctx, factIdOf(result.wave.id));
+    return result.created ? { kind: "admitted", wave: result.wave, invited: members.length } : { kind: "already", wave: result.wave };
+  }
+
+  /** A repeat of wave number `seq`: the wave, its fact handed on again; stale when the number is past the next one. */
+  async function repeated(seq: number): Promise<AdmitOutcome | null> {
+    const count = await store.count(table);
+    if (seq > count + 1) return { kind: "stale" };
+    if (seq > count) return null;
+    const existing = (await store.list(table, now().toISOString())).find((wave) => wave.seq === seq);
+    if (!existing) return { kind: "stale" };
+    dispatchFact(ctx, factIdOf(existing.id));
+    return { kind: "already", wave: existing };
   }
 
   /** The first-wave spots left, as the parent page and the console count them (app/standing). */
@@ -155,39 +226,11 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
      * invites a first request may have left unsent.
      */
     async admit(seq: number, size: number, adminEmail: string): Promise<AdmitOutcome> {
-      const count = await store.count(table);
-      if (seq > count + 1) return { kind: "stale" };
-      if (seq <= count) {
-        const existing = (await store.list(table, now().toISOString())).find((wave) => wave.seq === seq);
-        if (!existing) return { kind: "stale" };
-        await inviteUnsent(existing);
-        return { kind: "already", wave: existing };
-      }
+      const repeat = await repeated(seq);
+      if (repeat) return repeat;
       const members = await candidates(size);
       if (members.length === 0) return { kind: "empty" };
-      const at = now();
-      const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
-      const result = await store.admit(
-        table,
-        {
-          id: crypto.randomUUID(),
-          variant: variantKey(ctx.variant),
-          seq,
-          size_asked: size,
-          created_at: at.toISOString(),
-          created_by: adminEmail,
-        },
-        members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
-      );
-      const invited = await inviteUnsent(result.wave);
-      if (result.created)
-        webhookEvents.waveAdmitted(
-          ctx,
-          table,
-          result.wave,
-          members.map((member) => member.leadId),
-        );
-      return result.created ? { kind: "admitted", wave: result.wave, invited } : { kind: "already", wave: result.wave };
+      return admitMembers(seq, members, size, adminEmail, null);
     },
 
     /**
@@ -195,69 +238,55 @@ export function wavesOf(ctx: Ctx, now: () => Date = () => new Date()) {
      * club wave would admit, in line order.
      */
     async clubCandidates(clubId: string): Promise<Candidate[]> {
-      const [counted, line, admitted] = await Promise.all([
-        backend.clubs.countedMembers(clubId),
-        backend.referrals.line(table),
-        store.admittedIds(table),
-      ]);
-      const skip = new Set(admitted);
-      const placeOf = new Map(line.map((id, index) => [id, index + 1]));
-      const picked: Candidate[] = [];
-      for (const leadId of counted) {
-        const place = placeOf.get(leadId);
-        if (skip.has(leadId) || place === undefined) continue;
-        const lead = await backend.leads.getById(table, leadId);
-        if (!lead || (await backend.suppressions.entriesOf(await emailHash(lead.email))).length > 0) continue;
-        picked.push({ leadId, place, email: lead.email });
-      }
-      return picked.sort((a, b) => a.place - b.place);
+      return (await clubCandidatesOf([clubId]))[clubId] ?? [];
     },
+
+    /** clubCandidates of many clubs at once, by club id: the waves page's club section. */
+    clubCandidatesOf,
 
     /**
      * Admits a club's waiting families as wave number `seq`, one invite each saying the club gets in
      * together. Like admit: one wave per number, a repeat only queues invites left unsent.
      */
     async admitClub(seq: number, club: { id: string; name: string }, adminEmail: string): Promise<AdmitOutcome> {
-      const count = await store.count(table);
-      if (seq > count + 1) return { kind: "stale" };
-      if (seq <= count) {
-        const existing = (await store.list(table, now().toISOString())).find((wave) => wave.seq === seq);
-        if (!existing) return { kind: "stale" };
-        await inviteUnsent(existing, club.name);
-        return { kind: "already", wave: existing };
-      }
+      const repeat = await repeated(seq);
+      if (repeat) return repeat;
       const members = await this.clubCandidates(club.id);
       if (members.length === 0) return { kind: "empty" };
-      const at = now();
-      const expiresAt = new Date(at.getTime() + inviteLinkDays * DAY_MS).toISOString();
-      const result = await store.admit(
-        table,
-        {
-          id: crypto.randomUUID(),
-          variant: variantKey(ctx.variant),
-          seq,
-          size_asked: members.length,
-          created_at: at.toISOString(),
-          created_by: adminEmail,
-          // Written with the wave itself: the list of waves names the club it admitted.
-          club_id: club.id,
-        },
-        members.map((member) => ({ lead_id: member.leadId, place: member.place, invite_expires_at: expiresAt })),
-      );
-      const invited = await inviteUnsent(result.wave, club.name);
-      return result.created ? { kind: "admitted", wave: result.wave, invited } : { kind: "already", wave: result.wave };
+      return admitMembers(seq, members, members.length, adminEmail, club.id);
     },
 
     /** The variant's waves with their figures, newest first. */
     list: (): Promise<WaveSummary[]> => store.list(table, now().toISOString()),
+
+    /** The invites that expired unaccepted, newest wave first, with the parents' e-mails: the admin page's re-send list. */
+    async expired(): Promise<{ leadId: string; email: string | null; seq: number; place: number; expiresAt: string }[]> {
+      const members = await store.expiredOf(table, now().toISOString());
+      const leads = await backend.leads.getByIds(
+        table,
+        members.map((member) => member.lead_id),
+      );
+      const emailOf = new Map(leads.map((lead) => [lead.id, lead.email]));
+      return members.map((member) => ({
+        leadId: member.lead_id,
+        email: emailOf.get(member.lead_id) ?? null,
+        seq: member.seq,
+        place: member.place,
+        expiresAt: member.invite_expires_at,
+      }));
+    },
 
     /** A wave's members (place order) with their e-mails, for the admin page. */
     async membersOf(waveId: string) {
       const wave = await store.get(waveId);
       if (!wave || wave.lead_table !== table) return null;
       const members = await store.membersOf(waveId);
-      const leads = await Promise.all(members.map((member) => backend.leads.getById(table, member.lead_id)));
-      return { wave, members: members.map((member, i) => ({ ...member, email: leads[i]?.email ?? null })) };
+      const leads = await backend.leads.getByIds(
+        table,
+        members.map((member) => member.lead_id),
+      );
+      const emailOf = new Map(leads.map((lead) => [lead.id, lead.email]));
+      return { wave, members: members.map((member) => ({ ...member, email: emailOf.get(member.lead_id) ?? null })) };
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { RequestContext } from "~/utils/context.server";
 import type { LeadTable } from "~/utils/variant";
-import { emitWebhookEvent } from "./emit.server";
+import { emitWebhookEvent, type WebhookEvent } from "./emit.server";
 
 /**
  * The app's facts as webhook events (ADR 038), one helper per fact so the event ids and payloads
@@ -18,6 +18,16 @@ const VARIANT_OF_TABLE: Record<LeadTable, string> = {
   leads_tennis: "champion-tennis",
 };
 
+/** An event as it is emitted: the fact's id, its variant and its data. */
+function eventOf(
+  type: Parameters<typeof emitWebhookEvent>[1]["type"],
+  table: LeadTable,
+  rowId: string,
+  data: Record<string, unknown>,
+): WebhookEvent {
+  return { type, id: `${type}:${table}:${rowId}`, variant: VARIANT_OF_TABLE[table], data };
+}
+
 function emit(
   ctx: Ctx,
   type: Parameters<typeof emitWebhookEvent>[1]["type"],
@@ -25,7 +35,12 @@ function emit(
   rowId: string,
   data: Record<string, unknown>,
 ) {
-  emitWebhookEvent(ctx, { type, id: `${type}:${table}:${rowId}`, variant: VARIANT_OF_TABLE[table], data });
+  emitWebhookEvent(ctx, eventOf(type, table, rowId, data));
+}
+
+/** A wave's event (a club wave's too), recorded by the wave's fact's reaction (app/facts/reactions.server.ts). */
+export function waveAdmittedEvent(table: LeadTable, wave: { id: string; seq: number }, leadIds: string[]): WebhookEvent {
+  return eventOf("wave.admitted", table, wave.id, { wave_id: wave.id, seq: wave.seq, lead_ids: leadIds });
 }
 
 export const webhookEvents = {
@@ -80,9 +95,6 @@ export const webhookEvents = {
       milestone: club.milestone,
       families,
     });
-  },
-  waveAdmitted(ctx: Ctx, table: LeadTable, wave: { id: string; seq: number }, leadIds: string[]) {
-    emit(ctx, "wave.admitted", table, wave.id, { wave_id: wave.id, seq: wave.seq, lead_ids: leadIds });
   },
   inviteAccepted(ctx: Ctx, table: LeadTable, leadId: string, waveId: string | null) {
     emit(ctx, "invite.accepted", table, leadId, { lead_id: leadId, wave_id: waveId });

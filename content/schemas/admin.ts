@@ -471,6 +471,21 @@ export const adminSchema = z.object({
     missing: text,
     alreadyHandled: text,
     failed: text,
+    /** The reactions to facts that kept failing (ADR 046), below the dead mails, with one Replay each. */
+    reactions: z.object({
+      heading: text,
+      intro: text,
+      none: text,
+      tableLabel: text,
+      columns: z.object({ fact: text, handler: text, attempts: text, lastError: text, failedAt: text, action: text }),
+      /** Readable names of the fact types and of the handlers; an unknown one is shown as stored. */
+      facts: z.record(z.string(), text),
+      handlers: z.record(z.string(), text),
+      replay: text,
+      /** `{handler}`: the toast after a replay. */
+      replayed: z.string().includes("{handler}"),
+      alreadyReplayed: text,
+    }),
   }),
   /** Launch-day announcements (/admin/launch, docs/decisions/026-announcements.md). */
   launch: z.object({

@@ -174,6 +174,24 @@ describe("admin waves page", () => {
     expect((await load(cookie)).admit).toMatchObject({ seq: 2, spotsLeft: referralRules.firstWaveSpots - 2 });
   });
 
+  it("lists the invites that expired unaccepted, newest wave first, for the re-send", async () => {
+    const cookie = await cookieFor("admin");
+    await confirmedParents(4);
+    expect((await post(cookie, { intent: "admit", n: "2", seq: "1" })).status).toBe(303);
+    expect((await post(cookie, { intent: "admit", n: "2", seq: "2" })).status).toBe(303);
+    // Places 1 and 3 ran out; place 2 was accepted before it did.
+    await d1.db.prepare("UPDATE wave_members SET invite_expires_at = '2020-01-01T00:00:00.000Z' WHERE place IN (1, 2, 3)").run();
+    await d1.db.prepare("UPDATE wave_members SET accepted_at = '2019-12-31T00:00:00.000Z' WHERE place = 2").run();
+    const request = new Request(PAGE, { headers: { Cookie: cookie } });
+    const page = (await loader({ request, context: context().load, params: {} } as LoaderFunctionArgs)) as unknown as {
+      data: { variants: { expired: { email: string | null; seq: number; place: number }[] }[] };
+    };
+    expect(page.data.variants[0].expired.map(({ email, seq, place }) => ({ email, seq, place }))).toEqual([
+      { email: "p3@example.com", seq: 2, place: 3 },
+      { email: "p1@example.com", seq: 1, place: 1 },
+    ]);
+  });
+
   it("refuses bad input and stale pages with a 4xx and a message, writing nothing", async () => {
     const cookie = await cookieFor("admin");
     await confirmedParents(2);

@@ -245,6 +245,26 @@ export function createD1ClubStore(db: D1Database): ClubStore {
       return results.map((row) => row.lead_id);
     },
 
+    async countedMembersOfMany(table, clubIds) {
+      assertClubTable(table);
+      const byClub: Record<string, string[]> = Object.fromEntries(clubIds.map((id) => [id, []]));
+      if (clubIds.length === 0) return byClub;
+      // As countedMembers, per club: the first join of each inbox.
+      const { results } = await db
+        .prepare(
+          `SELECT club_id, lead_id FROM (
+             SELECT m.club_id, m.lead_id, m.joined_at,
+               ROW_NUMBER() OVER (PARTITION BY m.club_id, ${inbox} ORDER BY m.joined_at, m.lead_id) AS nth
+             FROM club_members m JOIN ${table} l ON l.id = m.lead_id
+             WHERE m.club_id IN (SELECT value FROM json_each(?)) AND m.lead_table = '${table}' AND ${counted(table)}
+           ) WHERE nth = 1 ORDER BY joined_at, lead_id`,
+        )
+        .bind(JSON.stringify(clubIds))
+        .all<{ club_id: string; lead_id: string }>();
+      for (const row of results) byClub[row.club_id]?.push(row.lead_id);
+      return byClub;
+    },
+
     async merge(from, into) {
       if (from === into) return false;
       // The first statement decides; the others move rows only of a club it marked merged into `into`.

@@ -133,6 +133,16 @@ export function createD1LeadStore(db: D1Database): LeadStore {
 
     getById,
 
+    async getByIds(table, ids) {
+      assertLeadTable(table);
+      if (ids.length === 0) return [];
+      const { results } = await db
+        .prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
+        .bind(JSON.stringify(ids))
+        .all<Row>();
+      return results.map(leadFromD1Row);
+    },
+
     async getByRefCode(table, refCode) {
       assertLeadTable(table);
       const row = await db.prepare(`SELECT * FROM ${table} WHERE ref_code = ?`).bind(refCode).first<Row>();

@@ -43,7 +43,7 @@ export function createD1WaveStore(db: D1Database): WaveStore {
     ).meta.changes > 0;
 
   return {
-    async admit(table, wave, members) {
+    async admit(table, wave, members, fact) {
       assertLeadTable(table);
       await db.batch([
         db
@@ -60,6 +60,17 @@ export function createD1WaveStore(db: D1Database): WaveStore {
              FROM json_each(?3) WHERE EXISTS (SELECT 1 FROM waves WHERE id = ?1)`,
           )
           .bind(wave.id, table, JSON.stringify(members)),
+        // The wave's fact, in the same transaction and on the same condition as its members.
+        ...(fact
+          ? [
+              db
+                .prepare(
+                  `INSERT INTO facts (id, type, payload, created_at) SELECT ?2, ?3, ?4, ?5
+                   WHERE EXISTS (SELECT 1 FROM waves WHERE id = ?1) ON CONFLICT (id) DO NOTHING`,
+                )
+                .bind(wave.id, fact.id, fact.type, JSON.stringify(fact.payload), fact.created_at),
+            ]
+          : []),
       ]);
       const stored = await db.prepare("SELECT * FROM waves WHERE lead_table = ? AND seq = ?").bind(table, wave.seq).first<Row>();
       if (!stored) throw new Error(`Wave ${wave.seq} of ${table} neither written nor found`);
@@ -131,6 +142,38 @@ export function createD1WaveStore(db: D1Database): WaveStore {
 
     async admittedCount(table) {
       return num((await db.prepare("SELECT COUNT(*) AS n FROM wave_members WHERE lead_table = ?").bind(table).first<Row>())?.n);
+    },
+
+    async expiredOf(table, now) {
+      assertLeadTable(table);
+      const { results } = await db
+        .prepare(
+          `SELECT m.*, w.seq AS seq FROM wave_members m JOIN waves w ON w.id = m.wave_id
+           WHERE m.lead_table = ? AND m.accepted_at IS NULL AND m.invite_expires_at <= ? ORDER BY w.seq DESC, m.place`,
+        )
+        .bind(table, now)
+        .all<Row>();
+      return results.map((row) => ({ ...memberFrom(row), seq: num(row.seq) }));
+    },
+
+    async unsentOf(waveId, afterPlace, limit) {
+      const { results } = await db
+        .prepare("SELECT * FROM wave_members WHERE wave_id = ? AND invite_sent_at IS NULL AND place > ? ORDER BY place LIMIT ?")
+        .bind(waveId, afterPlace, limit)
+        .all<Row>();
+      return results.map(memberFrom);
+    },
+
+    async markSentMany(table, leadIds, at) {
+      assertLeadTable(table);
+      if (leadIds.length === 0) return;
+      await db
+        .prepare(
+          `UPDATE wave_members SET invite_sent_at = ?
+           WHERE lead_table = ? AND lead_id IN (SELECT value FROM json_each(?)) AND invite_sent_at IS NULL`,
+        )
+        .bind(at, table, JSON.stringify(leadIds))
+        .run();
     },
 
     async markSent(table, leadId, at) {

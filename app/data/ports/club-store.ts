@@ -75,6 +75,8 @@ export interface ClubStore {
   members(clubId: string, limit: number): Promise<{ lead_id: string; joined_at: string }[]>;
   /** The members the club counts (ADR 039), oldest join first: the first of each inbox. */
   countedMembers(clubId: string): Promise<string[]>;
+  /** `countedMembers` of a table's clubs at once, by club id (every club asked for has an entry). */
+  countedMembersOfMany(table: ClubTable, clubIds: readonly string[]): Promise<Record<string, string[]>>;
   /**
    * Moves the members and contacts of `from` into `into` (same table) and marks `from` merged, in
    * one transaction, pointing the clubs merged into `from` before at `into`; false, writing nothing,

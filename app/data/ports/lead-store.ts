@@ -140,6 +140,8 @@ export interface LeadStore {
   /** Returns the updated row, or null when no row has this id. */
   update(table: LeadTable, id: string, patch: LeadPatch): Promise<Lead | null>;
   getById(table: LeadTable, id: string): Promise<Lead | null>;
+  /** The rows with these ids in one read (a wave's candidates); absent ids are left out, in no particular order. */
+  getByIds(table: LeadTable, ids: readonly string[]): Promise<Lead[]>;
   /** The row holding this referral code, or null. */
   getByRefCode(table: LeadTable, refCode: string): Promise<Lead | null>;
   /** Other rows (not `exceptId`) whose normalized_email is this one: the same inbox already on the list. */

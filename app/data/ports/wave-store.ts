@@ -1,3 +1,4 @@
+import type { NewFact } from "./fact-store";
 import type { LeadTable } from "./lead-store";
 
 /**
@@ -56,9 +57,10 @@ export interface WaveStore {
   /**
    * Writes the wave and its members in one transaction, once per (table, seq): when the table
    * already has a wave with this number nothing is written and that wave is answered with
-   * `created: false`. Throws, writing nothing, when a member is already in a wave.
+   * `created: false`. Throws, writing nothing, when a member is already in a wave. `fact` (the
+   * wave's `wave.admitted`) is written in the same transaction, by the call that made the wave only.
    */
-  admit(table: LeadTable, wave: NewWave, members: readonly NewWaveMember[]): Promise<{ created: boolean; wave: Wave }>;
+  admit(table: LeadTable, wave: NewWave, members: readonly NewWaveMember[], fact?: NewFact): Promise<{ created: boolean; wave: Wave }>;
   /** The table's waves, newest first, with their figures at `now`. */
   list(table: LeadTable, now: string): Promise<WaveSummary[]>;
   /** Number of waves of the table so far (the next wave's seq is this plus one). */
@@ -74,6 +76,12 @@ export interface WaveStore {
   admittedIds(table: LeadTable): Promise<string[]>;
   /** Parents admitted in the table so far. */
   admittedCount(table: LeadTable): Promise<number>;
+  /** The table's members whose invite expired unaccepted by `now`, with their wave's number, in wave then place order. */
+  expiredOf(table: LeadTable, now: string): Promise<(WaveMember & { seq: number })[]>;
+  /** Up to `limit` members of the wave whose invite was never sent, placed after `afterPlace`, in place order (one chunk of invites). */
+  unsentOf(waveId: string, afterPlace: number, limit: number): Promise<WaveMember[]>;
+  /** Stamps the invites of these leads sent, those not yet stamped, in one write. */
+  markSentMany(table: LeadTable, leadIds: readonly string[], at: string): Promise<void>;
   /** Stamps the invite sent (the first send). */
   markSent(table: LeadTable, leadId: string, at: string): Promise<void>;
   /**

@@ -226,6 +226,19 @@ export function createSupabaseClubStore(options: SupabaseOptions): ClubStore {
       return ((data ?? []) as unknown[]).map(String);
     },
 
+    async countedMembersOfMany(_table, clubIds) {
+      // One call per club: club_counted_members holds the rule, and Postgres counts no statements per invocation.
+      const found = await Promise.all(
+        clubIds.map(async (id) => {
+          if (!isUuid(id)) return [id, []] as const;
+          const { data, error } = await client.rpc("club_counted_members", { p_club: id }).retry(false);
+          fail("Club members read", error);
+          return [id, ((data ?? []) as unknown[]).map(String)] as const;
+        }),
+      );
+      return Object.fromEntries(found);
+    },
+
     async merge(from, into) {
       if (!isUuid(from) || !isUuid(into)) return false;
       const { data, error } = await client.rpc("merge_clubs", { p_from: from, p_into: into }).retry(false);

@@ -63,7 +63,30 @@ export function createSupabaseLeadStore(options: SupabaseOptions): LeadStore {
     return data ? leadFromSupabaseRow(data) : null;
   }
 
+  /** Ids per read: each is in the request's URL. */
+  const IDS_PER_READ = 200;
+
   return {
+    async getByIds(table, ids) {
+      assertLeadTable(table);
+      const reads = [];
+      for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+        reads.push(
+          client
+            .from(table)
+            .select("*")
+            .in("id", ids.slice(start, start + IDS_PER_READ))
+            .retry(false),
+        );
+      }
+      const found: Lead[] = [];
+      for (const { data, error } of await Promise.all(reads)) {
+        if (error) fail(error, `Read from ${table}`);
+        found.push(...(data ?? []).map((row) => leadFromSupabaseRow(row)));
+      }
+      return found;
+    },
+
     async create(table, lead) {
       assertLeadTable(table);
       const { data, error } = await client.from(table).insert(withLeadDefaults(lead)).select().single().retry(false);

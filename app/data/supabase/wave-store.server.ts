@@ -57,9 +57,11 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
   }
 
   return {
-    async admit(table, wave, rows) {
+    async admit(table, wave, rows, fact) {
       assertLeadTable(table);
-      const { data, error } = await client.rpc("admit_wave", { wave: { ...wave, lead_table: table }, members: rows }).retry(false);
+      const { data, error } = await client
+        .rpc("admit_wave", { wave: { ...wave, lead_table: table }, members: rows, fact: fact ?? null })
+        .retry(false);
       fail("Admission", error);
       const result = data as { created: boolean; wave: Record<string, unknown> };
       return { created: result.created, wave: waveFrom(result.wave) };
@@ -146,6 +148,61 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
       const { count, error } = await members().select("lead_id", { count: "exact", head: true }).eq("lead_table", table).retry(false);
       fail("Admitted count", error);
       return count ?? 0;
+    },
+
+    async expiredOf(table, now) {
+      assertLeadTable(table);
+      const found: WaveMember[] = [];
+      for (let from = 0; ; from += PAGE) {
+        const { data, error } = await members()
+          .select("*")
+          .eq("lead_table", table)
+          .is("accepted_at", null)
+          .lte("invite_expires_at", now)
+          .order("place")
+          .range(from, from + PAGE - 1)
+          .retry(false);
+        fail("Expired invites read", error);
+        found.push(...(data ?? []).map(memberFrom));
+        if ((data ?? []).length < PAGE) break;
+      }
+      if (found.length === 0) return [];
+      const { data: waves, error } = await client
+        .from("waves")
+        .select("id, seq")
+        .in("id", [...new Set(found.map((member) => member.wave_id))])
+        .retry(false);
+      fail("Waves read", error);
+      const seqOf = new Map((waves ?? []).map((row) => [String(row.id), Number(row.seq)]));
+      return found.map((member) => ({ ...member, seq: seqOf.get(member.wave_id) ?? 0 })).sort((a, b) => b.seq - a.seq || a.place - b.place);
+    },
+
+    async unsentOf(waveId, afterPlace, limit) {
+      if (!/^[0-9a-f-]{36}$/i.test(waveId)) return [];
+      const { data, error } = await members()
+        .select("*")
+        .eq("wave_id", waveId)
+        .is("invite_sent_at", null)
+        .gt("place", afterPlace)
+        .order("place")
+        .limit(limit)
+        .retry(false);
+      fail("Wave members read", error);
+      return (data ?? []).map(memberFrom);
+    },
+
+    async markSentMany(table, leadIds, at) {
+      assertLeadTable(table);
+      // Ids per write: each is in the request's URL.
+      for (let start = 0; start < leadIds.length; start += 200) {
+        const { error } = await members()
+          .update({ invite_sent_at: at })
+          .eq("lead_table", table)
+          .in("lead_id", leadIds.slice(start, start + 200))
+          .is("invite_sent_at", null)
+          .retry(false);
+        fail("Invites sent", error);
+      }
     },
 
     async markSent(table, leadId, at) {

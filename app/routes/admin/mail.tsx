@@ -9,6 +9,7 @@ import { ADMIN_VARIANTS, adminScope, ALL_VARIANTS_PARAM } from "~/utils/admin-sc
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { getBackend } from "~/data/backend.server";
+import { deadHandlings, replayHandling } from "~/facts/facts.server";
 import { giveUpMail, retryDeadMail } from "~/mail/dead-mail.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
@@ -21,6 +22,7 @@ import { log } from "~/platform/log.server";
  * /admin/mail: the mails that need a human (outbox rows with status `dead`, ADR 024) of this
  * variant (or of all three), with Retry and Give up. Both actions are conditional on the row still
  * being dead, so a double click or a resubmitted form changes the row once; the second answers 409.
+ * Below them, the reactions to facts that kept failing (ADR 046), each with Replay, asked once the same way.
  */
 export const headers = adminDocumentHeaders;
 export const ErrorBoundary = AdminErrorBoundary;
@@ -28,7 +30,10 @@ export const ErrorBoundary = AdminErrorBoundary;
 /** How many dead rows the page reads; a dead list this long is an incident, not a queue to work through here. */
 const LIMIT = 200;
 const INTENTS = ["retry", "give-up"] as const;
+const REPLAY = "replay-reaction";
 type Intent = (typeof INTENTS)[number];
+
+type DeadReaction = { factId: string; factType: string; handler: string; attempts: number; lastError: string | null; failedAt: string };
 
 type DeadMail = {
   id: string;
@@ -49,8 +54,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const admin = await adminRoute(args);
   const { ctx } = admin;
   const scope = adminScope(ctx.url, ctx.variant);
-  const rows = await admin.read("dead-mails", () => getBackend(ctx).outbox.listDead({ limit: LIMIT }));
+  const [rows, handlings] = await Promise.all([
+    admin.read("dead-mails", () => getBackend(ctx).outbox.listDead({ limit: LIMIT })),
+    admin.read("dead-reactions", () => deadHandlings(ctx, LIMIT)),
+  ]);
   const own = scope.kind === "all" ? null : variantKey(scope.variant);
+  // A fact's id names its table (`{type}:{table}:{row}`): this variant's only, unless all three.
+  const reactions: DeadReaction[] = handlings
+    .filter((row) => scope.kind === "all" || row.fact_id.split(":")[1] === scope.table)
+    .map((row) => ({
+      factId: row.fact_id,
+      factType: row.fact_type,
+      handler: row.handler,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      failedAt: row.updated_at,
+    }));
   const mails: DeadMail[] = rows
     .filter((row) => own === null || row.variant === own)
     .map((row) => ({
@@ -64,7 +83,7 @@ export async function loader(args: LoaderFunctionArgs) {
     }));
   // Taken only once the list is there: a failed read keeps them for the next visit.
   const toasts = admin.takeToasts();
-  return admin.respond({ copy: admin.copy, mails, all: scope.kind === "all", toasts, here: pageHref(ctx) });
+  return admin.respond({ copy: admin.copy, mails, reactions, all: scope.kind === "all", toasts, here: pageHref(ctx) });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -73,8 +92,9 @@ export async function action(args: ActionFunctionArgs) {
   const text = admin.copy.mail;
   const refuse = (status: number, error: string) => admin.respond({ error }, { status });
   const form = await args.request.formData();
-  const id = String(form.get("id") ?? "").trim();
   const intent = form.get("intent");
+  if (intent === REPLAY) return replayReaction(admin, form);
+  const id = String(form.get("id") ?? "").trim();
   if (!id || id.length > 100 || !(INTENTS as readonly unknown[]).includes(intent)) return refuse(400, text.unknownAction);
   let done: boolean;
   let recipient: string;
@@ -97,13 +117,34 @@ export async function action(args: ActionFunctionArgs) {
   return admin.redirect(pageHref(ctx), 303);
 }
 
+/** Replays a dead reaction once: a second click (or a resubmitted form) answers 409. */
+async function replayReaction(admin: Awaited<ReturnType<typeof adminRoute>>, form: FormData) {
+  const { ctx } = admin;
+  const text = admin.copy.mail;
+  const refuse = (status: number, error: string) => admin.respond({ error }, { status });
+  const factId = String(form.get("fact") ?? "").trim();
+  const handler = String(form.get("handler") ?? "").trim();
+  if (!factId || factId.length > 200 || !handler || handler.length > 50) return refuse(400, text.unknownAction);
+  let replayed: boolean;
+  try {
+    replayed = await replayHandling(ctx, factId, handler);
+  } catch (error) {
+    log.error("admin.action_failed", { action: REPLAY }, error);
+    return refuse(503, text.failed);
+  }
+  if (!replayed) return refuse(409, text.reactions.alreadyReplayed);
+  await auditChange(admin, `mail.${REPLAY}`, `${factId} ${handler}`);
+  admin.toast(text.reactions.replayed.replace("{handler}", text.reactions.handlers[handler] ?? handler));
+  return admin.redirect(pageHref(ctx), 303);
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.copy.mail.metaTitle ?? "Mail that needs a human" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
 export default function AdminMail() {
-  const { copy, mails, toasts, here } = useLoaderData<typeof loader>();
+  const { copy, mails, reactions, toasts, here } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const text = copy.mail;
   return (
@@ -122,7 +163,65 @@ export default function AdminMail() {
           ))}
         </AdminTable>
       )}
+      <section className="mt-10" aria-labelledby="dead-reactions">
+        <h2 id="dead-reactions" className="text-lg font-semibold">
+          {text.reactions.heading}
+        </h2>
+        <p className="mb-3 text-slate-700">{text.reactions.intro}</p>
+        {reactions.length === 0 ? (
+          <p data-testid="reactions-none">{text.reactions.none}</p>
+        ) : (
+          <AdminTable columns={text.reactions.columns} caption={text.reactions.tableLabel} testId="dead-reactions" actions>
+            {reactions.map((reaction) => (
+              <ReactionRow key={`${reaction.factId} ${reaction.handler}`} copy={copy} reaction={reaction} formAction={here} />
+            ))}
+          </AdminTable>
+        )}
+      </section>
     </AdminPage>
+  );
+}
+
+/** One dead reaction with its Replay button: a plain POST form without JavaScript, a fetcher with it. */
+function ReactionRow({ copy, reaction, formAction }: { copy: AdminContent; reaction: DeadReaction; formAction: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const text = copy.mail.reactions;
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  return (
+    <tr className="border-b border-slate-200 align-top" data-fact-id={reaction.factId} data-handler={reaction.handler}>
+      <td className="px-3 py-2">{text.facts[reaction.factType] ?? reaction.factType}</td>
+      <td className="px-3 py-2" data-testid="reaction-handler">
+        {text.handlers[reaction.handler] ?? reaction.handler}
+      </td>
+      <td className="px-3 py-2 tabular-nums">{reaction.attempts}</td>
+      <td className="px-3 py-2 break-words" data-testid="reaction-error">
+        {reaction.lastError ?? "—"}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <time dateTime={reaction.failedAt}>{formatUtc(reaction.failedAt)}</time>
+      </td>
+      <td className={`px-3 py-2 ${ACTION_CELL}`}>
+        <fetcher.Form method="post" action={formAction}>
+          <input type="hidden" name="fact" value={reaction.factId} />
+          <input type="hidden" name="handler" value={reaction.handler} />
+          <button
+            type="submit"
+            name="intent"
+            value={REPLAY}
+            disabled={busy}
+            className="rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100 disabled:opacity-50"
+          >
+            {text.replay}
+          </button>
+        </fetcher.Form>
+        {error ? (
+          <p role="alert" className="mt-1 text-red-900">
+            {error}
+          </p>
+        ) : null}
+      </td>
+    </tr>
   );
 }
 

@@ -44,6 +44,9 @@ import { createD1ClubStore } from "~/data/d1/club-store.server";
 import type { ClubStore } from "~/data/ports/club-store";
 import { createSupabaseClubStore } from "~/data/supabase/club-store.server";
 import { createD1WebhookStore } from "~/data/d1/webhook-store.server";
+import { createD1FactStore } from "~/data/d1/fact-store.server";
+import type { FactStore } from "~/data/ports/fact-store";
+import { createSupabaseFactStore } from "~/data/supabase/fact-store.server";
 import type { WebhookStore } from "~/data/ports/webhook-store";
 import { createSupabaseWebhookStore } from "~/data/supabase/webhook-store.server";
 import { startLocalD1 } from "../local-d1";
@@ -70,6 +73,7 @@ export type ContractBackend = {
   rewards: RewardStore;
   clubs: ClubStore;
   webhooks: WebhookStore;
+  facts: FactStore;
   /** A sign-in account for the address (local accounts on D1, Supabase Auth's auth.users on Supabase); its id. */
   addAccount: (email: string) => Promise<string>;
   /** Rows of the erasure log. */
@@ -109,6 +113,7 @@ export async function startD1Backend(): Promise<ContractBackend> {
     rewards: createD1RewardStore(db),
     clubs: createD1ClubStore(db),
     webhooks: createD1WebhookStore(db),
+    facts: createD1FactStore(db),
     async addAccount(email) {
       const id = crypto.randomUUID();
       await db
@@ -134,7 +139,8 @@ export async function startD1Backend(): Promise<ContractBackend> {
             table === "reward_codes" ||
             table === "rewards_earned" ||
             table === "club_contacts" ||
-            table === "club_members",
+            table === "club_members" ||
+            table === "fact_handlings",
         );
       const ordered = [...tables].sort((a, b) => child(b) - child(a));
       await db.batch(ordered.map((table) => db.prepare(`DELETE FROM "${table}"`)));
@@ -163,6 +169,7 @@ export async function startSupabaseBackend(): Promise<ContractBackend> {
     rewards: createSupabaseRewardStore(options),
     clubs: createSupabaseClubStore(options),
     webhooks: createSupabaseWebhookStore(options),
+    facts: createSupabaseFactStore(options),
     async addAccount(email) {
       const { rows } = await rest.db.query<{ id: string }>(
         "insert into auth.users (email, encrypted_password) values ($1, 'SECRET-HASH') returning id",

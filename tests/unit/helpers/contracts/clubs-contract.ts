@@ -181,6 +181,14 @@ export function clubStoreContract(name: string, start: () => Promise<ContractBac
       expect(await families(other.id)).toMatchObject({ families: 1 });
       // The inbox's first member is the one counted (and a club wave admits).
       expect(await store().countedMembers(made.id)).toEqual([parents[0].id, parents[2].id]);
+      // Many clubs in one read, each as countedMembers counts it.
+      const unknown = crypto.randomUUID();
+      expect(await store().countedMembersOfMany(T, [made.id, other.id, unknown])).toEqual({
+        [made.id]: [parents[0].id, parents[2].id],
+        [other.id]: [elsewhere.id],
+        [unknown]: [],
+      });
+      expect(await store().countedMembersOfMany(T, [])).toEqual({});
     });
 
     it("sets a milestone, marks it reached once, and forgets the mark for a new milestone", async () => {

@@ -4,6 +4,7 @@ import type { ContractBackend } from "./backends";
 import { campaignStoreContract } from "./campaign-store-contract";
 import { clubStoreContract } from "./clubs-contract";
 import { consentStoreContract } from "./consent-store-contract";
+import { factStoreContract } from "./fact-store-contract";
 import { ipSafelistContract } from "./ip-safelist-contract";
 import { leadIpCounterContract } from "./lead-ip-counter-contract";
 import { outboxStoreContract } from "./outbox-store-contract";
@@ -32,4 +33,5 @@ export function storeContracts(name: string, start: () => Promise<ContractBacken
   rewardStoreContract(name, start);
   clubStoreContract(name, start);
   webhooksContract(name, start);
+  factStoreContract(name, start);
 }

@@ -65,6 +65,63 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       expect(await leads.withAccounts([])).toEqual([]);
     });
 
+    it("reads many leads by id, a wave's unsent members a chunk at a time, and stamps many sent at once", async () => {
+      const leads = h().leads;
+      const made = await Promise.all(
+        ["a@example.com", "b@example.com", "c@example.com"].map((email) => leads.create("leads", { email, step_completed: 3 })),
+      );
+      const found = await leads.getByIds("leads", [made[2].id, made[0].id, crypto.randomUUID()]);
+      expect(found.map((lead) => lead.email).sort()).toEqual(["a@example.com", "c@example.com"]);
+      expect(await leads.getByIds("leads_tennis", [made[0].id])).toEqual([]);
+      expect(await leads.getByIds("leads", [])).toEqual([]);
+
+      const three = made.map((lead, i) => ({ lead_id: lead.id, place: i + 1, invite_expires_at: at(15) }));
+      const { wave: admitted } = await store().admit("leads", wave(1, { size_asked: 3 }), three);
+      expect((await store().unsentOf(admitted.id, 0, 2)).map((m) => m.place)).toEqual([1, 2]);
+      expect((await store().unsentOf(admitted.id, 2, 2)).map((m) => m.place)).toEqual([3]);
+      await store().markSentMany("leads", [made[0].id, made[2].id], at(2));
+      // A second stamp keeps the first send's time.
+      await store().markSentMany("leads", [made[0].id], at(3));
+      expect((await store().unsentOf(admitted.id, 0, 10)).map((m) => m.place)).toEqual([2]);
+      expect((await store().memberOf("leads", made[0].id))?.invite_sent_at).toBe(at(2));
+      await store().markSentMany("leads", [], at(3));
+    });
+
+    it("lists the invites that expired unaccepted, newest wave first, with the wave's number", async () => {
+      const first = await store().admit("leads", wave(1), [
+        { lead_id: ids[0], place: 1, invite_expires_at: at(5) },
+        { lead_id: ids[1], place: 2, invite_expires_at: at(5) },
+      ]);
+      await store().admit("leads", wave(2), [
+        { lead_id: ids[2], place: 3, invite_expires_at: at(6) },
+        { lead_id: ids[3], place: 4, invite_expires_at: at(20) },
+      ]);
+      await store().accept("leads", ids[1], at(4));
+      const expired = await store().expiredOf("leads", at(10));
+      expect(expired.map((m) => [m.lead_id, m.seq, m.wave_id === first.wave.id])).toEqual([
+        [ids[2], 2, false],
+        [ids[0], 1, true],
+      ]);
+      expect(await store().expiredOf("leads", at(1))).toEqual([]);
+      expect(await store().expiredOf("leads_tennis", at(30))).toEqual([]);
+    });
+
+    it("writes a wave's fact with the wave, once: a repeat of the number writes none", async () => {
+      const fact = (id: string) => ({
+        id: `wave.admitted:leads:${id}`,
+        type: "wave.admitted",
+        payload: { wave_id: id, seq: 1, lead_ids: [ids[0]] },
+        created_at: at(1),
+      });
+      const first = wave(1);
+      const made = await store().admit("leads", first, [two[0]], fact(first.id));
+      expect(made.created).toBe(true);
+      expect(await h().facts.get(fact(first.id).id)).toEqual({ ...fact(first.id), handled_at: null });
+      const again = wave(1);
+      expect((await store().admit("leads", again, [two[1]], fact(again.id))).created).toBe(false);
+      expect(await h().facts.get(fact(again.id).id)).toBeNull();
+    });
+
     it("makes one wave of a number, however many times and in parallel it is admitted", async () => {
       const results = await Promise.all([
         store().admit("leads", wave(1), two),

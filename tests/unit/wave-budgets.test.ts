@@ -1,0 +1,206 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { writeFileSync } from "node:fs";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { referralRules } from "#content/referrals";
+import { action, loader } from "~/routes/admin/waves";
+import { createWorker } from "~/worker.server";
+import { insertParents } from "./helpers/bulk-parents";
+import { testContext } from "./helpers/context";
+import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
+import { useLocalD1 } from "./helpers/local-d1";
+import { signedIn } from "./helpers/signed-in";
+
+/**
+ * Waves within D1's budget: the admin's request (its page, the review and the admission) makes at
+ * most 500 statements (half of Workers Paid's 1,000 per invocation) for a wave of 1,000 or a club
+ * wave of 500, and so does each queue message that sends its invites; every invite is written once,
+ * and a club wave tells the webhooks as a wave of the line does.
+ */
+
+const ADMIN_BUDGET = 500;
+const MESSAGE_BUDGET = 500;
+const ORIGIN = "http://127.0.0.1:8845";
+const GENIUS = `${ORIGIN}/admin/waves`;
+const HOCKEY = `${ORIGIN}/admin/waves?domain=champion&sport=icehockey`;
+
+/** What each test measured, by route or handler: `npm run bench:budgets` prints it (bench/budgets.mjs). */
+const measured: Record<string, number> = {};
+afterAll(() => {
+  if (process.env.BUDGETS_OUT) writeFileSync(process.env.BUDGETS_OUT, JSON.stringify(measured, null, 2));
+});
+
+const d1 = useLocalD1();
+beforeEach(async () => {
+  await d1.db.batch(
+    [
+      "wave_members",
+      "waves",
+      "leads",
+      "leads_icehockey",
+      "outbox",
+      "referrals",
+      "club_members",
+      "clubs",
+      "webhook_deliveries",
+      "webhook_endpoints",
+      "facts",
+      "fact_handlings",
+    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
+  );
+});
+
+/** The Worker's bindings with the statements counted and the queues kept in memory. */
+function counted() {
+  const counter = countD1(d1.db);
+  const calls = countCalls();
+  const mail = memoryQueue<Record<string, unknown>>();
+  const hooks = memoryQueue<Record<string, unknown>>();
+  const bindings = { ...d1.bindings, DB: counter.db, MAIL_QUEUE: calls.queue(mail), WEBHOOK_QUEUE: calls.queue(hooks) };
+  return { counter, calls, mail, bindings };
+}
+
+async function load(bindings: Record<string, unknown>, cookie: string, url: string) {
+  const { load: context, settle } = testContext(url, bindings);
+  const result = await loader({ request: new Request(url, { headers: { Cookie: cookie } }), context, params: {} } as LoaderFunctionArgs);
+  await settle();
+  return (result as unknown as { data: Record<string, unknown> }).data;
+}
+
+async function post(bindings: Record<string, unknown>, cookie: string, url: string, fields: Record<string, string>) {
+  const { load: context, settle } = testContext(url, bindings);
+  const request = new Request(url, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const result = await action({ request, context, params: {} } as ActionFunctionArgs);
+  // The work left after the response runs in the same invocation: it counts too.
+  await settle();
+  return result instanceof Response ? result.status : (result as unknown as { init: { status: number } }).init.status;
+}
+
+/**
+ * Hands every queued fact message to the Worker's queue handler, one message per run, until none is
+ * left, and answers the statements each run made. Mail messages stay queued (their rows are the record).
+ */
+async function drainFacts(setup: ReturnType<typeof counted>): Promise<number[]> {
+  const worker = createWorker(async () => new Response(null));
+  const runs: number[] = [];
+  const executionCtx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+  for (let round = 0; round < 100; round++) {
+    const facts = setup.mail.taken().filter((body) => typeof body.fact === "string");
+    if (!facts.length) return runs;
+    for (const body of facts) {
+      setup.counter.reset();
+      const message = { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body, ack() {}, retry() {} };
+      const batch = { queue: "mail", messages: [message], ackAll() {}, retryAll() {} } as unknown as MessageBatch;
+      await worker.queue!(batch, setup.bindings as unknown as Env, executionCtx);
+      runs.push(setup.counter.statements);
+    }
+  }
+  throw new Error("The fact messages never ran out");
+}
+
+const count = async (sql: string, ...params: unknown[]) =>
+  Number(
+    (
+      await d1.db
+        .prepare(sql)
+        .bind(...params)
+        .first<{ n: number }>()
+    )?.n ?? 0,
+  );
+
+function parents(n: number, prefix: string) {
+  const at = Date.now() - n * 1000;
+  return Array.from({ length: n }, (_, i) => ({
+    email: `${prefix}${i}@example.com`,
+    step_completed: 3,
+    ref_code: `R${prefix.toUpperCase()}${i}`,
+    confirmedAt: new Date(at + i * 1000).toISOString(),
+  }));
+}
+
+async function hookEndpoint() {
+  const at = new Date().toISOString();
+  await d1.db
+    .prepare("INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)")
+    .bind(
+      crypto.randomUUID(),
+      "https://hooks.example.com/in",
+      JSON.stringify(["wave.admitted"]),
+      "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=",
+      at,
+      at,
+    )
+    .run();
+}
+
+describe("wave budgets", () => {
+  it("admits a wave of 1,000 in one admin request within 500 statements, and its invites in queue messages within 500 each", async () => {
+    const { cookie } = await signedIn(d1, GENIUS, "admin");
+    await insertParents(d1.db, "leads", parents(1000, "p"), referralRules.placesPerCredit);
+    await hookEndpoint();
+    const setup = counted();
+
+    await load(setup.bindings, cookie, `${GENIUS}?n=1000`);
+    measured["GET /admin/waves?n=1000 (review)"] = setup.counter.statements;
+    expect(setup.counter.statements, "the review of 1,000").toBeLessThanOrEqual(ADMIN_BUDGET);
+
+    setup.counter.reset();
+    expect(await post(setup.bindings, cookie, GENIUS, { intent: "admit", n: "1000", seq: "1" })).toBe(303);
+    measured["POST /admin/waves admit 1000"] = setup.counter.statements;
+    expect(setup.counter.statements, "the admission of 1,000").toBeLessThanOrEqual(ADMIN_BUDGET);
+    expect(await count("SELECT COUNT(*) AS n FROM wave_members")).toBe(1000);
+
+    const runs = await drainFacts(setup);
+    measured["queue: wave.admitted run (wave of 1000)"] = Math.max(...runs);
+    expect(Math.max(...runs), `statements per message: ${runs.join(", ")}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
+    expect(await count("SELECT COUNT(DISTINCT dedupe_key) AS n FROM outbox WHERE template = 'invite'")).toBe(1000);
+    expect(await count("SELECT COUNT(*) AS n FROM wave_members WHERE invite_sent_at IS NOT NULL")).toBe(1000);
+    expect(await count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'wave.admitted'")).toBe(1);
+  });
+
+  it("admits a club wave of 500 within the same budgets, and tells the webhooks once", async () => {
+    const { cookie } = await signedIn(d1, HOCKEY, "admin");
+    const ids = await insertParents(d1.db, "leads_icehockey", parents(500, "h"), referralRules.placesPerCredit);
+    const club = crypto.randomUUID();
+    const at = new Date().toISOString();
+    await d1.db.batch([
+      d1.db
+        .prepare(
+          `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
+           VALUES (?, 'leads_icehockey', 'champion-icehockey', 'rink-kings', 'Rink Kings', 'Oslo', 'icehockey', 'approved', ?)`,
+        )
+        .bind(club, at),
+      d1.db
+        .prepare(
+          "INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) SELECT 'leads_icehockey', value, ?, ? FROM json_each(?)",
+        )
+        .bind(club, at, JSON.stringify(ids)),
+    ]);
+    await hookEndpoint();
+    const setup = counted();
+
+    await load(setup.bindings, cookie, `${HOCKEY}&club=${club}`);
+    measured["GET /admin/waves?club= (club of 500)"] = setup.counter.statements;
+    expect(setup.counter.statements, "the page with the club's review").toBeLessThanOrEqual(ADMIN_BUDGET);
+
+    setup.counter.reset();
+    expect(await post(setup.bindings, cookie, HOCKEY, { intent: "club", seq: "1", club })).toBe(303);
+    measured["POST /admin/waves club wave of 500"] = setup.counter.statements;
+    expect(setup.counter.statements, "the club's admission").toBeLessThanOrEqual(ADMIN_BUDGET);
+
+    const runs = await drainFacts(setup);
+    measured["queue: wave.admitted run (club wave of 500)"] = Math.max(...runs);
+    expect(Math.max(...runs), `statements per message: ${runs.join(", ")}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
+    expect(await count("SELECT COUNT(DISTINCT dedupe_key) AS n FROM outbox WHERE template = 'invite'")).toBe(500);
+    const wave = await d1.db.prepare("SELECT id FROM waves WHERE lead_table = 'leads_icehockey'").first<{ id: string }>();
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'wave.admitted' AND event_id = ?",
+        `wave.admitted:leads_icehockey:${wave!.id}`,
+      ),
+    ).toBe(1);
+  });
+});
