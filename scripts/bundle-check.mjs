@@ -57,7 +57,9 @@ export function checkBundle({ log, inputs, code, modules = [] }, worker = "site"
     checkSize("card Worker bundle", log, CARD_GZIP_BUDGET_KIB, lines, problems);
     const site = inputs.filter((path) => /^(\.\.\/)*(app|content|emails)\//.test(path) && !CARD_APP_MODULES.test(path));
     if (site.length)
-      problems.push(`the card Worker bundles the site's code (it draws what it is sent, from the renderer only): ${site.slice(0, 5).join(", ")}`);
+      problems.push(
+        `the card Worker bundles the site's code (it draws what it is sent, from the renderer only): ${site.slice(0, 5).join(", ")}`,
+      );
     else lines.push("the renderer only: none of the site's code");
     return { lines, problems };
   }
@@ -74,7 +76,10 @@ export function checkBundle({ log, inputs, code, modules = [] }, worker = "site"
   const prettier = inputs.filter((path) => /(^|\/)node_modules\/prettier\//.test(path));
   if (prettier.length) problems.push(`prettier is bundled (${prettier.length} modules): wrangler.toml [alias] should stub it.`);
   else lines.push("no prettier");
-  const renderer = [...inputs.filter((path) => CARD_RENDERER.test(path)), ...modules.filter((file) => CARD_RENDERER.test(file) || file.endsWith(".wasm"))];
+  const renderer = [
+    ...inputs.filter((path) => CARD_RENDERER.test(path)),
+    ...modules.filter((file) => CARD_RENDERER.test(file) || file.endsWith(".wasm")),
+  ];
   if (renderer.length) problems.push(`the card renderer is in the site's Worker (it belongs to workers/card): ${renderer.join(", ")}`);
   else lines.push("no card renderer (resvg, satori, yoga)");
   return { lines, problems };

@@ -131,7 +131,11 @@ export async function cardResponse(
     return null;
   });
   // The brand's own picture (1200×630 too) stands in, uncached: the next request asks again.
-  if (!png) return new Response(null, { status: 302, headers: { Location: getPage(ctx.contentKey, "site").shareImage, "Cache-Control": "no-store" } });
+  if (!png)
+    return new Response(null, {
+      status: 302,
+      headers: { Location: getPage(ctx.contentKey, "site").shareImage, "Cache-Control": "no-store" },
+    });
   log.info("referral.card_rendered", { variant: ctx.contentKey, ms: Date.now() - started, bytes: png.byteLength });
   if (deps.cache) {
     const copy = new Response(png, { headers });

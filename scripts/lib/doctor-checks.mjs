@@ -185,7 +185,9 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
   if (card && !card.service)
     refusals.push(`the site binds no CARD service: bind the card Worker ${card.worker} in ${cardSection} (binding = "CARD")`);
   else if (card && card.service !== card.worker)
-    refusals.push(`the CARD binding names ${card.service}, not the card Worker ${card.worker} (workers/card/wrangler.toml): fix service in ${cardSection}`);
+    refusals.push(
+      `the CARD binding names ${card.service}, not the card Worker ${card.worker} (workers/card/wrangler.toml): fix service in ${cardSection}`,
+    );
 
   const genius = list(vars.GENIUS_HOSTS);
   const champion = list(vars.CHAMPION_HOSTS);

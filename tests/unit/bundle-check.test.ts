@@ -71,7 +71,13 @@ describe("the site's Worker without the card renderer", () => {
 /** The card Worker's dry run (workers/card/wrangler.toml): paths in its metafile are relative to its folder. */
 const card = {
   log: "Total Upload: 3008.41 KiB / gzip: 1170.96 KiB\n",
-  inputs: ["index.ts", "inputs.ts", "../../app/card/card-image.server.ts", "../../app/card/card-size.ts", "../../node_modules/@resvg/resvg-wasm/index.mjs"],
+  inputs: [
+    "index.ts",
+    "inputs.ts",
+    "../../app/card/card-image.server.ts",
+    "../../app/card/card-size.ts",
+    "../../node_modules/@resvg/resvg-wasm/index.mjs",
+  ],
   code: "",
   modules: ["index.js", "dd4dd888-index_bg.wasm"],
 };
@@ -88,7 +94,9 @@ describe("the card Worker's bundle check", () => {
     expect(checkBundle({ ...card, log: "Total Upload: 3400 KiB / gzip: 1300.00 KiB" }, "card").problems[0]).toMatch(
       /^gzip 1300.00 KiB is over the budget of 1289 KiB/,
     );
-    expect(checkBundle({ ...card, inputs: [...card.inputs, "../../content/index.ts", "../../app/data/backend.server.ts"] }, "card").problems).toEqual([
+    expect(
+      checkBundle({ ...card, inputs: [...card.inputs, "../../content/index.ts", "../../app/data/backend.server.ts"] }, "card").problems,
+    ).toEqual([
       "the card Worker bundles the site's code (it draws what it is sent, from the renderer only): ../../content/index.ts, ../../app/data/backend.server.ts",
     ]);
   });

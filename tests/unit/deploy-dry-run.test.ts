@@ -44,7 +44,9 @@ describe("npm run deploy -- --dry-run", () => {
     for (const file of readdirSync("migrations").filter((name) => name.endsWith(".sql"))) expect(run.stdout).toContain(file);
     expect(run.calls).toContain("npm run build");
     // Both Workers, the card Worker first: the site's CARD binding names it.
-    const card = run.calls.findIndex((call) => call.startsWith("npx wrangler deploy --dry-run -c workers/card/wrangler.toml --env production"));
+    const card = run.calls.findIndex((call) =>
+      call.startsWith("npx wrangler deploy --dry-run -c workers/card/wrangler.toml --env production"),
+    );
     const site = run.calls.findIndex((call) => call.startsWith("npx wrangler deploy --dry-run --env production"));
     expect(card).toBeGreaterThan(-1);
     expect(site).toBeGreaterThan(card);
