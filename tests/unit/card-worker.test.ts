@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getPage } from "#content/index";
 import { cardInputs } from "~/card/card-inputs";
 import { parseCardInputs } from "../../workers/card/inputs";
 
@@ -6,9 +7,18 @@ import { parseCardInputs } from "../../workers/card/inputs";
 describe("the card Worker's input", () => {
   const inputs = cardInputs({ age_bands: ["1-2y"], focus_areas: ["early-math"] }, "genius");
 
-  it.each(["genius", "icehockey", "tennis"] as const)("takes the inputs the site sends for %s, as they are", (key) => {
-    const sent = cardInputs({ age_bands: ["3-4y"], focus_areas: [] }, key);
-    expect(parseCardInputs(JSON.parse(JSON.stringify(sent)))).toEqual(sent);
+  it.each(["genius", "icehockey", "tennis"] as const)("takes every card the site can send for %s, as it is", (key) => {
+    const { ageBands, focus } = getPage(key, "options");
+    const everyFocus = focus.map((option) => option.value);
+    const answers = [
+      { age_bands: [], focus_areas: [] },
+      { age_bands: ageBands.map((band) => band.value), focus_areas: everyFocus },
+      ...ageBands.map((band) => ({ age_bands: [band.value], focus_areas: everyFocus })),
+    ];
+    for (const answer of answers) {
+      const sent = cardInputs(answer, key);
+      expect(parseCardInputs(JSON.parse(JSON.stringify(sent))), JSON.stringify(answer)).toEqual(sent);
+    }
   });
 
   it("refuses anything that could carry a lead: an id, an address, an extra field, a wrong type", () => {
