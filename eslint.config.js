@@ -14,6 +14,7 @@ export default defineConfig([
   globalIgnores([
     "build/",
     ".wrangler/",
+    "workers/*/.wrangler/",
     "node_modules/",
     "public/",
     "dist/",

@@ -10,8 +10,9 @@ if (routeModules.length === 0) throw new Error("knip.ts: no route() call found i
 
 export default {
   // Run by hand or by package.json scripts (the Worker entry comes from wrangler.toml's main).
-  // stubs/ stand in for packages in the Worker bundle (wrangler.toml [alias]).
-  entry: ["scripts/*.mjs", "bench/*.mjs", "stubs/*.mjs"],
+  // stubs/ stand in for packages in the Worker bundle (wrangler.toml [alias]). The card Worker's
+  // entry is workers/card/wrangler.toml's main.
+  entry: ["scripts/*.mjs", "bench/*.mjs", "stubs/*.mjs", "workers/card/index.ts"],
   project: ["**/*.{ts,tsx,mts,js,mjs}", "app/**/*.css"],
   remix: {
     entry: ["app/routes.ts", "app/root.tsx", "app/entry.client.tsx", "app/entry.server.tsx", ...routeModules],

@@ -55,8 +55,5 @@ export default defineConfig(({ command }) => ({
   define: { __BUILD_INFO__: JSON.stringify(BUILD_INFO) },
   build: {
     sourcemap: false,
-    // The share card's wasm and fonts stay imports for wrangler, which bundles them the Worker way
-    // (compiled wasm modules, Data modules: wrangler.toml [[rules]]); docs/decisions/037-share-card.md.
-    rollupOptions: { external: [/\.wasm$/, /\.woff$/] },
   },
 }));

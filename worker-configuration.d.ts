@@ -24,15 +24,12 @@ interface __BaseEnv_Env {
 	CONTROLLER_NAME: string;
 	CONTROLLER_ADDRESS: string;
 	CONTROLLER_EMAIL: string;
+	CARD: Fetcher /* parent-coach-card */;
 }
 declare namespace Cloudflare {
 	interface Env extends __BaseEnv_Env {}
 }
 interface Env extends __BaseEnv_Env {}
-declare module "*.woff" {
-	const value: ArrayBuffer;
-	export default value;
-}
 declare module "*.txt" {
 	const value: string;
 	export default value;
@@ -43,6 +40,10 @@ declare module "*.html" {
 }
 declare module "*.sql" {
 	const value: string;
+	export default value;
+}
+declare module "*.bin" {
+	const value: ArrayBuffer;
 	export default value;
 }
 declare module "*.wasm" {

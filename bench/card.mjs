@@ -2,11 +2,15 @@
 // The share card's render time (docs/decisions/037-share-card.md), one run on one machine: on a
 // `wrangler dev` of the built Worker, LEADS parents with different answers (each a new hash), and
 // for each its card's first GET (cold: drawn, the first one also loads the wasm) and a second one
-// (cached: from caches.default). Prints p50/p95 of both and the first card of the isolate apart.
-// It never fails on timing.
+// (cached: from caches.default). The cards are drawn by the card Worker (workers/card) behind the
+// site's CARD binding, both in the one workerd of `wrangler dev`. Prints p50/p95 of both and the
+// first card of the isolate apart, then draws the largest card (every age band, three focus areas)
+// and prints workerd's peak memory (Linux: VmHWM; both Workers' isolates and the runtime together,
+// so an upper bound of the card Worker's). It never fails on timing.
 //   npm run bench:card                 (builds first when build/ is missing)
 //   node bench/card.mjs --leads 30 --port 8931
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -23,6 +27,7 @@ if (!existsSync(join(root, "build/server/index.js"))) spawnSync("npm", ["run", "
 const STATE = mkdtempSync(join(tmpdir(), "bench-card-"));
 wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 const code = (i) => `BENCH${String(i).padStart(3, "0")}`;
+const LARGEST = LEADS;
 const rows = Array.from({ length: LEADS }, (_, i) => {
   // One age band and a pair of focus areas per lead: distinct for up to 42 leads.
   const round = Math.floor(i / AGES.length);
@@ -30,6 +35,10 @@ const rows = Array.from({ length: LEADS }, (_, i) => {
   const focus = JSON.stringify([FOCUS[round % FOCUS.length], FOCUS[(round + 1) % FOCUS.length]]);
   return `(${sqlString(`bench-card-${i}`)}, ${sqlString(`bench${i}@example.com`)}, ${sqlString(code(i))}, ${sqlString(ages)}, ${sqlString(focus)}, 3, datetime('now'))`;
 });
+// The largest card: every age band in the headline, three focus areas (the card's most).
+rows.push(
+  `(${sqlString("bench-card-largest")}, ${sqlString("largest@example.com")}, ${sqlString(code(LARGEST))}, ${sqlString(JSON.stringify(AGES))}, ${sqlString(JSON.stringify(FOCUS))}, 3, datetime('now'))`,
+);
 wrangler([
   "d1",
   "execute",
@@ -40,7 +49,21 @@ wrangler([
   "--command",
   `INSERT INTO leads (id, email, ref_code, age_bands, focus_areas, step_completed, created_at) VALUES ${rows.join(", ")}`,
 ]);
-const { origin, stop } = await startSite({ port: PORT, state: STATE });
+const { origin, stop, pid } = await startSite({ port: PORT, state: STATE });
+
+/** workerd's peak resident memory in MiB (Linux), or null where it cannot be read. */
+function workerdPeakMiB() {
+  try {
+    const pids = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => /workerd/.test(line))
+      .map((line) => line.trim().split(/\s+/)[0]);
+    const peaks = pids.map((p) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0));
+    return peaks.length ? Math.max(...peaks) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
 
 /** One timed GET of a card: ms to the last byte, the cache's answer and the PNG's size. */
 async function timeCard(path) {
@@ -80,6 +103,16 @@ try {
   console.log(line("cold (a new hash, drawn)", cold));
   console.log(line("cached (caches.default)", cached));
   console.log(`  X-Card-Cache first/second: ${[...states].join(", ")}; largest PNG ${(size / 1024).toFixed(1)} KiB`);
+  const before = workerdPeakMiB();
+  const moved = await fetch(`${origin}/card/${code(LARGEST)}/0000000000000000.png`, { redirect: "manual" });
+  const largest = await timeCard(moved.headers.get("location") ?? "");
+  const peak = workerdPeakMiB();
+  console.log(
+    `  largest card (every age band, three focus areas): ${largest.ms.toFixed(1)} ms, ${(largest.bytes / 1024).toFixed(1)} KiB; ` +
+      (peak === null
+        ? "workerd's peak memory not readable here"
+        : `workerd's peak memory ${peak.toFixed(0)} MiB (${before?.toFixed(0)} MiB before it)`),
+  );
 } finally {
   stop();
   rmSync(STATE, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm run deploy: the doctor's production checks, the build, the D1 migrations, then the Worker,
-# stopping at the first failure. The schema goes first so new code never meets an old schema; a
+# npm run deploy: the doctor's production checks, the build, the D1 migrations, then the card Worker
+# (workers/card) and the site's Worker that binds it, stopping at the first failure. The schema goes first so new code never meets an old schema; a
 # migration must therefore also suit the code still running (add first, remove in a later deploy).
 #   npm run deploy                   (needs CLOUDFLARE_API_TOKEN or `wrangler login`)
 #   npm run deploy -- --dry-run      (uploads nothing; without CLOUDFLARE_API_TOKEN it reads nothing from
@@ -55,14 +55,17 @@ if grep -q "backend Supabase" <<<"$report"; then
   echo "Supabase: its schema is not applied here; run \`supabase db push\` (supabase/migrations/) before this deploy"
 fi
 
-echo "== deploy (production)"
+# The card Worker first: the site's CARD binding names it (docs/decisions/047-card-worker.md).
+echo "== deploy (production): the card Worker, then the site"
 if [ "$dry_run" = true ]; then
+  npx wrangler deploy --dry-run -c workers/card/wrangler.toml --env production --outdir "$work/card"
   npx wrangler deploy --dry-run --env production --outdir "$work/worker"
   if [ "$doctor_status" -ne 0 ]; then
     echo "dry run: nothing was deployed; the doctor refused the configuration (see above), where a deploy would stop"
   else
-    echo "dry run: nothing was deployed; the build and the bundle passed"
+    echo "dry run: nothing was deployed; the build and both bundles passed"
   fi
 else
+  npx wrangler deploy -c workers/card/wrangler.toml --env production
   npx wrangler deploy --env production
 fi

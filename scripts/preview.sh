@@ -3,7 +3,8 @@
 # its own workers.dev URL and its own D1: the doctor's preview checks, the build with the branch
 # and commit, the preview's _headers (noindex), the previews' D1 migrations, then `wrangler preview`.
 # Prints the URL (and writes url= to $GITHUB_OUTPUT in GitHub Actions). Other arguments go to the
-# doctor; --dry-run stops before anything reaches Cloudflare.
+# doctor; --dry-run stops before anything reaches Cloudflare. A preview binds production's card Worker
+# (workers/card, ADR 047: it holds no data), so `npm run deploy` must have deployed it once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -18,4 +18,6 @@ echo "  e-mail outbox:      ${BASE}/dev/outbox"
 echo "  every QA page:      ${BASE}/qa"
 echo "  admin console:      ${BASE}/admin/leads (an admin account: see ${BASE}/qa)"
 echo
-exec npx wrangler dev --ip 127.0.0.1 --port "${PORT}" --test-scheduled
+# Both Workers in one process, the card Worker (workers/card) behind the site's CARD binding; the
+# first config is the site's, which the port and the flags apply to.
+exec npx wrangler dev -c wrangler.toml -c workers/card/wrangler.toml --ip 127.0.0.1 --port "${PORT}" --test-scheduled

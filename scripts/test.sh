@@ -3,7 +3,7 @@
 # another's output and each leaves a core idle part of the time:
 #   checks  worker types, typecheck, lint (ESLint and folder cycles), workflows, format, knip,
 #           e2e coverage (posts with JavaScript on and off, per-variant copy over HTTP)
-#   build   build, deploy dry run (size budget, one copy of the app, no prettier), preview build check; then Chromium for the browser tests
+#   build   build, deploy dry run of both Workers (size budgets, one copy of the app, no prettier, the card apart), preview build check; then Chromium for the browser tests
 #           and the end-to-end servers (scripts/e2e-servers.mjs: their start no longer waits for Vitest)
 #   unit    Vitest (its output streams here; the other lanes print theirs when they end)
 # and then the end-to-end tests (Playwright), which need the build. Every step prints its time,
@@ -42,25 +42,31 @@ checks() {
     step "end-to-end coverage (posts with JavaScript on and off, per-variant copy over HTTP)" node scripts/check-e2e-coverage.mjs
 }
 
-# Bundles the Worker as a production deploy would, without uploading, and checks the bundle: its
-# gzip size against the budget, one copy of the app, no prettier (scripts/bundle-check.mjs).
+# Bundles each Worker as a production deploy would, without uploading, and checks its bundle
+# (scripts/bundle-check.mjs): the site's gzip size against its budget, one copy of the app, no
+# prettier, no card renderer; the card Worker's (workers/card) against its own budget.
 deploy_dry_run() {
-  local dir
+  local dir worker config
   dir="$(mktemp -d)"
-  if ! npx wrangler deploy --dry-run --env production --outdir "$dir/worker" --metafile "$dir/meta.json" >"$dir/log" 2>&1; then
-    cat "$dir/log"
-    return 1
-  fi
-  node scripts/bundle-check.mjs "$dir/log" "$dir/meta.json" || {
-    rm -rf "$dir"
-    return 1
-  }
+  for worker in site card; do
+    config="wrangler.toml"
+    if [ "$worker" = card ]; then config="workers/card/wrangler.toml"; fi
+    if ! npx wrangler deploy --dry-run -c "$config" --env production --outdir "$dir/$worker" --metafile "$dir/$worker.json" >"$dir/$worker.log" 2>&1; then
+      cat "$dir/$worker.log"
+      rm -rf "$dir"
+      return 1
+    fi
+    node scripts/bundle-check.mjs "$worker" "$dir/$worker.log" "$dir/$worker.json" || {
+      rm -rf "$dir"
+      return 1
+    }
+  done
   rm -rf "$dir"
 }
 
 build() {
   step "build" npm run build &&
-    step "deploy dry run (production; bundle size, one app, no prettier)" deploy_dry_run &&
+    step "deploy dry run (production; each Worker's bundle size, one app, no prettier, no card renderer in the site)" deploy_dry_run &&
     step "preview build (wrangler reads the previews block; assets = build + noindex _headers)" node scripts/preview-build-check.mjs &&
     step "Chromium for the browser tests" bash -c 'bash scripts/find-chromium.sh >"$0"' "$logs/chromium" &&
     start_servers

@@ -27,8 +27,7 @@ export type CardAnswers = Pick<Lead, "age_bands" | "focus_areas">;
 const CARD_LAYOUT_VERSION = 1;
 /** The font the card is set in (@fontsource/inter, OFL-1.1): also in the hash, so a new font gets new URLs. */
 const CARD_FONT = "inter-5.3.0-latin-400-700";
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+export { CARD_HEIGHT, CARD_WIDTH } from "./card-size";
 
 const MAX_FOCUS = 3;
 const MAX_STEPS = 3;

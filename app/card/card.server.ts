@@ -69,9 +69,27 @@ export type CardDeps = {
   cache: Pick<Cache, "match" | "put" | "delete"> | null;
 };
 
-/** The Worker's: the renderer loads its wasm only on the first card of an isolate. */
-const workerCardDeps = (): CardDeps => ({
-  render: async (inputs) => (await import("./card-image.server")).renderCardPng(inputs, { width: CARD_WIDTH, height: CARD_HEIGHT }),
+/**
+ * The card Worker (workers/card) draws behind the CARD service binding: the renderer's wasm and
+ * fonts stay out of this Worker, and a render that fails or runs out of memory fails there. It is
+ * sent the card's inputs only.
+ */
+function cardWorkerRender(card: Fetcher | undefined): CardDeps["render"] {
+  return async (inputs) => {
+    if (!card) throw new Error("no CARD binding: the card Worker is not bound");
+    const response = await card.fetch("https://card.internal/card.png", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(inputs),
+    });
+    if (!response.ok || response.headers.get("Content-Type") !== "image/png")
+      throw new Error(`the card Worker answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+}
+
+const workerCardDeps = (bindings: Partial<Pick<Env, "CARD">>): CardDeps => ({
+  render: cardWorkerRender(bindings.CARD),
   cache: (globalThis as { caches?: { default?: Cache } }).caches?.default ?? null,
 });
 
@@ -89,8 +107,9 @@ export async function cardResponse(
   ctx: Ctx & Pick<RequestContext, "waitUntil">,
   refCode: string,
   file: string,
-  deps: CardDeps = workerCardDeps(),
+  given: Partial<CardDeps> = {},
 ): Promise<Response> {
+  const deps = { ...workerCardDeps(ctx.bindings), ...given };
   const wanted = CARD_FILE.exec(file)?.[1];
   if (!REF_CODE.test(refCode) || !wanted) return notFound();
   const lead = await leadOfCode(ctx, refCode);
@@ -107,7 +126,16 @@ export async function cardResponse(
   const cached = await deps.cache?.match(cacheKey(hash));
   if (cached) return new Response(cached.body, { headers: { ...headers, "X-Card-Cache": "hit" } });
   const started = Date.now();
-  const png = await deps.render(inputs);
+  const png = await deps.render(inputs).catch((error: unknown) => {
+    log.error("referral.card_failed", { variant: ctx.contentKey, ms: Date.now() - started }, error);
+    return null;
+  });
+  // The brand's own picture (1200×630 too) stands in, uncached: the next request asks again.
+  if (!png)
+    return new Response(null, {
+      status: 302,
+      headers: { Location: getPage(ctx.contentKey, "site").shareImage, "Cache-Control": "no-store" },
+    });
   log.info("referral.card_rendered", { variant: ctx.contentKey, ms: Date.now() - started, bytes: png.byteLength });
   if (deps.cache) {
     const copy = new Response(png, { headers });
@@ -126,7 +154,7 @@ const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads
 export async function cardsToForget(
   ctx: Pick<RequestContext, "env" | "bindings">,
   address: string,
-  deps: Pick<CardDeps, "cache"> = workerCardDeps(),
+  deps: Pick<CardDeps, "cache"> = workerCardDeps(ctx.bindings),
 ) {
   const hashes = await Promise.all(
     LEAD_TABLES.map(async (table) => {

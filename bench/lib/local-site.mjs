@@ -7,11 +7,14 @@ export { adminAccountSql, cliOptions, root, sqlString, wrangler } from "../../sc
 
 /**
  * Starts `wrangler dev` on the built Worker with the D1 state in `state` (its own process group, so
- * stopping it stops workerd too) and waits until it answers. Returns its origin and `stop`.
+ * stopping it stops workerd too) and waits until it answers. Returns its origin, `stop` and the
+ * process group's id.
  */
 export async function startSite({ port, state }) {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state], {
+  // The card Worker (workers/card) runs beside the site behind its CARD binding, as `npm start` runs them.
+  const configs = ["-c", "wrangler.toml", "-c", "workers/card/wrangler.toml"];
+  const server = spawn("npx", ["wrangler", "dev", ...configs, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state], {
     cwd: root,
     detached: true,
     stdio: "ignore",
@@ -24,7 +27,7 @@ export async function startSite({ port, state }) {
   process.on("SIGINT", () => (stop(), process.exit(130)));
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, stop, pid: server.pid };
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

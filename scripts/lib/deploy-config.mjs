@@ -26,10 +26,12 @@ function stringVars(vars) {
 /**
  * The vars and D1 databases a deploy of `target` would use: production is [env.production], a
  * preview is its [env.production.previews] block; [env.preview] holds the previews' D1 for d1 commands.
+ * Also the Worker the site's CARD binding names, and the card Worker's production name.
  * @param {Target} target
  * @param {string} [configPath]
+ * @param {string} [cardConfigPath]
  */
-export async function readDeployConfig(target, configPath = "wrangler.toml") {
+export async function readDeployConfig(target, configPath = "wrangler.toml", cardConfigPath = "workers/card/wrangler.toml") {
   // wrangler warns on every read that the rate-limit bindings are "unsafe"; only its errors matter here.
   process.env.WRANGLER_LOG ??= "error";
   const { unstable_readConfig } = await import("wrangler");
@@ -39,7 +41,11 @@ export async function readDeployConfig(target, configPath = "wrangler.toml") {
     throw new Error("this wrangler does not read the previews block: install wrangler >= 4.135 (npm ci)");
   }
   const previews = production.previews;
+  const cardWorker = unstable_readConfig({ config: cardConfigPath, env: "production" });
+  /** @param {{ services?: { binding: string; service?: string }[] } | undefined} section */
+  const cardService = (section) => section?.services?.find((binding) => binding.binding === "CARD")?.service;
   return {
+    card: { service: cardService(target === "production" ? production : previews), worker: cardWorker.name },
     vars: stringVars(target === "production" ? production.vars : previews?.vars),
     d1: dbBinding(production),
     previewD1: dbBinding(previews),

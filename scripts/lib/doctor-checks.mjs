@@ -13,6 +13,7 @@ import { allowEntryProblem, registrableDomain } from "../../app/utils/mail-allow
  *   d1?: D1;
  *   previewD1?: D1;
  *   previewEnvD1?: D1;
+ *   card?: { service?: string; worker?: string };
  * }} DeployConfig
  * @typedef {{ refusals: string[]; warnings: string[]; notes: string[]; skipped: string[]; backend: string; usesD1: boolean }} DoctorReport
  */
@@ -87,7 +88,7 @@ const sameDatabase = (a, b) =>
  * @param {DeployConfig} config
  * @returns {DoctorReport}
  */
-export function checkDeployConfig({ target, vars, secretNames, secretValues, d1, previewD1, previewEnvD1 }) {
+export function checkDeployConfig({ target, vars, secretNames, secretValues, d1, previewD1, previewEnvD1, card }) {
   const production = target === "production";
   const where = production ? "[env.production.vars]" : "[env.production.previews.vars]";
   const secretPut = production
@@ -178,6 +179,15 @@ export function checkDeployConfig({ target, vars, secretNames, secretValues, d1,
       "[[env.preview.d1_databases]] differs from [[env.production.previews.d1_databases]]: copy the previews' database_name and database_id there",
     );
   }
+
+  // The share card is drawn by the card Worker (workers/card); a wrong name leaves every card the brand's picture.
+  const cardSection = production ? "[[env.production.services]]" : "[[env.production.previews.services]]";
+  if (card && !card.service)
+    refusals.push(`the site binds no CARD service: bind the card Worker ${card.worker} in ${cardSection} (binding = "CARD")`);
+  else if (card && card.service !== card.worker)
+    refusals.push(
+      `the CARD binding names ${card.service}, not the card Worker ${card.worker} (workers/card/wrangler.toml): fix service in ${cardSection}`,
+    );
 
   const genius = list(vars.GENIUS_HOSTS);
   const champion = list(vars.CHAMPION_HOSTS);

@@ -96,11 +96,22 @@ async function shareCardOf(v: VariantCase, page: import("@playwright/test").Page
   // A code that is nobody's unfurls into the brand's own picture.
   const none = await previewTags(page.request, pathIn(v, "home", { r: "NOSUCH00" }));
   expect(none.tags.get("og:image")).toMatch(new RegExp(`/images/share-${v.key}\\.png$`));
+
+  // Once the parent erases their data, their card is gone and their link unfurls into the brand's picture.
+  const myData = getPage(v.key, "myData");
+  await page.goto(links.manage);
+  await page.getByRole("link", { name: myData.eraseButton }).click();
+  await page.getByRole("button", { name: myData.confirmButton }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(myData.doneTitle);
+  const erased = await page.request.get(new URL(image).pathname + new URL(image).search);
+  expect(erased.status()).toBe(404);
+  const after = await previewTags(page.request, pathIn(v, "home", { r: refCode }));
+  expect(after.tags.get("og:image")).toMatch(new RegExp(`/images/share-${v.key}\\.png$`));
 }
 
 for (const v of [variants[0], variants[1]]) {
   test.describe(`share card: ${v.key}`, bothModesIn(v, variants[0]), () => {
-    test("a parent's referral link unfurls into their card: og tags, a 1200×630 PNG, the status page shows it", async ({
+    test("a parent's referral link unfurls into their card: og tags, a 1200×630 PNG, the status page shows it; erased, the card is 404", async ({
       page,
       jsEnabled,
     }) => {

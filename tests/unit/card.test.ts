@@ -25,6 +25,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 /** A lead with every personal field filled in, to see that none of it reaches the card. */
@@ -214,5 +215,66 @@ describe("GET /card/{code}/{hash}.png", () => {
     await eraseParentData(site.ctx, "erase.me@example.com", "self");
     expect(stored.size).toBe(0);
     expect((await cardResponse(site.ctx, "SHARE004", file, deps)).status).toBe(404);
+  });
+});
+
+/** The card Worker behind the CARD service binding, as the site's Worker sees it: its fetch, counted. */
+function fakeCardWorker(answer: () => Promise<Response>) {
+  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer());
+  return { fetch, binding: { fetch } as unknown as Fetcher };
+}
+const PNG = new Uint8Array([137, 80, 78, 71, 9, 9, 9]);
+
+describe("the card drawn by the card Worker (the CARD service binding)", () => {
+  it("asks the card Worker on a miss, with the card's inputs only, and answers later requests from the cache", async () => {
+    const { deps, stored } = fakeDeps();
+    const card = fakeCardWorker(async () => new Response(PNG, { headers: { "Content-Type": "image/png" } }));
+    const site = testContext("http://127.0.0.1:8787/", { ...d1.bindings, CARD: card.binding });
+    const share = (await shareCardFor(site.ctx, "SHARE001"))!;
+    const file = share.image.split("/").at(-1)!;
+    const miss = await cardResponse(site.ctx, "SHARE001", file, { cache: deps.cache });
+    await site.settle();
+    expect(miss.status).toBe(200);
+    expect(miss.headers.get("X-Card-Cache")).toBe("miss");
+    expect(new Uint8Array(await miss.arrayBuffer())).toEqual(PNG);
+    expect(card.fetch).toHaveBeenCalledTimes(1);
+    const [, init] = card.fetch.mock.calls[0]!;
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual(share.inputs);
+    expect(String(init?.body)).not.toMatch(/lead-1|mia|@|SHARE001/i);
+    const hit = await cardResponse(site.ctx, "SHARE001", file, { cache: deps.cache });
+    expect(hit.headers.get("X-Card-Cache")).toBe("hit");
+    expect(new Uint8Array(await hit.arrayBuffer())).toEqual(PNG);
+    expect(card.fetch).toHaveBeenCalledTimes(1);
+    expect(stored.size).toBe(1);
+  });
+
+  it.each([
+    ["fails (an exception: stopped, or over its memory)", async () => Promise.reject(new Error("Worker exceeded memory limit"))],
+    ["answers an error", async () => new Response("boom", { status: 500 })],
+  ])("when the card Worker %s, the card's URL sends the brand's own picture, keeps nothing and logs the event", async (_, answer) => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { deps, stored } = fakeDeps();
+    const card = fakeCardWorker(answer);
+    const site = testContext("http://127.0.0.1:8787/?domain=champion&sport=tennis", { ...d1.bindings, CARD: card.binding });
+    const file = (await shareCardFor(site.ctx, "SHARE002"))!.image.split("?")[0]!.split("/").at(-1)!;
+    const response = await cardResponse(site.ctx, "SHARE002", file, { cache: deps.cache });
+    await site.settle();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/images/share-tennis.png");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(stored.size).toBe(0);
+    const events = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as { event: string; variant: string });
+    expect(events).toContainEqual(expect.objectContaining({ event: "referral.card_failed", variant: "tennis" }));
+  });
+
+  it("without a CARD binding at all, the card's URL sends the brand's own picture and the landing still unfurls", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { deps } = fakeDeps();
+    const site = testContext("http://127.0.0.1:8787/", d1.bindings);
+    const file = (await shareCardFor(site.ctx, "SHARE001"))!.image.split("/").at(-1)!;
+    const response = await cardResponse(site.ctx, "SHARE001", file, { cache: deps.cache });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/images/share-genius.png");
   });
 });

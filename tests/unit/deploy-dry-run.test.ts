@@ -43,7 +43,13 @@ describe("npm run deploy -- --dry-run", () => {
     expect(run.stdout).toMatch(/^skipped: remote migrations /m);
     for (const file of readdirSync("migrations").filter((name) => name.endsWith(".sql"))) expect(run.stdout).toContain(file);
     expect(run.calls).toContain("npm run build");
-    expect(run.calls.some((call) => call.startsWith("npx wrangler deploy --dry-run --env production"))).toBe(true);
+    // Both Workers, the card Worker first: the site's CARD binding names it.
+    const card = run.calls.findIndex((call) =>
+      call.startsWith("npx wrangler deploy --dry-run -c workers/card/wrangler.toml --env production"),
+    );
+    const site = run.calls.findIndex((call) => call.startsWith("npx wrangler deploy --dry-run --env production"));
+    expect(card).toBeGreaterThan(-1);
+    expect(site).toBeGreaterThan(card);
     // Nothing that needs Cloudflare ran.
     expect(run.calls.join("\n")).not.toMatch(/secret|migrations apply|--remote/);
     expect(run.stdout).toMatch(/^dry run: nothing was deployed/m);

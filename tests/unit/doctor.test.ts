@@ -40,6 +40,7 @@ const production = (): Config => ({
   d1: { ...d1 },
   previewD1: { ...previewD1 },
   previewEnvD1: { ...previewD1 },
+  card: { service: "parent-coach-card-production", worker: "parent-coach-card-production" },
 });
 const preview = (): Config => ({
   ...production(),
@@ -395,6 +396,18 @@ describe("secrets files (--offline)", () => {
   });
 });
 
+describe("the card Worker (workers/card/wrangler.toml)", () => {
+  it.each([production, preview])("refuses a site whose CARD binding is missing or names another Worker (%#)", (config) => {
+    const worker = "parent-coach-card-production";
+    expect(onlyRefusal({ ...config(), card: { service: undefined, worker } })).toMatch(
+      /^the site binds no CARD service: bind the card Worker parent-coach-card-production/,
+    );
+    expect(onlyRefusal({ ...config(), card: { service: "parent-coach-card", worker } })).toMatch(
+      /^the CARD binding names parent-coach-card, not the card Worker parent-coach-card-production/,
+    );
+  });
+});
+
 describe("wrangler preview --json", () => {
   it("gives the preview's own URL, after any warning wrangler printed first", () => {
     const stdout = `▲ [WARNING] something\n${JSON.stringify({
@@ -432,6 +445,12 @@ describe("wrangler.toml through wrangler's own reader", () => {
     expect(config.d1?.database_name).toBe("parent-coach-funnel-production");
     expect(config.previewD1).toEqual(config.previewEnvD1);
     expect((await readDeployConfig("production", "wrangler.toml")).vars).toMatchObject({ PREVIEW_MODE: "off", QA_PAGES: "off" });
+    // Production and its previews bind the production card Worker: it reads no data.
+    for (const target of ["production", "preview"] as const)
+      expect((await readDeployConfig(target, "wrangler.toml")).card).toEqual({
+        service: "parent-coach-card-production",
+        worker: "parent-coach-card-production",
+      });
   });
 
   it("passes once the placeholders are replaced", async () => {
