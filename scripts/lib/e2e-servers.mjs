@@ -5,8 +5,8 @@
 export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-thirty-two-characters";
 
 /**
- * The servers for a main port: main (port), live (port + 1), the preview (port + 2) and the fake
- * Resend it mails to (port + 3). Each wrangler dev gets its own inspector port (port + 1000): left
+ * The servers for a main port: main (port), live (port + 1), the preview (port + 2, without the card
+ * Worker) and the fake Resend it mails to (port + 3). Each wrangler dev gets its own inspector port (port + 1000): left
  * to choose, three starting at once can pick the same free one and one of them fails to bind it.
  * @param {number} mainPort
  * @returns {{ name: string; command: string; url: string; timeout: number }[]}
@@ -43,7 +43,9 @@ export function e2eServers(mainPort) {
       command: wrangler(
         "preview",
         preview,
-        `--preview-assets SESSION_SECRET:${E2E_SESSION_SECRET}`,
+        // Without the card Worker: the preview stands for a site whose card Worker is down
+        // (tests/e2e/preview.spec.ts), which no other server can show.
+        `--no-card --preview-assets SESSION_SECRET:${E2E_SESSION_SECRET}`,
         "PREVIEW_MODE:on QA_PAGES:on MAIL_TRANSPORT:resend RESEND_API_KEY:re_test",
         `RESEND_API_URL:http://127.0.0.1:${fakeResend} PREVIEW_MAIL_ALLOW:@qa.example`,
         "FORM_MIN_FILL_MS:0 LEAD_IP_ALLOWLIST:127.0.0.1,::1",

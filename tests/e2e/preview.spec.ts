@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Page, Response } from "@playwright/test";
 import { getPage } from "../../content/index";
 import { qa } from "../../content/qa";
@@ -9,6 +10,7 @@ import {
   PREVIEW_URL,
   expect,
   pathIn,
+  queryD1,
   test,
   uniqueEmail,
   variants,
@@ -174,5 +176,35 @@ test.describe("preview: QA pages", () => {
     await expect(signIn).toContainText(qa.index.signIn.preview);
     await expect(signIn).not.toContainText(qa.index.signIn.defaultEmail);
     await expect(page.getByRole("link", { name: "/dev/outbox", exact: true })).toBeVisible();
+  });
+});
+
+// The preview server runs without the card Worker (scripts/lib/e2e-servers.mjs): what a parent's
+// friends meet when it is down or out of memory.
+test.describe("preview: the card Worker down", () => {
+  test("a parent's shared link still opens, and its card's address sends the brand's own 1200×630 picture", async ({ page }) => {
+    const code = randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase();
+    const seq = 900_000 + Math.floor(Math.random() * 90_000);
+    const focus = getPage(genius.key, "options").focus[0].value;
+    await queryD1(
+      `INSERT INTO leads (id, email, ref_code, confirm_seq, place_score, referral_count, email_verified, created_at, age_bands, focus_areas)
+       VALUES ('${randomUUID()}', '${uniqueEmail("card-down")}', '${code}', ${seq}, ${seq}, 0, 1, '${new Date().toISOString()}',
+               '["${getPage(genius.key, "options").ageBands[0].value}"]', '["${focus}"]')`,
+      "preview",
+    );
+    const landing = await page.goto(`/?r=${code}`);
+    expect(landing?.status()).toBe(200);
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(image).toMatch(new RegExp(`/card/${code}/[0-9a-f]{16}\\.png$`));
+    // The browser opens the card's address as a link preview would: one redirect, to the brand's picture.
+    const picture = await page.goto(image!);
+    expect(picture?.status()).toBe(200);
+    expect(picture?.headers()["content-type"]).toBe("image/png");
+    expect(new URL(picture!.url()).pathname).toBe(getPage(genius.key, "site").shareImage);
+    const hop = picture!.request().redirectedFrom();
+    expect(hop?.url()).toBe(image);
+    expect((await hop!.response())?.status()).toBe(302);
+    const png = await picture!.body();
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1200, height: 630 });
   });
 });
