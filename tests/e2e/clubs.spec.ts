@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { counted } from "../../content/plural";
 import type { Browser, Page, PlaywrightWorkerArgs } from "@playwright/test";
@@ -22,6 +23,7 @@ import {
   waitlistLinks,
   type VariantCase,
 } from "./fixtures";
+import { newSecret, startEventLog } from "./webhook-receiver";
 
 /**
  * Club pools (docs/decisions/039-clubs.md), hockey, JavaScript on and off: a coach registers a club
@@ -204,6 +206,15 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
   await expect(yourClub.getByRole("link", { name: clubs.status.pageLink })).toHaveAttribute("href", new RegExp(`/clubs/${slug}`));
   expect(await axeViolations(page, jsEnabled), "a family's status page with its club").toEqual([]);
 
+  // An integration listening for waves (an endpoint written as the admin page writes one).
+  const secret = newSecret();
+  const receiver = await startEventLog(secret);
+  const at = new Date().toISOString();
+  await queryD1(
+    `INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at, updated_at)
+     VALUES (${sqlString(randomUUID())}, ${sqlString(receiver.url)}, '["wave.admitted"]', ${sqlString(secret)}, 1, ${sqlString(at)}, ${sqlString(at)})`,
+  );
+
   // The waves page offers the club first; its review asks once, the button admits the four.
   await page.goto(pathIn(v, "admin/waves"));
   const section = page.getByTestId("club-waves");
@@ -232,6 +243,19 @@ test(`${hockey.key}: a club registers, four families join and confirm, the club 
     const [invite] = (await outbox(page, email)).filter((mail) => mail.template === "invite");
     expect(invite.text).toContain(together);
   }
+
+  // A club wave is a wave to an integration too: one wave.admitted, signed, naming the four.
+  const ids = (await queryD1<{ id: string }>(`SELECT id FROM ${v.table} WHERE email IN (${parents.map(sqlString).join(", ")})`))
+    .map((row) => row.id)
+    .sort();
+  expect(ids).toHaveLength(4);
+  const ours = () =>
+    receiver.events.filter((event) => event.type === "wave.admitted" && ids.every((id) => (event.data.lead_ids as string[]).includes(id)));
+  await expect.poll(() => ours().length, { timeout: 60_000 }).toBe(1);
+  expect(ours()[0].valid).toBe(true);
+  expect([...(ours()[0].data.lead_ids as string[])].sort()).toEqual(ids);
+  await queryD1(`UPDATE webhook_endpoints SET enabled = 0 WHERE url = ${sqlString(receiver.url)}`);
+  receiver.close();
 });
 
 test("tennis has its club pages; genius has none", async ({ page }) => {

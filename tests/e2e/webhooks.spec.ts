@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
@@ -17,6 +16,7 @@ import {
   variants,
   visitorApi,
 } from "./fixtures";
+import { verifies } from "./webhook-receiver";
 
 /**
  * Signed webhooks out (issue 35, ADR 038) against a receiver this test starts: it checks every
@@ -32,20 +32,6 @@ const v = variants[0];
 const copy = getPage(v.key, "admin").webhooks;
 
 type Received = { id: string; type: string; email: unknown; valid: boolean; path: string };
-
-/** The spec's signature check: HMAC-SHA256 of "id.timestamp.body" under the base64 after whsec_, any of the v1 entries, 5 min tolerance. */
-function verifies(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {
-  const [id, timestamp, signature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => String(headers[name] ?? ""));
-  if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64"))
-    .update(`${id}.${timestamp}.${body}`)
-    .digest();
-  return signature.split(" ").some((entry) => {
-    const [version, value] = entry.split(",");
-    const given = Buffer.from(value ?? "", "base64");
-    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
 
 /** A receiver on a free port: answers from `answers` (then 200) for the parent's events, 200 for the rest. */
 async function startReceiver(parentEmail: string) {
