@@ -6,7 +6,8 @@ import { expect, MAIN_URL, outbox, pathIn, queryD1, sqlString, test, uniqueEmail
  * /admin/mail (ADR 024): the mails that need a human. Two dead outbox rows seeded in the main
  * server's D1 are listed with their recipient, template and last error; Retry sends one again
  * through the local queue (it shows as sent in /dev/outbox.json), Give up ends the other for good,
- * and a second POST of either changes nothing. JavaScript on and off.
+ * and a second POST of either changes nothing. Below them, a follow-up to a fact (ADR 046) that kept
+ * failing, with its last error: Replay runs it once. JavaScript on and off.
  */
 
 const copy = getPage("genius", "admin");
@@ -86,6 +87,54 @@ test("an admin retries one dead mail and gives up another; each happens once", a
     headers: { Origin: MAIN_URL },
   });
   expect(bad.status()).toBe(404);
+});
+
+test("a follow-up that kept failing is listed with its last error; Replay runs it once and it leaves the list", async ({
+  page,
+  asAdmin,
+}, testInfo) => {
+  // A wave's webhook follow-up that failed every attempt (the wave and its fact as an admission writes them).
+  const wave = randomUUID();
+  const factId = `wave.admitted:leads:${wave}`;
+  const error = `the receiver answered 500 (${testInfo.project.name} ${randomUUID().slice(0, 6)})`;
+  const at = new Date().toISOString();
+  await queryD1([
+    `INSERT INTO facts (id, type, payload, created_at) VALUES (${sqlString(factId)}, 'wave.admitted',
+       ${sqlString(JSON.stringify({ wave_id: wave, seq: 1, lead_ids: [] }))}, ${sqlString(at)})`,
+    `INSERT INTO fact_handlings (fact_id, handler, status, attempts, last_error, updated_at)
+       VALUES (${sqlString(factId)}, 'webhook', 'dead', 5, ${sqlString(error)}, ${sqlString(at)})`,
+    `INSERT INTO fact_handlings (fact_id, handler, status, attempts, updated_at, done_at)
+       VALUES (${sqlString(factId)}, 'invites', 'done', 1, ${sqlString(at)}, ${sqlString(at)})`,
+  ]);
+  const statusOfHandling = async () =>
+    (await queryD1<{ status: string }>(`SELECT status FROM fact_handlings WHERE fact_id = ${sqlString(factId)} AND handler = 'webhook'`))[0]
+      ?.status;
+  await asAdmin(page.context());
+
+  await page.goto(pathIn(genius, "admin/mail"));
+  const row = page.locator(`tr[data-fact-id="${factId}"][data-handler="webhook"]`);
+  await expect(row).toContainText(text.reactions.facts["wave.admitted"]);
+  await expect(row.getByTestId("reaction-handler")).toHaveText(text.reactions.handlers.webhook);
+  await expect(row.getByTestId("reaction-error")).toHaveText(error);
+  // Only the dead follow-up is listed: the fact's invites were done.
+  await expect(page.locator(`tr[data-fact-id="${factId}"]`)).toHaveCount(1);
+
+  await row.getByRole("button", { name: text.reactions.replay, exact: true }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: text.reactions.replayed.replace("{handler}", text.reactions.handlers.webhook) }),
+  ).toBeVisible();
+  await expect(row).toHaveCount(0);
+  // It runs again, from the queue, to the end.
+  await expect.poll(statusOfHandling, { timeout: 30_000 }).toBe("done");
+
+  // A resubmitted Replay finds nothing to do.
+  const again = await page.request.post(`${MAIN_URL}${pathIn(genius, "admin/mail")}`, {
+    form: { intent: "replay-reaction", fact: factId, handler: "webhook" },
+    headers: { Origin: MAIN_URL },
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain(text.reactions.alreadyReplayed);
+  expect(await statusOfHandling()).toBe("done");
 });
 
 test("a signed-out visitor is refused the page and its actions", async ({ page, request }) => {
