@@ -73,6 +73,8 @@ export function sqliteD1(migrations: string[] = []): SqliteD1 {
   function execute(sql: string, values: SQLInputValue[], arrays = false) {
     const started = performance.now();
     try {
+      // As D1 does: when the statement runs, not when it is bound.
+      if (values.length > MAX_PARAMETERS) throw new D1StandInError("D1_ERROR: too many SQL variables: SQLITE_ERROR");
       const statement = compile(sql);
       const before = Number((counters.get() as Row).total);
       statement.setReturnArrays(arrays);
@@ -111,13 +113,14 @@ export function sqliteD1(migrations: string[] = []): SqliteD1 {
   };
 
   class Statement {
-    constructor(
-      readonly sql: string,
-      readonly values: SQLInputValue[] = [],
-    ) {}
+    readonly sql: string;
+    readonly values: SQLInputValue[];
+    constructor(sql: string, values: SQLInputValue[] = []) {
+      this.sql = sql;
+      this.values = values;
+    }
 
     bind(...values: unknown[]) {
-      if (values.length > MAX_PARAMETERS) throw new D1StandInError("D1_ERROR: too many SQL variables: SQLITE_ERROR");
       return new Statement(this.sql, values.map(toSqlite));
     }
 
