@@ -14,6 +14,8 @@ import { splitSql } from "./migrated-d1";
 
 /** D1's limit on bound parameters in one statement. */
 const MAX_PARAMETERS = 100;
+/** D1's limit on a LIKE pattern, in bytes. */
+const MAX_LIKE_PATTERN = 50;
 
 type Row = Record<string, unknown>;
 
@@ -47,12 +49,49 @@ function plainRow(row: Row): Row {
   return out;
 }
 
+const lower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const likePatterns = new Map<string, RegExp>();
+
+/**
+ * SQLite's LIKE (`value LIKE pattern [ESCAPE e]`: case folded for ASCII only) with D1's limit on the
+ * pattern's length, which Node's SQLite does not set.
+ */
+function like(pattern: unknown, value: unknown, escape?: unknown): number | null {
+  if (pattern === null || value === null || escape === null) return null;
+  const text = String(pattern);
+  if (Buffer.byteLength(text) > MAX_LIKE_PATTERN) throw new Error("LIKE or GLOB pattern too complex");
+  const escapeChar = escape === undefined ? undefined : String(escape);
+  if (escapeChar !== undefined && [...escapeChar].length !== 1) throw new Error("ESCAPE expression must be a single character");
+  const key = `${escapeChar ?? ""}\u0000${text}`;
+  let regex = likePatterns.get(key);
+  if (!regex) {
+    let source = "";
+    let escaped = false;
+    const literal = (c: string) => lower(c).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    for (const c of text) {
+      if (escaped) {
+        source += literal(c);
+        escaped = false;
+      } else if (c === escapeChar) escaped = true;
+      else if (c === "%") source += "[\\s\\S]*";
+      else if (c === "_") source += "[\\s\\S]";
+      else source += literal(c);
+    }
+    // A pattern ending in its escape character matches nothing, as in SQLite.
+    regex = escaped ? /(?!)/u : new RegExp(`^${source}$`, "u");
+    likePatterns.set(key, regex);
+  }
+  return Number(regex.test(lower(String(value))));
+}
+
 export type SqliteD1 = { db: D1Database; close(): void };
 
 /** An empty in-memory database behind the D1 interface; `migrate` runs every migrations/*.sql first. */
 export function sqliteD1(migrations: string[] = []): SqliteD1 {
   const sqlite = new DatabaseSync(":memory:");
   sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.function("like", { deterministic: true }, (pattern, value) => like(pattern, value));
+  sqlite.function("like", { deterministic: true }, (pattern, value, escape) => like(pattern, value, escape));
   for (const migration of migrations) {
     sqlite.exec("BEGIN");
     for (const statement of splitSql(migration)) sqlite.exec(statement);
