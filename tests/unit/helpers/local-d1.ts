@@ -140,10 +140,10 @@ export type LocalD1 = Awaited<ReturnType<typeof startWorkerdD1>>;
  * A test file's own local D1: started before its tests and removed after them. What it returns
  * reads through to that database once `beforeAll` has run.
  */
-export function useLocalD1(options: LocalD1Options = {}): LocalD1 {
+export function useLocalD1({ engine }: LocalD1Options = {}): LocalD1 {
   let started: LocalD1 | undefined;
   beforeAll(async () => {
-    started = await startLocalD1(options);
+    started = await startLocalD1({ engine });
   });
   afterAll(async () => {
     await started?.dispose();
