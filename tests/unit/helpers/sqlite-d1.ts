@@ -6,7 +6,7 @@
  * Kept as D1 behaves where the app could notice: every call answers in a later microtask, in call
  * order (so parallel requests interleave between statements, as on D1); `undefined` is refused; a
  * boolean binds as 1/0 and a whole number as an INTEGER (node:sqlite would bind a REAL); at most 100
- * parameters a statement; foreign keys enforced; a batch is one transaction; errors read
+ * parameters a statement and 50 bytes a LIKE pattern; foreign keys enforced; a batch is one transaction; errors read
  * "D1_ERROR: <SQLite's message>: SQLITE_...".
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
@@ -86,7 +86,7 @@ function like(pattern: unknown, value: unknown, escape?: unknown): number | null
 
 export type SqliteD1 = { db: D1Database; close(): void };
 
-/** An empty in-memory database behind the D1 interface; `migrate` runs every migrations/*.sql first. */
+/** An in-memory database behind the D1 interface, with `migrations` (each a file of SQL) applied in order. */
 export function sqliteD1(migrations: string[] = []): SqliteD1 {
   const sqlite = new DatabaseSync(":memory:");
   sqlite.exec("PRAGMA foreign_keys = ON");
