@@ -6,8 +6,8 @@
  * Kept as D1 behaves where the app could notice: every call answers in a later microtask, in call
  * order (so parallel requests interleave between statements, as on D1); `undefined` is refused; a
  * boolean binds as 1/0 and a whole number as an INTEGER (node:sqlite would bind a REAL); at most 100
- * parameters a statement and 50 bytes a LIKE pattern; foreign keys enforced; a batch is one transaction; errors read
- * "D1_ERROR: <SQLite's message>: SQLITE_...".
+ * parameters a statement and 50 bytes a LIKE pattern; foreign keys enforced; a batch is one
+ * transaction; errors read "D1_ERROR: <SQLite's message>: SQLITE_...".
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { splitSql } from "./migrated-d1";
