@@ -24,7 +24,7 @@ export function verifies(secret: string, headers: IncomingHttpHeaders, body: str
 /** A new endpoint secret, as the admin page makes them. */
 export const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
-export type LoggedEvent = { id: string; type: string; data: Record<string, unknown>; valid: boolean };
+type LoggedEvent = { id: string; type: string; data: Record<string, unknown>; valid: boolean };
 
 /** A receiver on a free port that answers 200 and logs each event with whether `secret` signed it. */
 export async function startEventLog(secret: string) {

@@ -13,7 +13,8 @@ const SECRET = "test-secret-one";
 const tennis: Variant = { domain: "champion", sport: "tennis" };
 const origin = "http://127.0.0.1:8805";
 
-const d1 = useLocalD1();
+// A real local D1: admin:grant (wrangler) opens its files, and the rate limiters are the real ones.
+const d1 = useLocalD1({ engine: "workerd" });
 
 /** The cookie session stand-in: one visitor's signed-in account and its session version. */
 function memorySession(): CurrentUserStore & { current: SignedInAccount | null; userId: string | null } {

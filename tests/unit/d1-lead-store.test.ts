@@ -8,10 +8,16 @@ async function emptyAll(db: D1Database) {
   await db.batch([...LEAD_TABLES, "users"].map((table) => db.prepare(`DELETE FROM ${table}`)));
 }
 
-leadStoreContract("D1 (local miniflare)", async () => {
-  const { db, dispose } = await startLocalD1();
-  return { store: createD1LeadStore(db), reset: () => emptyAll(db), dispose };
-});
+// On a real local D1 and on the node:sqlite stand-in the other unit tests use: the same answers on both.
+for (const [name, engine] of [
+  ["D1 (local miniflare)", "workerd"],
+  ["D1 (node:sqlite stand-in)", "sqlite"],
+] as const) {
+  leadStoreContract(name, async () => {
+    const { db, dispose } = await startLocalD1({ engine });
+    return { store: createD1LeadStore(db), reset: () => emptyAll(db), dispose };
+  });
+}
 
 describe("D1 lead store order", () => {
   const local = useLocalD1();

@@ -196,7 +196,8 @@ let local: Awaited<ReturnType<typeof startLocalD1>>;
 let postgres: PGlite;
 
 beforeAll(async () => {
-  local = await startLocalD1();
+  // The schema as a real local D1 reports it.
+  local = await startLocalD1({ engine: "workerd" });
   const files = readdirSync(`${root}supabase/migrations`)
     .filter((f) => f.endsWith(".sql"))
     .sort();

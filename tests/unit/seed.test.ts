@@ -73,7 +73,8 @@ async function seedThroughProxy(db: D1Database, options: { now: number; adminPas
   }
 }
 
-const d1 = useLocalD1();
+// A real local D1: the seed is checked against the engine that will run it, as `wrangler d1 execute` would.
+const d1 = useLocalD1({ engine: "workerd" });
 
 const count = async (db: D1Database, sql: string, ...params: unknown[]) =>
   Number(

@@ -1,12 +1,15 @@
 /**
- * A real local D1 (miniflare, with wrangler.toml's D1, rate limiters and vars) in a temporary
- * directory, with every migrations/*.sql applied, as `wrangler d1 migrations apply` would.
+ * A local D1 with every migrations/*.sql applied, as `wrangler d1 migrations apply` would, and
+ * wrangler.toml's rate limiters and vars. By default the node:sqlite stand-in (sqlite-d1.ts), in
+ * memory; `{ engine: "workerd" }` is a real local D1 (miniflare) in a temporary directory, for the
+ * store contracts' real run and for wrangler CLI commands on its files.
  */
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { applyMigrations, open, workerOptions, type D1WorkerOptions } from "./migrated-d1";
+import { applyMigrations, migrationFiles, open, workerOptions, type D1WorkerOptions } from "./migrated-d1";
+import { sqliteD1 } from "./sqlite-d1";
 
 export { splitSql } from "./migrated-d1";
 
@@ -35,11 +38,67 @@ export async function openLocalD1(persistTo: string) {
   return { db: proxy.env.DB, dispose: () => proxy.dispose() };
 }
 
+type Engine = "sqlite" | "workerd";
+type LocalD1Options = { engine?: Engine };
+
 /**
- * A fresh, migrated local D1 of its own (and fresh rate limiters: a workerd of its own). The migrations
- * ran once for the whole run (tests/unit/global-setup.ts): this copies that database's files.
+ * A fresh, migrated local D1 of its own, with fresh rate limiters. On workerd the migrations ran once
+ * for the whole run (tests/unit/global-setup.ts) and this copies that database's files.
  */
-export async function startLocalD1() {
+export async function startLocalD1({ engine = "sqlite" }: LocalD1Options = {}): Promise<LocalD1> {
+  return engine === "workerd" ? startWorkerdD1() : startSqliteD1();
+}
+
+/** Read once per test process: every stand-in database runs the same migrations. */
+let migrations: string[] | undefined;
+
+/**
+ * A rate limiter as the local one counts: fixed windows of `period` seconds on the wall clock
+ * (real time, not a test's fake clock), `limit` calls per key and window.
+ */
+function memoryRateLimiter({ limit, period }: { limit: number; period: number }) {
+  const buckets = new Map<string, { epoch: number; count: number }>();
+  return {
+    async limit({ key }: { key: string }) {
+      const epoch = Math.floor((performance.timeOrigin + performance.now()) / (period * 1000));
+      const bucket = buckets.get(key);
+      const count = bucket?.epoch === epoch ? bucket.count : 0;
+      if (count >= limit) return { success: false };
+      buckets.set(key, { epoch, count: count + 1 });
+      return { success: true };
+    },
+  };
+}
+
+async function startSqliteD1(): Promise<LocalD1> {
+  const worker = await options();
+  const { db, close } = sqliteD1((migrations ??= migrationFiles()));
+  const env: Record<string, unknown> = { ...(worker.bindings as Record<string, unknown>), DB: db };
+  for (const [name, { simple }] of Object.entries(worker.ratelimits as Record<string, { simple: { limit: number; period: number } }>)) {
+    env[name] = memoryRateLimiter(simple);
+  }
+  if (typeof worker.versionMetadata === "string") {
+    env[worker.versionMetadata] = { id: crypto.randomUUID(), tag: "", timestamp: new Date().toISOString() };
+  }
+  const noFiles = () => {
+    throw new Error('The node:sqlite stand-in has no files: use useLocalD1({ engine: "workerd" }) for wrangler commands.');
+  };
+  return {
+    db,
+    get bindings() {
+      return { ...env };
+    },
+    get persistTo(): string {
+      return noFiles();
+    },
+    whileClosed: async () => noFiles(),
+    async dispose() {
+      close();
+    },
+  };
+}
+
+async function startWorkerdD1() {
   const dir = mkdtempSync(join(tmpdir(), "auth-d1-"));
   const template = provided("migratedD1");
   if (template) cpSync(template, join(dir, "v3"), { recursive: true });
@@ -51,7 +110,7 @@ export async function startLocalD1() {
       return proxy.env.DB;
     },
     /** A copy per read (a test may replace one of them); no queues, so mail and webhooks work as under Vite dev. */
-    get bindings() {
+    get bindings(): Record<string, unknown> {
       return { ...proxy.env };
     },
     /** For `--persist-to` of wrangler commands run against this database. */
@@ -75,16 +134,16 @@ export async function startLocalD1() {
   };
 }
 
-export type LocalD1 = Awaited<ReturnType<typeof startLocalD1>>;
+export type LocalD1 = Awaited<ReturnType<typeof startWorkerdD1>>;
 
 /**
  * A test file's own local D1: started before its tests and removed after them. What it returns
  * reads through to that database once `beforeAll` has run.
  */
-export function useLocalD1(): LocalD1 {
+export function useLocalD1({ engine }: LocalD1Options = {}): LocalD1 {
   let started: LocalD1 | undefined;
   beforeAll(async () => {
-    started = await startLocalD1();
+    started = await startLocalD1({ engine });
   });
   afterAll(async () => {
     await started?.dispose();

@@ -70,12 +70,17 @@ export async function open(dir: string, options: D1WorkerOptions) {
   return { env, dispose: () => mf.dispose() };
 }
 
+/** Every migrations/*.sql, in file-name order. */
+export function migrationFiles(): string[] {
+  return readdirSync(join(root, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((file) => readFileSync(join(root, "migrations", file), "utf8"));
+}
+
 /** Applies every migrations/*.sql in file-name order, one batch (one round trip) per file. */
 export async function applyMigrations(db: D1Database) {
-  const files = readdirSync(join(root, "migrations"))
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    await db.batch(splitSql(readFileSync(join(root, "migrations", file), "utf8")).map((statement) => db.prepare(statement)));
+  for (const sql of migrationFiles()) {
+    await db.batch(splitSql(sql).map((statement) => db.prepare(statement)));
   }
 }

@@ -87,8 +87,9 @@ export type ContractBackend = {
 
 const CONSENT_COLUMNS = "id, variant, choice, policy_version, ip_hash, created_at";
 
-export async function startD1Backend(): Promise<ContractBackend> {
-  const local = await startLocalD1();
+/** The D1 adapters on a real local D1 (workerd) or on the node:sqlite stand-in the other unit tests use. */
+export async function startD1Backend(engine: "workerd" | "sqlite"): Promise<ContractBackend> {
+  const local = await startLocalD1({ engine });
   const db = local.db;
   const { results } = await db
     .prepare(
