@@ -136,7 +136,8 @@ for (const v of variants.filter((item) => item.key !== "icehockey")) {
         email_confirmed: 1,
         referral_credited: 0,
       };
-      await expect.poll(() => funnelFor(page, v, campaign), { timeout: 20_000 }).toEqual(expected);
+      // The views are written after each response; a loaded machine may take longer than the default wait.
+      await expect.poll(() => funnelFor(page, v, campaign), { timeout: 60_000 }).toEqual(expected);
       // The guide's funnel: landing page, form sent, e-mail confirmed.
       await expect
         .poll(async () => (await funnelFor(page, v, campaign)) && (await guideFunnel(page)), { timeout: 20_000 })
