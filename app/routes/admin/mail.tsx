@@ -17,6 +17,7 @@ import { contentKeyOf, variantKey } from "~/utils/variant";
 import { Address } from "~/components/admin/Address";
 import { ACTION_CELL, AdminTable } from "~/components/admin/AdminTable";
 import { log } from "~/platform/log.server";
+import { REPLAY, ReactionRow, type DeadReaction } from "~/components/admin/ReactionRow";
 
 /**
  * /admin/mail: the mails that need a human (outbox rows with status `dead`, ADR 024) of this
@@ -30,10 +31,7 @@ export const ErrorBoundary = AdminErrorBoundary;
 /** How many dead rows the page reads; a dead list this long is an incident, not a queue to work through here. */
 const LIMIT = 200;
 const INTENTS = ["retry", "give-up"] as const;
-const REPLAY = "replay-reaction";
 type Intent = (typeof INTENTS)[number];
-
-type DeadReaction = { factId: string; factType: string; handler: string; attempts: number; lastError: string | null; failedAt: string };
 
 type DeadMail = {
   id: string;
@@ -179,49 +177,6 @@ export default function AdminMail() {
         )}
       </section>
     </AdminPage>
-  );
-}
-
-/** One dead reaction with its Replay button: a plain POST form without JavaScript, a fetcher with it. */
-function ReactionRow({ copy, reaction, formAction }: { copy: AdminContent; reaction: DeadReaction; formAction: string }) {
-  const fetcher = useFetcher<typeof action>();
-  const text = copy.mail.reactions;
-  const busy = fetcher.state !== "idle";
-  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
-  return (
-    <tr className="border-b border-slate-200 align-top" data-fact-id={reaction.factId} data-handler={reaction.handler}>
-      <td className="px-3 py-2">{text.facts[reaction.factType] ?? reaction.factType}</td>
-      <td className="px-3 py-2" data-testid="reaction-handler">
-        {text.handlers[reaction.handler] ?? reaction.handler}
-      </td>
-      <td className="px-3 py-2 tabular-nums">{reaction.attempts}</td>
-      <td className="px-3 py-2 break-words" data-testid="reaction-error">
-        {reaction.lastError ?? "—"}
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">
-        <time dateTime={reaction.failedAt}>{formatUtc(reaction.failedAt)}</time>
-      </td>
-      <td className={`px-3 py-2 ${ACTION_CELL}`}>
-        <fetcher.Form method="post" action={formAction}>
-          <input type="hidden" name="fact" value={reaction.factId} />
-          <input type="hidden" name="handler" value={reaction.handler} />
-          <button
-            type="submit"
-            name="intent"
-            value={REPLAY}
-            disabled={busy}
-            className="rounded border border-slate-400 px-2 py-1 font-semibold whitespace-nowrap hover:bg-slate-100 disabled:opacity-50"
-          >
-            {text.replay}
-          </button>
-        </fetcher.Form>
-        {error ? (
-          <p role="alert" className="mt-1 text-red-900">
-            {error}
-          </p>
-        ) : null}
-      </td>
-    </tr>
   );
 }
 
