@@ -7,9 +7,12 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const root = r("./");
 
 /*
- * Three projects, chosen per test file by reading its source and the test helpers it imports:
- *   d1+pg          opens a local D1 (workerd) or a PGlite: forks, one file per process, with the
- *                  global setup that migrates the D1 template once.
+ * Four projects, chosen per test file by reading its source and the test helpers it imports:
+ *   d1+pg          opens a local D1 (workerd or its in-process stand-in) or a PGlite: forks, not
+ *                  isolated (each file opens its own database; the app's modules load once per
+ *                  worker), with the global setup that migrates the D1 template once.
+ *   d1+pg-isolated the same engines in a file that also touches module or process state (below):
+ *                  forks, one file per process.
  *   node-isolated  touches module or process state Vitest does not reset between files (module
  *                  mocks, spies, globals, env, fake timers, or a listed app cache): forks, isolated.
  *   node           the rest: threads, not isolated, so the app's modules are loaded once per
@@ -39,11 +42,12 @@ function sourceWithHelpers(file: string, seen = new Set<string>()): string {
 const testFiles = readdirSync(r("./tests/unit"), { recursive: true, encoding: "utf8" })
   .filter((f) => /\.test\.tsx?$/.test(f))
   .map((f) => relative(root, join(r("./tests/unit"), f)));
-const lanes = { runtime: [] as string[], isolated: [] as string[], shared: [] as string[] };
+const lanes = { runtime: [] as string[], runtimeIsolated: [] as string[], isolated: [] as string[], shared: [] as string[] };
 for (const file of testFiles) {
   const source = sourceWithHelpers(join(root, file));
-  if (RUNTIME.test(source)) lanes.runtime.push(file);
-  else if (MODULE_STATE.test(source) || ISOLATED.includes(file)) lanes.isolated.push(file);
+  const keepsState = MODULE_STATE.test(source) || ISOLATED.includes(file);
+  if (RUNTIME.test(source)) (keepsState ? lanes.runtimeIsolated : lanes.runtime).push(file);
+  else if (keepsState) lanes.isolated.push(file);
   else lanes.shared.push(file);
 }
 
@@ -83,7 +87,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "d1+pg", include: lanes.runtime, pool: "forks", globalSetup: ["tests/unit/global-setup.ts"] },
+        test: {
+          name: "d1+pg",
+          include: lanes.runtime,
+          pool: "forks",
+          isolate: process.env.ISO === "1",
+          globalSetup: ["tests/unit/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "d1+pg-isolated", include: lanes.runtimeIsolated, pool: "forks", globalSetup: ["tests/unit/global-setup.ts"] },
       },
     ],
   },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Fails when two top-level folders of app/ import each other, directly or through others
 // (leads -> referrals -> leads, or admin -> leads -> analytics -> admin): a feature imports only
-// folders below it (docs/decisions/030-feature-folders-import-downwards.md). ESLint's
-// import-x/no-cycle sees cycles of files; this sees cycles of folders, which grow one
+// folders below it (docs/decisions/030-feature-folders-import-downwards.md). scripts/
+// check-file-cycles.mjs sees cycles of files; this sees cycles of folders, which grow one
 // harmless-looking import at a time. Prints each cycle with the files that make it and exits 1.
 // Usage: node scripts/check-folder-cycles.mjs [app folder, default ./app]
 import { readFileSync, readdirSync, statSync } from "node:fs";

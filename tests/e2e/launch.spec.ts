@@ -152,8 +152,11 @@ for (const v of CASES) {
           await expect(body).toContainText(message);
           await expect(body).toContainText("You're number 1 in line.");
         }
-        expect((await page.getByTestId("preview-phone").boundingBox())?.width).toBeLessThan(400);
-        expect((await page.getByTestId("preview-desktop").boundingBox())?.width).toBeGreaterThan(500);
+        // Polled: on a busy machine the frames can be measured before the stylesheet has sized them (an
+        // unstyled iframe is 304 px wide).
+        const widthOf = async (id: string) => (await page.getByTestId(id).boundingBox())?.width ?? 0;
+        await expect.poll(() => widthOf("preview-desktop")).toBeGreaterThan(500);
+        await expect.poll(() => widthOf("preview-phone")).toBeLessThan(400);
 
         // A test goes to the admin only, and is no campaign.
         await page.getByRole("button", { name: text.buttons.test }).click();
