@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { cliOptions, wrangler } from "./lib/d1.mjs";
-import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, VARIANTS, seedStatements } from "./lib/seed-data.mjs";
+import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, VARIANTS, adminPasswordLine, seedStatements } from "./lib/seed-data.mjs";
 
 /** Local D1 files above ~1 MB crash workerd; each file stays well below. */
 const MAX_FILE_BYTES = 400_000;
@@ -110,5 +110,4 @@ try {
 }
 
 console.log(`\nQA admin: ${adminEmail} (sign in at /signup?mode=signin, then /admin/leads)`);
-if (givenPassword) console.log("Password: the one in SEED_ADMIN_PASSWORD.");
-else console.log(`Password: ${DEMO_PASSWORD}   <-- DEMO PASSWORD, local use only`);
+console.log(adminPasswordLine(givenPassword));

@@ -12,6 +12,11 @@ export const DEFAULT_ADMIN_EMAIL = "qa-admin@example.com";
 /** Printed by local runs; a remote run must be given its own password. */
 export const DEMO_PASSWORD = "demo-password-local-only";
 
+/** The closing line of `npm run seed` about the admin's password: the demo one is printed, a given one never. */
+export function adminPasswordLine(givenPassword) {
+  return givenPassword ? "Password: the one in SEED_ADMIN_PASSWORD." : `Password: ${DEMO_PASSWORD}   <-- DEMO PASSWORD, local use only`;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
