@@ -1,5 +1,4 @@
-import { writeFileSync } from "node:fs";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { referralRules } from "#content/referrals";
 import { signLeadLink } from "~/platform/lead-links.server";
@@ -19,6 +18,7 @@ import { loader as statusLoader } from "~/routes/status";
 import { consumeWebhookBatch } from "~/webhooks/deliver.server";
 import { createWorker } from "~/worker.server";
 import { personStamp } from "./helpers/bot-fields";
+import { budgetFigures } from "./helpers/budget-figures";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { callRoute, cookieJar, workerLoad } from "./helpers/cookie-jar";
@@ -41,10 +41,7 @@ const ORIGIN = "http://127.0.0.1:8920";
 const HOCKEY = "?domain=champion&sport=icehockey";
 
 /** What each test measured, by route or handler: `npm run bench:budgets` prints it (bench/budgets.mjs). */
-const measured: Record<string, number> = {};
-afterAll(() => {
-  if (process.env.BUDGETS_OUT) writeFileSync(process.env.BUDGETS_OUT, JSON.stringify(measured, null, 2));
-});
+const measured = budgetFigures("budgets");
 
 const TABLES = [
   "leads",
