@@ -21,8 +21,8 @@ const budgetOf = (name) => (/\/admin\/|^queue:|^cron:/.test(name) ? 500 : 50);
 
 /**
  * Measured with the same wrapper and sizes before: the waves on main before facts (7324398); the rest on
- * b5c6656, before the outbox's one-statement writes (an invite chunk wrote its 200 rows in 200), the launch page's 1,000-parent reads and the CSV's
- * 1,000-row pages. A figure not listed was the same before.
+ * b5c6656, before the outbox's one-statement writes (an invite chunk wrote its 200 rows in 200), the launch page's 1,000-parent reads, the CSV's
+ * 1,000-row pages and the erasure's statements across the lead tables. A figure not listed was the same before.
  */
 const BEFORE = {
   "GET /admin/waves?n=1000 (review)": 2008,
@@ -37,6 +37,9 @@ const BEFORE = {
   "POST /admin/launch send (1000 parents)": 67,
   "GET /admin/leads.csv (10000 leads)": 53,
   "GET /admin/leads.csv (1000 leads)": 8,
+  "POST /my-data erase (3 waitlists, 2 club ties, 1000 referrals)": 68,
+  "POST /my-data erase (club contact, 1000 referrals)": 45,
+  "POST /my-data erase (1000 referrals)": 38,
 };
 
 const dir = mkdtempSync(join(os.tmpdir(), "budgets-"));

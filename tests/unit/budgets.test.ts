@@ -304,6 +304,57 @@ describe("a parent's or visitor's request: at most 50 statements", () => {
   });
 });
 
+describe("the erasure of a parent on every waitlist: at most 50 statements", () => {
+  it("three entries (1,000 referrals on one), a club membership in each sport, the contact of a club, a webhook endpoint", async () => {
+    const { parent } = await parentWith1000Referrals();
+    const [hockey] = await insertParents(d1.db, "leads_icehockey", parents(1, "f"), referralRules.placesPerCredit);
+    const [tennis] = await insertParents(d1.db, "leads_tennis", parents(1, "f"), referralRules.placesPerCredit);
+    const at = new Date().toISOString();
+    const clubs = [
+      ["leads_icehockey", "champion-icehockey", "icehockey", hockey],
+      ["leads_tennis", "champion-tennis", "tennis", tennis],
+    ].map(([table, variant, sport, member]) => ({ id: crypto.randomUUID(), table, variant, sport, member }));
+    await d1.db.batch([
+      ...clubs.flatMap((club) => [
+        d1.db
+          .prepare(
+            `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
+             VALUES (?, ?, ?, ?, 'Kings', 'Oslo', ?, 'approved', ?)`,
+          )
+          .bind(club.id, club.table, club.variant, `kings-${club.sport}`, club.sport, at),
+        d1.db
+          .prepare("INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) VALUES (?, ?, ?, ?)")
+          .bind(club.table, club.member, club.id, at),
+      ]),
+      // The contact of the hockey club: the club goes with its only contact.
+      d1.db
+        .prepare("INSERT INTO club_contacts (club_id, email, confirmed_at, created_at) VALUES (?, 'f0@example.com', ?, ?)")
+        .bind(clubs[0].id, at, at),
+      d1.db
+        .prepare("INSERT INTO webhook_endpoints (id, url, events, secret, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)")
+        .bind(
+          crypto.randomUUID(),
+          "https://hooks.example.com/in",
+          JSON.stringify(["lead.erased"]),
+          "whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=",
+          at,
+          at,
+        ),
+    ]);
+    const setup = counted();
+    const token = await linkFor("manage", "leads", parent);
+    const erased = await run(setup, myDataAction, `${ORIGIN}/my-data`, { form: { t: token, intent: "erase" } });
+    expect(erased.status).toBe(303);
+    record(setup, "POST /my-data erase (3 waitlists, 2 club ties, 1000 referrals)", PARENT_BUDGET);
+    expect(await count("SELECT COUNT(*) AS n FROM club_members")).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM clubs")).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'lead.erased'")).toBe(3);
+    for (const table of ["leads", "leads_icehockey", "leads_tennis"]) {
+      expect(await count(`SELECT COUNT(*) AS n FROM ${table} WHERE email = 'f0@example.com'`), table).toBe(0);
+    }
+  });
+});
+
 describe("an admin request: at most 500 statements", () => {
   it("the leads list, the whole line's CSV and the largest bulk export, with 1,000 leads", async () => {
     const ids = await insertParents(d1.db, "leads", parents(1000, "p"), referralRules.placesPerCredit);
