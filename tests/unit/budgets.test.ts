@@ -260,6 +260,7 @@ describe("a parent's or visitor's request: at most 50 statements", () => {
 
     const file = await run(setup, downloadAction, `${ORIGIN}/my-data/download`, { form: { t: token } });
     expect(file.status).toBe(200);
+    expect(JSON.parse(file.body!).referrals.as_referrer).toHaveLength(1000);
     record(setup, "POST /my-data/download (1000 referrals)", PARENT_BUDGET);
 
     const erased = await run(setup, myDataAction, `${ORIGIN}/my-data`, { form: { t: token, intent: "erase" } });
