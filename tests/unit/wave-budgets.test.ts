@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { writeFileSync } from "node:fs";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { action, loader } from "~/routes/admin/waves";
 import { createWorker } from "~/worker.server";
+import { budgetFigures } from "./helpers/budget-figures";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
@@ -24,10 +24,7 @@ const GENIUS = `${ORIGIN}/admin/waves`;
 const HOCKEY = `${ORIGIN}/admin/waves?domain=champion&sport=icehockey`;
 
 /** What each test measured, by route or handler: `npm run bench:budgets` prints it (bench/budgets.mjs). */
-const measured: Record<string, number> = {};
-afterAll(() => {
-  if (process.env.BUDGETS_OUT) writeFileSync(process.env.BUDGETS_OUT, JSON.stringify(measured, null, 2));
-});
+const measured = budgetFigures("wave-budgets");
 
 const d1 = useLocalD1();
 beforeEach(async () => {
