@@ -91,6 +91,24 @@ export function dispatchFact(ctx: FactContext, factId: string): void {
   if (ctx.waitUntil) ctx.waitUntil(work);
 }
 
+/** Messages per `sendBatch` (the queue's limit). */
+const SEND_BATCH = 100;
+
+/** Hands many facts (one change of many rows) to their reactions after the response, a batch of messages per send. */
+export function dispatchFacts(ctx: FactContext, factIds: readonly string[]): void {
+  if (factIds.length === 0) return;
+  const queue = queueOf(ctx);
+  const work = (async () => {
+    if (!queue) {
+      for (const factId of factIds) await runToEnd(ctx, factId);
+      return;
+    }
+    for (let i = 0; i < factIds.length; i += SEND_BATCH)
+      await queue.sendBatch(factIds.slice(i, i + SEND_BATCH).map((fact) => ({ body: { fact }, contentType: "json" as const })));
+  })().catch((error: unknown) => log.error(queue ? "fact.enqueue_failed" : "fact.run_failed", { facts: factIds.length }, error));
+  if (ctx.waitUntil) ctx.waitUntil(work);
+}
+
 /**
  * The mail queue's fact messages: one bounded run each; more work goes on in a new message, a
  * failed handler's message is retried (the handling's attempts count towards dead).
