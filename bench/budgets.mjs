@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // D1 statements per invocation of the heaviest routes and handlers measured (docs/decisions/046-facts-and-reactions.md):
-// runs the budget tests (tests/unit/wave-budgets.test.ts: the waves; tests/unit/budgets.test.ts: the parents' pages,
+// runs the budget tests (tests/unit/wave-budgets.test.ts: the waves; tests/unit/referral-budgets.test.ts: the
+// approval of held credits, their facts' queue batches and a parent's confirmation; tests/unit/budgets.test.ts: the parents' pages,
 // the admin's exports, launch and merge, the queue batches and the cron), which drive them on a local D1 through a
 // wrapper that counts statements as D1 does; each test file writes its figures to the out folder (BUDGETS_OUT).
 // Prints the ten heaviest beside the figure before they were made set-based (measured the same way) and the budget:
@@ -14,7 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const FILES = ["tests/unit/wave-budgets.test.ts", "tests/unit/budgets.test.ts"];
+const FILES = ["tests/unit/wave-budgets.test.ts", "tests/unit/referral-budgets.test.ts", "tests/unit/budgets.test.ts"];
 
 /** An admin request, a queue message or a cron run may make 500; any other request is a parent's or visitor's: 50. */
 const budgetOf = (name) => (/\/admin\/|^queue:|^cron:/.test(name) ? 500 : 50);
@@ -40,6 +41,9 @@ const BEFORE = {
   "POST /my-data erase (3 waitlists, 2 club ties, 1000 referrals)": 68,
   "POST /my-data erase (club contact, 1000 referrals)": 45,
   "POST /my-data erase (1000 referrals)": 38,
+  // Measured on b5c6656 (the approval's and the confirmation's consequences still in the request).
+  "POST /admin/referrals/review approve 100 (the form's most)": 2603,
+  "POST /verify-email (confirm, with a credit)": 33,
 };
 
 const dir = mkdtempSync(join(os.tmpdir(), "budgets-"));
