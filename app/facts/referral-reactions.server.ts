@@ -3,7 +3,7 @@ import { confirmationEvents } from "~/analytics/events";
 import { checkMemberClubMilestone } from "~/clubs/clubs.server";
 import { getBackend } from "~/data/backend.server";
 import type { Fact } from "~/data/ports/fact-store";
-import { mailMovedUp } from "~/referrals/moved-up.server";
+import { mailMovedUp } from "./moved-up.server";
 import { settleRewards } from "~/rewards/rewards.server";
 import type { RequestContext } from "~/utils/context.server";
 import { contentKeyOf, variantOfKey } from "~/utils/variant";
