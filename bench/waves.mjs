@@ -6,7 +6,7 @@
 // takes its files from tests/unit only), so it runs here with a config of its own. Exits non-zero when
 // an invite is lost or handed to the mail API twice; never on time.
 //   npm run bench:waves
-//   WAVES=2 WAVE_SIZE=500 KILL_AT=0.3 D1_ENGINE=sqlite npm run bench:waves
+//   WAVES=2 WAVE_SIZE=500 KILL_AT=0.3 D1_ENGINE=workerd npm run bench:waves
 // Env: see the test file's header.
 import { fileURLToPath } from "node:url";
 import { startVitest } from "vitest/node";

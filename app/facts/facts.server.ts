@@ -22,6 +22,15 @@ export const MAX_HANDLER_ATTEMPTS = 5;
 /** A fact younger than this is left to its own message by the sweep. */
 const SWEEP_AFTER_MS = 2 * 60_000;
 
+/**
+ * Fact runs per queue invocation: a run makes up to about 210 statements (a chunk of invites) and
+ * the batch's mail messages about as many, so one run keeps the invocation within 500 of D1's 1,000.
+ */
+const FACT_RUNS_PER_INVOCATION = 1;
+
+/** A failed handler's message comes back after this. */
+const FACT_RETRY_SECONDS = 30;
+
 /** Facts the sweep enqueues per cron run. */
 const SWEEP_LIMIT = 50;
 
@@ -97,7 +106,21 @@ export function dispatchFact(ctx: FactContext, factId: string): void {
  */
 export async function consumeFactMessages(ctx: FactContext, messages: readonly Message<unknown>[]): Promise<void> {
   const queue = queueOf(ctx);
-  for (const message of messages) {
+  // D1's query limit is per invocation, not per message: a batch may carry many facts, so one run
+  // here and the rest to the back of the queue as new messages (a retry would count towards the
+  // dead-letter queue). Sent first, so a run that dies here loses only its own message.
+  const now = queue ? messages.slice(0, FACT_RUNS_PER_INVOCATION) : messages;
+  const later = messages.slice(now.length);
+  if (queue && later.length) {
+    try {
+      await queue.sendBatch(later.map((message) => ({ body: message.body as FactMessage, contentType: "json" as const })));
+      for (const message of later) message.ack();
+    } catch (error) {
+      log.error("fact.enqueue_failed", { facts: later.length }, error);
+      for (const message of later) message.retry({ delaySeconds: FACT_RETRY_SECONDS });
+    }
+  }
+  for (const message of now) {
     const body = message.body as FactMessage;
     try {
       const outcome = await runFact(ctx, body);
@@ -105,12 +128,12 @@ export async function consumeFactMessages(ctx: FactContext, messages: readonly M
         if (queue) await queue.send({ fact: body.fact, resume: outcome.resume }, { contentType: "json" });
         else await runToEnd(ctx, body.fact);
       }
-      if (outcome.kind === "retry") message.retry({ delaySeconds: 30 });
+      if (outcome.kind === "retry") message.retry({ delaySeconds: FACT_RETRY_SECONDS });
       else message.ack();
     } catch (error) {
       // The database failed before a handler ran: the queue tries the message again, the cron after it.
       log.error("fact.run_failed", { via: "queue" }, error);
-      message.retry({ delaySeconds: 30 });
+      message.retry({ delaySeconds: FACT_RETRY_SECONDS });
     }
   }
 }
