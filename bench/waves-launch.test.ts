@@ -327,16 +327,14 @@ it(`launches ${N} parents in ${WAVES} waves with the consumer killed once: every
   );
   await Promise.all([admissions, drain()]);
   const drainedAt = Date.now();
-  if (env.WAVES_DEBUG)
-    console.log(
-      await d1.db
-        .prepare("SELECT f.id, f.created_at, f.handled_at, h.handler, h.status FROM facts f LEFT JOIN fact_handlings h ON h.fact_id = f.id")
-        .all(),
-    );
   let crons = 0;
   const count = async (sql: string) => Number((await d1.db.prepare(sql).first<{ n: number }>())?.n ?? 0);
   const unhandled = () => count("SELECT COUNT(*) AS n FROM facts WHERE handled_at IS NULL");
   const unsent = () => count("SELECT COUNT(*) AS n FROM outbox WHERE template = 'invite' AND status <> 'sent'");
+  console.log(
+    `  the queue ran dry at +${seconds(drainedAt - t0)}: ${await unhandled()} facts not handled, ${await unsent()} invite rows not sent, ` +
+      `${N - mail.firstAccept.size} invites not handed over`,
+  );
   while (crons < 5 && ((await unhandled()) > 0 || (await unsent()) > 0 || mail.firstAccept.size < N)) {
     crons += 1;
     await cron();
