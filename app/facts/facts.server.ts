@@ -23,6 +23,9 @@ export const MAX_HANDLER_ATTEMPTS = 5;
 /** A fact younger than this is left to its own message by the sweep. */
 const SWEEP_AFTER_MS = 2 * 60_000;
 
+/** A failed handler's message comes back after this. */
+const FACT_RETRY_SECONDS = 30;
+
 /** Facts the sweep enqueues per cron run. */
 const SWEEP_LIMIT = 50;
 
@@ -110,8 +113,13 @@ export function dispatchFacts(ctx: FactContext, factIds: readonly string[]): voi
   if (ctx.waitUntil) ctx.waitUntil(work);
 }
 
-/** Statements one queue invocation's fact runs may make: half of the 1,000 D1 allows on Workers Paid. */
-const STATEMENTS_PER_INVOCATION = 500;
+/**
+ * Statements one queue invocation's fact runs may make. The invocation's budget is 500, half of the
+ * 1,000 D1 allows on Workers Paid, and the same batch may carry up to 100 mail messages (two
+ * statements each, about 200): the facts take the rest. A batch of several waves' facts (over
+ * 2,000 statements at once) runs one wave's chunk and hands the others on.
+ */
+const STATEMENTS_PER_INVOCATION = 290;
 
 /**
  * The most statements the run of one message can make, so it starts only with that much left: a
@@ -145,12 +153,12 @@ export async function consumeFactMessages(ctx: FactContext, messages: readonly M
         if (queue) await queue.send({ fact: body.fact, resume: outcome.resume }, { contentType: "json" });
         else await runToEnd(counted.ctx, body.fact);
       }
-      if (outcome.kind === "retry") message.retry({ delaySeconds: 30 });
+      if (outcome.kind === "retry") message.retry({ delaySeconds: FACT_RETRY_SECONDS });
       else message.ack();
     } catch (error) {
       // The database failed before a handler ran: the queue tries the message again, the cron after it.
       log.error("fact.run_failed", { via: "queue" }, error);
-      message.retry({ delaySeconds: 30 });
+      message.retry({ delaySeconds: FACT_RETRY_SECONDS });
     }
   }
 }
