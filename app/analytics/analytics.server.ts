@@ -99,6 +99,27 @@ export function track(ctx: Ctx, name: EventName, options: TrackOptions): void {
 }
 
 /**
+ * The event `track` records for a visit id and a source, recorded now and awaited: for a
+ * consequence that runs later, away from the request (a fact's reaction), whose failure is retried.
+ * `day` is the day the change happened.
+ */
+export async function recordEvent(
+  ctx: Pick<Ctx, "env" | "bindings" | "contentKey" | "client">,
+  name: EventName,
+  options: { visitId: string | null; source: EventSource; day: string },
+): Promise<void> {
+  if (ctx.client.bot) return;
+  await getBackend(ctx).analytics.record({
+    name,
+    variant: ctx.contentKey,
+    day: options.day,
+    sessionId: options.visitId,
+    ...options.source,
+    js: jsFlag(ctx.client.js),
+  });
+}
+
+/**
  * Counts a form the bot guard showed again because it came back sooner than the minimum fill time
  * (docs/decisions/011-bot-guard.md), under the form's name; any other verdict counts nothing.
  */

@@ -35,6 +35,11 @@ type CampaignMessage = { campaign: string };
 /** Parents read per chunk (one suppression read, one places read and one queue send per chunk). */
 const CHUNK = 100;
 /**
+ * Parents the audience's count reads at once (six statements per chunk): the launch page counts the
+ * whole line on every view, and 100 at a time a line of 10,000 took 600 of D1's 1,000 statements.
+ */
+const AUDIENCE_CHUNK = 1_000;
+/**
  * Recipients one step writes before it hands on to the next message: about a second of work, and
  * enough that the writing stays ahead of the sending (the next step's message waits in the queue
  * behind this step's mails, which leave at the provider's 200 a second at best).
@@ -120,7 +125,7 @@ export async function audienceOf(ctx: CampaignContext, scope: AdminScope): Promi
   for (const variant of scopeVariants(scope)) {
     counts.unconfirmed += await store.unconfirmedCount(variant.table);
     for (let after = 0; ;) {
-      const page = await store.audiencePage(variant.table, after, CHUNK);
+      const page = await store.audiencePage(variant.table, after, AUDIENCE_CHUNK);
       if (!page.length) break;
       const verdict = await verdicts(
         ctx,
@@ -144,7 +149,7 @@ export async function audienceOf(ctx: CampaignContext, scope: AdminScope): Promi
         else counts.waiting += 1;
       }
       after = page[page.length - 1].confirm_seq;
-      if (page.length < CHUNK) break;
+      if (page.length < AUDIENCE_CHUNK) break;
     }
   }
   return { ...counts, first };

@@ -4,7 +4,7 @@ import type { Lead } from "~/data/ports/lead-store";
 import { log } from "~/platform/log.server";
 import type { RequestContext } from "~/utils/context.server";
 import { cardImageLink } from "~/utils/links";
-import { LEAD_TABLES, type LeadTable } from "~/utils/variant";
+import type { LeadTable } from "~/utils/variant";
 import { CARD_HEIGHT, CARD_WIDTH, cardHash, cardInputs, cardText, type CardInputs } from "./card-inputs";
 
 /**
@@ -152,19 +152,12 @@ const CONTENT_OF_TABLE: Record<LeadTable, ContentKey> = { leads: "genius", leads
  * leaves no copy of the picture behind in this data centre).
  */
 export async function cardsToForget(
-  ctx: Pick<RequestContext, "env" | "bindings">,
-  address: string,
+  ctx: Pick<RequestContext, "bindings">,
+  leads: readonly { table: LeadTable; lead: Pick<Lead, "ref_code" | "age_bands" | "focus_areas"> }[],
   deps: Pick<CardDeps, "cache"> = workerCardDeps(ctx.bindings),
 ) {
   const hashes = await Promise.all(
-    LEAD_TABLES.map(async (table) => {
-      const lead = await getBackend(ctx).leads.getByEmail(table, address);
-      return lead?.ref_code ? [await cardHash(cardInputs(lead, CONTENT_OF_TABLE[table]))] : [];
-    }),
-  ).then(
-    (found) => found.flat(),
-    // The erasure goes on without them: the card route 404s for an erased code all the same.
-    (error: unknown) => (log.error("lead.read_failed", { page: "card-erasure" }, error), []),
+    leads.flatMap(({ table, lead }) => (lead.ref_code ? [cardHash(cardInputs(lead, CONTENT_OF_TABLE[table]))] : [])),
   );
   return async () => {
     await Promise.all(hashes.map((hash) => deps.cache?.delete(cacheKey(hash))));

@@ -1,5 +1,4 @@
 import { getBackend } from "~/data/backend.server";
-import { MAX_PAGE_SIZE } from "~/data/lead-model";
 import type { Club, ClubSummary } from "~/data/ports/club-store";
 import type { RequestContext } from "~/utils/context.server";
 import { checkClubMilestone, clubsCopy, clubsOf, clubTableOf } from "./clubs.server";
@@ -42,8 +41,8 @@ export async function clubsAdminPage(ctx: RequestContext): Promise<{ clubs: Admi
   };
 }
 
-/** The most families one club's list shows (the lead store's page limit). */
-const FAMILIES_SHOWN = MAX_PAGE_SIZE;
+/** The most families one club's list shows. */
+const FAMILIES_SHOWN = 200;
 
 export type ClubFamily = { id: string; email: string; joined_at: string; state: "counted" | "unconfirmed" | "held" };
 

@@ -95,7 +95,11 @@ export class DuplicateRefCodeError extends LeadStoreError {
 
 export const PENDING_EMAIL = "pending@placeholder.invalid";
 const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+/**
+ * Rows one list read may answer (PostgREST's max_rows is 1,000): the CSV export reads the whole line
+ * a page at a time in one invocation, and 200 a page a line of 100,000 made 500 D1 statements.
+ */
+export const MAX_PAGE_SIZE = 1_000;
 
 export function assertLeadTable(table: string): asserts table is LeadTable {
   if (!(LEAD_TABLES as readonly string[]).includes(table)) throw new InvalidTableError(table);

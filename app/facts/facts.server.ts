@@ -4,6 +4,7 @@ import { mailQueueOf } from "~/mail/mail-queue.server";
 import { log } from "~/platform/log.server";
 import type { FactContext } from "./context.server";
 import { reactionsTo } from "./reactions.server";
+import { countedContext } from "./statement-count.server";
 
 /**
  * Running a fact's reactions (docs/decisions/046-facts-and-reactions.md). The change and its fact
@@ -21,6 +22,9 @@ export const MAX_HANDLER_ATTEMPTS = 5;
 
 /** A fact younger than this is left to its own message by the sweep. */
 const SWEEP_AFTER_MS = 2 * 60_000;
+
+/** A failed handler's message comes back after this. */
+const FACT_RETRY_SECONDS = 30;
 
 /** Facts the sweep enqueues per cron run. */
 const SWEEP_LIMIT = 50;
@@ -91,26 +95,70 @@ export function dispatchFact(ctx: FactContext, factId: string): void {
   if (ctx.waitUntil) ctx.waitUntil(work);
 }
 
+/** Messages per `sendBatch` (the queue's limit). */
+const SEND_BATCH = 100;
+
+/** Hands many facts (one change of many rows) to their reactions after the response, a batch of messages per send. */
+export function dispatchFacts(ctx: FactContext, factIds: readonly string[]): void {
+  if (factIds.length === 0) return;
+  const queue = queueOf(ctx);
+  const work = (async () => {
+    if (!queue) {
+      for (const factId of factIds) await runToEnd(ctx, factId);
+      return;
+    }
+    for (let i = 0; i < factIds.length; i += SEND_BATCH)
+      await queue.sendBatch(factIds.slice(i, i + SEND_BATCH).map((fact) => ({ body: { fact }, contentType: "json" as const })));
+  })().catch((error: unknown) => log.error(queue ? "fact.enqueue_failed" : "fact.run_failed", { facts: factIds.length }, error));
+  if (ctx.waitUntil) ctx.waitUntil(work);
+}
+
+/**
+ * Statements one queue invocation's fact runs may make. The invocation's budget is 500, half of the
+ * 1,000 D1 allows on Workers Paid, and the same batch may carry up to 100 mail messages (two
+ * statements each, about 200): the facts take the rest. A batch of several waves' facts (over
+ * 2,000 statements at once) runs one wave's chunk and hands the others on.
+ */
+const STATEMENTS_PER_INVOCATION = 290;
+
+/**
+ * The most statements the run of one message can make, so it starts only with that much left: a
+ * wave's chunk of invites (about 210), any other fact's run (a credit's reactions: about 40).
+ */
+function largestRunOf(body: FactMessage): number {
+  return body.fact.startsWith("wave.admitted:") ? 250 : 60;
+}
+
 /**
  * The mail queue's fact messages: one bounded run each; more work goes on in a new message, a
- * failed handler's message is retried (the handling's attempts count towards dead).
+ * failed handler's message is retried (the handling's attempts count towards dead). The runs stop
+ * before they would pass the invocation's statements: the messages left are sent again (one
+ * batch) for a later invocation, not retried (their attempts are not spent).
  */
 export async function consumeFactMessages(ctx: FactContext, messages: readonly Message<unknown>[]): Promise<void> {
   const queue = queueOf(ctx);
-  for (const message of messages) {
+  const counted = countedContext(ctx);
+  for (const [i, message] of messages.entries()) {
     const body = message.body as FactMessage;
+    if (queue && i > 0 && counted.statements + largestRunOf(body) > STATEMENTS_PER_INVOCATION) {
+      const rest = messages.slice(i);
+      await queue.sendBatch(rest.map((left) => ({ body: left.body as FactMessage, contentType: "json" as const })));
+      for (const left of rest) left.ack();
+      log.info("fact.deferred", { messages: rest.length, statements: counted.statements });
+      return;
+    }
     try {
-      const outcome = await runFact(ctx, body);
+      const outcome = await runFact(counted.ctx, body);
       if (outcome.kind === "more") {
         if (queue) await queue.send({ fact: body.fact, resume: outcome.resume }, { contentType: "json" });
-        else await runToEnd(ctx, body.fact);
+        else await runToEnd(counted.ctx, body.fact);
       }
-      if (outcome.kind === "retry") message.retry({ delaySeconds: 30 });
+      if (outcome.kind === "retry") message.retry({ delaySeconds: FACT_RETRY_SECONDS });
       else message.ack();
     } catch (error) {
       // The database failed before a handler ran: the queue tries the message again, the cron after it.
       log.error("fact.run_failed", { via: "queue" }, error);
-      message.retry({ delaySeconds: 30 });
+      message.retry({ delaySeconds: FACT_RETRY_SECONDS });
     }
   }
 }

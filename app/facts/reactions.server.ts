@@ -2,6 +2,7 @@ import type { Fact } from "~/data/ports/fact-store";
 import { recordWebhookEvent } from "~/webhooks/emit.server";
 import { waveAdmittedEvent } from "~/webhooks/events.server";
 import type { FactContext } from "./context.server";
+import { creditReactions, leadConfirmedReactions, referralHeldReactions } from "./referral-reactions.server";
 import { inviteChunk, tableOfFact } from "./wave-invites.server";
 
 /**
@@ -19,7 +20,8 @@ export type Reaction = {
   run(ctx: FactContext, fact: Fact, after: number): Promise<number | null>;
 };
 
-export type FactType = "wave.admitted";
+export type FactType =
+  "wave.admitted" | "lead.confirmed" | "referral.credited" | "referral.held" | "referral.approved" | "referral.rejected";
 
 export const reactions: Record<FactType, readonly Reaction[]> = {
   "wave.admitted": [
@@ -34,6 +36,14 @@ export const reactions: Record<FactType, readonly Reaction[]> = {
     },
     { name: "invites", run: inviteChunk },
   ],
+  // The confirmation: its webhook event, its funnel event and its club count.
+  "lead.confirmed": leadConfirmedReactions,
+  // A credit and an approved held credit are one code path: the same handlers.
+  "referral.credited": creditReactions,
+  "referral.approved": creditReactions,
+  "referral.held": referralHeldReactions,
+  // A rejected held credit never counted: nothing follows (the fact records the decision).
+  "referral.rejected": [],
 };
 
 export function reactionsTo(type: string): readonly Reaction[] {

@@ -24,14 +24,21 @@ type Ctx = Pick<
 export const isActive = (reward: Pick<EarnedReward, "withdrawn_at">) => reward.withdrawn_at === null;
 
 /**
- * Settles the referrer's rewards. Never throws: a failure is logged (reward.settle_failed) and the
+ * Settles the referrer's rewards. Never throws (unless asked to): a failure is logged (reward.settle_failed) and the
  * next settle (the next credit, or the admin's) completes it, because settling is idempotent.
  */
-export async function settleRewards(ctx: Ctx, referrerId: string, now: () => Date = () => new Date()): Promise<void> {
+export async function settleRewards(
+  ctx: Ctx,
+  referrerId: string,
+  now: () => Date = () => new Date(),
+  options: { rethrow?: boolean } = {},
+): Promise<void> {
   try {
     await settle(ctx, referrerId, now);
   } catch (error) {
     log.error("reward.settle_failed", { leadId: referrerId }, error);
+    // A fact's reaction fails with it, so its settlement is tried again.
+    if (options.rethrow) throw error;
   }
 }
 

@@ -169,18 +169,18 @@ export async function eraseParentData(
   const address = erasableAddress(email);
   if (!address) throw new TypeError("No e-mail address to erase");
   await suppress({ ...ctx, now: () => now }, address, "all", "erasure");
-  // Their share cards' cached copies go with the leads (ADR 037): read before the leads are gone.
-  const forgetCards = await cardsToForget(ctx, address);
+  // The address's lead in each table, read once while the rows exist: their share cards' cached
+  // copies go with them (ADR 037), and the lead.erased events name them (ADR 038).
+  const leads = await leadsOfAddress(ctx, address);
+  const forgetCards = await cardsToForget(ctx, leads);
   await eraseClubTies(ctx, address);
-  // The ids the lead.erased events name (ADR 038), read while the rows exist.
-  const erasedLeads = await erasedLeadIds(ctx, address);
   const counts = await getBackend(ctx).trust.erase(address, {
     recipientHash: `erased:${await emailHash(address)}`,
     source,
     at: now.toISOString(),
   });
   await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
-  if (counts) for (const { table, id } of erasedLeads) webhookEvents.leadErased(ctx, table, id);
+  if (counts) for (const { table, lead } of leads) webhookEvents.leadErased(ctx, table, lead.id);
   return counts;
 }
 
@@ -204,13 +204,13 @@ async function eraseClubTies(ctx: Ctx, address: string): Promise<void> {
   }
 }
 
-/** The address's lead in each table; a failed read leaves the events out, never the erasure. */
-async function erasedLeadIds(ctx: Ctx, address: string) {
+/** The address's lead in each table; a failed read leaves the cards and the events out, never the erasure. */
+async function leadsOfAddress(ctx: Ctx, address: string) {
   const found = await Promise.all(
     LEAD_TABLES.map(async (table) => {
       const lead = await getBackend(ctx).leads.getByEmail(table, address);
-      return lead ? [{ table, id: lead.id }] : [];
+      return lead ? [{ table, lead }] : [];
     }),
-  ).catch((error: unknown) => (log.error("lead.read_failed", { page: "erasure-webhooks" }, error), []));
+  ).catch((error: unknown) => (log.error("lead.read_failed", { page: "erasure" }, error), []));
   return found.flat();
 }

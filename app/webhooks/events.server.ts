@@ -43,29 +43,33 @@ export function waveAdmittedEvent(table: LeadTable, wave: { id: string; seq: num
   return eventOf("wave.admitted", table, wave.id, { wave_id: wave.id, seq: wave.seq, lead_ids: leadIds });
 }
 
+/** A confirmation's event, recorded by its fact's reaction. */
+export function leadConfirmedEvent(table: LeadTable, lead: { id: string; lead_source: string | null }, at: string): WebhookEvent {
+  return eventOf("lead.confirmed", table, lead.id, { lead_id: lead.id, source: lead.lead_source, confirmed_at: at });
+}
+
+type ReferralIds = { id: string; referrer_id: string | null; referred_id: string };
+
+/** A credit's event (an approved held credit's too: the same id), recorded by its fact's reaction. */
+export function referralCreditedEvent(table: LeadTable, referral: ReferralIds): WebhookEvent {
+  return eventOf("referral.credited", table, referral.id, {
+    referral_id: referral.id,
+    referrer_id: referral.referrer_id,
+    referred_id: referral.referred_id,
+  });
+}
+
+/** A held credit's event, with its reasons (codes), recorded by its fact's reaction. */
+export function referralHeldEvent(table: LeadTable, referral: ReferralIds, reasons: string[]): WebhookEvent {
+  return eventOf("referral.held", table, referral.id, {
+    referral_id: referral.id,
+    referrer_id: referral.referrer_id,
+    referred_id: referral.referred_id,
+    reasons,
+  });
+}
+
 export const webhookEvents = {
-  leadConfirmed(ctx: Ctx, table: LeadTable, lead: { id: string; lead_source?: string | null }, at: string) {
-    emit(ctx, "lead.confirmed", table, lead.id, {
-      lead_id: lead.id,
-      source: lead.lead_source ?? null,
-      confirmed_at: at,
-    });
-  },
-  referralCredited(ctx: Ctx, table: LeadTable, referral: { id: string; referrer_id: string | null; referred_id: string }) {
-    emit(ctx, "referral.credited", table, referral.id, {
-      referral_id: referral.id,
-      referrer_id: referral.referrer_id,
-      referred_id: referral.referred_id,
-    });
-  },
-  referralHeld(ctx: Ctx, table: LeadTable, referral: { id: string; referrer_id: string | null; referred_id: string }, reasons: string[]) {
-    emit(ctx, "referral.held", table, referral.id, {
-      referral_id: referral.id,
-      referrer_id: referral.referrer_id,
-      referred_id: referral.referred_id,
-      reasons,
-    });
-  },
   rewardEarned(
     ctx: Ctx,
     table: LeadTable,

@@ -111,13 +111,18 @@ async function rewardsFlow(
   await expect(stepOf(downloadTitle)).toHaveAttribute("data-unlocked", "false");
   const friends = [`rw-one-${tag}@first-school.example`, `rw-two-${tag}@second-club.example`];
   await friendJoinsAndConfirms(playwright, page, v, friends[0], refCode);
-  await page.goto(links.status);
-  await expect(stepOf(downloadTitle)).toHaveAttribute("data-unlocked", "true");
+  // The reward is a reaction to the credit's fact, settled from the queue just after the response.
+  await expect(async () => {
+    await page.goto(links.status);
+    await expect(stepOf(downloadTitle)).toHaveAttribute("data-unlocked", "true", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId("reward-next")).toContainText(copy.status.next.one.split("{title}")[0]);
   await friendJoinsAndConfirms(playwright, page, v, friends[1], refCode);
 
-  // One mail per reward, in the outbox.
-  const mails = (await outbox(page, a)).filter((mail) => mail.template === "reward");
+  // One mail per reward, in the outbox (the second once its reaction has run).
+  const rewardMails = async () => (await outbox(page, a)).filter((mail) => mail.template === "reward");
+  await expect.poll(async () => (await rewardMails()).length, { timeout: 30_000 }).toBe(2);
+  const mails = await rewardMails();
   for (const title of [downloadTitle, codeTitle]) {
     expect(mails.filter((mail) => mail.subject.includes(title))).toHaveLength(1);
   }

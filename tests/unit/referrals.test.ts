@@ -91,18 +91,22 @@ describe("referrals", () => {
   it('sends "You moved up" only when the credit really moved the referrer up', async () => {
     const { ctx, settle } = request();
     const referrals = referralsOf(ctx);
+    // Each credit's reactions (the mail) run after its response: settled before the next confirmation.
+    const confirm = async (id: string) => {
+      await referrals.confirm(id);
+      await settle();
+    };
     const ann = await join("ann-first@example.com");
-    await referrals.confirm(ann.id);
+    await confirm(ann.id);
     const zed = await join("zed-second@example.com");
-    await referrals.confirm(zed.id);
+    await confirm(zed.id);
     // Ann is number 1 already: her friend's confirmation moves her nowhere.
-    await referrals.confirm((await join("bob-friend@example.com", ann.ref_code)).id);
+    await confirm((await join("bob-friend@example.com", ann.ref_code)).id);
     // Zed's first friend brings him no further than second (Ann has a credit too); his second passes her.
-    await referrals.confirm((await join("cat-friend@example.com", zed.ref_code)).id);
+    await confirm((await join("cat-friend@example.com", zed.ref_code)).id);
     const afterOne = await d1.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE dedupe_key LIKE 'moved-up:%'").first<{ n: number }>();
     expect(afterOne?.n).toBe(0);
-    await referrals.confirm((await join("dan-friend@example.com", zed.ref_code)).id);
-    await settle();
+    await confirm((await join("dan-friend@example.com", zed.ref_code)).id);
     const { standing } = await standingOfLead(ctx, await reload(zed));
     expect(standing.kind === "waiting" ? standing.place : null).toBe(1);
     const mails = (await d1.db.prepare("SELECT recipient FROM outbox WHERE dedupe_key LIKE 'moved-up:%'").all<{ recipient: string }>())

@@ -63,9 +63,10 @@ async function parentWithFriends(n: number) {
   for (let i = 0; i < n; i++) {
     const friend = await join(`friend${i}@school${i}.example`, parent.ref_code);
     await referralsOf(ctx).confirm(friend.id);
+    // Each credit's reactions (the settlement) run after its response, before the next friend confirms.
+    await settle();
     friends.push(friend);
   }
-  await settle();
   return { parent, friends };
 }
 
@@ -194,7 +195,7 @@ describe("settleRewards", () => {
 
   it("a failed settle is logged and never fails the confirmation; the next settle completes it", async () => {
     await ladder();
-    const { ctx } = request();
+    const { ctx, settle } = request();
     const store = getBackend(ctx).rewards;
     const broken = vi.spyOn(store, "steps").mockRejectedValue(new Error("database down"));
     const logged = vi.spyOn(log, "error");
@@ -204,6 +205,7 @@ describe("settleRewards", () => {
       const friend = await join("friend@school.example", parent.ref_code);
       expect((await referralsOf(ctx).confirm(friend.id))?.confirmedNow).toBe(true);
       expect((await referralsOf(ctx).referralOf(friend.id))?.status).toBe("credited");
+      await settle();
       expect(logged).toHaveBeenCalledWith("reward.settle_failed", { leadId: parent.id }, expect.any(Error));
       broken.mockRestore();
       await settleRewards(ctx, parent.id);

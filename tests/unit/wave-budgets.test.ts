@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { writeFileSync } from "node:fs";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { referralRules } from "#content/referrals";
 import { action, loader } from "~/routes/admin/waves";
 import { createWorker } from "~/worker.server";
+import { budgetFigures } from "./helpers/budget-figures";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
@@ -24,10 +24,7 @@ const GENIUS = `${ORIGIN}/admin/waves`;
 const HOCKEY = `${ORIGIN}/admin/waves?domain=champion&sport=icehockey`;
 
 /** What each test measured, by route or handler: `npm run bench:budgets` prints it (bench/budgets.mjs). */
-const measured: Record<string, number> = {};
-afterAll(() => {
-  if (process.env.BUDGETS_OUT) writeFileSync(process.env.BUDGETS_OUT, JSON.stringify(measured, null, 2));
-});
+const measured = budgetFigures("wave-budgets");
 
 const d1 = useLocalD1();
 beforeEach(async () => {
@@ -159,6 +156,35 @@ describe("wave budgets", () => {
     expect(await count("SELECT COUNT(DISTINCT dedupe_key) AS n FROM outbox WHERE template = 'invite'")).toBe(1000);
     expect(await count("SELECT COUNT(*) AS n FROM wave_members WHERE invite_sent_at IS NOT NULL")).toBe(1000);
     expect(await count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'wave.admitted'")).toBe(1);
+  });
+
+  it("keeps one queue invocation within 500 statements when its batch carries the facts of several waves", async () => {
+    const { cookie } = await signedIn(d1, GENIUS, "admin");
+    await insertParents(d1.db, "leads", parents(750, "b"), referralRules.placesPerCredit);
+    const setup = counted();
+    for (const seq of [1, 2, 3])
+      expect(await post(setup.bindings, cookie, GENIUS, { intent: "admit", n: "250", seq: String(seq) })).toBe(303);
+
+    // The platform hands a consumer up to max_batch_size messages at once: the three waves' facts in one batch.
+    const worker = createWorker(async () => new Response(null));
+    const executionCtx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+    const bodies = setup.mail.taken().filter((body) => typeof body.fact === "string");
+    expect(bodies).toHaveLength(3);
+    setup.counter.reset();
+    const messages = bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body, ack() {}, retry() {} }));
+    await worker.queue!(
+      { queue: "mail", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch,
+      setup.bindings as unknown as Env,
+      executionCtx,
+    );
+    measured["queue: a batch of three waves' facts"] = setup.counter.statements;
+    expect(setup.counter.statements, "one invocation with three facts").toBeLessThanOrEqual(MESSAGE_BUDGET);
+
+    const runs = await drainFacts(setup);
+    expect(Math.max(...runs), `statements per message: ${runs.join(", ")}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
+    expect(await count("SELECT COUNT(*) AS n FROM outbox WHERE template = 'invite'")).toBe(750);
+    expect(await count("SELECT COUNT(*) AS n FROM wave_members WHERE invite_sent_at IS NOT NULL")).toBe(750);
+    expect(await count("SELECT COUNT(*) AS n FROM facts WHERE handled_at IS NULL")).toBe(0);
   });
 
   it("admits a club wave of 500 within the same budgets, and tells the webhooks once", async () => {

@@ -27,18 +27,29 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
   const referralById = (id: string) => db.prepare("SELECT * FROM referrals WHERE id = ?").bind(id).first<Referral>();
 
   return {
-    async confirmLead(table, leadId, at, placesPerCredit) {
+    async confirmLead(table, leadId, at, placesPerCredit, context = {}) {
       assertLeadTable(table);
-      // One statement: SQLite runs it alone, so two confirmations never get the same number.
-      const row = await db
-        .prepare(
-          `UPDATE ${table} SET email_verified = 1, confirmed_at = ?1,
-             confirm_seq = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}),
-             place_score = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}) - ?2 * referral_count - bonus_places
-           WHERE id = ?3 AND confirm_seq IS NULL RETURNING *`,
-        )
-        .bind(at, placesPerCredit, leadId)
-        .first<Row>();
+      // One batch (one transaction): the fact first, from the row as the update will find it, so only
+      // the call that confirms writes it. The update is one statement: two confirmations never get the same number.
+      const [, updated] = await db.batch<Row>([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT 'lead.confirmed:' || ?1 || ':' || id, 'lead.confirmed',
+               json_set(?2, '$.lead_id', id, '$.source', lead_source, '$.confirmed_at', ?3), ?3
+             FROM ${table} WHERE id = ?4 AND confirm_seq IS NULL ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(table, JSON.stringify(context), at, leadId),
+        db
+          .prepare(
+            `UPDATE ${table} SET email_verified = 1, confirmed_at = ?1,
+               confirm_seq = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}),
+               place_score = (SELECT COALESCE(MAX(confirm_seq), 0) + 1 FROM ${table}) - ?2 * referral_count - bonus_places
+             WHERE id = ?3 AND confirm_seq IS NULL RETURNING *`,
+          )
+          .bind(at, placesPerCredit, leadId),
+      ]);
+      const row = updated.results[0];
       if (row) return { lead: leadFromD1Row(row), confirmedNow: true };
       const existing = await db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(leadId).first<Row>();
       return existing ? { lead: leadFromD1Row(existing), confirmedNow: false } : null;
@@ -71,10 +82,22 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return stored;
     },
 
-    async credit(table, referredId, at, placesPerCredit, hold = []) {
+    async credit(table, referredId, at, placesPerCredit, hold = [], context = {}) {
       assertLeadTable(table);
       const held = hold.length ? hold.join(",") : null;
-      const [credited] = await db.batch<Referral>([
+      const type = held ? "referral.held" : "referral.credited";
+      // The fact first, from the row still pending: only the call that moves it writes it.
+      const [, credited] = await db.batch<Referral>([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT ?1 || ':' || ?2 || ':' || id, ?1,
+               CASE WHEN ?1 = 'referral.held'
+                 THEN json_set(?4, '$.referral_id', id, '$.referrer_id', referrer_id, '$.referred_id', referred_id, '$.reasons', json(?5))
+                 ELSE json_set(?4, '$.referral_id', id, '$.referrer_id', referrer_id, '$.referred_id', referred_id, '$.credits', 1) END, ?6
+             FROM referrals WHERE lead_table = ?2 AND referred_id = ?3 AND status = 'pending' ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(type, table, referredId, JSON.stringify(context), JSON.stringify(hold), at),
         db
           .prepare(
             `UPDATE referrals SET status = CASE WHEN ?4 IS NULL THEN 'credited' ELSE 'held' END, hold_reasons = ?4,
@@ -106,12 +129,24 @@ export function createD1ReferralStore(db: D1Database): ReferralStore {
       return referralById(referralId);
     },
 
-    async decideHeld(table, ids, approve, at, placesPerCredit) {
+    async decideHeld(table, ids, approve, at, placesPerCredit, context = {}) {
       assertLeadTable(table);
       if (ids.length === 0) return [];
-      // One batch (one transaction): the rows still held change, then each of their referrers is
-      // recounted; a repeat finds nothing held and recounts nothing.
-      const [changed] = await db.batch<Referral>([
+      const type = approve ? "referral.approved" : "referral.rejected";
+      // One batch (one transaction): a fact for each row still held (one statement for all, with its
+      // referrer's credits in this decision), then those rows change, then each of their referrers is
+      // recounted; a repeat finds nothing held and writes and recounts nothing.
+      const [, changed] = await db.batch<Referral>([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT ?1 || ':' || ?2 || ':' || id, ?1,
+               json_set(?4, '$.referral_id', id, '$.referrer_id', referrer_id, '$.referred_id', referred_id,
+                 '$.credits', COUNT(*) OVER (PARTITION BY referrer_id)), ?5
+             FROM referrals WHERE lead_table = ?2 AND status = 'held' AND id IN (SELECT value FROM json_each(?3))
+             ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(type, table, JSON.stringify(ids), JSON.stringify(context), at),
         db
           .prepare(
             `UPDATE referrals SET status = CASE WHEN ?1 THEN 'credited' ELSE 'rejected' END,

@@ -30,10 +30,21 @@ const WEBHOOK_HOLDS = `event_type = 'lead.confirmed' AND CASE WHEN instr(lower(p
 
 type IdsByTable = { table: LeadTable; ids: string[] }[];
 
+/** Lead tables in LEAD_TABLES' order, for rows read across tables to come back as they were read table by table. */
+const TABLE_ORDER = (column: string) => `CASE ${column} ${LEAD_TABLES.map((table, i) => `WHEN '${table}' THEN ${i}`).join(" ")} END`;
+
+/** `(table column, id column)` is one of the JSON parameter's `[table, id]` pairs: one statement for every lead table. */
+const inPairs = (table: string, id: string, param: string) =>
+  `(${table}, ${id}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${param}))`;
+
 export function createD1TrustStore(db: D1Database): TrustStore {
+  /** The address's leads in every table, in one statement. */
   async function leadIds(address: string): Promise<IdsByTable> {
-    const found = await db.batch(LEAD_TABLES.map((table) => db.prepare(`SELECT id FROM ${table} WHERE lower(email) = ?`).bind(address)));
-    return LEAD_TABLES.map((table, i) => ({ table, ids: (found[i].results as { id: string }[]).map((row) => row.id) })).filter(
+    const { results } = await db
+      .prepare(LEAD_TABLES.map((table) => `SELECT '${table}' AS lead_table, id FROM ${table} WHERE lower(email) = ?1`).join(" UNION ALL "))
+      .bind(address)
+      .all<{ lead_table: LeadTable; id: string }>();
+    return LEAD_TABLES.map((table) => ({ table, ids: results.filter((row) => row.lead_table === table).map((row) => row.id) })).filter(
       (entry) => entry.ids.length > 0,
     );
   }
@@ -41,60 +52,54 @@ export function createD1TrustStore(db: D1Database): TrustStore {
   return {
     async collect(email) {
       const address = email.trim().toLowerCase();
+      // Two round trips of a few statements, whatever the tables the address is in and the rows
+      // behind it: a parent's page runs within Workers Free's 50 statements.
+      const found = await db.batch<Record<string, unknown>>(
+        LEAD_TABLES.map((table) => db.prepare(`SELECT * FROM ${table} WHERE lower(email) = ? ORDER BY created_at`).bind(address)),
+      );
       const leads: HeldData["leads"] = [];
-      const referralsAsReferrer: ReferralFact[] = [];
-      const referralsAsReferred: ReferralFact[] = [];
-      const waves: WaveFact[] = [];
-      const allIds: string[] = [];
-      for (const table of LEAD_TABLES) {
-        const { results } = await db
-          .prepare(`SELECT * FROM ${table} WHERE lower(email) = ? ORDER BY created_at`)
-          .bind(address)
-          .all<Record<string, unknown>>();
-        if (!results.length) continue;
-        const ids = results.map((row) => String(row.id));
-        allIds.push(...ids);
-        for (const row of results) leads.push({ table, row: leadFromD1Row(row as never) as unknown as Record<string, unknown> });
-        const [asReferrer, asReferred, admitted] = await db.batch<ReferralFact | WaveFact>([
-          db
-            .prepare(
-              `SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referrer_id IN (${marks(ids.length)}) ORDER BY created_at`,
-            )
-            .bind(table, ...ids),
-          db
-            .prepare(
-              `SELECT ${REFERRAL_FACT} FROM referrals WHERE lead_table = ? AND referred_id IN (${marks(ids.length)}) ORDER BY created_at`,
-            )
-            .bind(table, ...ids),
-          db
-            .prepare(
-              `SELECT ${WAVE_FACT} FROM wave_members m JOIN waves w ON w.id = m.wave_id
-               WHERE m.lead_table = ? AND m.lead_id IN (${marks(ids.length)}) ORDER BY w.created_at`,
-            )
-            .bind(table, ...ids),
-        ]);
-        referralsAsReferrer.push(...(asReferrer.results as ReferralFact[]));
-        referralsAsReferred.push(...(asReferred.results as ReferralFact[]));
-        waves.push(...(admitted.results as WaveFact[]));
-      }
-      const [accounts, users, mails] = await db.batch([
+      const pairs: [LeadTable, string][] = [];
+      LEAD_TABLES.forEach((table, i) => {
+        for (const row of found[i].results) {
+          leads.push({ table, row: leadFromD1Row(row as never) as unknown as Record<string, unknown> });
+          pairs.push([table, String(row.id)]);
+        }
+      });
+      const json = JSON.stringify(pairs);
+      const [asReferrer, asReferred, admitted, accounts, users, mails] = await db.batch([
+        db
+          .prepare(
+            `SELECT ${REFERRAL_FACT} FROM referrals WHERE ${inPairs("lead_table", "referrer_id", "?")} ORDER BY ${TABLE_ORDER("lead_table")}, created_at`,
+          )
+          .bind(json),
+        db
+          .prepare(
+            `SELECT ${REFERRAL_FACT} FROM referrals WHERE ${inPairs("lead_table", "referred_id", "?")} ORDER BY ${TABLE_ORDER("lead_table")}, created_at`,
+          )
+          .bind(json),
+        db
+          .prepare(
+            `SELECT ${WAVE_FACT} FROM wave_members m JOIN waves w ON w.id = m.wave_id
+             WHERE ${inPairs("m.lead_table", "m.lead_id", "?")} ORDER BY ${TABLE_ORDER("m.lead_table")}, w.created_at`,
+          )
+          .bind(json),
         db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE lower(email) = ?`).bind(address),
         db
           .prepare(
             `SELECT * FROM users WHERE lower(email) = ?1 OR id IN (SELECT id FROM accounts WHERE lower(email) = ?1)
-             ${allIds.length ? `OR lead_id IN (${allIds.map((_, i) => `?${i + 2}`).join(", ")})` : ""} ORDER BY created_at`,
+             OR lead_id IN (SELECT value ->> 1 FROM json_each(?2)) ORDER BY created_at`,
           )
-          .bind(address, ...allIds),
+          .bind(address, json),
         db.prepare(`SELECT ${MAIL_FACT} FROM outbox WHERE lower(recipient) = ? ORDER BY created_at`).bind(address),
       ]);
       return {
         leads,
-        referralsAsReferrer,
-        referralsAsReferred,
+        referralsAsReferrer: asReferrer.results as ReferralFact[],
+        referralsAsReferred: asReferred.results as ReferralFact[],
         accounts: accounts.results as Record<string, unknown>[],
         users: users.results as Record<string, unknown>[],
         mails: mails.results as MailFact[],
-        waves,
+        waves: admitted.results as WaveFact[],
       };
     },
 
@@ -102,6 +107,8 @@ export function createD1TrustStore(db: D1Database): TrustStore {
       const address = email.trim().toLowerCase();
       const byTable = await leadIds(address);
       const allIds = byTable.flatMap((entry) => entry.ids);
+      // Each statement below covers every table: the erasure's statements do not grow with the tables.
+      const pairs = JSON.stringify(byTable.flatMap(({ table, ids }) => ids.map((id) => [table, id])));
       const idList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(", ");
       // The lead.confirmed events of these leads (their ids name the lead): a pending one is cancelled.
       const confirmedEvents = byTable.flatMap(({ table, ids }) => ids.map((id) => `lead.confirmed:${table}:${id}`));
@@ -112,13 +119,11 @@ export function createD1TrustStore(db: D1Database): TrustStore {
       // What the erasure will touch, counted first: the log row is written in the same transaction
       // as the erasure, and only when something is there to erase.
       const counted = await db.batch<{ n: number }>([
-        ...byTable.flatMap(({ table, ids }) => [
-          db
-            .prepare(
-              `SELECT COUNT(*) AS n FROM referrals WHERE lead_table = ? AND (referred_id IN (${marks(ids.length)}) OR referrer_id IN (${marks(ids.length)}))`,
-            )
-            .bind(table, ...ids, ...ids),
-        ]),
+        db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM referrals WHERE ${inPairs("lead_table", "referred_id", "?1")} OR ${inPairs("lead_table", "referrer_id", "?1")}`,
+          )
+          .bind(pairs),
         db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lower(email) = ?").bind(address),
         db
           .prepare("SELECT COUNT(*) AS n FROM account_tokens WHERE account_id IN (SELECT id FROM accounts WHERE lower(email) = ?)")
@@ -130,8 +135,8 @@ export function createD1TrustStore(db: D1Database): TrustStore {
       const n = (i: number) => Number(counted[i].results[0]?.n ?? 0);
       const counts: ErasureCounts = {};
       for (const { table, ids } of byTable) counts[table] = ids.length;
-      const referrals = byTable.reduce((sum, _entry, i) => sum + n(i), 0);
-      const rest = byTable.length;
+      const referrals = n(0);
+      const rest = 1;
       const named: [string, number][] = [
         ["referrals", referrals],
         ["accounts", n(rest)],
@@ -157,28 +162,26 @@ export function createD1TrustStore(db: D1Database): TrustStore {
           .prepare(`INSERT INTO erasure_log (id, at, tables, source) SELECT ?1, ?2, ?3, ?4 WHERE ${stillThere}`)
           .bind(crypto.randomUUID(), at, JSON.stringify(counts), source, address, ...allIds),
       ];
-      for (const { table, ids } of byTable) {
-        const list = marks(ids.length);
-        statements.push(
-          // A referral of this parent keeps counting for its referrer, under an id that names nobody.
-          db
-            .prepare(
-              `UPDATE referrals SET referred_id = 'erased-' || lower(hex(randomblob(16))), updated_at = ? WHERE lead_table = ? AND referred_id IN (${list})`,
-            )
-            .bind(at, table, ...ids),
-          db
-            .prepare(
-              `UPDATE referrals SET referrer_id = NULL, ref_code = 'erased', updated_at = ? WHERE lead_table = ? AND referrer_id IN (${list})`,
-            )
-            .bind(at, table, ...ids),
-          // A wave keeps its member (the figures stay), under an id that names nobody (ADR 025).
-          db
-            .prepare(
-              `UPDATE wave_members SET lead_id = 'erased-' || lower(hex(randomblob(16))) WHERE lead_table = ? AND lead_id IN (${list})`,
-            )
-            .bind(table, ...ids),
-        );
-      }
+      statements.push(
+        // A referral of this parent keeps counting for its referrer, under an id that names nobody.
+        db
+          .prepare(
+            `UPDATE referrals SET referred_id = 'erased-' || lower(hex(randomblob(16))), updated_at = ?1
+             WHERE ${inPairs("lead_table", "referred_id", "?2")}`,
+          )
+          .bind(at, pairs),
+        db
+          .prepare(
+            `UPDATE referrals SET referrer_id = NULL, ref_code = 'erased', updated_at = ?1 WHERE ${inPairs("lead_table", "referrer_id", "?2")}`,
+          )
+          .bind(at, pairs),
+        // A wave keeps its member (the figures stay), under an id that names nobody (ADR 025).
+        db
+          .prepare(
+            `UPDATE wave_members SET lead_id = 'erased-' || lower(hex(randomblob(16))) WHERE ${inPairs("lead_table", "lead_id", "?1")}`,
+          )
+          .bind(pairs),
+      );
       statements.push(
         db.prepare(`DELETE FROM users WHERE ${userMatch}`).bind(address, ...allIds),
         db.prepare("DELETE FROM account_tokens WHERE account_id IN (SELECT id FROM accounts WHERE lower(email) = ?)").bind(address),

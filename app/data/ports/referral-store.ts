@@ -54,27 +54,57 @@ export type ChannelCount = { channel: string | null; count: number };
 
 export type ReferralCounts = Record<ReferralStatus, number>;
 
+/**
+ * What the request that makes a change adds to the payload of the facts it writes (the origin and
+ * variant its links use, the client flags and visit id its funnel events carry): codes and ids only.
+ */
+export type FactContextPayload = Record<string, string | number | boolean | null>;
+
 export interface ReferralStore {
   /**
    * Marks the lead's address confirmed and gives it the next confirmation number, once: a second
    * call changes nothing and answers `confirmedNow: false`. Null when the lead does not exist.
+   * The call that confirms writes the `lead.confirmed:{table}:{lead}` fact in the same transaction.
    */
-  confirmLead(table: LeadTable, leadId: string, at: string, placesPerCredit: number): Promise<{ lead: Lead; confirmedNow: boolean } | null>;
+  confirmLead(
+    table: LeadTable,
+    leadId: string,
+    at: string,
+    placesPerCredit: number,
+    context?: FactContextPayload,
+  ): Promise<{ lead: Lead; confirmedNow: boolean } | null>;
   /** Records the referral of a lead, once per referred lead (a repeat keeps the first row). */
   record(table: LeadTable, referral: NewReferral, at: string): Promise<Referral>;
   /**
    * Credits the pending referral of `referredId` and recounts its referrer's referral_count and
    * place score in one transaction; with `hold` reasons it is held instead (counted nowhere). Null
    * when there was nothing pending (already credited, held, rejected, or no referral): parallel
-   * calls move it exactly once.
+   * calls move it exactly once. The call that moves it writes its `referral.credited` (or
+   * `referral.held`) fact `{type}:{table}:{referral}` in the same transaction.
    */
-  credit(table: LeadTable, referredId: string, at: string, placesPerCredit: number, hold?: readonly HoldReason[]): Promise<Referral | null>;
+  credit(
+    table: LeadTable,
+    referredId: string,
+    at: string,
+    placesPerCredit: number,
+    hold?: readonly HoldReason[],
+    context?: FactContextPayload,
+  ): Promise<Referral | null>;
   /**
    * An admin's decision on held credits: approved ones become credited, rejected ones rejected
    * ("review-rejected"), each referrer recounted. Only rows still held change (a repeat changes
-   * nothing); answers the rows changed.
+   * nothing); answers the rows changed. Each changed row's `referral.approved` (or
+   * `referral.rejected`) fact is written in the same transaction, with its referrer's credits in
+   * this decision.
    */
-  decideHeld(table: LeadTable, ids: readonly string[], approve: boolean, at: string, placesPerCredit: number): Promise<Referral[]>;
+  decideHeld(
+    table: LeadTable,
+    ids: readonly string[],
+    approve: boolean,
+    at: string,
+    placesPerCredit: number,
+    context?: FactContextPayload,
+  ): Promise<Referral[]>;
   /**
    * What the hold rules need about the referrer's friends: those at the registrable `domain` (or a
    * subdomain of it), from `network` since `networkSince`, and the burst: those recorded since

@@ -37,10 +37,10 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
   }
 
   return {
-    async confirmLead(table, leadId, at, placesPerCredit) {
+    async confirmLead(table, leadId, at, placesPerCredit, context = {}) {
       assertLeadTable(table);
       const { data, error } = await client
-        .rpc("confirm_lead", { lead_table: table, lead_id: leadId, at, places: placesPerCredit })
+        .rpc("confirm_lead", { lead_table: table, lead_id: leadId, at, places: placesPerCredit, context })
         .retry(false);
       fail("Confirmation", error);
       if (!data) return null;
@@ -70,20 +70,27 @@ export function createSupabaseReferralStore(options: SupabaseOptions): ReferralS
       return rows.map((row) => ({ channel: row.channel, count: Number(row.count) }));
     },
 
-    async credit(table, referredId, at, placesPerCredit, hold = []) {
+    async credit(table, referredId, at, placesPerCredit, hold = [], context = {}) {
       assertLeadTable(table);
       const { data, error } = await client
-        .rpc("credit_or_hold_referral", { lead_table: table, referred: referredId, at, places: placesPerCredit, hold: hold.join(",") })
+        .rpc("credit_or_hold_referral", {
+          lead_table: table,
+          referred: referredId,
+          at,
+          places: placesPerCredit,
+          hold: hold.join(","),
+          context,
+        })
         .retry(false);
       fail("Credit", error);
       return data ? referralFrom(data as Record<string, unknown>) : null;
     },
 
-    async decideHeld(table, ids, approve, at, placesPerCredit) {
+    async decideHeld(table, ids, approve, at, placesPerCredit, context = {}) {
       assertLeadTable(table);
       if (ids.length === 0) return [];
       const { data, error } = await client
-        .rpc("decide_held_referrals", { lead_table: table, ids: [...ids], approve, at, places: placesPerCredit })
+        .rpc("decide_held_referrals", { lead_table: table, ids: [...ids], approve, at, places: placesPerCredit, context })
         .retry(false);
       fail("Held credits decision", error);
       return ((data ?? []) as Record<string, unknown>[]).map(referralFrom);

@@ -68,6 +68,15 @@ export function outboxStoreContract(name: string, start: () => Promise<ContractB
       expect(await store().list(50)).toHaveLength(3);
     });
 
+    it("inserts hundreds of rows with rendered bodies at once", async () => {
+      // About 3 MB in all: more than D1 takes as one bound value, so the adapter must split it.
+      const many = Array.from({ length: 300 }, (_, i) => row(`bulk:${i}`, { html: `<p>${"x".repeat(10_000)}</p>`, attempts: i % 3 }));
+      const results = await store().insertManyOnce(many);
+      expect(results.every((result) => result.created)).toBe(true);
+      expect(await store().getByKey("bulk:299")).toEqual(many[299]);
+      expect((await store().insertManyOnce(many.slice(0, 5))).map((result) => result.created)).toEqual([false, false, false, false, false]);
+    });
+
     it("parallel many-inserts sharing keys: each key is created by exactly one", async () => {
       const keys = Array.from({ length: 30 }, (_, i) => `campaign:c2:lead-${i}`);
       const results = await Promise.all(Array.from({ length: 4 }, () => store().insertManyOnce(keys.map((key) => row(key)))));

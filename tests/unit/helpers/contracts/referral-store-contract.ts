@@ -104,6 +104,73 @@ export function referralStoreContract(name: string, start: () => Promise<Contrac
       });
     });
 
+    describe("facts written with the change (ADR 046)", () => {
+      const fact = (id: string) => h().facts.get(id);
+      const CONTEXT = { origin: "https://example.com", variant: "genius" };
+
+      it("confirmLead writes lead.confirmed once, with ids only and the context given; a repeat writes nothing", async () => {
+        const a = await lead("a@x.io");
+        await store().confirmLead(T, a.id, at(5), PLACES, { ...CONTEXT, visit_id: "v-1" });
+        await store().confirmLead(T, a.id, at(6), PLACES, { ...CONTEXT, visit_id: "v-2" });
+        const written = await fact(`lead.confirmed:${T}:${a.id}`);
+        expect(written).toMatchObject({ type: "lead.confirmed", created_at: at(5), handled_at: null });
+        expect(written?.payload).toEqual({ ...CONTEXT, visit_id: "v-1", lead_id: a.id, source: "main_funnel", confirmed_at: at(5) });
+        expect(JSON.stringify(written?.payload)).not.toContain("a@x.io");
+      });
+
+      it("credit writes referral.credited or referral.held only for the call that moved it", async () => {
+        const a = await lead("a@x.io");
+        const b = await lead("b@x.io");
+        const c = await lead("c@x.io");
+        await store().confirmLead(T, a.id, at(1), PLACES);
+        await store().record(T, referral(b, a), at(2));
+        await store().record(T, referral(c, a), at(2));
+        const results = await Promise.all([1, 2, 3].map(() => store().credit(T, b.id, at(3), PLACES, [], CONTEXT)));
+        const credited = results.find(Boolean)!;
+        expect((await fact(`referral.credited:${T}:${credited.id}`))?.payload).toEqual({
+          ...CONTEXT,
+          referral_id: credited.id,
+          referrer_id: a.id,
+          referred_id: b.id,
+          credits: 1,
+        });
+        const held = (await store().credit(T, c.id, at(4), PLACES, ["catch-all", "ip-burst"], CONTEXT))!;
+        expect((await fact(`referral.held:${T}:${held.id}`))?.payload).toEqual({
+          ...CONTEXT,
+          referral_id: held.id,
+          referrer_id: a.id,
+          referred_id: c.id,
+          reasons: ["catch-all", "ip-burst"],
+        });
+        expect(await fact(`referral.credited:${T}:${held.id}`)).toBeNull();
+      });
+
+      it("decideHeld writes one referral.approved or referral.rejected per changed row, with each referrer's credits", async () => {
+        const a = await lead("a@x.io");
+        await store().confirmLead(T, a.id, at(1), PLACES);
+        const friends = [];
+        for (let i = 0; i < 3; i++) friends.push(await lead(`f${i}@club.example`, i + 1));
+        for (const friend of friends) {
+          await store().record(T, referral(friend, a), at(2));
+          await store().credit(T, friend.id, at(3), PLACES, ["catch-all"]);
+        }
+        const ids = await Promise.all(friends.map(async (friend) => (await store().referralOf(T, friend.id))!.id));
+        await store().decideHeld(T, [ids[0], ids[1]], true, at(5), PLACES, CONTEXT);
+        await store().decideHeld(T, ids, false, at(6), PLACES, CONTEXT);
+        for (const i of [0, 1])
+          expect(await fact(`referral.approved:${T}:${ids[i]}`)).toMatchObject({
+            type: "referral.approved",
+            payload: { ...CONTEXT, referral_id: ids[i], referrer_id: a.id, referred_id: friends[i].id, credits: 2 },
+          });
+        expect(await fact(`referral.rejected:${T}:${ids[2]}`)).toMatchObject({
+          type: "referral.rejected",
+          payload: { referral_id: ids[2], referrer_id: a.id, referred_id: friends[2].id },
+        });
+        expect(await fact(`referral.rejected:${T}:${ids[0]}`)).toBeNull();
+        expect(await fact(`referral.approved:${T}:${ids[2]}`)).toBeNull();
+      });
+    });
+
     describe("holds (ADR 036)", () => {
       it("a held credit stores its reasons, moves no place, and counts as held; a repeat credit changes nothing", async () => {
         const a = await lead("a@x.io");
