@@ -34,5 +34,5 @@ vars=()
 for kv in "$@"; do vars+=(--var "$kv"); done
 # The card Worker (workers/card) runs beside the site, behind its CARD binding (scripts/start.sh).
 exec npx wrangler dev "${configs[@]}" --ip 127.0.0.1 --port "$port" --persist-to "$state" --test-scheduled "${inspector[@]}" "${assets[@]}" \
-  --var EMAIL_API_TOKEN:e2e-email-token --var E2E_D1_TOKEN:e2e-d1-token --var WEBHOOK_LOOPBACK:on --var PIXEL_ID_GENIUS:111111111111111 \
+  --var EMAIL_API_TOKEN:e2e-email-token --var E2E_D1_TOKEN:e2e-d1-token --var WEBHOOK_LOOPBACK:on --var FACT_RETRY_SECONDS:2 --var PIXEL_ID_GENIUS:111111111111111 \
   --var PIXEL_ID_CHAMPION:222222222222222 "${vars[@]}"

@@ -23,9 +23,6 @@ export const MAX_HANDLER_ATTEMPTS = 5;
 /** A fact younger than this is left to its own message by the sweep. */
 const SWEEP_AFTER_MS = 2 * 60_000;
 
-/** A failed handler's message comes back after this. */
-const FACT_RETRY_SECONDS = 30;
-
 /** Facts the sweep enqueues per cron run. */
 const SWEEP_LIMIT = 50;
 
@@ -153,12 +150,12 @@ export async function consumeFactMessages(ctx: FactContext, messages: readonly M
         if (queue) await queue.send({ fact: body.fact, resume: outcome.resume }, { contentType: "json" });
         else await runToEnd(counted.ctx, body.fact);
       }
-      if (outcome.kind === "retry") message.retry({ delaySeconds: FACT_RETRY_SECONDS });
+      if (outcome.kind === "retry") message.retry({ delaySeconds: ctx.env.FACT_RETRY_SECONDS });
       else message.ack();
     } catch (error) {
       // The database failed before a handler ran: the queue tries the message again, the cron after it.
       log.error("fact.run_failed", { via: "queue" }, error);
-      message.retry({ delaySeconds: FACT_RETRY_SECONDS });
+      message.retry({ delaySeconds: ctx.env.FACT_RETRY_SECONDS });
     }
   }
 }

@@ -89,6 +89,9 @@ const envSchema = z
     // Webhook endpoints on a loopback address (http://127.0.0.1:PORT), added from a loopback host:
     // for the e2e suite's receiver and local development only (ADR 038). The doctor refuses it on a deploy.
     WEBHOOK_LOOPBACK: z.enum(["on", "off"]).default("off"),
+    // Seconds before a fact's failed reaction is tried again (ADR 046). The e2e servers shorten it so a
+    // test sees a retry without waiting; 30 elsewhere.
+    FACT_RETRY_SECONDS: count(30, 3600),
     // Resend's webhook signing secret ("whsec_" + base64, from the Resend dashboard) for
     // POST /webhooks/resend (bounces and complaints feed the suppression list). Unset: the endpoint
     // answers 503 to every call.
