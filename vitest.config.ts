@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const root = r("./");
@@ -43,12 +44,31 @@ const testFiles = readdirSync(r("./tests/unit"), { recursive: true, encoding: "u
   .filter((f) => /\.test\.tsx?$/.test(f))
   .map((f) => relative(root, join(r("./tests/unit"), f)));
 const lanes = { runtime: [] as string[], runtimeIsolated: [] as string[], isolated: [] as string[], shared: [] as string[] };
+/** What a file runs, by its source with helpers; a file that starts other programs (wrangler, a CLI) waits on them longest. */
+const SPAWNS = /\brunProcess\(|\bspawnSync?\(|\bexecFile(Sync)?\(/;
+const weightOf = new Map<string, number>();
 for (const file of testFiles) {
   const source = sourceWithHelpers(join(root, file));
+  weightOf.set(join(root, file), source.length + (SPAWNS.test(source) ? 200_000 : 0));
   const keepsState = MODULE_STATE.test(source) || ISOLATED.includes(file);
   if (RUNTIME.test(source)) (keepsState ? lanes.runtimeIsolated : lanes.runtime).push(file);
   else if (keepsState) lanes.isolated.push(file);
   else lanes.shared.push(file);
+}
+
+/**
+ * The heaviest files first, so none starts last and runs alone while a core idles. Vitest's own order
+ * uses the durations of an earlier run, which a clean clone lacks (its fallback, each file's own size,
+ * put the D1 and Postgres contract suites, small files over large helpers, at the very end); with
+ * an earlier run's results for both files, its order stands.
+ */
+class HeaviestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const known = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`);
+    if (files.every(known)) return super.sort(files);
+    return [...files].sort((a, b) => (weightOf.get(b.moduleId) ?? 0) - (weightOf.get(a.moduleId) ?? 0));
+  }
 }
 
 // Kept apart from vite.config.ts: no Remix or Cloudflare dev plugins, no e2e specs (STACK pitfall 6).
@@ -64,6 +84,7 @@ export default defineConfig({
     // Per pool: the threads (node) and forks (the other two) pools run side by side, two workers each.
     // A D1 or PGlite file mostly waits on its engine, so four at once keep both cores busy.
     maxWorkers: 2,
+    sequence: { sequencer: HeaviestFirst },
     environment: "node",
     // Generous, so a busy machine makes the run slower but never fails it: a D1-heavy test shares the
     // cores with other files and the build lane. (Vitest's worker RPC has its own fixed 60 s limit.)

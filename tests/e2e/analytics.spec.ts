@@ -41,7 +41,11 @@ test.describe.configure({ timeout: 240_000 });
 
 /** Lands from the campaign and goes `steps` steps through the form (3 and more end on the roadmap). */
 async function walk(page: Page, v: VariantCase, campaign: string, steps: number, email: string) {
+  // The view is counted by the page's visit image: the walk goes on once its answer is in, as a
+  // parent's browser would have fetched it (the page's load event alone let one view go uncounted).
+  const landed = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/landed"));
   await page.goto(pathIn(v, "home", { utm_source: "e2e", utm_medium: "test", utm_campaign: campaign }));
+  expect((await landed).status()).toBe(200);
   if (steps > 0) await walkForm(page, v, email, Math.min(steps, 3) as 1 | 2 | 3);
 }
 
