@@ -9,6 +9,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ClubFamilies } from "~/components/admin/clubs/ClubFamilies";
 import { ClubsAdmin } from "~/components/admin/clubs/ClubsAdmin";
+import { dispatchFacts } from "~/facts/facts.server";
 import { log } from "~/platform/log.server";
 import { linkTo } from "~/utils/links";
 
@@ -47,6 +48,7 @@ export async function action(args: ActionFunctionArgs) {
     if ("confirm" in answer) return admin.respond({ confirm: answer.confirm });
     if (!answer.ok) return admin.respond({ error: answer.error }, { status: answer.status });
     if (answer.audit) await auditChange(admin, answer.audit.action, answer.audit.target, answer.audit.detail);
+    dispatchFacts(ctx, answer.facts ?? []);
     admin.toast(answer.message);
   } catch (error) {
     log.error("admin.action_failed", { action: `clubs-${String(form.get("intent"))}` }, error);
