@@ -47,8 +47,9 @@ export async function action(args: ActionFunctionArgs) {
     const answer = await clubsAdminAction(ctx, form);
     if ("confirm" in answer) return admin.respond({ confirm: answer.confirm });
     if (!answer.ok) return admin.respond({ error: answer.error }, { status: answer.status });
-    if (answer.audit) await auditChange(admin, answer.audit.action, answer.audit.target, answer.audit.detail);
+    // A milestone the action reached: its webhook event follows from its fact.
     dispatchFacts(ctx, answer.facts ?? []);
+    if (answer.audit) await auditChange(admin, answer.audit.action, answer.audit.target, answer.audit.detail);
     admin.toast(answer.message);
   } catch (error) {
     log.error("admin.action_failed", { action: `clubs-${String(form.get("intent"))}` }, error);
