@@ -1,13 +1,7 @@
 import { getBackend } from "~/data/backend.server";
 import type { Fact } from "~/data/ports/fact-store";
 import { recordWebhookEvent } from "~/webhooks/emit.server";
-import {
-  clubMilestoneEvent,
-  inviteAcceptedEvent,
-  leadErasedEvent,
-  rewardEarnedEvent,
-  waveAdmittedEvent,
-} from "~/webhooks/events.server";
+import { clubMilestoneEvent, inviteAcceptedEvent, leadErasedEvent, rewardEarnedEvent, waveAdmittedEvent } from "~/webhooks/events.server";
 import type { HandlerContext } from "./context.server";
 import { creditReactions, leadConfirmedReactions, referralHeldReactions } from "./referral-reactions.server";
 import { inviteChunk, tableOfFact } from "./wave-invites.server";

@@ -131,7 +131,9 @@ export const creditReactions: readonly Reaction[] = [
       const referrer = ids(fact).referrer_id;
       // The rewards earned now have their own facts (their webhook events), handed on once this is done.
       if (referrer)
-        await asRequest(ctx, fact, async (request) => ctx.handOn(await settleRewards(request, referrer, changedAt(fact), { rethrow: true })));
+        await asRequest(ctx, fact, async (request) =>
+          ctx.handOn(await settleRewards(request, referrer, changedAt(fact), { rethrow: true })),
+        );
       return null;
     },
   },

@@ -181,7 +181,11 @@ export async function eraseParentData(
   });
   await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
   // The erasure wrote a lead.erased fact per entry it deleted: their webhook events follow from them.
-  if (counts) dispatchFacts(ctx, leads.map(({ table, lead }) => `lead.erased:${table}:${lead.id}`));
+  if (counts)
+    dispatchFacts(
+      ctx,
+      leads.map(({ table, lead }) => `lead.erased:${table}:${lead.id}`),
+    );
   return counts;
 }
 

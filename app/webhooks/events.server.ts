@@ -17,12 +17,7 @@ const VARIANT_OF_TABLE: Record<LeadTable, string> = {
 };
 
 /** An event as it is emitted: the fact's id, its variant and its data. */
-function eventOf(
-  type: WebhookEvent["type"],
-  table: LeadTable,
-  rowId: string,
-  data: Record<string, unknown>,
-): WebhookEvent {
+function eventOf(type: WebhookEvent["type"], table: LeadTable, rowId: string, data: Record<string, unknown>): WebhookEvent {
   return { type, id: `${type}:${table}:${rowId}`, variant: VARIANT_OF_TABLE[table], data };
 }
 

@@ -88,9 +88,9 @@ const events = (name: string, visitId: string | null = null) =>
     : count("SELECT COUNT(*) AS n FROM analytics_events WHERE name = ?", name);
 /** The data of each webhook delivery of the event. */
 const webhookData = async (eventId: string) =>
-  (
-    await d1.db.prepare("SELECT payload FROM webhook_deliveries WHERE event_id = ?").bind(eventId).all<{ payload: string }>()
-  ).results.map((row) => JSON.parse(row.payload).data as Record<string, unknown>);
+  (await d1.db.prepare("SELECT payload FROM webhook_deliveries WHERE event_id = ?").bind(eventId).all<{ payload: string }>()).results.map(
+    (row) => JSON.parse(row.payload).data as Record<string, unknown>,
+  );
 const rewardsOf = (lead: Lead) => count("SELECT COUNT(*) AS n FROM rewards_earned WHERE lead_id = ?", lead.id);
 const movedUpMails = (lead: Lead) => count("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up' AND recipient = ?", lead.email);
 const milestoneReached = async (clubId: string) => Boolean((await backend().clubs.get(clubId))?.milestone_reached_at);
@@ -241,7 +241,14 @@ describe("reactions to a reward", () => {
     const fact = `reward.earned:${T}:${reward.id}`;
     expect((await backend().facts.get(fact))?.handled_at, "the fact, handled").toEqual(expect.any(String));
     expect(await webhookData(fact), "the reward.earned webhook").toEqual([
-      { reward_id: reward.id, lead_id: referrer.id, step_id: reward.step_id, kind: "download", threshold: 1, variant: "champion-icehockey" },
+      {
+        reward_id: reward.id,
+        lead_id: referrer.id,
+        step_id: reward.step_id,
+        kind: "download",
+        threshold: 1,
+        variant: "champion-icehockey",
+      },
     ]);
   });
 });

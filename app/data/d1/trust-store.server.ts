@@ -170,7 +170,9 @@ export function createD1TrustStore(db: D1Database): TrustStore {
             .prepare(
               `INSERT INTO facts (id, type, payload, created_at)
                SELECT 'lead.erased:' || t || ':' || i, 'lead.erased', json_object('lead_id', i), ?1 FROM (${byTable
-                 .map(({ table }, k) => `SELECT '${table}' AS t, id AS i FROM ${table} WHERE id IN (SELECT value FROM json_each(?${k + 2}))`)
+                 .map(
+                   ({ table }, k) => `SELECT '${table}' AS t, id AS i FROM ${table} WHERE id IN (SELECT value FROM json_each(?${k + 2}))`,
+                 )
                  .join(" UNION ALL ")}) WHERE true ON CONFLICT (id) DO NOTHING`,
             )
             .bind(at, ...byTable.map(({ ids }) => JSON.stringify(ids))),

@@ -80,7 +80,7 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         await expect(store().getById(bad, "x")).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().getByEmail(bad, "a@b.c")).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().list(bad)).rejects.toBeInstanceOf(InvalidTableError);
-        await expect(store().delete(bad, "x")).rejects.toBeInstanceOf(InvalidTableError);
+        await expect(store().delete(bad, "x", at(1))).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().incomplete(bad)).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().stats(bad)).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().create("leads-tennis" as LeadTable, {})).rejects.toBeInstanceOf(InvalidTableError);

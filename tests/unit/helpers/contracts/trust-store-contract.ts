@@ -146,7 +146,10 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
         expect(await h().erasureLogCount()).toBe(1);
 
         // Each entry erased has its lead.erased fact, with its id only (ADR 046); nobody else has one.
-        for (const [table, entry] of [["leads", parent], ["leads_tennis", parentTennis]] as const)
+        for (const [table, entry] of [
+          ["leads", parent],
+          ["leads_tennis", parentTennis],
+        ] as const)
           expect(await h().facts.get(`lead.erased:${table}:${entry.id}`), table).toMatchObject({
             type: "lead.erased",
             payload: { lead_id: entry.id },
