@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import type { AuthService, AuthUser } from "~/auth/auth";
 import { lastActiveAt, markActive, requestAuth } from "~/auth/session-auth.server";
+import { dispatchFact } from "~/facts/facts.server";
 import { leadsOf } from "~/leads/leads.server";
 import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
@@ -10,7 +11,6 @@ import { leadEditValidator, type AdminActionData, type LeadEditErrors } from "./
 import { backValue, listQueryParams, parseBack } from "./list-query";
 import type { AdminRefusal } from "./refusal";
 import { log } from "~/platform/log.server";
-import { webhookEvents } from "~/webhooks/events.server";
 import { auditChange } from "./audit.server";
 
 /**
@@ -188,7 +188,8 @@ export async function deleteLead(admin: AdminRequest, id: string, form: FormData
     return failure(admin, copy.messages.deleteFailed, 503);
   }
   if (!removed) return failure(admin, copy.messages.deleteFailed, 404);
-  webhookEvents.leadErased(ctx, ctx.leadTable, id);
+  // Its fact was written with it: the lead.erased webhook event follows from the fact.
+  dispatchFact(ctx, `lead.erased:${ctx.leadTable}:${id}`);
   await auditChange(admin, "leads.delete", id);
   return backToList(admin, form.get("back"), copy.messages.deleted);
 }

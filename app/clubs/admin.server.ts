@@ -94,9 +94,12 @@ function parseMilestone(raw: unknown): number | null | undefined {
 type ClubAudit = { action: `clubs.${string}`; target: string; detail: string };
 
 type Answer =
-  | { ok: true; message: string; audit?: ClubAudit }
+  // `facts`: a milestone reached, for the route to hand to its reactions.
+  | { ok: true; message: string; audit?: ClubAudit; facts?: string[] }
   | { ok: false; status: number; error: string }
   | { confirm: { intent: "reject" | "merge"; club: string; into?: string; text: string } };
+
+const factsOf = (fact: string | null) => (fact ? [fact] : []);
 
 /** One admin action on the clubs of the request's variant. */
 export async function clubsAdminAction(ctx: RequestContext, form: FormData): Promise<Answer> {
@@ -113,8 +116,8 @@ export async function clubsAdminAction(ctx: RequestContext, form: FormData): Pro
 
   if (intent === "approve") {
     if (!(await store.setStatus(club.id, "approved", ["pending"]))) return { ok: true, message: copy.approved };
-    await checkClubMilestone(ctx, club.id);
-    return { ok: true, message: copy.approved, audit: { action: "clubs.approve", target: club.id, detail: club.name } };
+    const facts = factsOf(await checkClubMilestone(ctx, club.id));
+    return { ok: true, message: copy.approved, audit: { action: "clubs.approve", target: club.id, detail: club.name }, facts };
   }
   if (intent === "reject") {
     if (!confirmed) return { confirm: { intent: "reject", club: club.id, text: copy.confirmReject.replace("{from}", club.name) } };
@@ -127,9 +130,9 @@ export async function clubsAdminAction(ctx: RequestContext, form: FormData): Pro
     // The same value again keeps a reached mark; a new one is reached anew.
     const changed = milestone !== club.milestone;
     if (changed) await store.setMilestone(club.id, milestone);
-    await checkClubMilestone(ctx, club.id);
+    const facts = factsOf(await checkClubMilestone(ctx, club.id));
     const audit: ClubAudit = { action: "clubs.milestone", target: club.id, detail: `${club.name}: ${milestone ?? "—"}` };
-    return { ok: true, message: copy.milestoneSaved, ...(changed && { audit }) };
+    return { ok: true, message: copy.milestoneSaved, ...(changed && { audit }), facts };
   }
   if (intent === "merge") {
     const intoId = String(form.get("into") ?? "");
@@ -142,9 +145,9 @@ export async function clubsAdminAction(ctx: RequestContext, form: FormData): Pro
     }
     // A repeat (double click, second tab) finds it merged: nothing moves again, the same answer.
     const merged = await store.merge(club.id, into.id);
-    await checkClubMilestone(ctx, into.id);
+    const facts = factsOf(await checkClubMilestone(ctx, into.id));
     const audit: ClubAudit = { action: "clubs.merge", target: club.id, detail: `${club.name} → ${into.name} (${into.id})` };
-    return { ok: true, message: copy.merged, ...(merged && { audit }) };
+    return { ok: true, message: copy.merged, ...(merged && { audit }), facts };
   }
   return refuse(400, copy.unknownAction);
 }

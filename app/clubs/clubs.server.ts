@@ -1,9 +1,8 @@
 import { data } from "@remix-run/cloudflare";
 import { getPage } from "#content/index";
 import { getBackend } from "~/data/backend.server";
-import type { Club, ClubStore, ClubTable } from "~/data/ports/club-store";
+import type { ClubStore, ClubTable } from "~/data/ports/club-store";
 import { log } from "~/platform/log.server";
-import { webhookEvents } from "~/webhooks/events.server";
 import type { RequestContext } from "~/utils/context.server";
 
 /**
@@ -69,36 +68,38 @@ export function slugsFor(name: string, city: string): string[] {
 }
 
 /**
- * Marks a club's milestone reached when its count of families first reaches it: logs
- * `club.milestone` and calls onClubMilestone once. Failures are logged: a page never fails for it.
+ * Marks a club's milestone reached when its count of families first reaches it, and logs
+ * `club.milestone`. The mark writes its fact (ADR 039's `club.milestone` webhook follows from it);
+ * the fact's id is answered for the caller to dispatch (the facts' reactions import this module), or
+ * null when nothing was marked. Failures are logged: a page never fails for it.
  */
-export async function checkClubMilestone(ctx: StoreContext, clubId: string): Promise<void> {
+export async function checkClubMilestone(ctx: StoreContext, clubId: string): Promise<string | null> {
   try {
     const store = clubsOf(ctx);
     const club = await store.get(clubId);
-    if (!club || club.status !== "approved" || club.milestone === null || club.milestone_reached_at) return;
+    if (!club || club.status !== "approved" || club.milestone === null || club.milestone_reached_at) return null;
     const summary = (await store.summaries(club.lead_table)).find((row) => row.id === club.id);
-    if (!summary || summary.families < club.milestone) return;
-    if (!(await store.markMilestoneReached(club.id, new Date().toISOString()))) return;
+    if (!summary || summary.families < club.milestone) return null;
+    if (!(await store.markMilestoneReached(club.id, new Date().toISOString(), summary.families))) return null;
     log.info("club.milestone", { club: club.id, variant: club.variant, milestone: club.milestone, families: summary.families });
-    await onClubMilestone(ctx, { ...club, families: summary.families });
+    return `club.milestone:${club.lead_table}:${club.id}`;
   } catch (error) {
     log.error("club.milestone_failed", { club: clubId }, error);
+    return null;
   }
 }
 
-/** The one place a reached club milestone goes out (ADR 039): the `club.milestone` webhook (ADR 038). */
-async function onClubMilestone(ctx: StoreContext, club: Club & { families: number }): Promise<void> {
-  webhookEvents.clubMilestone(ctx, club.lead_table, club, club.families);
-}
-
-/** After a parent's confirmation or an approved hold: their club's milestone may be reached now. */
-export async function checkMemberClubMilestone(ctx: StoreContext & Pick<RequestContext, "leadTable">, leadId: string): Promise<void> {
-  if (ctx.leadTable === "leads") return;
+/** After a parent's confirmation or an approved hold: their club's milestone may be reached now (its fact's id, or null). */
+export async function checkMemberClubMilestone(
+  ctx: StoreContext & Pick<RequestContext, "leadTable">,
+  leadId: string,
+): Promise<string | null> {
+  if (ctx.leadTable === "leads") return null;
   try {
     const membership = await clubsOf(ctx).membershipOf(ctx.leadTable, leadId);
-    if (membership) await checkClubMilestone(ctx, membership.club.id);
+    return membership ? await checkClubMilestone(ctx, membership.club.id) : null;
   } catch (error) {
     log.error("club.milestone_failed", { variant: ctx.leadTable }, error);
+    return null;
   }
 }

@@ -10,3 +10,9 @@ export type FactContext = {
   waitUntil?: (promise: Promise<unknown>) => void;
   now?: () => Date;
 };
+
+/**
+ * What a handler runs with: the fact's context, and `handOn` for the facts its own work wrote (a
+ * credit's rewards earned), handed to their reactions once the handler is done.
+ */
+export type HandlerContext = FactContext & { handOn(factIds: readonly string[]): void };

@@ -52,10 +52,12 @@ async function runFact(ctx: FactContext, message: FactMessage): Promise<RunOutco
   for (const reaction of reactionsTo(fact.type)) {
     if (settled.has(reaction.name)) continue;
     const after = message.resume?.handler === reaction.name ? message.resume.after : 0;
+    const handed: string[] = [];
     try {
-      const next = await reaction.run(ctx, fact, after);
+      const next = await reaction.run({ ...ctx, handOn: (factIds) => void handed.push(...factIds) }, fact, after);
       if (next !== null) return { kind: "more", resume: { handler: reaction.name, after: next } };
       await store.finish(fact.id, reaction.name, nowOf(ctx).toISOString());
+      if (handed.length) await handOn(ctx, handed);
     } catch (error) {
       const status = await store.fail(
         fact.id,
@@ -71,6 +73,20 @@ async function runFact(ctx: FactContext, message: FactMessage): Promise<RunOutco
   if (failed) return { kind: "retry" };
   await store.markHandled(fact.id, nowOf(ctx).toISOString());
   return { kind: "done" };
+}
+
+/**
+ * The facts a finished handler's work wrote, handed to their reactions now (a message each, or run
+ * here without a queue). A failure is logged: the cron's sweep enqueues them.
+ */
+async function handOn(ctx: FactContext, factIds: readonly string[]): Promise<void> {
+  const queue = queueOf(ctx);
+  try {
+    if (queue) await queue.sendBatch(factIds.map((fact) => ({ body: { fact }, contentType: "json" as const })));
+    else for (const factId of factIds) await runToEnd(ctx, factId);
+  } catch (error) {
+    log.error(queue ? "fact.enqueue_failed" : "fact.run_failed", { facts: factIds.length }, error);
+  }
 }
 
 /** Without a queue: every run of the fact now, one after the other, until it is handled or a handler fails. */

@@ -46,6 +46,8 @@ async function asRequest(ctx: FactContext, fact: Fact, work: (request: ReactionC
   while (pending.length) await Promise.all(pending.splice(0));
 }
 
+const factsOf = (fact: string | null) => (fact ? [fact] : []);
+
 /** The time of the change: the day a funnel event counts for and the day of a "moved up" mail. */
 const changedAt = (fact: Fact) => () => new Date(fact.created_at);
 
@@ -88,7 +90,7 @@ export const leadConfirmedReactions: readonly Reaction[] = [
       await asRequest(ctx, fact, async (request) => {
         const referral = await getBackend(request).referrals.referralOf(request.leadTable, ids(fact).lead_id);
         if (referral?.status === "credited" || referral?.status === "held") return;
-        await checkMemberClubMilestone(request, ids(fact).lead_id);
+        ctx.handOn(factsOf(await checkMemberClubMilestone(request, ids(fact).lead_id)));
       });
       return null;
     },
@@ -117,7 +119,8 @@ export const creditReactions: readonly Reaction[] = [
   {
     name: "club",
     async run(ctx, fact) {
-      await asRequest(ctx, fact, (request) => checkMemberClubMilestone(request, ids(fact).referred_id));
+      // A milestone reached has its own fact (its webhook event), handed on once this is done.
+      await asRequest(ctx, fact, async (request) => ctx.handOn(factsOf(await checkMemberClubMilestone(request, ids(fact).referred_id))));
       return null;
     },
   },
@@ -126,7 +129,11 @@ export const creditReactions: readonly Reaction[] = [
     name: "rewards",
     async run(ctx, fact) {
       const referrer = ids(fact).referrer_id;
-      if (referrer) await asRequest(ctx, fact, (request) => settleRewards(request, referrer, changedAt(fact), { rethrow: true }));
+      // The rewards earned now have their own facts (their webhook events), handed on once this is done.
+      if (referrer)
+        await asRequest(ctx, fact, async (request) =>
+          ctx.handOn(await settleRewards(request, referrer, changedAt(fact), { rethrow: true })),
+        );
       return null;
     },
   },

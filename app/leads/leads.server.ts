@@ -135,8 +135,8 @@ export function leadsOf(ctx: Pick<RequestContext, "env" | "bindings" | "leadTabl
 
     /** An admin's edit: the validated fields of the edit form. Null when the lead is gone. */
     adminUpdate: (id: string, patch: LeadPatch) => store.update(table, id, patch),
-    /** An admin's delete. False when the lead was already gone. */
-    adminDelete: (id: string) => store.delete(table, id),
+    /** An admin's delete, with its `lead.erased` fact. False when the lead was already gone. */
+    adminDelete: (id: string) => store.delete(table, id, new Date().toISOString()),
   };
 }
 

@@ -89,7 +89,7 @@ export function referralsOf(ctx: Ctx, now: () => Date = () => new Date()) {
     async setCredit(referralId: string, credited: boolean) {
       const changed = await store.setStatus(table, referralId, credited ? "credited" : "rejected", now().toISOString(), placesPerCredit);
       // Below a step: withdrawn or flagged; back above it: earned again (ADR 035).
-      if (changed?.referrer_id) await settleRewards(ctx, changed.referrer_id, now);
+      if (changed?.referrer_id) dispatchFacts(ctx, await settleRewards(ctx, changed.referrer_id, now));
       return changed;
     },
 

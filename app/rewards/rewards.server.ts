@@ -4,7 +4,6 @@ import { queueTemplateMail } from "~/mail/outbox.server";
 import { manageLinkFor, rewardDownloadLinkFor, statusLinkFor } from "~/platform/lead-links.server";
 import { log } from "~/platform/log.server";
 import type { RequestContext } from "~/utils/context.server";
-import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * The milestone rewards engine (issue 34, docs/decisions/035-rewards-and-revocation.md). One entry,
@@ -25,24 +24,28 @@ export const isActive = (reward: Pick<EarnedReward, "withdrawn_at">) => reward.w
 
 /**
  * Settles the referrer's rewards. Never throws (unless asked to): a failure is logged (reward.settle_failed) and the
- * next settle (the next credit, or the admin's) completes it, because settling is idempotent.
+ * next settle (the next credit, or the admin's) completes it, because settling is idempotent. Answers the
+ * `reward.earned` facts of the rewards earned now, written with them, for the caller to dispatch (the facts'
+ * reactions import this module); one not dispatched is enqueued by the cron's sweep.
  */
 export async function settleRewards(
   ctx: Ctx,
   referrerId: string,
   now: () => Date = () => new Date(),
   options: { rethrow?: boolean } = {},
-): Promise<void> {
+): Promise<string[]> {
+  const earned: string[] = [];
   try {
-    await settle(ctx, referrerId, now);
+    await settle(ctx, referrerId, now, earned);
   } catch (error) {
     log.error("reward.settle_failed", { leadId: referrerId }, error);
     // A fact's reaction fails with it, so its settlement is tried again.
     if (options.rethrow) throw error;
   }
+  return earned;
 }
 
-async function settle(ctx: Ctx, referrerId: string, now: () => Date) {
+async function settle(ctx: Ctx, referrerId: string, now: () => Date, earned: string[]) {
   const table = ctx.leadTable;
   const { leads, rewards } = getBackend(ctx);
   const [lead, steps] = await Promise.all([leads.getById(table, referrerId), rewards.steps(table)]);
@@ -56,7 +59,8 @@ async function settle(ctx: Ctx, referrerId: string, now: () => Date) {
     const result = await rewards.earn(table, lead.id, step.id, now().toISOString());
     if (!result?.earnedNow) continue;
     log.info("reward.earned", { leadId: lead.id, stepId: step.id, kind: step.kind });
-    webhookEvents.rewardEarned(ctx, table, result.reward, step);
+    // Its fact was written with it: the webhook event follows from the fact.
+    earned.push(`reward.earned:${table}:${result.reward.id}`);
     // Only a confirmed address gets mail; the status page shows the reward either way.
     if (lead.email_verified) await mailReward(ctx, lead, step, result.reward, now());
   }

@@ -8,10 +8,10 @@ import { consentRecordsOf } from "./consent-records.server";
 import type { ErasureCounts, ErasureSource, HeldData } from "~/data/ports/trust-store";
 import type { EarnedReward } from "~/data/ports/reward-store";
 import { getBackend } from "~/data/backend.server";
+import { dispatchFacts } from "~/facts/facts.server";
 import { log } from "~/platform/log.server";
 import { cardsToForget } from "~/card/card.server";
 import { LEAD_TABLES } from "~/utils/variant";
-import { webhookEvents } from "~/webhooks/events.server";
 
 /**
  * Self-serve access and erasure (GDPR Art. 15, 17, 20; docs/decisions/014-erasure.md).
@@ -180,7 +180,12 @@ export async function eraseParentData(
     at: now.toISOString(),
   });
   await forgetCards().catch((error: unknown) => log.error("trust.card_forget_failed", {}, error));
-  if (counts) for (const { table, lead } of leads) webhookEvents.leadErased(ctx, table, lead.id);
+  // The erasure wrote a lead.erased fact per entry it deleted: their webhook events follow from them.
+  if (counts)
+    dispatchFacts(
+      ctx,
+      leads.map(({ table, lead }) => `lead.erased:${table}:${lead.id}`),
+    );
   return counts;
 }
 

@@ -4,7 +4,7 @@ import type { RequestContext } from "~/utils/context.server";
 import { linkTo } from "~/utils/links";
 import { commitSession, getSession, setVariantValues } from "~/utils/session.server";
 import { wavesOf, type InviteLinkState } from "./waves.server";
-import { webhookEvents } from "~/webhooks/events.server";
+import { dispatchFact } from "~/facts/facts.server";
 import { log } from "~/platform/log.server";
 
 /**
@@ -85,7 +85,8 @@ export async function inviteAction(ctx: RequestContext, request: Request, form: 
     }
     // A parallel press accepted it first: that one goes on; this one shows "already accepted".
     if (!accepted) throw redirect(page, { status: 303 });
-    webhookEvents.inviteAccepted(ctx, ctx.leadTable, found.lead.id, found.member.wave_id);
+    // Its fact was written with it: the webhook event follows from the fact.
+    dispatchFact(ctx, `invite.accepted:${ctx.leadTable}:${found.lead.id}`);
   } else if (intent !== "continue") {
     throw redirect(page, { status: 303 });
   }

@@ -1,16 +1,14 @@
-import type { RequestContext } from "~/utils/context.server";
 import type { LeadTable } from "~/utils/variant";
-import { emitWebhookEvent, type WebhookEvent } from "./emit.server";
+import type { WebhookEvent } from "./emit.server";
 
 /**
  * The app's facts as webhook events (ADR 038), one helper per fact so the event ids and payloads
- * are made in one place. Each id is the fact's own (`{type}:{table}:{row id}`): emitted again by a
- * retry, it makes no second delivery. Every stored payload is ids and figures: lead.confirmed's
+ * are made in one place; each is recorded by its fact's reaction (app/facts/reactions.server.ts).
+ * Each id is the fact's own (`{type}:{table}:{row id}`): recorded again by a retry, it makes no
+ * second delivery. Every stored payload is ids and figures: lead.confirmed's
  * receiver gets the parent's e-mail too, read from the lead when it is sent (deliver.server.ts),
  * so an erased parent's address is never stored here nor sent.
  */
-
-type Ctx = Pick<RequestContext, "env" | "bindings"> & { waitUntil?: RequestContext["waitUntil"] };
 
 const VARIANT_OF_TABLE: Record<LeadTable, string> = {
   leads: "genius",
@@ -19,23 +17,8 @@ const VARIANT_OF_TABLE: Record<LeadTable, string> = {
 };
 
 /** An event as it is emitted: the fact's id, its variant and its data. */
-function eventOf(
-  type: Parameters<typeof emitWebhookEvent>[1]["type"],
-  table: LeadTable,
-  rowId: string,
-  data: Record<string, unknown>,
-): WebhookEvent {
+function eventOf(type: WebhookEvent["type"], table: LeadTable, rowId: string, data: Record<string, unknown>): WebhookEvent {
   return { type, id: `${type}:${table}:${rowId}`, variant: VARIANT_OF_TABLE[table], data };
-}
-
-function emit(
-  ctx: Ctx,
-  type: Parameters<typeof emitWebhookEvent>[1]["type"],
-  table: LeadTable,
-  rowId: string,
-  data: Record<string, unknown>,
-) {
-  emitWebhookEvent(ctx, eventOf(type, table, rowId, data));
 }
 
 /** A wave's event (a club wave's too), recorded by the wave's fact's reaction (app/facts/reactions.server.ts). */
@@ -69,42 +52,46 @@ export function referralHeldEvent(table: LeadTable, referral: ReferralIds, reaso
   });
 }
 
-export const webhookEvents = {
-  rewardEarned(
-    ctx: Ctx,
-    table: LeadTable,
-    reward: { id: string; lead_id: string; step_id: string },
-    step: { kind: string; threshold: number },
-  ) {
-    emit(ctx, "reward.earned", table, reward.id, {
-      reward_id: reward.id,
-      lead_id: reward.lead_id,
-      step_id: reward.step_id,
-      kind: step.kind,
-      threshold: step.threshold,
-    });
-  },
-  /** A club's count of confirmed families first reached the milestone the admin set (ADR 039): no family is named. */
-  clubMilestone(
-    ctx: Ctx,
-    table: LeadTable,
-    club: { id: string; slug: string; name: string; city: string; milestone: number | null },
-    families: number,
-  ) {
-    emit(ctx, "club.milestone", table, club.id, {
-      club_id: club.id,
-      slug: club.slug,
-      name: club.name,
-      city: club.city,
-      milestone: club.milestone,
-      families,
-    });
-  },
-  inviteAccepted(ctx: Ctx, table: LeadTable, leadId: string, waveId: string | null) {
-    emit(ctx, "invite.accepted", table, leadId, { lead_id: leadId, wave_id: waveId });
-  },
-  /** Ids only: the address is gone. */
-  leadErased(ctx: Ctx, table: LeadTable, leadId: string) {
-    emit(ctx, "lead.erased", table, leadId, { lead_id: leadId });
-  },
-};
+/** A reward earned (a step of the ladder, with its kind and threshold), recorded by its fact's reaction. */
+export function rewardEarnedEvent(
+  table: LeadTable,
+  reward: { id: string; lead_id: string; step_id: string },
+  step: { kind: string; threshold: number },
+): WebhookEvent {
+  return eventOf("reward.earned", table, reward.id, {
+    reward_id: reward.id,
+    lead_id: reward.lead_id,
+    step_id: reward.step_id,
+    kind: step.kind,
+    threshold: step.threshold,
+  });
+}
+
+/**
+ * A club's count of confirmed families first reached the milestone the admin set (ADR 039): no
+ * family is named. Recorded by its fact's reaction.
+ */
+export function clubMilestoneEvent(
+  table: LeadTable,
+  club: { id: string; slug: string; name: string; city: string; milestone: number | null },
+  families: number,
+): WebhookEvent {
+  return eventOf("club.milestone", table, club.id, {
+    club_id: club.id,
+    slug: club.slug,
+    name: club.name,
+    city: club.city,
+    milestone: club.milestone,
+    families,
+  });
+}
+
+/** An invite accepted, recorded by its fact's reaction. */
+export function inviteAcceptedEvent(table: LeadTable, leadId: string, waveId: string | null): WebhookEvent {
+  return eventOf("invite.accepted", table, leadId, { lead_id: leadId, wave_id: waveId });
+}
+
+/** An entry erased (a parent's erasure, an admin's delete): ids only, the address is gone. Recorded by its fact's reaction. */
+export function leadErasedEvent(table: LeadTable, leadId: string): WebhookEvent {
+  return eventOf("lead.erased", table, leadId, { lead_id: leadId });
+}

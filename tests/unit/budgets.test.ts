@@ -347,6 +347,8 @@ describe("the erasure of a parent on every waitlist: at most 50 statements", () 
     const erased = await run(setup, myDataAction, `${ORIGIN}/my-data`, { form: { t: token, intent: "erase" } });
     expect(erased.status).toBe(303);
     record(setup, "POST /my-data erase (3 waitlists, 2 club ties, 1000 referrals)", PARENT_BUDGET);
+    // The lead.erased events follow from the erasure's facts, on the queue.
+    await drainMail(setup, (body) => typeof body.fact === "string");
     expect(await count("SELECT COUNT(*) AS n FROM club_members")).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM clubs")).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_type = 'lead.erased'")).toBe(3);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createD1FactStore } from "~/data/d1/fact-store.server";
 import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES } from "~/data/lead-model";
 import { leadStoreContract } from "./helpers/lead-store-contract";
 import { startLocalD1, useLocalD1 } from "./helpers/local-d1";
 
 async function emptyAll(db: D1Database) {
-  await db.batch([...LEAD_TABLES, "users"].map((table) => db.prepare(`DELETE FROM ${table}`)));
+  await db.batch([...LEAD_TABLES, "users", "facts"].map((table) => db.prepare(`DELETE FROM ${table}`)));
 }
 
 // On a real local D1 and on the node:sqlite stand-in the other unit tests use: the same answers on both.
@@ -15,7 +16,7 @@ for (const [name, engine] of [
 ] as const) {
   leadStoreContract(name, async () => {
     const { db, dispose } = await startLocalD1({ engine });
-    return { store: createD1LeadStore(db), reset: () => emptyAll(db), dispose };
+    return { store: createD1LeadStore(db), facts: createD1FactStore(db), reset: () => emptyAll(db), dispose };
   });
 }
 

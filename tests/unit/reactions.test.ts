@@ -3,8 +3,11 @@ import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import { WEBHOOK_EVENT_TYPES } from "~/data/ports/webhook-store";
 import { dispatchFact } from "~/facts/facts.server";
+import { leadsOf } from "~/leads/leads.server";
 import { recordReferral } from "~/leads/referral-record.server";
 import { factContextOf, referralsOf } from "~/referrals/referrals.server";
+import { eraseParentData } from "~/trust/my-data.server";
+import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
 import { useLocalD1 } from "./helpers/local-d1";
 
@@ -24,6 +27,8 @@ beforeEach(async () => {
     [
       "webhook_deliveries",
       "webhook_endpoints",
+      "wave_members",
+      "waves",
       "rewards_earned",
       "reward_steps",
       "analytics_events",
@@ -81,6 +86,11 @@ const events = (name: string, visitId: string | null = null) =>
   visitId
     ? count("SELECT COUNT(*) AS n FROM analytics_events WHERE name = ? AND session_id = ?", name, visitId)
     : count("SELECT COUNT(*) AS n FROM analytics_events WHERE name = ?", name);
+/** The data of each webhook delivery of the event. */
+const webhookData = async (eventId: string) =>
+  (await d1.db.prepare("SELECT payload FROM webhook_deliveries WHERE event_id = ?").bind(eventId).all<{ payload: string }>()).results.map(
+    (row) => JSON.parse(row.payload).data as Record<string, unknown>,
+  );
 const rewardsOf = (lead: Lead) => count("SELECT COUNT(*) AS n FROM rewards_earned WHERE lead_id = ?", lead.id);
 const movedUpMails = (lead: Lead) => count("SELECT COUNT(*) AS n FROM outbox WHERE template = 'moved-up' AND recipient = ?", lead.email);
 const milestoneReached = async (clubId: string) => Boolean((await backend().clubs.get(clubId))?.milestone_reached_at);
@@ -217,6 +227,86 @@ describe("reactions to a confirmation", () => {
     expect(await deliveries(`referral.credited:${T}:${held.id}`)).toBe(0);
     expect(await rewardsOf(referrer)).toBe(0);
     expect(await movedUpMails(referrer)).toBe(0);
+  });
+});
+
+describe("reactions to a reward", () => {
+  it("reward.earned: its webhook event, with the reward's id, step, kind and threshold", async () => {
+    const referrer = await referrerBehindAnn();
+    const friend = await join("friend@example.com", referrer);
+    const { ctx, settle } = hockey();
+    await referralsOf(ctx).confirm(friend.id);
+    await settle();
+    const [reward] = await backend().rewards.earnedBy(T, referrer.id);
+    const fact = `reward.earned:${T}:${reward.id}`;
+    expect((await backend().facts.get(fact))?.handled_at, "the fact, handled").toEqual(expect.any(String));
+    expect(await webhookData(fact), "the reward.earned webhook").toEqual([
+      {
+        reward_id: reward.id,
+        lead_id: referrer.id,
+        step_id: reward.step_id,
+        kind: "download",
+        threshold: 1,
+        variant: "champion-icehockey",
+      },
+    ]);
+  });
+});
+
+describe("reactions to a club's milestone", () => {
+  it("club.milestone: its webhook event, with the club's names and the families counted", async () => {
+    const parent = await join("solo@example.com");
+    const club = await clubOf(parent);
+    const { ctx, settle } = hockey();
+    await referralsOf(ctx).confirm(parent.id);
+    await settle();
+    const fact = `club.milestone:${T}:${club}`;
+    expect((await backend().facts.get(fact))?.handled_at, "the fact, handled").toEqual(expect.any(String));
+    expect(await webhookData(fact), "the club.milestone webhook").toEqual([
+      {
+        club_id: club,
+        slug: expect.stringMatching(/^hc-/),
+        name: "HC Reactions",
+        city: "Brno",
+        milestone: 1,
+        families: 1,
+        variant: "champion-icehockey",
+      },
+    ]);
+  });
+});
+
+describe("reactions to an invite", () => {
+  it("invite.accepted: its webhook event, with the lead's and the wave's ids", async () => {
+    const parent = await confirmed("ann@example.com");
+    const { ctx, settle } = hockey();
+    expect((await wavesOf(ctx).admit(1, 1, "admin@example.com")).kind).toBe("admitted");
+    expect(await wavesOf(ctx).accept(parent.id)).toBe(true);
+    const fact = `invite.accepted:${T}:${parent.id}`;
+    dispatchFact(ctx, fact);
+    await settle();
+    const wave = (await backend().waves.memberOf(T, parent.id))!.wave_id;
+    expect((await backend().facts.get(fact))?.handled_at, "the fact, handled").toEqual(expect.any(String));
+    expect(await webhookData(fact), "the invite.accepted webhook").toEqual([
+      { lead_id: parent.id, wave_id: wave, variant: "champion-icehockey" },
+    ]);
+  });
+});
+
+describe("reactions to an erasure", () => {
+  it("lead.erased: its webhook event, the id and no address, for the parent's erasure and an admin's delete", async () => {
+    const erased = await confirmed("ann@example.com");
+    const deleted = await confirmed("bob@example.com");
+    const { ctx, settle } = hockey();
+    await eraseParentData(ctx, "ann@example.com", "self");
+    expect(await leadsOf(ctx).adminDelete(deleted.id)).toBe(true);
+    dispatchFact(ctx, `lead.erased:${T}:${deleted.id}`);
+    await settle();
+    for (const lead of [erased, deleted]) {
+      const fact = `lead.erased:${T}:${lead.id}`;
+      expect((await backend().facts.get(fact))?.handled_at, "the fact, handled").toEqual(expect.any(String));
+      expect(await webhookData(fact), "the lead.erased webhook").toEqual([{ lead_id: lead.id, variant: "champion-icehockey" }]);
+    }
   });
 });
 

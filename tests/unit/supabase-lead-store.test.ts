@@ -191,13 +191,13 @@ describe("Supabase lead store over PostgREST", () => {
     expect(prefer(last())).toContain("count=exact");
   });
 
-  it("delete filters by id and reports whether a row went", async () => {
-    const { store, last } = fakePostgrest(() => ({ body: [{ id: "abc" }] }));
-    expect(await store.delete("leads_tennis", "abc")).toBe(true);
-    expect(last().method).toBe("DELETE");
-    expect(last().url.pathname).toBe("/rest/v1/leads_tennis");
-    expect(last().url.searchParams.get("id")).toBe("eq.abc");
-    expect(prefer(last())).toContain("return=representation");
+  it("delete runs delete_lead (the row and its lead.erased fact in one transaction) and reports whether a row went", async () => {
+    const { store, last } = fakePostgrest(() => ({ body: true }));
+    const at = "2025-09-01T12:00:00.000Z";
+    expect(await store.delete("leads_tennis", "abc", at)).toBe(true);
+    expect(last().method).toBe("POST");
+    expect(last().url.pathname).toBe("/rest/v1/rpc/delete_lead");
+    expect(last().body).toEqual({ p_table: "leads_tennis", p_id: "abc", p_at: at });
   });
 
   it("incomplete asks for the pending placeholder, newest first", async () => {

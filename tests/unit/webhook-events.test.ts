@@ -4,12 +4,15 @@ import type { Lead } from "~/data/ports/lead-store";
 import type { RewardStep } from "~/data/ports/reward-store";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/data/ports/webhook-store";
 import { recordReferral } from "~/leads/referral-record.server";
+import { action as clubsAction } from "~/routes/admin/clubs";
 import { referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
 import { inviteAction } from "~/waves/invite-page.server";
 import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
+import { callRoute } from "./helpers/cookie-jar";
 import { useLocalD1 } from "./helpers/local-d1";
+import { signedIn } from "./helpers/signed-in";
 
 /**
  * Each of the app's facts writes its webhook event where it happens (ADR 038), once: the delivery
@@ -167,6 +170,43 @@ describe("webhook events where the facts happen", () => {
       data: { club_id: club.id, name: "HC Events", city: "Brno", milestone: 2, families: 2, variant: "champion-icehockey" },
     });
     expect(JSON.stringify(events[0].data)).not.toContain("@");
+  });
+
+  it("a milestone an admin sets that the club has reached already is one club.milestone, from the clubs page, however often it is saved", async () => {
+    const page = "http://127.0.0.1:8810/admin/clubs?domain=champion&sport=icehockey";
+    const clubs = getBackend(testContext(page, d1.bindings).ctx).clubs;
+    const { club } = await clubs.register(
+      {
+        id: crypto.randomUUID(),
+        lead_table: "leads_icehockey",
+        variant: "champion-icehockey",
+        slug: "hc-admin",
+        name: "HC Admin",
+        city: "Plzen",
+        sport: "icehockey",
+        created_at: new Date().toISOString(),
+      },
+      "coach@example.com",
+    );
+    await clubs.setStatus(club.id, "approved", ["pending"]);
+    for (const email of ["p1@example.com", "p2@example.com"]) {
+      const { ctx, settle } = testContext("http://127.0.0.1:8810/confirm?domain=champion&sport=icehockey", d1.bindings);
+      const lead = await getBackend(ctx).leads.create("leads_icehockey", { email, ref_code: null, step_completed: 3 });
+      await clubs.join("leads_icehockey", lead.id, club.id, new Date().toISOString());
+      await referralsOf(ctx).confirm(lead.id);
+      await settle();
+    }
+    const { cookie } = await signedIn(d1, page, "admin");
+    for (let save = 0; save < 2; save++) {
+      const { load, settle } = testContext(page, d1.bindings);
+      const body = new URLSearchParams({ intent: "milestone", club: club.id, milestone: "2" });
+      const request = new Request(page, { method: "POST", body, headers: { Cookie: cookie } });
+      expect((await callRoute(() => clubsAction({ request, context: load, params: {} } as never))).status).toBe(303);
+      await settle();
+    }
+    const events = await ofType("club.milestone");
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ club_id: club.id, name: "HC Admin", milestone: 2, families: 2 });
   });
 
   it("a wave is one wave.admitted with its parents' ids, and an invite one invite.accepted, however often each is posted", async () => {

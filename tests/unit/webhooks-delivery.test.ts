@@ -292,7 +292,7 @@ describe("webhook emit and delivery", () => {
     await addEndpoint();
     answers = [500];
     const [delivery] = await recordWebhookEvent(ctx(), confirmed());
-    await getBackend(ctx()).leads.delete("leads", "lead-1");
+    await getBackend(ctx()).leads.delete("leads", "lead-1", clock.toISOString());
     later(BACKOFF_SECONDS[0]);
     await sweepWebhooks(ctx());
     expect(received).toHaveLength(1);

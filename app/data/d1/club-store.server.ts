@@ -171,8 +171,20 @@ export function createD1ClubStore(db: D1Database): ClubStore {
       await db.prepare("UPDATE clubs SET milestone = ?, milestone_reached_at = NULL WHERE id = ?").bind(milestone, id).run();
     },
 
-    async markMilestoneReached(id, at) {
-      return changed("UPDATE clubs SET milestone_reached_at = ? WHERE id = ? AND milestone_reached_at IS NULL", at, id);
+    async markMilestoneReached(id, at, families) {
+      // One batch: the fact first, from the club as the mark will find it, so only the call that marks writes it.
+      const [, marked] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT 'club.milestone:' || lead_table || ':' || id, 'club.milestone',
+               json_object('club_id', id, 'milestone', milestone, 'families', ?3), ?1
+             FROM clubs WHERE id = ?2 AND milestone_reached_at IS NULL ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(at, id, families),
+        db.prepare("UPDATE clubs SET milestone_reached_at = ? WHERE id = ? AND milestone_reached_at IS NULL").bind(at, id),
+      ]);
+      return marked.meta.changes > 0;
     },
 
     async summaries(table) {

@@ -213,10 +213,20 @@ export function createD1LeadStore(db: D1Database): LeadStore {
       };
     },
 
-    async delete(table, id) {
+    async delete(table, id, at) {
       assertLeadTable(table);
-      const result = await db.prepare(`DELETE FROM ${table} WHERE id = ?`).bind(id).run();
-      return result.meta.changes > 0;
+      // One batch: the fact first, from the row the delete will find, so only the call that deletes writes it.
+      const [, deleted] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT 'lead.erased:' || ?1 || ':' || id, 'lead.erased', json_object('lead_id', id), ?3
+             FROM ${table} WHERE id = ?2 ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(table, id, at),
+        db.prepare(`DELETE FROM ${table} WHERE id = ?`).bind(id),
+      ]);
+      return deleted.meta.changes > 0;
     },
 
     async deleteMany(table, ids) {

@@ -105,14 +105,26 @@ export function createD1RewardStore(db: D1Database): RewardStore {
       const places = kind === "places" ? Number(step.places ?? 0) : 0;
       const key = "lead_table = ?1 AND lead_id = ?2 AND step_id = ?3";
       const earnedId = `(SELECT id FROM rewards_earned WHERE ${key})`;
-      const [inserted, reinstated, , , , , current] = await db.batch<Row>([
+      const earnedRow = crypto.randomUUID();
+      // The fact first, from the ledger as the change will find it (no row, or a withdrawn one): only
+      // the call that earns writes it; a reinstated reward has its fact already (the same id).
+      const [, inserted, reinstated, , , , , current] = await db.batch<Row>([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT 'reward.earned:' || ?1 || ':' || COALESCE(e.id, ?4), 'reward.earned',
+               json_object('reward_id', COALESCE(e.id, ?4), 'lead_id', ?2, 'step_id', ?3, 'kind', ?5, 'threshold', ?6), ?7
+             FROM (SELECT 1) LEFT JOIN rewards_earned e ON e.lead_table = ?1 AND e.lead_id = ?2 AND e.step_id = ?3
+             WHERE e.id IS NULL OR e.withdrawn_at IS NOT NULL ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(table, leadId, stepId, earnedRow, kind, Number(step.threshold), at),
         db
           .prepare(
             `INSERT INTO rewards_earned (id, lead_table, lead_id, step_id, kind, places, earned_at, delivered_at)
              VALUES (?4, ?1, ?2, ?3, ?5, ?6, ?7, CASE WHEN ?5 = 'places' THEN ?7 END)
              ON CONFLICT (lead_table, lead_id, step_id) DO NOTHING RETURNING id`,
           )
-          .bind(table, leadId, stepId, crypto.randomUUID(), kind, places, at),
+          .bind(table, leadId, stepId, earnedRow, kind, places, at),
         // A withdrawn reward earned again: reinstated (a fresh code below, the bonus recounted).
         db
           .prepare(

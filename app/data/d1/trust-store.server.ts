@@ -162,6 +162,21 @@ export function createD1TrustStore(db: D1Database): TrustStore {
           .prepare(`INSERT INTO erasure_log (id, at, tables, source) SELECT ?1, ?2, ?3, ?4 WHERE ${stillThere}`)
           .bind(crypto.randomUUID(), at, JSON.stringify(counts), source, address, ...allIds),
       ];
+      // A lead.erased fact per entry, from the rows as the deletes below will find them: only the
+      // erasure that deletes an entry writes its fact (ids only: the address is gone).
+      if (byTable.length)
+        statements.push(
+          db
+            .prepare(
+              `INSERT INTO facts (id, type, payload, created_at)
+               SELECT 'lead.erased:' || t || ':' || i, 'lead.erased', json_object('lead_id', i), ?1 FROM (${byTable
+                 .map(
+                   ({ table }, k) => `SELECT '${table}' AS t, id AS i FROM ${table} WHERE id IN (SELECT value FROM json_each(?${k + 2}))`,
+                 )
+                 .join(" UNION ALL ")}) WHERE true ON CONFLICT (id) DO NOTHING`,
+            )
+            .bind(at, ...byTable.map(({ ids }) => JSON.stringify(ids))),
+        );
       statements.push(
         // A referral of this parent keeps counting for its referrer, under an id that names nobody.
         db

@@ -209,8 +209,22 @@ export function createD1WaveStore(db: D1Database): WaveStore {
         leadId,
       ),
 
-    accept: (table, leadId, at) =>
-      stamp("UPDATE wave_members SET accepted_at = ? WHERE lead_table = ? AND lead_id = ? AND accepted_at IS NULL", at, table, leadId),
+    async accept(table, leadId, at) {
+      // One batch: the fact first, from the invite as the acceptance will find it, so only the call that accepts writes it.
+      const [, accepted] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO facts (id, type, payload, created_at)
+             SELECT 'invite.accepted:' || lead_table || ':' || lead_id, 'invite.accepted', json_object('lead_id', lead_id, 'wave_id', wave_id), ?1
+             FROM wave_members WHERE lead_table = ?2 AND lead_id = ?3 AND accepted_at IS NULL ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(at, table, leadId),
+        db
+          .prepare("UPDATE wave_members SET accepted_at = ?1 WHERE lead_table = ?2 AND lead_id = ?3 AND accepted_at IS NULL")
+          .bind(at, table, leadId),
+      ]);
+      return accepted.meta.changes > 0;
+    },
 
     markAccount: (table, leadId, at) =>
       stamp(

@@ -61,8 +61,12 @@ export interface ClubStore {
   setStatus(id: string, status: Exclude<ClubStatus, "merged">, from: readonly ClubStatus[]): Promise<boolean>;
   /** Sets the milestone (null: none) and forgets a reached mark, so a new milestone is reached anew. */
   setMilestone(id: string, milestone: number | null): Promise<void>;
-  /** Marks the milestone reached once; true the first time. */
-  markMilestoneReached(id: string, at: string): Promise<boolean>;
+  /**
+   * Marks the milestone reached once; true the first time. The call that marks it writes the fact
+   * `club.milestone:{table}:{club}` (the club's id, its milestone and `families`) with the mark; a
+   * milestone reached again after a new one was set has its fact already (the same id).
+   */
+  markMilestoneReached(id: string, at: string, families: number): Promise<boolean>;
   /** Every club of the table with its figures, oldest first. */
   summaries(table: ClubTable): Promise<ClubSummary[]>;
   /** Makes the lead a member unless it is one already (of any club); true when it joined now. */

@@ -150,8 +150,11 @@ export interface LeadStore {
   getByEmail(table: LeadTable, email: string): Promise<Lead | null>;
   /** Newest first by created_at unless sortBy says otherwise. */
   list(table: LeadTable, options?: ListOptions): Promise<ListResult>;
-  /** True when a row was removed. */
-  delete(table: LeadTable, id: string): Promise<boolean>;
+  /**
+   * An admin's delete of one entry: true when a row was removed. That call writes the fact
+   * `lead.erased:{table}:{id}` (the id only) with it.
+   */
+  delete(table: LeadTable, id: string, at: string): Promise<boolean>;
   /** Removes these rows in one statement; the ids of the rows that were there (a repeat removes nothing). */
   deleteMany(table: LeadTable, ids: readonly string[]): Promise<string[]>;
   /** Rows whose e-mail is still the pending placeholder, newest first. */

@@ -76,7 +76,8 @@ export interface RewardStore {
    * Earns the step for the lead once: the row is written (or a withdrawn one reinstated), a code
    * step takes one free code from its pool atomically, a places step adds its bonus to the lead's
    * place. Parallel calls write one row and use one code; `earnedNow` is true for that call only.
-   * Null when the step is not the table's.
+   * The call that earns (not one that reinstates) writes the fact `reward.earned:{table}:{reward}`
+   * (ids and the step's kind and threshold) with the change. Null when the step is not the table's.
    */
   earn(table: LeadTable, leadId: string, stepId: string, at: string): Promise<{ reward: EarnedReward; earnedNow: boolean } | null>;
   /**

@@ -96,7 +96,10 @@ export interface WaveStore {
   resendDue(table: LeadTable, leadId: string, at: string, sentBefore: string): Promise<boolean>;
   /** The first opening of the invite page; true the first time only. */
   markOpened(table: LeadTable, leadId: string, at: string): Promise<boolean>;
-  /** Accepts the invite once: true for the one call that accepted it, false when already accepted or no member. */
+  /**
+   * Accepts the invite once: true for the one call that accepted it, false when already accepted or
+   * no member. That call writes the fact `invite.accepted:{table}:{lead}` (the lead's and the wave's ids) with it.
+   */
   accept(table: LeadTable, leadId: string, at: string): Promise<boolean>;
   /** The account made from the accepted invite; true the first time only. */
   markAccount(table: LeadTable, leadId: string, at: string): Promise<boolean>;

@@ -158,13 +158,12 @@ export function createSupabaseClubStore(options: SupabaseOptions): ClubStore {
       await rows("Club milestone", clubs().update({ milestone, milestone_reached_at: null }).eq("id", id).retry(false));
     },
 
-    async markMilestoneReached(id, at) {
+    async markMilestoneReached(id, at, families) {
       if (!isUuid(id)) return false;
-      const done = await rows(
-        "Club milestone mark",
-        clubs().update({ milestone_reached_at: at }).eq("id", id).is("milestone_reached_at", null).select("id").retry(false),
-      );
-      return done.length > 0;
+      // The mark and its fact in one transaction (supabase/migrations/20250901000038_more_facts.sql).
+      const { data, error } = await client.rpc("mark_club_milestone", { p_id: id, p_at: at, p_families: families }).retry(false);
+      fail("Club milestone mark", error);
+      return data === true;
     },
 
     async summaries(table) {

@@ -186,11 +186,12 @@ export function createSupabaseLeadStore(options: SupabaseOptions): LeadStore {
       return { rows: (data ?? []).map((row) => leadFromSupabaseRow(row as Record<string, unknown>)), total: count ?? 0 };
     },
 
-    async delete(table, id) {
+    async delete(table, id, at) {
       assertLeadTable(table);
-      const { data, error } = await client.from(table).delete().eq("id", id).select("id").retry(false);
+      // The delete and its fact in one transaction (supabase/migrations/20250901000038_more_facts.sql).
+      const { data, error } = await client.rpc("delete_lead", { p_table: table, p_id: id, p_at: at }).retry(false);
       if (error) fail(error, `Delete from ${table}`);
-      return (data ?? []).length > 0;
+      return data === true;
     },
 
     async deleteMany(table, ids) {

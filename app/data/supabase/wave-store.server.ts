@@ -249,17 +249,12 @@ export function createSupabaseWaveStore(options: SupabaseOptions): WaveStore {
           .retry(false),
       ),
 
-    accept: (table, leadId, at) =>
-      changed(
-        "Invite acceptance",
-        members()
-          .update({ accepted_at: at })
-          .eq("lead_table", table)
-          .eq("lead_id", leadId)
-          .is("accepted_at", null)
-          .select("lead_id")
-          .retry(false),
-      ),
+    async accept(table, leadId, at) {
+      // The acceptance and its fact in one transaction (supabase/migrations/20250901000038_more_facts.sql).
+      const { data, error } = await client.rpc("accept_invite", { p_table: table, p_lead: leadId, p_at: at }).retry(false);
+      fail("Invite acceptance", error);
+      return data === true;
+    },
 
     markAccount: (table, leadId, at) =>
       changed(

@@ -9,6 +9,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ClubFamilies } from "~/components/admin/clubs/ClubFamilies";
 import { ClubsAdmin } from "~/components/admin/clubs/ClubsAdmin";
+import { dispatchFacts } from "~/facts/facts.server";
 import { log } from "~/platform/log.server";
 import { linkTo } from "~/utils/links";
 
@@ -46,6 +47,8 @@ export async function action(args: ActionFunctionArgs) {
     const answer = await clubsAdminAction(ctx, form);
     if ("confirm" in answer) return admin.respond({ confirm: answer.confirm });
     if (!answer.ok) return admin.respond({ error: answer.error }, { status: answer.status });
+    // A milestone the action reached: its webhook event follows from its fact.
+    dispatchFacts(ctx, answer.facts ?? []);
     if (answer.audit) await auditChange(admin, answer.audit.action, answer.audit.target, answer.audit.detail);
     admin.toast(answer.message);
   } catch (error) {

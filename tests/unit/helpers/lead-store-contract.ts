@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { refCode, withUniqueRefCode } from "~/data/lead-codes.server";
 import { DuplicateRefCodeError, InvalidTableError, PENDING_EMAIL } from "~/data/lead-model";
+import type { FactStore } from "~/data/ports/fact-store";
 import type { LeadStore, LeadTable, NewLead } from "~/data/ports/lead-store";
 import { contractSuite } from "./contracts/suite";
 
 export type StoreHarness = {
   store: LeadStore;
-  /** Empties every lead table and users. */
+  /** Where the delete's fact is read. */
+  facts: FactStore;
+  /** Empties every lead table, users and facts. */
   reset: () => Promise<void>;
   dispose: () => Promise<void>;
 };
@@ -77,7 +80,7 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
         await expect(store().getById(bad, "x")).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().getByEmail(bad, "a@b.c")).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().list(bad)).rejects.toBeInstanceOf(InvalidTableError);
-        await expect(store().delete(bad, "x")).rejects.toBeInstanceOf(InvalidTableError);
+        await expect(store().delete(bad, "x", at(1))).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().incomplete(bad)).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().stats(bad)).rejects.toBeInstanceOf(InvalidTableError);
         await expect(store().create("leads-tennis" as LeadTable, {})).rejects.toBeInstanceOf(InvalidTableError);
@@ -224,12 +227,18 @@ export function leadStoreContract(name: string, start: () => Promise<StoreHarnes
     });
 
     describe("delete", () => {
-      it("removes one row and reports whether it existed", async () => {
+      it("removes one row and reports whether it existed; the call that removed it writes its lead.erased fact", async () => {
         const [keep, drop] = await seed([{ email: "keep@x.io" }, { email: "drop@x.io" }]);
-        expect(await store().delete(T, drop.id)).toBe(true);
-        expect(await store().delete(T, drop.id)).toBe(false);
+        expect(await store().delete(T, drop.id, at(5))).toBe(true);
+        expect(await store().delete(T, drop.id, at(6))).toBe(false);
         expect(await store().getById(T, drop.id)).toBeNull();
         expect(await store().getById(T, keep.id)).not.toBeNull();
+        expect(await h().facts.get(`lead.erased:${T}:${drop.id}`)).toMatchObject({
+          type: "lead.erased",
+          payload: { lead_id: drop.id },
+          created_at: at(5),
+        });
+        expect(await h().facts.get(`lead.erased:${T}:${keep.id}`)).toBeNull();
       });
     });
 

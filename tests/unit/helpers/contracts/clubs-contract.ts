@@ -191,14 +191,20 @@ export function clubStoreContract(name: string, start: () => Promise<ContractBac
       expect(await store().countedMembersOfMany(T, [])).toEqual({});
     });
 
-    it("sets a milestone, marks it reached once, and forgets the mark for a new milestone", async () => {
+    it("sets a milestone, marks it reached once with its club.milestone fact, and forgets the mark for a new milestone", async () => {
       const { club: made } = await store().register(club("litvinov"), "c@x.io");
       await store().setMilestone(made.id, 4);
-      expect(await store().markMilestoneReached(made.id, at(5))).toBe(true);
-      expect(await store().markMilestoneReached(made.id, at(6))).toBe(false);
+      expect(await store().markMilestoneReached(made.id, at(5), 4)).toBe(true);
+      expect(await store().markMilestoneReached(made.id, at(6), 5)).toBe(false);
       expect(await store().get(made.id)).toMatchObject({ milestone: 4, milestone_reached_at: at(5) });
+      const fact = `club.milestone:${T}:${made.id}`;
+      const written = { id: fact, type: "club.milestone", payload: { club_id: made.id, milestone: 4, families: 4 }, created_at: at(5) };
+      expect(await h().facts.get(fact)).toMatchObject(written);
       await store().setMilestone(made.id, 10);
       expect(await store().get(made.id)).toMatchObject({ milestone: 10, milestone_reached_at: null });
+      // Reached anew: marked again; its fact is the first one (the same id).
+      expect(await store().markMilestoneReached(made.id, at(7), 10)).toBe(true);
+      expect(await h().facts.get(fact)).toMatchObject(written);
     });
 
     it("erasure: a member leaves; a removed club takes its contacts and memberships", async () => {

@@ -160,6 +160,27 @@ export function rewardStoreContract(name: string, start: () => Promise<ContractB
       });
     });
 
+    describe("the reward.earned fact (ADR 046)", () => {
+      it("is written with the earning, by the one call that earns; a repeat and a reinstatement write no other", async () => {
+        const parent = await lead("p@x.io");
+        const download = await addStep();
+        const earned = await Promise.all([1, 2, 3].map(() => store().earn(T, parent.id, download.id, at(2))));
+        const { reward } = earned.find((result) => result?.earnedNow)!;
+        await store().withdraw(T, reward.id, at(3));
+        expect(await store().earn(T, parent.id, download.id, at(4))).toMatchObject({ earnedNow: true });
+        const facts = (await h().facts.unhandled("2100-01-01T00:00:00.000Z", 10)).filter((fact) => fact.type === "reward.earned");
+        expect(facts).toEqual([
+          {
+            id: `reward.earned:${T}:${reward.id}`,
+            type: "reward.earned",
+            payload: { reward_id: reward.id, lead_id: parent.id, step_id: download.id, kind: "download", threshold: 1 },
+            created_at: at(2),
+            handled_at: null,
+          },
+        ]);
+      });
+    });
+
     describe("a deleted lead", () => {
       it("takes its rewards along: an unshown code goes back to the pool, a shown one stays used", async () => {
         const a = await lead("a@x.io");

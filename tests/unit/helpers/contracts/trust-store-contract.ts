@@ -140,10 +140,22 @@ export function trustStoreContract(name: string, start: () => Promise<ContractBa
 
     describe("erase", () => {
       it("erases the parent from every table in one go, keeps the referrers' credits, blanks their mails and logs once", async () => {
-        const { referrer, friend } = await seed();
+        const { referrer, friend, parent, parentTennis } = await seed();
         const counts = await store().erase("Parent@Example.com", { recipientHash: HASH, source: "self", at: AT });
         expect(counts).toEqual({ leads: 1, leads_tennis: 1, referrals: 2, accounts: 1, users: 1, outbox: 2 });
         expect(await h().erasureLogCount()).toBe(1);
+
+        // Each entry erased has its lead.erased fact, with its id only (ADR 046); nobody else has one.
+        for (const [table, entry] of [
+          ["leads", parent],
+          ["leads_tennis", parentTennis],
+        ] as const)
+          expect(await h().facts.get(`lead.erased:${table}:${entry.id}`), table).toMatchObject({
+            type: "lead.erased",
+            payload: { lead_id: entry.id },
+            created_at: AT,
+          });
+        expect(await h().facts.get(`lead.erased:leads:${referrer.id}`)).toBeNull();
 
         // Nothing is held any more.
         const held = await store().collect(PARENT);

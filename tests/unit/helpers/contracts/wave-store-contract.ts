@@ -150,7 +150,7 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       expect((await store().admit("leads_tennis", wave(1, { variant: "champion-tennis" }), two)).created).toBe(true);
     });
 
-    it("counts each wave's invites: sent, opened, accepted once, accounts, expired", async () => {
+    it("counts each wave's invites: sent, opened, accepted once (with its fact), accounts, expired", async () => {
       const first = (await store().admit("leads", wave(1), two)).wave;
       const second = (await store().admit("leads", wave(2, { size_asked: 1 }), [{ lead_id: ids[2], place: 3, invite_expires_at: at(3) }]))
         .wave;
@@ -162,6 +162,13 @@ export function waveStoreContract(name: string, start: () => Promise<ContractBac
       expect(accepts.filter(Boolean)).toHaveLength(1);
       expect(await store().accept("leads", ids[0], at(3))).toBe(false);
       expect(await store().accept("leads", ids[5], at(3))).toBe(false);
+      // The acceptance's fact, written by the one call that accepted (ADR 046).
+      expect(await h().facts.get(`invite.accepted:leads:${ids[0]}`)).toMatchObject({
+        type: "invite.accepted",
+        payload: { lead_id: ids[0], wave_id: first.id },
+        created_at: at(2),
+      });
+      expect(await h().facts.get(`invite.accepted:leads:${ids[5]}`)).toBeNull();
       expect(await store().markAccount("leads", ids[1], at(3))).toBe(false);
       expect(await store().markAccount("leads", ids[0], at(3))).toBe(true);
       expect(await store().markAccount("leads", ids[0], at(3))).toBe(false);
