@@ -19,7 +19,7 @@ import { consumeWebhookBatch } from "~/webhooks/deliver.server";
 import { createWorker } from "~/worker.server";
 import { personStamp } from "./helpers/bot-fields";
 import { budgetFigures } from "./helpers/budget-figures";
-import { insertParents } from "./helpers/bulk-parents";
+import { confirmedParents, countRows, insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { callRoute, cookieJar, workerLoad } from "./helpers/cookie-jar";
 import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
@@ -117,29 +117,11 @@ async function run(
   return { ...answer, body: body as string | null };
 }
 
-const count = async (sql: string, ...params: unknown[]) =>
-  Number(
-    (
-      await d1.db
-        .prepare(sql)
-        .bind(...params)
-        .first<{ n: number }>()
-    )?.n ?? 0,
-  );
-
-function parents(n: number, prefix: string) {
-  const at = Date.now() - n * 1000;
-  return Array.from({ length: n }, (_, i) => ({
-    email: `${prefix}${i}@example.com`,
-    step_completed: 3,
-    ref_code: `R${prefix.toUpperCase()}${i}`,
-    confirmedAt: new Date(at + i * 1000).toISOString(),
-  }));
-}
+const count = (sql: string, ...params: unknown[]) => countRows(d1.db, sql, ...params);
 
 /** A parent (the first of 1,001) whom the other 1,000 were referred by, credited, in one statement. */
 async function parentWith1000Referrals(table: "leads" | "leads_icehockey" = "leads") {
-  const [parent, ...friends] = await insertParents(d1.db, table, parents(1001, "f"), referralRules.placesPerCredit);
+  const [parent, ...friends] = await insertParents(d1.db, table, confirmedParents(1001, "f"), referralRules.placesPerCredit);
   const at = new Date().toISOString();
   await d1.db.batch([
     d1.db
@@ -169,7 +151,7 @@ async function bigLine(n: number) {
   await insertParents(
     d1.db,
     "leads",
-    parents(n, "b").map((parent) => ({ ...parent, confirmedAt: null })),
+    confirmedParents(n, "b").map((parent) => ({ ...parent, confirmedAt: null })),
     referralRules.placesPerCredit,
   );
   await d1.db
@@ -187,7 +169,7 @@ async function linkFor(purpose: "status" | "manage", table: "leads" | "leads_ice
 
 describe("a parent's or visitor's request: at most 50 statements", () => {
   it("the landing page, each funnel step, the roadmap, the plan choice (the waitlist join) and /confirm", async () => {
-    await insertParents(d1.db, "leads", parents(1000, "p"), referralRules.placesPerCredit);
+    await insertParents(d1.db, "leads", confirmedParents(1000, "p"), referralRules.placesPerCredit);
     const setup = counted();
     const background: Promise<unknown>[] = [];
     const load = () => workerLoad({ ...setup.bindings, LAUNCH_MODE: "waitlist" }, background);
@@ -308,8 +290,8 @@ describe("a parent's or visitor's request: at most 50 statements", () => {
 describe("the erasure of a parent on every waitlist: at most 50 statements", () => {
   it("three entries (1,000 referrals on one), a club membership in each sport, the contact of a club, a webhook endpoint", async () => {
     const { parent } = await parentWith1000Referrals();
-    const [hockey] = await insertParents(d1.db, "leads_icehockey", parents(1, "f"), referralRules.placesPerCredit);
-    const [tennis] = await insertParents(d1.db, "leads_tennis", parents(1, "f"), referralRules.placesPerCredit);
+    const [hockey] = await insertParents(d1.db, "leads_icehockey", confirmedParents(1, "f"), referralRules.placesPerCredit);
+    const [tennis] = await insertParents(d1.db, "leads_tennis", confirmedParents(1, "f"), referralRules.placesPerCredit);
     const at = new Date().toISOString();
     const clubs = [
       ["leads_icehockey", "champion-icehockey", "icehockey", hockey],
@@ -360,7 +342,7 @@ describe("the erasure of a parent on every waitlist: at most 50 statements", () 
 
 describe("an admin request: at most 500 statements", () => {
   it("the leads list, the whole line's CSV and the largest bulk export, with 1,000 leads", async () => {
-    const ids = await insertParents(d1.db, "leads", parents(1000, "p"), referralRules.placesPerCredit);
+    const ids = await insertParents(d1.db, "leads", confirmedParents(1000, "p"), referralRules.placesPerCredit);
     const { cookie } = await signedIn(d1, `${ORIGIN}/admin/leads`, "admin");
     const setup = counted();
 
@@ -405,7 +387,7 @@ describe("an admin request: at most 500 statements", () => {
   });
 
   it("the launch page and the campaign's send, then each step message, with 1,000 parents", async () => {
-    await insertParents(d1.db, "leads", parents(1000, "p"), referralRules.placesPerCredit);
+    await insertParents(d1.db, "leads", confirmedParents(1000, "p"), referralRules.placesPerCredit);
     const page = `${ORIGIN}/admin/launch`;
     const { cookie } = await signedIn(d1, page, "admin");
     const setup = counted();
@@ -434,7 +416,7 @@ describe("an admin request: at most 500 statements", () => {
   });
 
   it("a club merge of 500 families into another club", async () => {
-    const ids = await insertParents(d1.db, "leads_icehockey", parents(500, "h"), referralRules.placesPerCredit);
+    const ids = await insertParents(d1.db, "leads_icehockey", confirmedParents(500, "h"), referralRules.placesPerCredit);
     const [from, into] = [crypto.randomUUID(), crypto.randomUUID()];
     const at = new Date().toISOString();
     await d1.db.batch([

@@ -8,7 +8,7 @@ import { action as reviewAction } from "~/routes/admin/referrals-review";
 import { action as verifyAction } from "~/routes/verify-email";
 import { createWorker } from "~/worker.server";
 import { budgetFigures } from "./helpers/budget-figures";
-import { insertParents } from "./helpers/bulk-parents";
+import { countRows, insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
 import { useLocalD1 } from "./helpers/local-d1";
@@ -100,15 +100,7 @@ async function drainFacts(setup: ReturnType<typeof counted>): Promise<number[]> 
   throw new Error("The fact messages never ran out");
 }
 
-const count = async (sql: string, ...params: unknown[]) =>
-  Number(
-    (
-      await d1.db
-        .prepare(sql)
-        .bind(...params)
-        .first<{ n: number }>()
-    )?.n ?? 0,
-  );
+const count = (sql: string, ...params: unknown[]) => countRows(d1.db, sql, ...params);
 
 async function hookEndpoint(events: string[]) {
   const at = new Date().toISOString();

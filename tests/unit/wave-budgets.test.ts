@@ -4,7 +4,7 @@ import { referralRules } from "#content/referrals";
 import { action, loader } from "~/routes/admin/waves";
 import { createWorker } from "~/worker.server";
 import { budgetFigures } from "./helpers/budget-figures";
-import { insertParents } from "./helpers/bulk-parents";
+import { confirmedParents, countRows, insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
 import { useLocalD1 } from "./helpers/local-d1";
@@ -98,25 +98,7 @@ async function drainFacts(setup: ReturnType<typeof counted>): Promise<number[]> 
   throw new Error("The fact messages never ran out");
 }
 
-const count = async (sql: string, ...params: unknown[]) =>
-  Number(
-    (
-      await d1.db
-        .prepare(sql)
-        .bind(...params)
-        .first<{ n: number }>()
-    )?.n ?? 0,
-  );
-
-function parents(n: number, prefix: string) {
-  const at = Date.now() - n * 1000;
-  return Array.from({ length: n }, (_, i) => ({
-    email: `${prefix}${i}@example.com`,
-    step_completed: 3,
-    ref_code: `R${prefix.toUpperCase()}${i}`,
-    confirmedAt: new Date(at + i * 1000).toISOString(),
-  }));
-}
+const count = (sql: string, ...params: unknown[]) => countRows(d1.db, sql, ...params);
 
 async function hookEndpoint() {
   const at = new Date().toISOString();
@@ -136,7 +118,7 @@ async function hookEndpoint() {
 describe("wave budgets", () => {
   it("admits a wave of 1,000 in one admin request within 500 statements, and its invites in queue messages within 500 each", async () => {
     const { cookie } = await signedIn(d1, GENIUS, "admin");
-    await insertParents(d1.db, "leads", parents(1000, "p"), referralRules.placesPerCredit);
+    await insertParents(d1.db, "leads", confirmedParents(1000, "p"), referralRules.placesPerCredit);
     await hookEndpoint();
     const setup = counted();
 
@@ -160,7 +142,7 @@ describe("wave budgets", () => {
 
   it("keeps one queue invocation within 500 statements when its batch carries the facts of several waves", async () => {
     const { cookie } = await signedIn(d1, GENIUS, "admin");
-    await insertParents(d1.db, "leads", parents(750, "b"), referralRules.placesPerCredit);
+    await insertParents(d1.db, "leads", confirmedParents(750, "b"), referralRules.placesPerCredit);
     const setup = counted();
     for (const seq of [1, 2, 3])
       expect(await post(setup.bindings, cookie, GENIUS, { intent: "admit", n: "250", seq: String(seq) })).toBe(303);
@@ -189,7 +171,7 @@ describe("wave budgets", () => {
 
   it("admits a club wave of 500 within the same budgets, and tells the webhooks once", async () => {
     const { cookie } = await signedIn(d1, HOCKEY, "admin");
-    const ids = await insertParents(d1.db, "leads_icehockey", parents(500, "h"), referralRules.placesPerCredit);
+    const ids = await insertParents(d1.db, "leads_icehockey", confirmedParents(500, "h"), referralRules.placesPerCredit);
     const club = crypto.randomUUID();
     const at = new Date().toISOString();
     await d1.db.batch([

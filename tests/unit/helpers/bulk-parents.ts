@@ -47,3 +47,26 @@ export async function insertParents(db: D1Database, table: LeadTable, parents: B
   ]);
   return ids;
 }
+
+/** n confirmed parents, a second apart and ending now, for insertParents: `{prefix}{i}@example.com`. */
+export function confirmedParents(n: number, prefix: string) {
+  const at = Date.now() - n * 1000;
+  return Array.from({ length: n }, (_, i) => ({
+    email: `${prefix}${i}@example.com`,
+    step_completed: 3,
+    ref_code: `R${prefix.toUpperCase()}${i}`,
+    confirmedAt: new Date(at + i * 1000).toISOString(),
+  }));
+}
+
+/** The `n` a counting query answers (`SELECT COUNT(*) AS n ...`). */
+export async function countRows(db: D1Database, sql: string, ...params: unknown[]): Promise<number> {
+  return Number(
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .first<{ n: number }>()
+    )?.n ?? 0,
+  );
+}
