@@ -3,18 +3,23 @@
 // stopped (SIGTERM or SIGINT), which stops them too. scripts/test.sh runs it once the build is done,
 // while Vitest still runs, so the two minutes three wrangler dev servers take to start are no longer
 // spent before the first browser test; Playwright then finds them up (E2E_SERVERS_UP=1) and reuses them.
-// Usage: node scripts/e2e-servers.mjs [--ready-file PATH]  (PATH is written once every server answers)
+// Usage: node scripts/e2e-servers.mjs [--ready-file PATH] [--log-dir DIR]  (PATH is written once every
+// server answers; each server's stderr, where its warnings and errors go, is kept in DIR/NAME.log)
 // E2E_PORT sets the main port, as for Playwright. A server that exits early fails it, with its stderr.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { e2eServers } from "./lib/e2e-servers.mjs";
 
-const readyFile = process.argv.includes("--ready-file") ? process.argv[process.argv.indexOf("--ready-file") + 1] : null;
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
+const readyFile = option("--ready-file");
+const logDir = option("--log-dir");
+if (logDir) mkdirSync(logDir, { recursive: true });
 const started = Date.now();
 const servers = e2eServers(Number(process.env.E2E_PORT ?? 8788)).map((server) => {
   // Each in its own process group, so stopping one stops its npx, wrangler and workerd together.
   const child = spawn("bash", ["-c", server.command], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
+  if (logDir) child.stderr.pipe(createWriteStream(`${logDir}/${server.name.replaceAll(" ", "-")}.log`));
   child.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
   });

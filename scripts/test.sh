@@ -74,7 +74,7 @@ build() {
 
 # The e2e servers start in the background once the build they serve exists; Playwright waits for them.
 start_servers() {
-  node scripts/e2e-servers.mjs --ready-file "$logs/servers.ready" >"$logs/servers.log" 2>&1 &
+  node scripts/e2e-servers.mjs --ready-file "$logs/servers.ready" --log-dir "$logs/servers" >"$logs/servers.log" 2>&1 &
   echo $! >"$logs/servers.pid"
   echo "== end-to-end servers: starting (scripts/e2e-servers.mjs)"
 }
@@ -93,6 +93,13 @@ await_servers() {
   done
   cat "$logs/servers.log"
   echo "-- end-to-end servers: waited $((SECONDS - start)) s for them"
+}
+
+# After a red or flaky e2e run: the servers' last errors, as a failure may come from a write after
+# the response that no page showed (tests that make a write fail on purpose add their own).
+server_errors() {
+  echo "== the end-to-end servers' last errors (scripts/e2e-servers.mjs --log-dir)"
+  grep -h '"level":"error"' "$logs"/servers/*.log 2>/dev/null | sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^[^{]*//' | tail -n 40 || true
 }
 
 # lane NAME FUNCTION: runs FUNCTION in the background; its output goes to $logs/NAME.log, its
@@ -135,7 +142,10 @@ if [ "$unit_after" = 1 ]; then unit; fi
 export PLAYWRIGHT_CHROMIUM_PATH="$(cat "$logs/chromium")"
 e2e_start=$SECONDS
 await_servers
-E2E_SERVERS_UP=1 step "end-to-end tests (Playwright)" npx playwright test "$@"
+if ! E2E_SERVERS_UP=1 step "end-to-end tests (Playwright)" npx playwright test "$@"; then
+  server_errors
+  exit 1
+fi
 e2e_s=$((SECONDS - e2e_start))
 
 echo "== times: install ${install_s} s, checks ${checks_s} s, build ${build_s} s, unit ${unit_s} s ($(if [ "$unit_after" = 1 ]; then echo "after the other two"; else echo "the three at once"; fi)), end-to-end ${e2e_s} s; total $((SECONDS - started)) s"
