@@ -13,7 +13,8 @@ import { testContext } from "./helpers/context";
 import { cookieJar, workerLoad } from "./helpers/cookie-jar";
 import { funnelAnswers } from "./helpers/funnel-answers";
 import { personStamp } from "./helpers/bot-fields";
-import { useLocalD1 } from "./helpers/local-d1";
+import { LEAD_TABLES } from "~/data/lead-model";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /**
  * A lead's address is the one its owner confirmed (ADR 040): the funnel's step 3 or the guide form
@@ -24,8 +25,7 @@ import { useLocalD1 } from "./helpers/local-d1";
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals", "lead_ip_counts"])
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...LEAD_TABLES, "outbox", "referrals", "lead_ip_counts"]);
 });
 
 const background: Promise<unknown>[] = [];

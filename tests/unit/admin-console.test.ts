@@ -10,7 +10,7 @@ import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES, PENDING_EMAIL, withLeadDefaults } from "~/data/lead-model";
 import type { LeadStats } from "~/data/ports/lead-store";
 import { createD1ReferralStore } from "~/data/d1/referral-store.server";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 const copy = getPage("genius", "admin");
 
@@ -179,7 +179,7 @@ describe("console cells", () => {
 describe("D1: search, stats, places, bulk delete", () => {
   const local = useLocalD1();
   beforeEach(async () => {
-    await local.db.batch([...LEAD_TABLES, "referrals"].map((table) => local.db.prepare(`DELETE FROM ${table}`)));
+    await emptyTables(local.db, [...LEAD_TABLES, "referrals"]);
   });
 
   it("finds a lead by a long e-mail or by its ref code (no LIKE pattern limit)", async () => {

@@ -5,7 +5,7 @@ import { getBackend } from "~/data/backend.server";
 import { loader as csvLoader } from "~/routes/admin/rewards-csv";
 import { action } from "~/routes/admin/rewards";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, REWARD_TABLES, useLocalD1 } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /** /admin/rewards (ADR 035): bad input is a 400 with the message that writes nothing; codes once each; "Mark done" asks first; admins only. */
@@ -15,7 +15,7 @@ const copy = getPage("genius", "rewards").admin;
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["reward_codes", "rewards_earned", "reward_steps", "leads"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...REWARD_TABLES, "leads"]);
 });
 
 const context = (url = PAGE) => testContext(url, d1.bindings);

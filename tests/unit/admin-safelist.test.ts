@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getPage } from "#content/index";
 import { action } from "~/routes/admin/safelist";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -17,7 +17,7 @@ const copy = getPage("genius", "admin").referrals.safelist;
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["ip_safelist", "admin_audit"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, ["ip_safelist", "admin_audit"]);
 });
 
 async function post(cookie: string, fields: Record<string, string>) {

@@ -5,7 +5,7 @@ import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES } from "~/data/lead-model";
 import type { ListOptions } from "~/data/ports/lead-store";
 import { createSupabaseLeadStore } from "~/data/supabase/lead-store.server";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 import { startSupabasePg } from "./helpers/supabase-pg";
 
 /**
@@ -32,7 +32,7 @@ const SEARCHES: [string, string[]][] = [
 describe("admin search on D1", () => {
   const local = useLocalD1();
   beforeEach(async () => {
-    await local.db.batch(LEAD_TABLES.map((table) => local.db.prepare(`DELETE FROM ${table}`)));
+    await emptyTables(local.db, LEAD_TABLES);
     const store = createD1LeadStore(local.db);
     for (const [i, email] of EMAILS.entries()) await store.create("leads", { email, ref_code: `CODE${i}` });
   });

@@ -9,7 +9,7 @@ import { maskEmail, maskEmails } from "~/waves/mask";
 import { parseWaveSize } from "~/waves/wave-admin.server";
 import { testContext } from "./helpers/context";
 import { signedIn } from "./helpers/signed-in";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1, WAVE_TABLES } from "./helpers/local-d1";
 
 /**
  * /admin/waves: the suggested size, the review of exactly the N asked for before admitting, one wave per form (double clicks, resubmits, two
@@ -22,7 +22,7 @@ const text = getPage("genius", "admin").waves;
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["wave_members", "waves", "leads", "outbox", "referrals"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...WAVE_TABLES, "leads", "outbox", "referrals"]);
 });
 
 const context = (url = PAGE) => testContext(url, d1.bindings);

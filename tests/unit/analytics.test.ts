@@ -17,23 +17,13 @@ import { loader as tipsLoader } from "~/routes/tips";
 import { getRequestContext } from "~/utils/context.server";
 import { getSession } from "~/utils/session.server";
 import { analyticsEvent } from "./helpers/analytics-event";
-import { useLocalD1 } from "./helpers/local-d1";
+import { LEAD_TABLES } from "~/data/lead-model";
+import { ANALYTICS_TABLES, emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** Funnel analytics on a real local D1: what is counted, once, and what the dashboard adds up. */
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of [
-    "analytics_events",
-    "analytics_daily",
-    "analytics_daily_totals",
-    "leads",
-    "leads_icehockey",
-    "leads_tennis",
-    "referrals",
-    "outbox",
-  ]) {
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
-  }
+  await emptyTables(d1.db, [...ANALYTICS_TABLES, ...LEAD_TABLES, "referrals", "outbox"]);
 });
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";

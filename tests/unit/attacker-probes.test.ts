@@ -11,7 +11,7 @@ import { action as rewardsAction } from "~/routes/admin/rewards";
 import { personStamp } from "./helpers/bot-fields";
 import { testContext } from "./helpers/context";
 import { callRoute, type Answer } from "./helpers/cookie-jar";
-import { useLocalD1 } from "./helpers/local-d1";
+import { CLUB_TABLES, emptyTables, REWARD_TABLES, useLocalD1 } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -22,8 +22,7 @@ import { signedIn } from "./helpers/signed-in";
 const d1 = useLocalD1();
 
 beforeEach(async () => {
-  for (const table of ["club_members", "club_contacts", "clubs", "outbox", "reward_steps", "reward_codes", "rewards_earned"])
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...CLUB_TABLES, "outbox", ...REWARD_TABLES]);
 });
 
 const ORIGIN = "http://127.0.0.1:8831";

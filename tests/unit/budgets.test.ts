@@ -19,12 +19,12 @@ import { consumeWebhookBatch } from "~/webhooks/deliver.server";
 import { createWorker } from "~/worker.server";
 import { personStamp } from "./helpers/bot-fields";
 import { budgetFigures } from "./helpers/budget-figures";
-import { confirmedParents, countRows, insertParents } from "./helpers/bulk-parents";
+import { confirmedParents, countRows, insertParents, insertHockeyClub } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
 import { callRoute, cookieJar, workerLoad } from "./helpers/cookie-jar";
-import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
+import { countCalls, countedBindings } from "./helpers/count-d1";
 import { funnelAnswers } from "./helpers/funnel-answers";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -68,23 +68,10 @@ const TABLES = [
 ];
 const d1 = useLocalD1();
 beforeEach(async () => {
-  await d1.db.batch(TABLES.map((table) => d1.db.prepare(`DELETE FROM ${table}`)));
+  await emptyTables(d1.db, TABLES);
 });
 
-/** The Worker's bindings with the statements counted and the queues kept in memory. */
-function counted() {
-  const counter = countD1(d1.db);
-  const calls = countCalls();
-  const mail = memoryQueue<Record<string, unknown>>();
-  const hooks = memoryQueue<Record<string, unknown>>();
-  const bindings: Record<string, unknown> = {
-    ...d1.bindings,
-    DB: counter.db,
-    MAIL_QUEUE: calls.queue(mail),
-    WEBHOOK_QUEUE: calls.queue(hooks),
-  };
-  return { counter, calls, mail, hooks, bindings };
-}
+const counted = () => countedBindings(d1.bindings, d1.db);
 type Counted = ReturnType<typeof counted>;
 
 /** Records `name`'s count of statements since the last reset and checks it against `budget`. */
@@ -254,24 +241,12 @@ describe("a parent's or visitor's request: at most 50 statements", () => {
 
   it("the my-data export and erasure of a club member with 1,000 referrals, on a sport edition", async () => {
     const { parent, friends } = await parentWith1000Referrals("leads_icehockey");
-    const club = crypto.randomUUID();
+    const club = await insertHockeyClub(d1.db, [parent, ...friends]);
     const at = new Date().toISOString();
-    await d1.db.batch([
-      d1.db
-        .prepare(
-          `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
-           VALUES (?, 'leads_icehockey', 'champion-icehockey', 'rink-kings', 'Rink Kings', 'Oslo', 'icehockey', 'approved', ?)`,
-        )
-        .bind(club, at),
-      d1.db
-        .prepare(
-          "INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) SELECT 'leads_icehockey', value, ?, ? FROM json_each(?)",
-        )
-        .bind(club, at, JSON.stringify([parent, ...friends])),
-      d1.db
-        .prepare("INSERT INTO club_contacts (club_id, email, confirmed_at, created_at) VALUES (?, 'f0@example.com', ?, ?)")
-        .bind(club, at, at),
-    ]);
+    await d1.db
+      .prepare("INSERT INTO club_contacts (club_id, email, confirmed_at, created_at) VALUES (?, 'f0@example.com', ?, ?)")
+      .bind(club, at, at)
+      .run();
     const setup = counted();
     const token = await linkFor("manage", "leads_icehockey", parent);
 

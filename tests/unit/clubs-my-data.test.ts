@@ -3,13 +3,12 @@ import { getBackend } from "~/data/backend.server";
 import type { NewClub } from "~/data/ports/club-store";
 import { eraseParentData, exportParentData } from "~/trust/my-data.server";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { CLUB_TABLES, emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** Club membership and club contacts in a parent's export and erasure (docs/decisions/039-clubs.md), on a local D1. */
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["club_members", "club_contacts", "clubs", "leads_icehockey", "suppressions", "erasure_log", "outbox"])
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...CLUB_TABLES, "leads_icehockey", "suppressions", "erasure_log", "outbox"]);
 });
 
 const ctx = () => testContext("http://127.0.0.1:8931/my-data", d1.bindings).ctx;

@@ -7,7 +7,7 @@ import { getBackend } from "~/data/backend.server";
 import { getSession, getVariantValue } from "~/utils/session.server";
 import { personStamp } from "./helpers/bot-fields";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { CLUB_TABLES, emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /**
  * A coach's club registration (docs/decisions/039-clubs.md) on a real local D1: bad input is a 400
@@ -16,7 +16,7 @@ import { useLocalD1 } from "./helpers/local-d1";
 const d1 = useLocalD1();
 
 beforeEach(async () => {
-  for (const table of ["club_members", "club_contacts", "clubs", "outbox"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...CLUB_TABLES, "outbox"]);
 });
 
 const HOCKEY = "http://127.0.0.1:8810/clubs/new?domain=champion&sport=icehockey";

@@ -3,10 +3,10 @@ import { createD1FactStore } from "~/data/d1/fact-store.server";
 import { createD1LeadStore } from "~/data/d1/lead-store.server";
 import { LEAD_TABLES } from "~/data/lead-model";
 import { leadStoreContract } from "./helpers/lead-store-contract";
-import { startLocalD1, useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, startLocalD1, useLocalD1 } from "./helpers/local-d1";
 
 async function emptyAll(db: D1Database) {
-  await db.batch([...LEAD_TABLES, "users", "facts"].map((table) => db.prepare(`DELETE FROM ${table}`)));
+  await emptyTables(db, [...LEAD_TABLES, "users", "facts"]);
 }
 
 // On a real local D1 and on the node:sqlite stand-in the other unit tests use: the same answers on both.

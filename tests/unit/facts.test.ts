@@ -9,7 +9,8 @@ import { parseEnv } from "~/utils/env.server";
 import { wavesOf } from "~/waves/waves.server";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { addUnreachableEndpoint } from "./helpers/rows";
+import { emptyTables, FACT_TABLES, useLocalD1, WAVE_TABLES, WEBHOOK_TABLES } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -40,25 +41,9 @@ function breakable(db: D1Database): D1Database {
 let bindings: Record<string, unknown>;
 beforeEach(async () => {
   broken.on = false;
-  await d1.db.batch(
-    ["fact_handlings", "facts", "wave_members", "waves", "leads", "outbox", "webhook_deliveries", "webhook_endpoints"].map((table) =>
-      d1.db.prepare(`DELETE FROM ${table}`),
-    ),
-  );
+  await emptyTables(d1.db, [...FACT_TABLES, ...WAVE_TABLES, "leads", "outbox", ...WEBHOOK_TABLES]);
   bindings = { ...d1.bindings, DB: breakable(d1.db) };
-  const now = new Date().toISOString();
-  await getBackend(testContext(ORIGIN, bindings).ctx).webhooks.addEndpoint({
-    id: crypto.randomUUID(),
-    // Nothing listens on port 9: the delivery's first attempt fails and its row stays.
-    url: "http://127.0.0.1:9/hook",
-    events: ["wave.admitted"],
-    secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    enabled: true,
-    created_at: now,
-    updated_at: now,
-  });
+  await addUnreachableEndpoint(getBackend(testContext(ORIGIN, bindings).ctx).webhooks, ["wave.admitted"]);
   await insertParents(
     d1.db,
     "leads",

@@ -11,7 +11,7 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { standingOfLead } from "~/standing/standing.server";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** The hold rules (docs/decisions/036-holds-and-fairness.md): pure, then through the referral engine on a local D1. */
 
@@ -139,8 +139,7 @@ describe("the review queue's and the safelist's forms", () => {
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["leads", "outbox", "referrals", "ip_safelist", "admin_audit", "analytics_events"])
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, ["leads", "outbox", "referrals", "ip_safelist", "admin_audit", "analytics_events"]);
 });
 
 const request = () => testContext("http://127.0.0.1:8810/confirm", d1.bindings);

@@ -6,13 +6,13 @@ import { formPostLimited, TOO_MANY_FORM_POSTS } from "~/utils/rate-limit.server"
 import { leadsOf } from "~/leads/leads.server";
 import { ipInList, limitKeyOf, parseIpList } from "~/utils/ip-list";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** The per-IP new-lead limit on a real local D1: burst, daily ceiling, allowlist, the ip-burst flag. */
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["leads", "lead_ip_counts", "lead_ip_members", "ip_safelist"]) await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, ["leads", "lead_ip_counts", "lead_ip_members", "ip_safelist"]);
 });
 
 const T0 = Date.UTC(2025, 8, 1, 12, 0, 0);

@@ -12,7 +12,8 @@ import { queueTemplateMail } from "~/mail/outbox.server";
 import { suppress } from "~/mail/suppression.server";
 import { parseEnv } from "~/utils/env.server";
 import { variantOfContentKey } from "#emails/variant-of-key";
-import { useLocalD1 } from "./helpers/local-d1";
+import { LEAD_TABLES } from "~/data/lead-model";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 import { personStamp } from "./helpers/bot-fields";
 import { cookieJar, workerLoad, type Answer } from "./helpers/cookie-jar";
 import { funnelAnswers } from "./helpers/funnel-answers";
@@ -24,8 +25,7 @@ import { funnelAnswers } from "./helpers/funnel-answers";
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(["leads", "leads_icehockey", "leads_tennis", "outbox"].map((table) => d1.db.prepare(`DELETE FROM ${table}`)));
+  await emptyTables(d1.db, [...LEAD_TABLES, "outbox"]);
 });
 
 const background: Promise<unknown>[] = [];

@@ -8,7 +8,8 @@ import { checkLeadLink } from "~/platform/lead-links.server";
 import { HONEYPOT_NAME } from "~/platform/bot-guard.server";
 import { personStamp } from "./helpers/bot-fields";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { LEAD_TABLES } from "~/data/lead-model";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /**
  * "Lost my link" (docs/decisions/034-lost-my-link.md) on a real local D1: a listed address gets one
@@ -17,10 +18,7 @@ import { useLocalD1 } from "./helpers/local-d1";
 const d1 = useLocalD1();
 
 beforeEach(async () => {
-  // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(
-    ["leads", "leads_icehockey", "leads_tennis", "outbox", "suppressions"].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyTables(d1.db, [...LEAD_TABLES, "outbox", "suppressions"]);
 });
 
 const GENIUS = "http://127.0.0.1:8810/lost-link";

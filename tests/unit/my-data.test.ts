@@ -8,7 +8,7 @@ import { statusPage } from "~/referrals/pages.server";
 import { eraseParentData, exportParentData, summaryOf } from "~/trust/my-data.server";
 import { myDataAction, myDataDownload, myDataPage } from "~/trust/pages.server";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** Self-serve access and erasure on a real local D1. */
 const d1 = useLocalD1();
@@ -31,7 +31,7 @@ const TABLES = [
 ];
 beforeEach(async () => {
   // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(TABLES.map((table) => d1.db.prepare(`DELETE FROM ${table}`)));
+  await emptyTables(d1.db, TABLES);
 });
 
 const ctx = () => testContext("http://127.0.0.1:8931/my-data", d1.bindings).ctx;

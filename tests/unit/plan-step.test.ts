@@ -6,7 +6,8 @@ import { loader as confirmLoader } from "~/routes/confirm";
 import { personStamp } from "./helpers/bot-fields";
 import { cookieJar, workerLoad } from "./helpers/cookie-jar";
 import { funnelAnswers } from "./helpers/funnel-answers";
-import { useLocalD1 } from "./helpers/local-d1";
+import { LEAD_TABLES } from "~/data/lead-model";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /**
  * The plan step (SPEC 2.7, 4.1, 4.6): by default a plan leads to /signup; the in-preparation top
@@ -16,8 +17,7 @@ import { useLocalD1 } from "./helpers/local-d1";
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of ["leads", "leads_icehockey", "leads_tennis", "outbox", "lead_ip_counts"])
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
+  await emptyTables(d1.db, [...LEAD_TABLES, "outbox", "lead_ip_counts"]);
 });
 
 /** The bindings with LAUNCH_MODE unset (the embedded default), or set to `mode`. */

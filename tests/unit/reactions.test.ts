@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
-import { WEBHOOK_EVENT_TYPES } from "~/data/ports/webhook-store";
 import { dispatchFact } from "~/facts/facts.server";
 import { leadsOf } from "~/leads/leads.server";
 import { recordReferral } from "~/leads/referral-record.server";
@@ -9,7 +8,8 @@ import { factContextOf, referralsOf } from "~/referrals/referrals.server";
 import { eraseParentData } from "~/trust/my-data.server";
 import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { addUnreachableEndpoint, FIRST_CREDIT_DOWNLOAD } from "./helpers/rows";
+import { CLUB_TABLES, emptyTables, FACT_TABLES, useLocalD1, WAVE_TABLES, WEBHOOK_TABLES } from "./helpers/local-d1";
 
 /**
  * Each fact's line of the reactions table (app/facts/reactions.server.ts), by what a parent, an
@@ -23,52 +23,22 @@ const hockey = (bindings: Record<string, unknown> = d1.bindings) => testContext(
 const backend = () => getBackend(hockey().ctx);
 
 beforeEach(async () => {
-  await d1.db.batch(
-    [
-      "webhook_deliveries",
-      "webhook_endpoints",
-      "wave_members",
-      "waves",
-      "rewards_earned",
-      "reward_steps",
-      "analytics_events",
-      "club_members",
-      "club_contacts",
-      "clubs",
-      "leads_icehockey",
-      "outbox",
-      "referrals",
-      "facts",
-      "fact_handlings",
-    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyTables(d1.db, [
+    ...WEBHOOK_TABLES,
+    ...WAVE_TABLES,
+    "rewards_earned",
+    "reward_steps",
+    "analytics_events",
+    ...CLUB_TABLES,
+    "leads_icehockey",
+    "outbox",
+    "referrals",
+    ...FACT_TABLES,
+  ]);
   const now = new Date().toISOString();
-  await backend().webhooks.addEndpoint({
-    id: crypto.randomUUID(),
-    // Nothing listens on port 9: each first attempt fails at once and the delivery row stays.
-    url: "http://127.0.0.1:9/hook",
-    events: [...WEBHOOK_EVENT_TYPES],
-    secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    enabled: true,
-    created_at: now,
-    updated_at: now,
-  });
+  await addUnreachableEndpoint(backend().webhooks);
   // A reward at the first credit.
-  await backend().rewards.saveStep(
-    T,
-    {
-      threshold: 1,
-      kind: "download",
-      title: "The printable starter plan",
-      description: "A one-page plan for your first week.",
-      file: "/downloads/ai-parenting-guide.pdf",
-      places: null,
-      enabled: true,
-    },
-    now,
-  );
+  await backend().rewards.saveStep(T, FIRST_CREDIT_DOWNLOAD, now);
 });
 
 const count = async (sql: string, ...params: unknown[]) =>

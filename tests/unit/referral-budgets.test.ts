@@ -10,8 +10,9 @@ import { createWorker } from "~/worker.server";
 import { budgetFigures } from "./helpers/budget-figures";
 import { countRows, insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
-import { useLocalD1 } from "./helpers/local-d1";
+import { FIRST_CREDIT_DOWNLOAD } from "./helpers/rows";
+import { countedBindings } from "./helpers/count-d1";
+import { emptyTables, FACT_TABLES, useLocalD1, WEBHOOK_TABLES } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -33,30 +34,19 @@ const measured = budgetFigures("referral-budgets");
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  await d1.db.batch(
-    [
-      "leads",
-      "outbox",
-      "referrals",
-      "rewards_earned",
-      "reward_steps",
-      "analytics_events",
-      "webhook_deliveries",
-      "webhook_endpoints",
-      "facts",
-      "fact_handlings",
-    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyTables(d1.db, [
+    "leads",
+    "outbox",
+    "referrals",
+    "rewards_earned",
+    "reward_steps",
+    "analytics_events",
+    ...WEBHOOK_TABLES,
+    ...FACT_TABLES,
+  ]);
 });
 
-function counted() {
-  const counter = countD1(d1.db);
-  const calls = countCalls();
-  const mail = memoryQueue<Record<string, unknown>>();
-  const hooks = memoryQueue<Record<string, unknown>>();
-  const bindings = { ...d1.bindings, DB: counter.db, MAIL_QUEUE: calls.queue(mail), WEBHOOK_QUEUE: calls.queue(hooks) };
-  return { counter, mail, bindings };
-}
+const counted = () => countedBindings(d1.bindings, d1.db);
 
 async function post(
   bindings: Record<string, unknown>,
@@ -113,19 +103,7 @@ async function hookEndpoint(events: string[]) {
 /** A reward at the first credit: every referrer earns one (and is mailed it). */
 async function firstCreditReward() {
   const { ctx } = testContext(`${ORIGIN}/`, d1.bindings);
-  await getBackend(ctx).rewards.saveStep(
-    "leads",
-    {
-      threshold: 1,
-      kind: "download",
-      title: "The printable starter plan",
-      description: "A one-page plan for your first week.",
-      file: "/downloads/ai-parenting-guide.pdf",
-      places: null,
-      enabled: true,
-    },
-    new Date().toISOString(),
-  );
+  await getBackend(ctx).rewards.saveStep("leads", FIRST_CREDIT_DOWNLOAD, new Date().toISOString());
 }
 
 /** `n` confirmed referrers, each with one confirmed friend whose credit is held; answers the held referrals' ids. */

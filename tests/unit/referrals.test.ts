@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { standingOfLead } from "~/standing/standing.server";
 import { referralRules } from "#content/referrals";
 import { getBackend } from "~/data/backend.server";
-import { canonicalEmail } from "~/data/lead-model";
+import { canonicalEmail, LEAD_TABLES } from "~/data/lead-model";
 import type { Lead } from "~/data/ports/lead-store";
 import { addressBinding, checkLeadLink, signLeadLink } from "~/platform/lead-links.server";
 import { isDisposableEmail } from "~/leads/disposable.server";
@@ -11,15 +11,12 @@ import { referralsOf } from "~/referrals/referrals.server";
 import { verifyAction, verifyPage } from "~/referrals/pages.server";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** The referral engine on a real local D1: records, credits on confirmation, places, links. */
 const d1 = useLocalD1();
 beforeEach(async () => {
-  // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(
-    ["leads", "leads_icehockey", "leads_tennis", "outbox", "referrals"].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyTables(d1.db, [...LEAD_TABLES, "outbox", "referrals"]);
 });
 
 const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.bindings);

@@ -1,28 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
-import { PENDING_EMAIL } from "~/data/lead-model";
+import { LEAD_TABLES, PENDING_EMAIL } from "~/data/lead-model";
 import type { LeadTable } from "~/data/ports/lead-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { enforceRetention } from "~/trust/retention.server";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { ANALYTICS_TABLES, emptyTables, useLocalD1 } from "./helpers/local-d1";
 
 /** The cron's retention rules on a real local D1: exactly what is past its period goes. */
 const d1 = useLocalD1();
 beforeEach(async () => {
-  for (const table of [
-    "leads",
-    "leads_icehockey",
-    "leads_tennis",
-    "outbox",
-    "referrals",
-    "analytics_events",
-    "analytics_daily",
-    "analytics_daily_totals",
-  ]) {
-    await d1.db.prepare(`DELETE FROM ${table}`).run();
-  }
+  await emptyTables(d1.db, [...LEAD_TABLES, "outbox", "referrals", ...ANALYTICS_TABLES]);
 });
 
 const NOW = new Date("2026-11-23T12:00:00.000Z");

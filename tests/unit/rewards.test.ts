@@ -9,17 +9,13 @@ import { log } from "~/platform/log.server";
 import { referralsOf } from "~/referrals/referrals.server";
 import { settleRewards } from "~/rewards/rewards.server";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { emptyTables, REWARD_TABLES, useLocalD1 } from "./helpers/local-d1";
+import { FIRST_CREDIT_DOWNLOAD } from "./helpers/rows";
 
 /** The milestone rewards engine (ADR 035) on a real local D1: earned once, one mail each, revocation. */
 const d1 = useLocalD1();
 beforeEach(async () => {
-  // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(
-    ["reward_codes", "rewards_earned", "reward_steps", "leads", "outbox", "referrals"].map((table) =>
-      d1.db.prepare(`DELETE FROM ${table}`),
-    ),
-  );
+  await emptyTables(d1.db, [...REWARD_TABLES, "leads", "outbox", "referrals"]);
 });
 
 const request = () => testContext("http://127.0.0.1:8810/confirm", d1.bindings);
@@ -34,16 +30,7 @@ async function join(email: string, referredBy: string | null = null): Promise<Le
   return (await backend().leads.getById("leads", lead.id))!;
 }
 
-const step = (over: Partial<NewRewardStep>): NewRewardStep => ({
-  threshold: 1,
-  kind: "download",
-  title: "The printable starter plan",
-  description: "A one-page plan for your first week.",
-  file: "/downloads/ai-parenting-guide.pdf",
-  places: null,
-  enabled: true,
-  ...over,
-});
+const step = (over: Partial<NewRewardStep>): NewRewardStep => ({ ...FIRST_CREDIT_DOWNLOAD, ...over });
 const addStep = async (over: Partial<NewRewardStep>) => (await backend().rewards.saveStep("leads", step(over), at)) as RewardStep;
 
 /** A ladder of a download at 1 friend and a code at 2, with two codes in the pool. */

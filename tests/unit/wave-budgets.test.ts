@@ -4,10 +4,10 @@ import { referralRules } from "#content/referrals";
 import { action, loader } from "~/routes/admin/waves";
 import { createWorker } from "~/worker.server";
 import { budgetFigures } from "./helpers/budget-figures";
-import { confirmedParents, countRows, insertParents } from "./helpers/bulk-parents";
+import { confirmedParents, countRows, insertParents, insertHockeyClub } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { countCalls, countD1, memoryQueue } from "./helpers/count-d1";
-import { useLocalD1 } from "./helpers/local-d1";
+import { countedBindings } from "./helpers/count-d1";
+import { emptyTables, FACT_TABLES, useLocalD1, WAVE_TABLES, WEBHOOK_TABLES } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -28,33 +28,20 @@ const measured = budgetFigures("wave-budgets");
 
 const d1 = useLocalD1();
 beforeEach(async () => {
-  await d1.db.batch(
-    [
-      "wave_members",
-      "waves",
-      "leads",
-      "leads_icehockey",
-      "outbox",
-      "referrals",
-      "club_members",
-      "clubs",
-      "webhook_deliveries",
-      "webhook_endpoints",
-      "facts",
-      "fact_handlings",
-    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyTables(d1.db, [
+    ...WAVE_TABLES,
+    "leads",
+    "leads_icehockey",
+    "outbox",
+    "referrals",
+    "club_members",
+    "clubs",
+    ...WEBHOOK_TABLES,
+    ...FACT_TABLES,
+  ]);
 });
 
-/** The Worker's bindings with the statements counted and the queues kept in memory. */
-function counted() {
-  const counter = countD1(d1.db);
-  const calls = countCalls();
-  const mail = memoryQueue<Record<string, unknown>>();
-  const hooks = memoryQueue<Record<string, unknown>>();
-  const bindings = { ...d1.bindings, DB: counter.db, MAIL_QUEUE: calls.queue(mail), WEBHOOK_QUEUE: calls.queue(hooks) };
-  return { counter, calls, mail, bindings };
-}
+const counted = () => countedBindings(d1.bindings, d1.db);
 
 async function load(bindings: Record<string, unknown>, cookie: string, url: string) {
   const { load: context, settle } = testContext(url, bindings);
@@ -172,21 +159,7 @@ describe("wave budgets", () => {
   it("admits a club wave of 500 within the same budgets, and tells the webhooks once", async () => {
     const { cookie } = await signedIn(d1, HOCKEY, "admin");
     const ids = await insertParents(d1.db, "leads_icehockey", confirmedParents(500, "h"), referralRules.placesPerCredit);
-    const club = crypto.randomUUID();
-    const at = new Date().toISOString();
-    await d1.db.batch([
-      d1.db
-        .prepare(
-          `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
-           VALUES (?, 'leads_icehockey', 'champion-icehockey', 'rink-kings', 'Rink Kings', 'Oslo', 'icehockey', 'approved', ?)`,
-        )
-        .bind(club, at),
-      d1.db
-        .prepare(
-          "INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) SELECT 'leads_icehockey', value, ?, ? FROM json_each(?)",
-        )
-        .bind(club, at, JSON.stringify(ids)),
-    ]);
+    const club = await insertHockeyClub(d1.db, ids);
     await hookEndpoint();
     const setup = counted();
 

@@ -21,27 +21,22 @@ import { getSession, getVariantValues } from "~/utils/session.server";
 import { personStamp } from "./helpers/bot-fields";
 import { insertParents } from "./helpers/bulk-parents";
 import { testContext } from "./helpers/context";
-import { useLocalD1 } from "./helpers/local-d1";
+import { LEAD_TABLES } from "~/data/lead-model";
+import { emptyTables, useLocalD1, WAVE_TABLES } from "./helpers/local-d1";
 
 /** Admitting a wave on a real local D1 (docs/decisions/025-waves-and-invites.md). */
 const d1 = useLocalD1();
 beforeEach(async () => {
-  // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(
-    [
-      "wave_members",
-      "waves",
-      "leads",
-      "leads_icehockey",
-      "leads_tennis",
-      "outbox",
-      "referrals",
-      "suppressions",
-      "users",
-      "rewards_earned",
-      "reward_steps",
-    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyTables(d1.db, [
+    ...WAVE_TABLES,
+    ...LEAD_TABLES,
+    "outbox",
+    "referrals",
+    "suppressions",
+    "users",
+    "rewards_earned",
+    "reward_steps",
+  ]);
 });
 
 const request = (url = "http://127.0.0.1:8810/admin/waves") => testContext(url, d1.bindings);

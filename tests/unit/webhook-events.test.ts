@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getBackend } from "~/data/backend.server";
 import type { Lead } from "~/data/ports/lead-store";
 import type { RewardStep } from "~/data/ports/reward-store";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/data/ports/webhook-store";
+import type { WebhookEventType } from "~/data/ports/webhook-store";
 import { recordReferral } from "~/leads/referral-record.server";
 import { action as clubsAction } from "~/routes/admin/clubs";
 import { referralsOf } from "~/referrals/referrals.server";
@@ -10,8 +10,9 @@ import { eraseParentData } from "~/trust/my-data.server";
 import { inviteAction } from "~/waves/invite-page.server";
 import { wavesOf } from "~/waves/waves.server";
 import { testContext } from "./helpers/context";
+import { addUnreachableEndpoint } from "./helpers/rows";
 import { callRoute } from "./helpers/cookie-jar";
-import { useLocalD1 } from "./helpers/local-d1";
+import { CLUB_TABLES, emptyTables, REWARD_TABLES, useLocalD1, WAVE_TABLES, WEBHOOK_TABLES } from "./helpers/local-d1";
 import { signedIn } from "./helpers/signed-in";
 
 /**
@@ -22,38 +23,17 @@ import { signedIn } from "./helpers/signed-in";
 const d1 = useLocalD1();
 
 beforeEach(async () => {
-  // One batch: each statement sent alone is a round trip to workerd.
-  await d1.db.batch(
-    [
-      "webhook_deliveries",
-      "webhook_endpoints",
-      "wave_members",
-      "waves",
-      "reward_codes",
-      "rewards_earned",
-      "reward_steps",
-      "club_members",
-      "club_contacts",
-      "clubs",
-      "leads",
-      "leads_icehockey",
-      "outbox",
-      "referrals",
-    ].map((table) => d1.db.prepare(`DELETE FROM ${table}`)),
-  );
-  const now = new Date().toISOString();
-  await getBackend(request().ctx).webhooks.addEndpoint({
-    id: crypto.randomUUID(),
-    // Nothing listens on port 9: each first attempt fails at once and the row stays for the test.
-    url: "http://127.0.0.1:9/hook",
-    events: [...WEBHOOK_EVENT_TYPES],
-    secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    enabled: true,
-    created_at: now,
-    updated_at: now,
-  });
+  await emptyTables(d1.db, [
+    ...WEBHOOK_TABLES,
+    ...WAVE_TABLES,
+    ...REWARD_TABLES,
+    ...CLUB_TABLES,
+    "leads",
+    "leads_icehockey",
+    "outbox",
+    "referrals",
+  ]);
+  await addUnreachableEndpoint(getBackend(request().ctx).webhooks);
 });
 
 const request = (url = "http://127.0.0.1:8810/confirm") => testContext(url, d1.bindings);

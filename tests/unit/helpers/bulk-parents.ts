@@ -70,3 +70,21 @@ export async function countRows(db: D1Database, sql: string, ...params: unknown[
     )?.n ?? 0,
   );
 }
+
+/** An approved ice hockey club, Rink Kings of Oslo, with these parents as its members; returns its id. */
+export async function insertHockeyClub(db: D1Database, memberIds: readonly string[]): Promise<string> {
+  const club = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO clubs (id, lead_table, variant, slug, name, city, sport, status, created_at)
+         VALUES (?, 'leads_icehockey', 'champion-icehockey', 'rink-kings', 'Rink Kings', 'Oslo', 'icehockey', 'approved', ?)`,
+      )
+      .bind(club, at),
+    db
+      .prepare("INSERT INTO club_members (lead_table, lead_id, club_id, joined_at) SELECT 'leads_icehockey', value, ?, ? FROM json_each(?)")
+      .bind(club, at, JSON.stringify(memberIds)),
+  ]);
+  return club;
+}

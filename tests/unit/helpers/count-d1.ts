@@ -125,3 +125,18 @@ export function memoryQueue<T>(): Queue<T> & { taken(): T[] } {
     },
   } as unknown as Queue<T> & { taken(): T[] };
 }
+
+/** A Worker's bindings with the D1 statements counted and both queues kept in memory. */
+export function countedBindings(bindings: Record<string, unknown>, db: D1Database) {
+  const counter = countD1(db);
+  const calls = countCalls();
+  const mail = memoryQueue<Record<string, unknown>>();
+  const hooks = memoryQueue<Record<string, unknown>>();
+  const counted: Record<string, unknown> = {
+    ...bindings,
+    DB: counter.db,
+    MAIL_QUEUE: calls.queue(mail),
+    WEBHOOK_QUEUE: calls.queue(hooks),
+  };
+  return { counter, calls, mail, hooks, bindings: counted };
+}

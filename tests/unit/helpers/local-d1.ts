@@ -166,3 +166,20 @@ export function useLocalD1({ engine }: LocalD1Options = {}): LocalD1 {
     dispose: () => local().dispose(),
   };
 }
+
+/** Tables a test empties together. */
+export const WEBHOOK_TABLES = ["webhook_deliveries", "webhook_endpoints"] as const;
+export const WAVE_TABLES = ["wave_members", "waves"] as const;
+export const REWARD_TABLES = ["reward_codes", "rewards_earned", "reward_steps"] as const;
+export const CLUB_TABLES = ["club_members", "club_contacts", "clubs"] as const;
+export const FACT_TABLES = ["fact_handlings", "facts"] as const;
+export const ANALYTICS_TABLES = ["analytics_events", "analytics_daily", "analytics_daily_totals"] as const;
+
+/** The tables other tables refer to (foreign keys are on): emptied after the rest. */
+const REFERRED = new Set(["accounts", "clubs", "facts", "reward_steps", "waves"]);
+
+/** Deletes every row of `tables`, in one batch: each statement sent alone is a round trip to workerd. */
+export async function emptyTables(db: D1Database, tables: readonly string[]): Promise<void> {
+  const ordered = [...tables.filter((table) => !REFERRED.has(table)), ...tables.filter((table) => REFERRED.has(table))];
+  await db.batch(ordered.map((table) => db.prepare(`DELETE FROM ${table}`)));
+}
